@@ -1,0 +1,122 @@
+"""The Python API: build a game from pack ids, play it, record and replay it.
+
+>>> from clank import new_game
+>>> game = new_game(["catacombs"], players=3, seed=7)
+>>> actions = game.legal_actions()
+>>> game.apply(actions[0])
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from clank import setup as setup_mod
+from clank.engine import Game
+from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack
+from clank.problems import ContentError
+from clank.registry import Registry
+from clank.ruleset import Ruleset
+from clank.validate import PackData, load_pack_dirs
+
+DEFAULT_PACKS = ("catacombs",)
+_CACHE: dict[tuple, Ruleset] = {}
+
+
+def split_packs(packs: str | Sequence[str] | None) -> list[str]:
+    """``"catacombs,./mypack"`` or a list → a list of pack specs (ids or directories)."""
+    if packs is None:
+        return list(DEFAULT_PACKS)
+    if isinstance(packs, str):
+        packs = packs.split(",")
+    return [p.strip() for p in packs if p.strip()]
+
+
+def load_packs(specs: Sequence[str], parts: Sequence[str] = ()) -> tuple[PackHooks, Registry, list[PackData]]:
+    """Find, register and load the content of packs; raises PackLoadError or ContentError."""
+    sources: list[PackSource] = [find_pack(s) for s in specs]
+    hooks = PackHooks(sources)
+    registry = hooks.build_registry()
+    dirs = []
+    for src in sources:
+        if src.data_dir is None:
+            raise PackLoadError(f"pack {src.id!r} has no content directory")
+        dirs.append(Path(str(src.data_dir)))
+    datas = load_pack_dirs(dirs, registry, list(parts))
+    return hooks, registry, _dependency_order(datas)
+
+
+def _dependency_order(datas: list[PackData]) -> list[PackData]:
+    """Packs after the packs they require; ties by id (never install order)."""
+    by_id = {d.id: d for d in datas}
+    done: list[PackData] = []
+    seen: set[str] = set()
+
+    def visit(d: PackData) -> None:
+        if d.id in seen:
+            return
+        seen.add(d.id)
+        for req in sorted(d.manifest.get("requires") or []):
+            if req in by_id:
+                visit(by_id[req])
+        done.append(d)
+
+    for pid in sorted(by_id):
+        visit(by_id[pid])
+    return done
+
+
+def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, Any] | None = None) -> Ruleset:
+    """Load and compile the packs once per process (YAML and schemas stay out of the hot path)."""
+    specs = split_packs(packs)
+    options = dict(options or {})
+    parts = tuple(sorted(options.get("parts", ())))
+    key = (tuple(specs), parts)
+    rs = _CACHE.get(key)
+    if rs is None:
+        _, registry, datas = load_packs(specs, parts)
+        rs = Ruleset(registry, datas, {"parts": list(parts)})
+        rs.specs = specs
+        _CACHE[key] = rs
+    return rs
+
+
+def new_game(packs: str | Sequence[str] | None = None, players: int = 4, seed: int = 0,
+             options: dict[str, Any] | None = None, names: list[str] | None = None) -> Game:
+    """Set up a new game (S1-S19) and run it to the first decision."""
+    options = dict(options or {})
+    ruleset = build_ruleset(packs, options)
+    state = setup_mod.new_state(ruleset, players, seed, options, names)
+    game = Game(ruleset, state)
+    setup_mod.begin(game)
+    return game
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """A game record: packs and versions, options, seed, players and every action, as text."""
+    cfg = game.state.config
+    return {"format": "clank-record/1", "packs": list(getattr(game.ruleset, "specs", DEFAULT_PACKS)),
+            "versions": dict(game.ruleset.pack_versions), "players": cfg["players"], "seed": cfg["seed"],
+            "options": cfg["options"], "names": [p.name for p in game.state.players],
+            "actions": list(game.state.history)}
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Replay a game record to its final state; raises ValueError if it does not replay."""
+    if record.get("format") != "clank-record/1":
+        raise ValueError("not a clank game record (format 'clank-record/1' expected)")
+    game = new_game(record["packs"], record["players"], record["seed"], record.get("options"),
+                    record.get("names"))
+    if record.get("versions") and record["versions"] != game.ruleset.pack_versions:
+        raise ValueError(f"recorded with pack versions {record['versions']}, "
+                         f"installed {game.ruleset.pack_versions}")
+    for i, text in enumerate(record["actions"]):
+        try:
+            game.apply(text)
+        except ValueError as exc:
+            raise ValueError(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+    return game
+
+
+__all__ = ["ContentError", "Game", "PackLoadError", "build_ruleset", "game_record", "load_packs",
+           "new_game", "replay", "split_packs"]

@@ -1,0 +1,291 @@
+"""The core's own plugin: generic ops, conditions, quantities, resources and the random bot.
+
+These are mechanisms (zones, resources, Clank!, damage), never content: everything a pack
+names (companions, crystal caves, crowns) lives in that pack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clank import decisions
+from clank.actions import Action
+from clank.hookspecs import hookimpl
+from clank.rng import Rng, seed_state
+
+INT = {"type": "integer"}
+ZONES = {"type": "array", "items": {"enum": ["hand", "play", "discard", "deck"]}, "minItems": 1}
+
+
+# -- ops -----------------------------------------------------------------------------------
+def op_gain(ctx, args: dict[str, int]) -> None:
+    for res, n in args.items():
+        ctx.game.gain(ctx.seat, res, int(n))
+
+
+def op_clank(ctx, n: int) -> None:
+    ctx.game.clank(ctx.seat, int(n))
+
+
+def op_draw(ctx, n: int) -> None:
+    ctx.game.draw(ctx.seat, int(n))
+
+
+def op_heal(ctx, n: int) -> None:
+    ctx.game.heal(ctx.seat, int(n))
+
+
+def op_damage(ctx, n: int) -> None:
+    ctx.game.damage(ctx.seat, int(n))
+
+
+def op_rage(ctx, n: int) -> None:
+    ctx.game.rage(int(n))
+
+
+def op_ghost(ctx, n: int) -> None:
+    """R5/G7: ghost cubes from the bank to the Clank! area (none left: nothing)."""
+    st = ctx.game.state
+    k = min(int(n), st.bank.get("ghost", 0))
+    st.bank["ghost"] -= k
+    st.clank_area["ghost"] = st.clank_area.get("ghost", 0) + k
+
+
+def op_teleport(ctx, arg: Any) -> None:
+    kind = arg["to"] if isinstance(arg, dict) else arg
+    ctx.player.teleports.append(kind)
+
+
+def op_trash_this(ctx, _arg: Any) -> None:
+    p = ctx.player
+    for zone in ("play", "hand", "discard"):
+        if ctx.src in getattr(p, zone):
+            ctx.game.trash_card(ctx.seat, ctx.src, zone)
+            return
+
+
+def op_trash(ctx, args: dict[str, Any]) -> None:
+    count = int(args.get("count", 1))
+    optional = bool(args.get("optional")) or bool(args.get("up_to"))
+    decisions.ask_pick(ctx.game, ctx.seat, ctx.src, "trash", args.get("from", ["play", "discard"]), count,
+                       card=args.get("card"), optional=optional,
+                       minimum=0 if optional else count)
+
+
+def op_discard_for(ctx, args: tuple) -> None:
+    count, then = args
+    decisions.ask_pick(ctx.game, ctx.seat, ctx.src, "discard", ["hand"], count, optional=True,
+                       minimum=count, then=then)
+
+
+def _compile_discard_for(arg: dict, compiler) -> tuple:
+    return int(arg.get("count", 1)), compiler.effect(arg.get("then"))
+
+
+def op_gain_card(ctx, card: str) -> None:
+    st = ctx.game.state
+    if st.reserve.get(card, 0) > 0:
+        st.reserve[card] -= 1
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} gains {ctx.game.ruleset.cards[card].name}.")
+        ctx.game.gain_card(ctx.seat, card)
+
+
+def op_turn_flag(ctx, flag: str) -> None:
+    flags = ctx.game.state.turn.flags
+    if flag not in flags:
+        flags.append(flag)
+
+
+def op_topdeck_option(ctx, _arg: Any) -> None:
+    """The acquired card may go on top of the deck instead of the discard pile."""
+    if ctx.src in ctx.player.discard:
+        decisions.ask_pick(ctx.game, ctx.seat, ctx.src, "topdeck", ["discard"], 1, card=ctx.src,
+                           optional=True, minimum=0)
+
+
+def op_dragon_attack(ctx, _arg: Any) -> None:
+    ctx.game.dragon_attack(None)
+
+
+def op_discard_this(ctx, _arg: Any) -> None:
+    p = ctx.player
+    if ctx.src in p.hand:
+        p.hand.remove(ctx.src)
+        p.discard.append(ctx.src)
+
+
+def op_prevent(ctx, _arg: Any) -> None:
+    """Prevent the pending damage of the event being reacted to (one point)."""
+    prev = ctx.game.state.turn.ext.setdefault("prevent", {})
+    prev[str(ctx.seat)] = prev.get(str(ctx.seat), 0) + 1
+
+
+def op_end_of_turn(ctx, body: tuple) -> None:
+    """Resolve ``body`` at the end of this turn (D1 step 0)."""
+    ctx.game.state.turn.end_effects.append([list(body), ctx.seat, ctx.src])
+
+
+def op_draw_per(ctx, quantity: str) -> None:
+    n = ctx.game.ruleset.registry.quantities[quantity].count(ctx.game, ctx.seat)
+    ctx.game.draw(ctx.seat, n)
+
+
+@hookimpl
+def clank_register_resources(registry) -> None:
+    registry.add_resource("skill", True, "Skill: acquire cards, use devices (C1)")
+    registry.add_resource("swords", True, "Swords: fight monsters, prevent tunnel damage (A4, A8)")
+    registry.add_resource("boots", True, "Boots: move along tunnels (A6)")
+    registry.add_resource("gold", False, "Gold: kept between turns, spent at markets, 1 VP each (T7)")
+    registry.add_resource("lockpicks", False, "Lockpicks: open locks and locked rewards (A9, A14)")
+
+
+@hookimpl
+def clank_register_ops(registry) -> None:
+    res = {"type": "object", "minProperties": 1,
+           "propertyNames": {"enum": ["skill", "swords", "boots", "gold", "lockpicks"]},
+           "additionalProperties": INT}
+    add = registry.add_op
+    add("gain", op_gain, res, "Add resources to the pool (skill, swords, boots) or supply (gold, lockpicks).",
+        {"gain": {"skill": 2, "boots": 1}})
+    add("clank", op_clank, INT, "+N or -N Clank! (T8, T9).", {"clank": -2})
+    add("draw", op_draw, {"type": "integer", "minimum": 1}, "Draw N cards (T10).", {"draw": 1})
+    add("heal", op_heal, {"type": "integer", "minimum": 1}, "Heal N damage (H6).", {"heal": 1})
+    add("damage", op_damage, {"type": "integer", "minimum": 1}, "Take N unpreventable damage (H3).",
+        {"damage": 1})
+    add("rage", op_rage, {"type": "integer", "minimum": 1}, "Move the dragon marker up N (D10).", {"rage": 1})
+    add("ghost", op_ghost, {"type": "integer", "minimum": 1},
+        "Move N ghost cubes from the bank to the Clank! area (R5, G7).", {"ghost": 1})
+    add("teleport", op_teleport,
+        {"oneOf": [{"type": "string"}, {"type": "object", "required": ["to"],
+                                        "properties": {"to": {"type": "string"}}, "additionalProperties": False}]},
+        "Gain a held teleport of a kind (adjacent, or a kind a pack registers) (C8, T13).",
+        {"teleport": "adjacent"})
+    add("trash_this", op_trash_this, {"type": "null"}, "Trash the card being played (C9).", "trash_this")
+    add("trash", op_trash,
+        {"type": "object", "additionalProperties": False,
+         "properties": {"from": ZONES, "count": {"type": "integer", "minimum": 1},
+                        "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
+                        "card": {"type": "string"}}},
+        "Trash cards of the player's choice from the named zones (C9).",
+        {"trash": {"from": ["play", "discard"], "count": 1}})
+    add("discard_for", op_discard_for,
+        {"type": "object", "required": ["then"], "additionalProperties": False,
+         "properties": {"count": {"type": "integer", "minimum": 1}, "then": {"type": "array"}}},
+        "Optionally discard cards from hand; the reward only if discarded (C5, C6).",
+        {"discard_for": {"count": 1, "then": [{"draw": 2}]}}, compile=_compile_discard_for)
+    add("gain_card", op_gain_card, {"type": "string"},
+        "Gain a card from the reserve into the discard pile; its acquire text resolves (C2).",
+        {"gain_card": "secret-tome"})
+    add("turn_flag", op_turn_flag, {"type": "string"},
+        "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
+        {"turn_flag": "ignore_exhaustion"})
+    add("topdeck_option", op_topdeck_option, {"type": "null"},
+        "Acquire only: the player may put the acquired card on top of the deck.", "topdeck_option")
+    add("dragon_attack", op_dragon_attack, {"type": "null"}, "The dragon attacks now (D11).", "dragon_attack")
+    add("discard_this", op_discard_this, {"type": "null"}, "Reaction: discard this card from hand.",
+        "discard_this")
+    add("prevent", op_prevent, {"type": "null"}, "Reaction: prevent the damage being reacted to.", "prevent")
+    add("end_of_turn", op_end_of_turn, {"type": "array"},
+        "Resolve the listed ops at the end of this turn (D1 step 0).",
+        {"end_of_turn": [{"trash": {"from": ["play", "discard"], "count": 1}}]},
+        compile=lambda arg, c: c.effect(arg))
+    add("draw_per", op_draw_per, {"type": "string"}, "Draw one card per unit of a quantity.",
+        {"draw_per": "artifacts"})
+
+
+# -- conditions ----------------------------------------------------------------------------
+def _listify(v: Any) -> list:
+    return v if isinstance(v, list) else [v]
+
+
+def c_has_artifact(game, seat: int, want: Any) -> bool:
+    return bool(game.player(seat).artifacts) == bool(want)
+
+
+def c_holds(game, seat: int, kind: str) -> bool:
+    return game.counts_as(seat, kind) > 0
+
+
+def c_in_room_feature(game, seat: int, features: Any) -> bool:
+    room = game.player(seat).room
+    return room is not None and any(game.room_has(room, f) for f in _listify(features))
+
+
+def c_in_depths(game, seat: int, want: Any) -> bool:
+    return game.in_depths(game.player(seat).room) == bool(want)
+
+
+def c_on_haunted_tile(game, seat: int, want: Any) -> bool:
+    room = game.player(seat).room
+    return room is not None and game.ruleset.tiles[room.partition(".")[0]].haunted == bool(want)
+
+
+def c_turn_stat(game, seat: int, arg: dict) -> bool:
+    return seat == game.state.current and game.turn_stat(arg["stat"]) >= int(arg["n"])
+
+
+def c_game_stat(game, seat: int, arg: dict) -> bool:
+    return game.player(seat).stats.get(arg["stat"], 0) >= int(arg["n"])
+
+
+def c_card_in_zones(game, seat: int, arg: dict) -> bool:
+    p = game.player(seat)
+    return any(arg["card"] in getattr(p, z) for z in arg.get("zones", ["play"]))
+
+
+def c_count_at_least(game, seat: int, arg: dict) -> bool:
+    return game.ruleset.registry.quantities[arg["count"]].count(game, seat) >= int(arg["n"])
+
+
+@hookimpl
+def clank_register_conditions(registry) -> None:
+    stat = {"type": "object", "required": ["stat", "n"], "additionalProperties": False,
+            "properties": {"stat": {"type": "string"}, "n": INT}}
+    feat = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    add = registry.add_condition
+    add("has_artifact", c_has_artifact, {"type": "boolean"}, "You hold at least one artifact.",
+        {"has_artifact": True})
+    add("holds", c_holds, {"type": "string"},
+        "You hold a token (or own a card) that counts as this kind.", {"holds": "crown"})
+    add("in_room_feature", c_in_room_feature, feat, "Your room shows one of these features.",
+        {"in_room_feature": "crystal_cave"})
+    add("in_depths", c_in_depths, {"type": "boolean"}, "Your room is in the Depths (R12).",
+        {"in_depths": True})
+    add("on_haunted_tile", c_on_haunted_tile, {"type": "boolean"}, "Your room is on a haunted tile.",
+        {"on_haunted_tile": True})
+    add("turn_stat_at_least", c_turn_stat, stat, "A statistic of this turn reached N (C11).",
+        {"turn_stat_at_least": {"stat": "clank_made", "n": 2}})
+    add("game_stat_at_least", c_game_stat, stat, "A whole-game statistic of yours reached N.",
+        {"game_stat_at_least": {"stat": "prisoners_freed", "n": 3}})
+    add("card_in_zones", c_card_in_zones,
+        {"type": "object", "required": ["card"], "additionalProperties": False,
+         "properties": {"card": {"type": "string"}, "zones": ZONES}},
+        "Such a card is in the named zones of yours.",
+        {"card_in_zones": {"card": "secret-tome", "zones": ["play", "discard"]}})
+    add("count_at_least", c_count_at_least,
+        {"type": "object", "required": ["count", "n"], "additionalProperties": False,
+         "properties": {"count": {"type": "string"}, "n": INT}},
+        "A quantity of yours reached N.", {"count_at_least": {"count": "lockpicks", "n": 1}})
+    q = registry.add_quantity
+    q("artifacts", lambda g, s: len(g.player(s).artifacts), "Artifacts you hold.")
+    q("lockpicks", lambda g, s: g.player(s).lockpicks, "Lockpicks in your supply.")
+    q("damage", lambda g, s: len(g.player(s).damage), "Damage on your health meter.")
+    q("gold", lambda g, s: g.player(s).gold, "Gold you hold.")
+
+
+# -- bots ----------------------------------------------------------------------------------
+class RandomBot:
+    """Uniform over legal actions, with its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = seed_state(seed)
+        self._r = Rng(self)
+
+    def choose(self, game) -> Action:
+        acts = game.legal_actions()
+        return acts[self._r.below(len(acts))]
+
+
+@hookimpl
+def clank_register_bots(registry) -> None:
+    registry.add_bot("random", RandomBot, "Uniformly random over the legal actions.")

@@ -1,0 +1,149 @@
+"""Game setup (S1-S19) from the merged ``setup.yaml`` of the loaded packs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clank import movement, turn
+from clank.rng import Rng, seed_state
+from clank.state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from clank.engine import Game
+    from clank.ruleset import Ruleset
+
+
+class SetupError(ValueError):
+    """The requested configuration cannot be set up (player count, options)."""
+
+
+def check_player_count(ruleset: Ruleset, players: int) -> None:
+    """S1, P: the loaded packs say which player counts they support."""
+    spec = ruleset.setup.get("players", {"min": 2, "max": 4})
+    lo, hi = int(spec.get("min", 2)), int(spec.get("max", 4))
+    if not lo <= players <= hi:
+        hint = spec.get("hint", "")
+        raise SetupError(f"{players} players are not supported by the loaded packs ({lo}-{hi})."
+                         + (f" {hint}" if hint else ""))
+
+
+def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any],
+              names: list[str] | None = None) -> GameState:
+    """Build the initial state; the caller wraps it in a Game and calls :func:`begin`."""
+    check_player_count(ruleset, players)
+    s = ruleset.setup
+    st = GameState(config={"players": players, "seed": seed, "options": dict(options),
+                           "packs": dict(ruleset.pack_versions),
+                           "max_rounds": int(options.get("max_rounds", s.get("max_rounds", 100)))},
+                   rng=seed_state(seed))
+    rng = Rng(st)
+    cubes = int(s.get("cubes_per_player", 30))
+    for seat in range(players):
+        st.players.append(PlayerState(seat=seat, name=(names[seat] if names and seat < len(names) else ""),
+                                      cubes=cubes, lockpicks=int(s.get("lockpicks_start", 3))))
+    st.bag = {"black": int(s.get("black_cubes", 24))}                   # S6
+    st.bank = {"black": 0, "ghost": int(s.get("ghost_cubes", 5))}
+    track = s["rage_track"]
+    start = track.get("start", {})
+    st.rage = int(start.get(str(players), start.get(players, 0)))        # S4
+    _stacks(ruleset, st, rng)
+    _tokens(ruleset, st, rng, players)
+    # reserve (S13) and dungeon deck (S14)
+    for cid in s.get("reserve", []):
+        st.reserve[cid] = ruleset.cards[cid].count
+    parts = set(options.get("parts", ()))
+    deck = [c.id for c in ruleset.cards.values() if c.kind == "dungeon"
+            and (not c.data.get("part") or c.data.get("part") in parts) for _ in range(c.count)]
+    rng.shuffle(deck)
+    st.dungeon_deck = deck
+    # starting decks (S16)
+    for p in st.players:
+        p.deck = [cid for cid, n in s.get("starting_deck", {}).items() for _ in range(int(n))]
+        rng.shuffle(p.deck)
+    return st
+
+
+def _stacks(ruleset: Ruleset, st: GameState, rng: Rng) -> None:
+    """S5: tile stacks built from parts, top first; some tiles removed unseen."""
+    for region, parts in ruleset.setup.get("tile_stacks", {}).items():
+        stack: list[str] = []
+        for part in parts:
+            tiles = sorted(t.id for t in ruleset.tiles.values() if t.stack == part["stack"])
+            rng.shuffle(tiles)
+            for _ in range(int(part.get("remove", 0))):
+                if tiles:
+                    st.removed_tiles.append(tiles.pop())
+            stack.extend(tiles)
+        st.stacks[region] = stack
+
+
+def _tokens(ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
+    """S7-S9, S12: artifact stack, shuffled pools, market board, mastery tokens."""
+    s = ruleset.setup
+    by_pool: dict[str, list[str]] = {}
+    for t in ruleset.tokens.values():
+        count = t.count
+        if t.pool == "mastery":
+            count = players * int(s.get("mastery_per_player", 1))        # S12, P10
+        by_pool.setdefault(t.pool, []).extend([t.id] * count)
+    arts = by_pool.pop("artifact", [])
+    order = s.get("artifact_order")
+    if order:
+        st.artifact_stack = [a for a in order if a in arts]
+    else:
+        st.artifact_stack = sorted(arts, key=lambda a: (ruleset.tokens[a].value, ruleset.tokens[a].data.get("tie", 0)))
+    market = by_pool.pop("market", [])
+    board = s.get("market_board")
+    st.market["market"] = [m for b in board for m in market if m == b] if board else market
+    for pool, tokens in sorted(by_pool.items()):
+        tokens.sort()
+        if pool not in ("idol", "mastery"):
+            rng.shuffle(tokens)
+        st.pools[pool] = tokens
+
+
+def begin(game: Game) -> None:
+    """S10-S19: start tile, initial Clank!, the dungeon row with its Arrive texts, first turn."""
+    st = game.state
+    s = game.ruleset.setup
+    opts = st.config["options"]
+    starts = s.get("start_tiles", [])
+    side = opts.get("start_side")
+    start = next((t for t in starts if game.ruleset.tiles[t].data.get("side") == side), starts[0] if starts else None)
+    if start is None:
+        raise SetupError("no start tile in the loaded packs")
+    movement.place_tile(game, start, 0, 0, 0, game.ruleset.tiles[start].region, None)
+    crypt = next(f"{start}.{r}" for r, room in game.ruleset.tiles[start].rooms.items()
+                 if any(name == s.get("start_feature", "crypt") for name, _ in room["features"]))
+    for p in st.players:
+        p.room = crypt                                                   # S15
+        game.draw(p.seat, int(s.get("hand_size", 5)))
+    st.first = st.current = int(opts.get("first_player", 0)) % len(st.players)
+    clank = s.get("starting_clank", [])
+    for i in range(len(st.players)):                                     # S18
+        seat = (st.first + i) % len(st.players)
+        n = int(clank[i]) if i < len(clank) else 0
+        game.clank(seat, n)
+    for p in st.players:
+        p.stats.clear()
+    _deal_row(game)
+    game.emit("setup_done")
+    turn.start_turn(game)
+    game.run()
+
+
+def _deal_row(game: Game) -> None:
+    """S14, S19: deal the row without dragon icons; resolve Arrive texts before the first turn."""
+    st = game.state
+    size = int(game.ruleset.setup.get("row_size", 6))
+    aside: list[str] = []
+    row: list[str] = []
+    while len(row) < size and st.dungeon_deck:
+        card = st.dungeon_deck.pop()
+        (aside if game.ruleset.cards[card].dragon_attack else row).append(card)
+    st.dungeon_deck.extend(aside)
+    game.rng.shuffle(st.dungeon_deck)
+    st.row = list(row)
+    arrivals = [(game.ruleset.cards[c].effects["arrive"], c) for c in row if "arrive" in game.ruleset.cards[c].effects]
+    for addrs, card in reversed(arrivals):
+        game.push(addrs, st.first, card)

@@ -1,0 +1,317 @@
+"""Safe loading of one content YAML file, keeping where every value came from.
+
+:func:`load_yaml_file` reads a file with ruamel.yaml in round-trip mode (which keeps line and
+column of every node and refuses duplicate keys), projects the tree onto plain JSON types
+(``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; dates become ISO
+strings, mapping keys become strings) and returns it with a :class:`Locator`.
+
+Hostile input is refused early and cheaply, never executed: files over 2 MB, binary files,
+text that is not UTF-8, alias bombs, nesting deeper than 64 and any tag outside YAML's
+standard scalar and collection tags. Each refusal is a :class:`~clank.problems.Problem`
+raised inside a :class:`~clank.problems.ContentError`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from clank.problems import ContentError, Problem
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    NodeEvent,
+    ScalarEvent,
+)
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.scalarbool import ScalarBoolean
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest content file read, in bytes."""
+MAX_DEPTH = 64
+"""Deepest nesting of collections allowed."""
+ALIAS_BUDGET = 10_000
+"""How many nodes alias expansions may add to a document, in total."""
+MAX_PROBLEMS = 50
+"""A file stops being scanned after this many refusals."""
+
+_STD = "tag:yaml.org,2002:"
+SAFE_TAGS = frozenset({"!"} | {_STD + t for t in
+                              ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")})
+"""Explicit tags that may appear in content; any other tag is refused as ``unsafe-tag``."""
+
+JsonPath = tuple[str | int, ...]
+Pos = tuple[int, int]
+
+
+class Locator:
+    """Where each value of a loaded document sits in its file (1-based line, column).
+
+    Paths are tuples of mapping keys (strings) and sequence indices (ints), as in
+    ``jsonschema``'s ``error.absolute_path``. An unknown path falls back to its nearest known
+    ancestor, so every path has a position.
+    """
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self._values: dict[JsonPath, Pos] = {(): (1, 1)}
+        self._keys: dict[JsonPath, Pos] = {}
+
+    def value(self, path: Sequence[str | int]) -> Pos:
+        """Position of the value at ``path`` (or of its nearest located ancestor)."""
+        p = tuple(path)
+        while p not in self._values:
+            p = p[:-1]
+        return self._values[p]
+
+    def key(self, path: Sequence[str | int]) -> Pos:
+        """Position of the mapping key ending ``path``; the value's position otherwise."""
+        p = tuple(path)
+        return self._keys.get(p) or self.value(p)
+
+    def has(self, path: Sequence[str | int]) -> bool:
+        """True when ``path`` was located exactly (not through an ancestor)."""
+        return tuple(path) in self._values
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and path in self._values
+
+
+def _problem(file: str, rule: str, message: str, line: int = 1, col: int = 1) -> Problem:
+    return Problem(file, line, col, "error", rule, message)
+
+
+def _line_col(data: bytes, offset: int) -> Pos:
+    """1-based line and (character) column of a byte offset."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    line = data.count(b"\n", 0, offset) + 1
+    col = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, col
+
+
+def _text_line_col(text: str, index: int) -> Pos:
+    start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - start + 1
+
+
+def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Locator]:
+    """Load one YAML file safely; return ``(plain_json_data, locator)``.
+
+    ``label`` is the file name used in problems (default: ``str(path)``). Raises
+    :class:`ContentError` when the file cannot be read or is refused.
+    """
+    path = Path(path)
+    file = label if label is not None else str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ContentError([_problem(file, "file-too-large",
+                                         f"file is {size} bytes; content files are limited to {MAX_BYTES}")])
+        with path.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ContentError([_problem(file, "unreadable", f"cannot read file: {exc.strerror or exc}")]) from None
+    return load_yaml_bytes(data, file)
+
+
+def load_yaml_bytes(data: bytes, file: str) -> tuple[Any, Locator]:
+    """Load YAML from bytes (same checks as :func:`load_yaml_file`)."""
+    if len(data) > MAX_BYTES:
+        raise ContentError([_problem(file, "file-too-large",
+                                     f"file is over {MAX_BYTES} bytes; content files are limited to that")])
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise ContentError([_problem(file, "binary-file",
+                                     "file contains NUL bytes: not a text file (UTF-16? save it as UTF-8)",
+                                     *_line_col(data, nul))])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError([_problem(file, "encoding", f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+                                     *_line_col(data, exc.start))]) from None
+    return load_yaml_text(text.removeprefix("\ufeff"), file)
+
+
+def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
+    """Load YAML from text: refuse hostile input, then load and project to plain JSON."""
+    problems = _prescan(text, file)
+    if problems:
+        raise ContentError(problems)
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    try:
+        tree = yaml.load(text)
+    except DuplicateKeyError as exc:
+        mark = exc.problem_mark
+        raise ContentError([_problem(file, "duplicate-key", _clean(exc.problem or "duplicate key"),
+                                     mark.line + 1, mark.column + 1)]) from None
+    except YAMLError as exc:
+        raise ContentError([_yaml_error(file, exc, text)]) from None
+    except (ValueError, OverflowError) as exc:
+        raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
+    locator = Locator(file)
+    return _project(tree, (), locator), locator
+
+
+def _clean(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def _yaml_error(file: str, exc: YAMLError, text: str) -> Problem:
+    if isinstance(exc, ReaderError):
+        line, col = _text_line_col(text, exc.position)
+        return _problem(file, "encoding", f"character {exc.character!r} is not allowed in YAML", line, col)
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        parts = [p for p in (exc.context, exc.problem) if p]
+        message = _clean(": ".join(parts)) or "invalid YAML"
+        if mark is not None:
+            return _problem(file, "yaml-syntax", message, mark.line + 1, mark.column + 1)
+        return _problem(file, "yaml-syntax", message)
+    return _problem(file, "yaml-syntax", _clean(str(exc)) or "invalid YAML")
+
+
+def _prescan(text: str, file: str) -> list[Problem]:
+    """Walk the event stream once, refusing unsafe tags, deep nesting and alias bombs.
+
+    Nothing is constructed; the walk is linear in the size of the text and stops at the
+    first structural refusal (too deep, alias bomb, syntax error).
+    """
+    problems: list[Problem] = []
+    sizes: list[int] = []           # expanded node count of each open collection
+    open_anchors: list[str | None] = []
+    anchors: dict[str, int] = {}     # anchor -> expanded size of its node
+    added = 0
+    yaml = YAML(typ="rt")
+    try:
+        for event in yaml.parse(io.StringIO(text)):
+            mark = event.start_mark
+            line, col = mark.line + 1, mark.column + 1
+            if isinstance(event, NodeEvent) and not isinstance(event, AliasEvent):
+                tag = event.tag
+                if tag is not None and str(tag) not in SAFE_TAGS:
+                    problems.append(_problem(file, "unsafe-tag",
+                                             f"tag {str(tag)!r} is not allowed: content is plain data", line, col))
+                    if len(problems) >= MAX_PROBLEMS:
+                        return problems
+            if isinstance(event, CollectionStartEvent):
+                if len(sizes) >= MAX_DEPTH:
+                    problems.append(_problem(file, "too-deep",
+                                             f"nesting deeper than {MAX_DEPTH} levels", line, col))
+                    return problems
+                sizes.append(1)
+                open_anchors.append(event.anchor)
+            elif isinstance(event, CollectionEndEvent):
+                size = sizes.pop()
+                anchor = open_anchors.pop()
+                if anchor is not None:
+                    anchors[anchor] = size
+                if sizes:
+                    sizes[-1] += size
+            elif isinstance(event, ScalarEvent):
+                if event.anchor is not None:
+                    anchors[event.anchor] = 1
+                if sizes:
+                    sizes[-1] += 1
+            elif isinstance(event, AliasEvent):
+                name = event.anchor
+                if name in open_anchors:
+                    problems.append(_problem(file, "alias-bomb",
+                                             f"alias *{name} refers to a collection that contains it", line, col))
+                    return problems
+                if name not in anchors:
+                    problems.append(_problem(file, "yaml-syntax", f"undefined alias *{name}", line, col))
+                    return problems
+                added += anchors[name]
+                if added > ALIAS_BUDGET:
+                    problems.append(_problem(
+                        file, "alias-bomb",
+                        f"aliases expand to more than {ALIAS_BUDGET} nodes; write the data out instead", line, col))
+                    return problems
+                if sizes:
+                    sizes[-1] += anchors[name]
+    except YAMLError as exc:
+        problems.append(_yaml_error(file, exc, text))
+    return problems
+
+
+def _key_str(key: Any) -> str:
+    """Project a mapping key onto a JSON object key."""
+    if isinstance(key, (bool, ScalarBoolean)):
+        return "true" if key else "false"
+    if key is None:
+        return "null"
+    if isinstance(key, (_dt.date, _dt.datetime)):
+        return key.isoformat()
+    if isinstance(key, (int, float, str)):
+        return str(key) if not isinstance(key, int) else str(int(key))
+    return str(key)
+
+
+def _scalar(value: Any) -> Any:
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if isinstance(value, ScalarBoolean):
+        return bool(value)
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def _pos(lc_call: Any, *args: Any) -> Pos | None:
+    try:
+        line, col = lc_call(*args)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return line + 1, col + 1
+
+
+def _own(node: Any, loc: Locator, path: JsonPath) -> Pos:
+    """A collection's own position (its first key or item), when the parent gave none."""
+    line, col = getattr(node.lc, "line", None), getattr(node.lc, "col", None)
+    return (line + 1, col + 1) if line is not None and col is not None else loc.value(path)
+
+
+def _project(node: Any, path: JsonPath, loc: Locator) -> Any:
+    """Turn a round-trip tree into plain JSON data, recording positions in ``loc``."""
+    if isinstance(node, CommentedMap):
+        here = loc._values.get(path) or _own(node, loc, path)
+        loc._values[path] = here
+        out: dict[str, Any] = {}
+        for k, v in node.items():
+            key = _key_str(k)
+            sub = (*path, key)
+            loc._keys[sub] = _pos(node.lc.key, k) or here
+            pos = _pos(node.lc.value, k)
+            if pos is not None:
+                loc._values[sub] = pos
+            out[key] = _project(v, sub, loc)
+        return out
+    if isinstance(node, CommentedSeq):
+        here = loc._values.get(path) or _own(node, loc, path)
+        loc._values[path] = here
+        items = []
+        for i, v in enumerate(node):
+            sub = (*path, i)
+            pos = _pos(node.lc.item, i)
+            if pos is not None:
+                loc._values[sub] = pos
+            items.append(_project(v, sub, loc))
+        return items
+    return _scalar(node)

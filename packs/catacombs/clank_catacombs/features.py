@@ -1,0 +1,208 @@
+"""Room features and tunnel icons of the base game (R1-R11, A7-A9, A13, A14, A18)."""
+
+from __future__ import annotations
+
+from clank.plugin import RoomFeatureDef, TunnelIconDef, act
+
+from clank_catacombs import market
+
+
+# -- Crypt (R3, A18, E1) --------------------------------------------------------------------
+def crypt_may_enter(game, seat, room, _arg):
+    if not game.player(seat).artifacts:
+        return "you may not enter the Crypt without an artifact (A18)"
+    return None
+
+
+def crypt_enter(game, seat, room, _arg):
+    if game.player(seat).artifacts:
+        game.state.turn.escaping = True
+        game.say(f"{game.name(seat)} reaches the Crypt with an artifact!")
+
+
+# -- Monkey Shrine (S11, R10) ---------------------------------------------------------------
+def shrine_place(game, room, _arg):
+    idols = game.state.pools.get("idol", [])
+    game.room(room)["tokens"] = list(idols)
+    idols.clear()
+
+
+def shrine_enter(game, seat, room, _arg):
+    tokens = game.room(room).get("tokens", [])
+    if tokens and game.claim_room_reward(seat, room):
+        game.take_token(seat, tokens.pop())
+        game.say(f"{game.name(seat)} takes a Monkey Idol.")
+
+
+# -- Artifact rooms (R2, P4, A13, P5, P6) ---------------------------------------------------
+def artifact_place(game, room, arg):
+    plus = int((arg or {}).get("plus", 0)) if isinstance(arg, dict) else int(arg or 0)
+    stack = game.state.artifact_stack
+    if not stack:
+        return
+    if game.ruleset.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts
+        taken, stack[:] = stack[: plus + 1], stack[plus + 1:]
+    else:                                                         # R2
+        i = min(plus, len(stack) - 1)
+        taken = [stack.pop(i)]
+    game.room(room).setdefault("artifacts", []).extend(taken)
+
+
+def artifact_limit(game, seat) -> int:
+    """A13, K2: one artifact, +1 per Backpack."""
+    return 1 + game.counts_as(seat, "backpack")
+
+
+def artifact_actions(game, seat, room, _arg):
+    arts = game.room(room).get("artifacts", [])
+    p = game.player(seat)
+    if not arts or len(p.artifacts) >= artifact_limit(game, seat) or room in p.artifact_rooms:
+        return []
+    toks = game.ruleset.tokens
+    best = max(toks[a].value for a in arts)
+    choices = sorted({a for a in arts if toks[a].value == best}) if len(arts) > 1 else arts[:1]
+    return [act("room", "artifact", a) for a in choices]
+
+
+def artifact_apply(game, seat, room, _arg, action):
+    token = action.args[1]
+    game.room(room)["artifacts"].remove(token)
+    p = game.player(seat)
+    p.artifact_rooms.append(room)
+    game.take_token(seat, token)
+    game.rage(1)                                                  # A13, D10
+    game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}! The dragon grows angrier.")
+
+
+# -- Crystal Cave (R4) ----------------------------------------------------------------------
+def cave_enter(game, seat, room, _arg):
+    game.state.turn.exhausted = True
+
+
+# -- Rewards (R9) ---------------------------------------------------------------------------
+def minor_enter(game, seat, room, _arg):
+    if game.claim_room_reward(seat, room):
+        token = game.draw_token("minor")
+        if token:
+            game.say(f"{game.name(seat)} finds a {game.ruleset.tokens[token].name}.")
+            game.take_token(seat, token)
+
+
+def gold_enter(game, seat, room, arg):
+    if game.claim_room_reward(seat, room):
+        game.gain(seat, "gold", int(arg or 1))
+
+
+def heal_enter(game, seat, room, _arg):
+    if game.claim_room_reward(seat, room):
+        game.heal(seat, 1)
+
+
+# -- Wayshrine (R11) ------------------------------------------------------------------------
+MARK_SPACES = 4
+
+
+def can_mark(game, seat, room) -> bool:
+    marks = game.room(room).get("marks", [])
+    return seat not in marks and len(marks) < MARK_SPACES and game.player(seat).cubes > 0
+
+
+def mark(game, seat, room) -> None:
+    game.room(room).setdefault("marks", []).append(seat)
+    p = game.player(seat)
+    p.cubes -= 1
+    game.bump(seat, "wayshrines_marked")
+    game.bump(seat, "cubes_placed_on_map")
+    n = p.stats["wayshrines_marked"]
+    game.gain(seat, "gold", n)
+    game.say(f"{game.name(seat)} marks a wayshrine and gains {n} gold.")
+
+
+def wayshrine_actions(game, seat, room, _arg):
+    return [act("room", "wayshrine")] if can_mark(game, seat, room) else []
+
+
+def wayshrine_apply(game, seat, room, _arg, _action):
+    mark(game, seat, room)
+
+
+# -- Locked rewards (R6, A14) ---------------------------------------------------------------
+def _locked(feature: str, available, reward):
+    def actions(game, seat, room, _arg):
+        if (not game.room(room).get(f"{feature}_open") and game.player(seat).lockpicks > 0
+                and available(game)):
+            return [act("room", feature)]
+        return []
+
+    def apply(game, seat, room, _arg, _action):
+        game.player(seat).lockpicks -= 1
+        game.room(room)[f"{feature}_open"] = True
+        reward(game, seat)
+
+    return actions, apply
+
+
+def _chest_reward(game, seat):
+    token = game.draw_token("major")
+    game.say(f"{game.name(seat)} opens a chest: {game.ruleset.tokens[token].name}.")
+    game.take_token(seat, token)
+
+
+def _tome_reward(game, seat):
+    game.state.reserve["secret-tome"] -= 1
+    game.say(f"{game.name(seat)} opens a library and gains a Secret Tome.")
+    game.gain_card(seat, "secret-tome")
+
+
+def _cell_reward(game, seat):
+    for _ in range(2):
+        token = game.draw_token("prisoner")
+        if token is None:
+            break
+        game.say(f"{game.name(seat)} frees the {game.ruleset.tokens[token].name}.")
+        game.take_token(seat, token)
+
+
+def features() -> list[RoomFeatureDef]:
+    """Every base room feature."""
+    chest = _locked("locked_chest", lambda g: bool(g.state.pools.get("major")), _chest_reward)
+    tome = _locked("locked_tome", lambda g: g.state.reserve.get("secret-tome", 0) > 0, _tome_reward)
+    cell = _locked("locked_cell", lambda g: bool(g.state.pools.get("prisoner")), _cell_reward)
+    plus = {"type": "object", "properties": {"plus": {"type": "integer", "minimum": 0, "maximum": 2}},
+            "additionalProperties": False}
+    return [
+        RoomFeatureDef("crypt", "Where pawns start; entering it with an artifact is an escape (R3, A18, E1).",
+                       on_enter=crypt_enter, may_enter=crypt_may_enter),
+        RoomFeatureDef("monkey_shrine", "Holds the 3 Monkey Idols; entering takes one (R9, R10).",
+                       on_place=shrine_place, on_enter=shrine_enter),
+        RoomFeatureDef("artifact", "Receives an artifact when placed (R2; `plus` skips down the stack); "
+                       "take it while here (A13).", arg_schema=plus, on_place=artifact_place,
+                       actions=artifact_actions, apply=artifact_apply),
+        RoomFeatureDef("crystal_cave", "Entering exhausts you: no more Boots this turn (R4).",
+                       on_enter=cave_enter),
+        RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7).",
+                       actions=market.room_actions, apply=market.room_apply),
+        RoomFeatureDef("wayshrine", "Mark it with a cube for 1/2/3... gold (R11).",
+                       actions=wayshrine_actions, apply=wayshrine_apply),
+        RoomFeatureDef("locked_chest", "Spend a lockpick: take a random Major Secret (R6, A14).",
+                       actions=chest[0], apply=chest[1]),
+        RoomFeatureDef("locked_tome", "Spend a lockpick: gain a Secret Tome (R6, A14).",
+                       actions=tome[0], apply=tome[1]),
+        RoomFeatureDef("locked_cell", "Spend a lockpick: free 2 random prisoners (R6, A14).",
+                       actions=cell[0], apply=cell[1]),
+        RoomFeatureDef("reward_minor_secret", "Entering takes a random Minor Secret, once per turn (R9).",
+                       on_enter=minor_enter),
+        RoomFeatureDef("reward_gold", "Entering gains the gold shown, once per turn (R9).",
+                       arg_schema={"type": "integer", "minimum": 1}, on_enter=gold_enter),
+        RoomFeatureDef("reward_heal", "Entering heals 1, once per turn (R9).", on_enter=heal_enter),
+    ]
+
+
+def icons() -> list[TunnelIconDef]:
+    """The base tunnel icons (A7-A9); one-way arrows are a tunnel property (A10)."""
+    return [
+        TunnelIconDef("boot", "Footprint: the tunnel costs 1 more Boot (A7).", extra_boots=1),
+        TunnelIconDef("monster", "Deals 1 damage as you pass; each Sword spent prevents 1 (A8).",
+                      damage=1, damage_ignored_by="ignore_tunnel_monsters"),
+        TunnelIconDef("lock", "Cover it with a lockpick to pass; it stays open for everyone (A9).", lock=True),
+    ]

@@ -1,0 +1,2 @@
+class GreedyBot:  # placeholder replaced below
+    pass

@@ -1,0 +1,255 @@
+"""Effect ops, conditions and quantities that base-game cards and tokens use."""
+
+from __future__ import annotations
+
+from clank.plugin import act, enter_room, place_tile
+
+from clank_catacombs import features, market
+
+NULL = {"type": "null"}
+COUNT = {"type": "integer", "minimum": 1}
+
+
+# -- tokens and prisoners -------------------------------------------------------------------
+def op_take_secret(ctx, pool: str) -> None:
+    token = ctx.game.draw_token(pool)
+    if token:
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} takes a {ctx.game.ruleset.tokens[token].name}.")
+        ctx.game.take_token(ctx.seat, token)
+
+
+def op_free_prisoners(ctx, n: int) -> None:
+    for _ in range(int(n)):
+        token = ctx.game.draw_token("prisoner")
+        if token is None:
+            return
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} frees the {ctx.game.ruleset.tokens[token].name}.")
+        ctx.game.take_token(ctx.seat, token)
+
+
+def op_return_black_cubes(ctx, n: int) -> None:
+    st = ctx.game.state
+    k = min(int(n), st.bank.get("black", 0))
+    st.bank["black"] = st.bank.get("black", 0) - k
+    st.bag["black"] = st.bag.get("black", 0) + k
+
+
+# -- market ---------------------------------------------------------------------------------
+def op_take_market_item(ctx, args: dict) -> None:
+    if market.purchase_actions(ctx.game, ctx.seat, ["item"], int(args.get("price", 0))):
+        ctx.ask({"kind": "take_item", "price": int(args.get("price", 0)),
+                 "prompt": "take a market item (or done)"})
+
+
+def op_remote_market(ctx, args: dict) -> None:
+    ctx.game.state.turn.ext["remote_market"] = int(args.get("price", 5))
+
+
+def op_lockpick_payment(ctx, _arg) -> None:
+    ctx.game.state.turn.ext["alt_payment"] = {"amount": 1, "for": ["buy", "use"]}
+
+
+# -- dungeon row ----------------------------------------------------------------------------
+def op_replace_row_card(ctx, _arg) -> None:
+    if any(c is not None for c in ctx.game.state.row) and ctx.game.state.dungeon_deck:
+        ctx.ask({"kind": "replace_row", "prompt": "choose a dungeon row card to replace"})
+
+
+def replace_legal(game, d):
+    return [act("slot", i) for i, c in enumerate(game.state.row) if c is not None]
+
+
+def replace_resolve(game, d, action):
+    st = game.state
+    slot = int(action.args[0])
+    old = st.row[slot]
+    st.dungeon_discard.append(old)
+    new = st.dungeon_deck.pop()
+    st.row[slot] = new
+    game.say(f"{game.ruleset.cards[old].name} is replaced by {game.ruleset.cards[new].name}.")
+    cdef = game.ruleset.cards[new]
+    if "arrive" in cdef.effects:
+        game.push(cdef.effects["arrive"], d["seat"], new)
+    # the newcomer's dragon icon is ignored (Remove Traps)
+
+
+# -- tiles ----------------------------------------------------------------------------------
+def _pawn_tiles(game) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for p in game.state.players:
+        room = p.room if p.status == "live" else p.ko_room if p.status == "knocked_out" else None
+        if room:
+            out.setdefault(room.partition(".")[0], []).append(p.seat)
+    return out
+
+
+def op_rotate_tiles(ctx, args: dict) -> None:
+    """X15: Animated Wall turns occupied tiles 180°; Sudden Movement lets lone pawns turn theirs."""
+    game = ctx.game
+    pawns = _pawn_tiles(game)
+    placed = {t.tile: t for t in game.state.tiles}
+    if args.get("who") == "occupied":
+        for tile in sorted(pawns):
+            if game.ruleset.tiles[tile].rotatable:
+                placed[tile].rot = (placed[tile].rot + 2) % 4
+        game.tiles_changed()
+        return
+    for seat in reversed(game.clockwise_live(game.state.current)):
+        room = game.player(seat).room
+        tile = room.partition(".")[0] if room else None
+        if tile and pawns.get(tile) == [seat] and game.ruleset.tiles[tile].rotatable:
+            game.push_step("ask", seat, {"kind": "rotate_tile", "seat": seat, "tile": tile,
+                                         "src": ctx.src, "prompt": "turn your tile to a new orientation"})
+
+
+def rotate_legal(game, d):
+    return [act("rotate", k) for k in (1, 2, 3)]
+
+
+def rotate_resolve(game, d, action):
+    placed = next(t for t in game.state.tiles if t.tile == d["tile"])
+    placed.rot = (placed.rot + int(action.args[0])) % 4
+    game.tiles_changed()
+
+
+def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
+    geo = game.geometry
+    room = game.player(seat).room
+    region = "catacombs"
+    bases = game.state.tiles if anywhere else [t for t in game.state.tiles if room and t.tile == room.partition(".")[0]]
+    cells = set()
+    for t in bases:
+        region = t.region
+        for dx, dy in game.ruleset.tiles[t.tile].cells.values():
+            for nx, ny in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                c = (t.x + dx + nx, t.y + dy + ny)
+                if geo.cell_free(c[0], c[1], region):
+                    cells.add(c)
+    return sorted(cells)
+
+
+def op_place_tile_adjacent(ctx, args: dict) -> None:
+    """Marble Guardian / Dusty Map: place the next tile in an empty cell (next to yours, or anywhere)."""
+    game = ctx.game
+    if not game.state.stacks.get("catacombs") or not _free_cells(game, bool(args.get("anywhere")), ctx.seat):
+        if not args.get("anywhere"):
+            game.gain(ctx.seat, "gold", 2)
+        return
+    ctx.ask({"kind": "place_tile", "anywhere": bool(args.get("anywhere")),
+             "prompt": "choose an empty cell and orientation for the next tile"})
+
+
+def place_legal(game, d):
+    return [act("put", x, y, r) for x, y in _free_cells(game, d["anywhere"], d["seat"]) for r in range(4)]
+
+
+def place_resolve(game, d, action):
+    x, y, r = (int(a) for a in action.args)
+    tile = game.state.stacks["catacombs"].pop(0)
+    place_tile(game, tile, x, y, r, "catacombs", d["seat"])
+    game.say(f"{game.name(d['seat'])} places {game.ruleset.tiles[tile].name}.")
+    if not d["anywhere"]:
+        game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
+                  "prompt": "teleport into a room of the new tile, or gain 2 gold"})
+
+
+def marble_legal(game, d):
+    rooms = [f"{d['tile']}.{r}" for r in game.ruleset.tiles[d["tile"]].rooms]
+    from clank.movement import may_enter
+    return [act("enter", r) for r in rooms if not may_enter(game, d["seat"], r)] + [act("gold")]
+
+
+def marble_resolve(game, d, action):
+    if action.kind == "gold":
+        game.gain(d["seat"], "gold", 2)
+    else:
+        enter_room(game, d["seat"], action.args[0])
+
+
+def op_mark_wayshrine_remote(ctx, _arg) -> None:
+    if _remote_shrines(ctx.game, ctx.seat):
+        ctx.ask({"kind": "remote_mark", "prompt": "mark a wayshrine anywhere"})
+
+
+def _remote_shrines(game, seat) -> list[str]:
+    out = []
+    for t in game.state.tiles:
+        for local in game.ruleset.tiles[t.tile].rooms:
+            rid = f"{t.tile}.{local}"
+            if game.room_has(rid, "wayshrine") and features.can_mark(game, seat, rid):
+                out.append(rid)
+    return out
+
+
+def remote_mark_legal(game, d):
+    return [act("mark", r) for r in _remote_shrines(game, d["seat"])] + [act("done")]
+
+
+def remote_mark_resolve(game, d, action):
+    if action.kind == "mark":
+        features.mark(game, d["seat"], action.args[0])
+
+
+# -- registration ---------------------------------------------------------------------------
+def register_ops(reg) -> None:
+    add = reg.add_op
+    add("take_secret", op_take_secret, {"enum": ["major", "minor"]},
+        "Take a random Major or Minor Secret and resolve it (R6, R9).", {"take_secret": "minor"})
+    add("free_prisoners", op_free_prisoners, COUNT, "Free N random prisoners (R6).", {"free_prisoners": 1})
+    add("return_black_cubes", op_return_black_cubes, COUNT,
+        "Return up to N black cubes from the bank to the dragon bag.", {"return_black_cubes": 3})
+    add("take_market_item", op_take_market_item,
+        {"type": "object", "properties": {"price": {"type": "integer", "minimum": 0}}, "additionalProperties": False},
+        "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}})
+    add("remote_market", op_remote_market,
+        {"type": "object", "properties": {"price": {"type": "integer", "minimum": 0}}, "additionalProperties": False},
+        "This turn you may buy one market item from anywhere at this price (Golden Flute).",
+        {"remote_market": {"price": 5}})
+    add("lockpick_payment", op_lockpick_payment, NULL,
+        "This turn, once: pay 1 lockpick instead of the Skill to acquire or use a row card (Grand Theft).",
+        "lockpick_payment")
+    add("replace_row_card", op_replace_row_card, NULL,
+        "Replace a dungeon row card with the top of the deck; its dragon icon is ignored (Remove Traps).",
+        "replace_row_card")
+    add("rotate_tiles", op_rotate_tiles,
+        {"type": "object", "required": ["who"], "additionalProperties": False,
+         "properties": {"who": {"enum": ["alone_on_tile", "occupied"]}, "turn": {"enum": [180, "any"]}}},
+        "Turn tiles in place (X15): every occupied tile 180°, or each lone pawn turns its tile.",
+        {"rotate_tiles": {"who": "occupied", "turn": 180}})
+    add("mark_wayshrine_remote", op_mark_wayshrine_remote, NULL,
+        "Mark any wayshrine in the dungeon as if you were there (Astral Projection).", "mark_wayshrine_remote")
+    add("place_tile_adjacent", op_place_tile_adjacent,
+        {"type": "object", "properties": {"anywhere": {"type": "boolean"}}, "additionalProperties": False},
+        "Place the next tile next to yours (then teleport into it or gain 2 gold), or anywhere.",
+        {"place_tile_adjacent": {}})
+
+
+def register_decisions(reg) -> None:
+    reg.add_decision_kind("take_item", market.take_item_legal, market.take_item_resolve,
+                          "take a market item")
+    reg.add_decision_kind("replace_row", replace_legal, replace_resolve, "replace a dungeon row card")
+    reg.add_decision_kind("rotate_tile", rotate_legal, rotate_resolve, "turn your tile")
+    reg.add_decision_kind("place_tile", place_legal, place_resolve, "place a tile")
+    reg.add_decision_kind("marble_reward", marble_legal, marble_resolve, "teleport or 2 gold")
+    reg.add_decision_kind("remote_mark", remote_mark_legal, remote_mark_resolve, "mark a wayshrine")
+
+
+# -- conditions and quantities --------------------------------------------------------------
+def c_companion_in_play(game, seat, arg) -> bool:
+    cards = game.ruleset.cards
+    n = sum(1 for c in game.player(seat).play if cards[c].type == "companion")
+    return n >= (2 if arg == "other" else 1)
+
+
+def register_conditions(reg) -> None:
+    reg.add_condition("companion_in_play", c_companion_in_play, {"enum": ["other", "any"]},
+                      "A companion (another one, with `other`) is in your play area (C11).",
+                      {"companion_in_play": "other"})
+    q = reg.add_quantity
+    q("monkey_idols", lambda g, s: g.counts_as(s, "monkey_idol"), "Monkey Idols held (the Bot counts, G6).")
+    q("crowns", lambda g, s: g.counts_as(s, "crown"), "Crowns held.")
+    q("secret_tomes", lambda g, s: g.counts_as(s, "secret_tome"), "Secret Tomes owned (C13).")
+    q("gems", lambda g, s: sum(1 for c in g.owned_cards(s) if g.ruleset.cards[c].type == "gem"), "Gem cards owned.")
+    q("wayshrines_marked", lambda g, s: g.player(s).stats.get("wayshrines_marked", 0), "Wayshrines you marked.")
+    q("prisoners_freed", lambda g, s: g.player(s).stats.get("prisoners_freed", 0), "Prisoners you freed (G14).")
+    q("mastery", lambda g, s: g.counts_as(s, "mastery"), "Mastery tokens held.")
