@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from clank import setup as setup_mod
 from clank.engine import Game
@@ -17,7 +18,8 @@ from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack
 from clank.problems import ContentError
 from clank.registry import Registry
 from clank.ruleset import Ruleset
-from clank.validate import PackData, load_pack_dirs
+from clank.validate import MANIFEST, PackData, load_pack_dirs
+from clank.yamlload import load_yaml_file
 
 DEFAULT_PACKS = ("catacombs",)
 _CACHE: dict[tuple, Ruleset] = {}
@@ -42,8 +44,36 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = ()) -> tuple[PackHoo
         if src.data_dir is None:
             raise PackLoadError(f"pack {src.id!r} has no content directory")
         dirs.append(Path(str(src.data_dir)))
-    datas = load_pack_dirs(dirs, registry, list(parts))
+    datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, dirs, parts))
     return hooks, registry, _dependency_order(datas)
+
+
+def _parts_by_pack(sources: Sequence[PackSource], dirs: Sequence[Path],
+                   parts: Sequence[str]) -> dict[str, list[str]]:
+    """Give each optional part name to the packs whose manifest declares it.
+
+    ``pack:part`` names one pack; a bare name that no loaded pack declares goes to every pack,
+    so the loader reports it as an unknown part.
+    """
+    declared: dict[str, set[str]] = {}
+    for src, d in zip(sources, dirs, strict=True):
+        try:
+            manifest, _ = load_yaml_file(d / MANIFEST)
+        except ContentError:
+            manifest = {}
+        found = manifest.get("parts") if isinstance(manifest, dict) else None
+        declared[src.id] = set(found) if isinstance(found, dict) else set()
+    out: dict[str, list[str]] = {src.id: [] for src in sources}
+    for name in parts:
+        pack, sep, part = name.partition(":")
+        if sep and pack in out:
+            out[pack].append(part)
+            continue
+        bare = name.removeprefix("-")
+        owners = [pid for pid, names in declared.items() if bare in names] or list(out)
+        for pid in owners:
+            out[pid].append(name)
+    return out
 
 
 def _dependency_order(datas: list[PackData]) -> list[PackData]:

@@ -8,8 +8,9 @@ so a game can be cloned, saved and resumed at any point of an effect (DESIGN §5
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from clank.engine import Game

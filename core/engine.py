@@ -5,7 +5,8 @@ every pack relies on (resources, Clank!, cards, damage, rage, effects, decisions
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from clank import decisions, dragon, movement, scoring, turn
 from clank.actions import Action, IllegalAction

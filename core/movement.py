@@ -249,7 +249,8 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
         segments = _move_segments(move) + list(cont.segments)
         cost = path_cost(game, geo, segments)
         res = {"rot": rot, "to": cont.to, "cost": cost, "segments": segments, "geo": geo}
-        ok = cont.to[0] in ("room", "open") and game_placement_ok(game, trial)
+        ok = (cont.to[0] == "room" or (cont.to[0] == "open" and bool(stack_for(game, cont.to[5])))) \
+            and game_placement_ok(game, trial)
         if move["teleport"]:
             passable = ok and (cont.to[0] == "open" or not may_enter(game, seat, cont.to[1]))
             res["passable"], res["prevent"] = passable, [0] if passable else []

@@ -10,7 +10,6 @@ from types import ModuleType
 from typing import Any
 
 import pluggy
-
 from clank import hookspecs
 from clank.registry import Registry
 

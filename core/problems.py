@@ -89,5 +89,7 @@ def format_path(path: Sequence[str | int]) -> str:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """Return `` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
-    matches = difflib.get_close_matches(str(word), sorted(set(candidates)), n=1, cutoff=0.6)
+    word = str(word)
+    cutoff = 0.5 if len(word) <= 3 else 0.6   # "s3" is close to "s1"
+    matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=cutoff)
     return f" (did you mean {matches[0]!r}?)" if matches else ""

@@ -6,8 +6,9 @@ plain dictionaries in the hot path, never the plugin manager.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 JSON = dict[str, Any]
 

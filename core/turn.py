@@ -4,7 +4,8 @@ E4), and the system steps that run them through the effect queue.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from clank import decisions, dragon, movement
 from clank.actions import Action, act

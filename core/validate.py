@@ -611,7 +611,7 @@ def _check_tile(ctx: _Context, pack: PackData, tile: dict[str, Any], path: JsonP
                              "only a multi-cell tile (the start tile) names a room's cell", key=True))
         elif cells is not None and cell not in cells:
             add(pack.problem("tiles", (*path, "rooms", rid), "tile-cell",
-                             f"room {rid!r} needs a cell, one of {', '.join(sorted(cells))}"))
+                             f"room {rid!r} needs a cell, one of {', '.join(sorted(cells))}", key=True))
     if tile.get("stack") == "start":
         for key in ("side", "depths_cells"):
             if key not in tile:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -151,8 +152,10 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         tree = yaml.load(text)
     except DuplicateKeyError as exc:
         mark = exc.problem_mark
-        raise ContentError([_problem(file, "duplicate-key", _clean(exc.problem or "duplicate key"),
-                                     mark.line + 1, mark.column + 1)]) from None
+        found = re.search(r'duplicate key "(.*?)" with value', str(exc.problem or ""))
+        message = (f"duplicate key {found.group(1)!r}: a key may appear once in a mapping" if found
+                   else _clean(exc.problem or "duplicate key"))
+        raise ContentError([_problem(file, "duplicate-key", message, mark.line + 1, mark.column + 1)]) from None
     except YAMLError as exc:
         raise ContentError([_yaml_error(file, exc, text)]) from None
     except (ValueError, OverflowError) as exc:
@@ -198,8 +201,9 @@ def _prescan(text: str, file: str) -> list[Problem]:
             if isinstance(event, NodeEvent) and not isinstance(event, AliasEvent):
                 tag = event.tag
                 if tag is not None and str(tag) not in SAFE_TAGS:
+                    shown = str(tag).replace(_STD, "!!", 1)
                     problems.append(_problem(file, "unsafe-tag",
-                                             f"tag {str(tag)!r} is not allowed: content is plain data", line, col))
+                                             f"tag {shown} is not allowed: content is plain data", line, col))
                     if len(problems) >= MAX_PROBLEMS:
                         return problems
             if isinstance(event, CollectionStartEvent):

@@ -58,7 +58,7 @@ _EXTENSION_POINTS: dict[str, tuple[str, ...]] = {
     "setup": ("properties",),
     "pack": ("properties",),
 }
-_RULES_BY_WHAT = {"op": "unknown-op", "condition": "unknown-condition", "icon": "unknown-icon",
+_RULES_BY_WHAT = {"op": "unknown-op", "condition": "unknown-condition", "tunnel icon": "unknown-icon",
                   "quantity": "unknown-quantity"}
 
 
@@ -280,7 +280,10 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
     if kind == "pattern" and schema.get("title"):
         return [problem("bad-value", f"{_short(inst)} is not a valid {schema['title']}: "
                         f"{schema.get('description', 'it must match ' + str(error.validator_value))}")]
-    if kind in ("const", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+    if kind == "const":
+        return [problem("bad-value", f"expected {json.dumps(error.validator_value)}"
+                        + (" or nothing" if path and isinstance(path[-1], str) else "") + f", got {_short(inst)}")]
+    if kind in ("pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
                 "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "multipleOf",
                 "minProperties", "maxProperties"):
         return [problem("bad-value", error.message)]

@@ -1,2 +1,288 @@
-class GreedyBot:  # placeholder replaced below
-    pass
+"""The greedy bot: a heuristic that plays to win.
+
+Each turn it plays its whole hand, takes an artifact when it stands by one, then heads by the
+cheapest known path to the nearest artifact (or to unexplored edges when none is known), and,
+once it carries an artifact, back to the Crypt. On the way it opens locked rewards, marks
+wayshrines, buys crowns and backpacks, fights monsters with spare Swords and spends its Skill
+on the best card it can afford. It never looks ahead by cloning, so it is fast.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from clank.plugin import Action
+
+MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
+
+
+class GreedyBot:
+    """A fast heuristic bot; ``seed`` only breaks ties deterministically."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    # -- entry point -------------------------------------------------------------------------
+    def choose(self, game) -> Action:
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        d = game.decision()
+        if d["kind"] == "main":
+            return self._main(game, acts)
+        if d["kind"] == "orient":
+            return self._orient(game, acts)
+        return self._answer(game, d, acts)
+
+    # -- pending decisions -------------------------------------------------------------------
+    def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:
+        kinds = {a.kind for a in acts}
+        if "yes" in kinds:
+            return Action("yes")
+        if d["kind"] == "pick":
+            pending = game.state.decision or {}
+            purpose = pending.get("purpose")
+            picks = [a for a in acts if a.kind == "pick"]
+            if purpose in ("trash", "discard"):
+                for pref in ("stumble", "burgle"):
+                    for a in picks:
+                        if a.args[1] == pref:
+                            return a
+                if purpose == "discard" or pending.get("optional"):
+                    return Action("done") if Action("done") in acts else picks[0]
+                return picks[0]
+            return Action("done") if Action("done") in acts else acts[0]
+        if d["kind"] == "marble_reward":
+            return Action("gold", ()) if Action("gold") in acts else acts[0]
+        if d["kind"] == "rotate_tile":
+            return acts[1] if len(acts) > 1 else acts[0]
+        return acts[0]
+
+    def _orient(self, game, acts: list[Action]) -> Action:
+        plays = [a for a in acts if a.kind == "play"]
+        if plays:
+            return plays[0]
+        orients = [a for a in acts if a.kind in ("orient", "place")]
+        # prefer preventing as much damage as possible, then the first orientation
+        return max(orients, key=lambda a: (int(a.args[1]) if a.kind == "orient" else -1, -int(a.args[0])))
+
+    # -- main decision -----------------------------------------------------------------------
+    def _main(self, game, acts: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in acts:
+            by_kind.setdefault(a.kind, []).append(a)
+        seat = game.state.current
+        p = game.player(seat)
+        rooms = by_kind.get("room", [])
+        for a in rooms:
+            if a.args[0] == "artifact":
+                return a
+        if "play" in by_kind:
+            return self._best_play(game, by_kind["play"])
+        tok = self._token(game, seat, by_kind.get("token", []))
+        if tok is not None:
+            return tok
+        for a in rooms:
+            if a.args[0] in ("locked_chest", "locked_cell", "locked_tome", "wayshrine"):
+                return a
+        buy = self._market(game, [a for a in rooms if a.args[0] == "market"] + by_kind.get("remote-buy", []))
+        if buy is not None:
+            return buy
+        move = self._move(game, seat, by_kind)
+        if move is not None:
+            return move
+        fight = self._fight(game, by_kind.get("fight", []) + by_kind.get("fight-reserve", []), p)
+        if fight is not None:
+            return fight
+        buy = self._buy(game, seat, by_kind.get("buy", []) + by_kind.get("reserve", []))
+        if buy is not None:
+            return buy
+        if "end" in by_kind:
+            return by_kind["end"][0]
+        return acts[0]
+
+    @staticmethod
+    def _best_play(game, plays: list[Action]) -> Action:
+        return plays[0]
+
+    @staticmethod
+    def _token(game, seat, tokens: list[Action]) -> Action | None:
+        p = game.player(seat)
+        for a in tokens:
+            tdef = game.ruleset.tokens[a.args[0]]
+            heals = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
+            if heals and not p.damage:
+                continue
+            return a
+        return None
+
+    @staticmethod
+    def _market(game, buys: list[Action]) -> Action | None:
+        for pref in MARKET_PREFERENCE:
+            for a in buys:
+                item = a.args[1] if a.kind == "room" else a.args[0]
+                if item.startswith(pref):
+                    return a
+        return None
+
+    @staticmethod
+    def _fight(game, fights: list[Action], p) -> Action | None:
+        if not fights:
+            return None
+        cards = game.ruleset.cards
+        row = game.state.row
+
+        def worth(a: Action) -> int:
+            card = a.args[0] if a.kind == "fight-reserve" else row[int(a.args[0])]
+            return cards[card].cost.get("swords", 0)
+
+        return max(fights, key=worth)
+
+    def _buy(self, game, seat: int, buys: list[Action]) -> Action | None:
+        if not buys:
+            return None
+        values = _card_values(game)
+        row = game.state.row
+
+        def worth(a: Action) -> float:
+            card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
+            return values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
+
+        best = max(buys, key=worth)
+        return best if worth(best) > 0 else None
+
+    # -- movement ----------------------------------------------------------------------------
+    def _move(self, game, seat: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        moves = by_kind.get("move", []) + by_kind.get("explore", []) + by_kind.get("portal", []) \
+            + by_kind.get("teleport", [])
+        if not moves:
+            return None
+        dist = _plan(game, seat)
+        best: Action | None = None
+        best_key: tuple | None = None
+        here = dist.get(game.player(seat).room, 99.0)
+        for a in moves:
+            d = _destination_distance(game, seat, a, dist)
+            if d is None or d >= here:
+                continue
+            prevent = int(a.args[-1]) if a.kind in ("move", "portal") else 0
+            key = (d, -prevent)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+
+def _card_values(game) -> dict[str, float]:
+    """A per-ruleset cache: a rough worth of each card for a deck (cost-based, Boots favoured)."""
+    cache = getattr(game.ruleset, "_greedy_values", None)
+    if cache is not None:
+        return cache
+    values: dict[str, float] = {}
+    for cid, c in game.ruleset.cards.items():
+        if c.type in ("monster", "device"):
+            continue
+        v = float(c.cost.get("skill", 0))
+        text = str(c.data.get("play", ""))
+        if "boots" in text:
+            v += 1.5
+        if "draw" in text:
+            v += 1.0
+        if isinstance(c.points, int):
+            v += c.points * 0.3
+        if cid == "secret-tome":
+            v = 5.0
+        values[cid] = v
+    game.ruleset._greedy_values = values
+    return values
+
+
+def _targets(game, seat: int) -> tuple[set[str], bool]:
+    """Rooms to head for, and whether open edges count as targets (exploring)."""
+    p = game.player(seat)
+    limit = 1 + game.counts_as(seat, "backpack")
+    if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.state.rage >= 4):
+        return {r for r in _placed_rooms(game) if game.room_has(r, "crypt")}, False
+    rooms = {r for r, st in game.state.rooms.items() if st.get("artifacts") and r not in p.artifact_rooms}
+    if p.artifacts:
+        rooms |= {r for r in _placed_rooms(game) if game.room_has(r, "crypt")}
+    return rooms, not rooms or not p.artifacts
+
+
+def _placed_rooms(game):
+    for t in game.state.tiles:
+        for local in game.ruleset.tiles[t.tile].rooms:
+            yield f"{t.tile}.{local}"
+
+
+def _plan(game, seat: int) -> dict[str, float]:
+    """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target."""
+    from clank.movement import path_cost
+
+    targets, explore = _targets(game, seat)
+    geo = game.geometry
+    p = game.player(seat)
+    has_art = bool(p.artifacts)
+    # forward edges: room -> (room, cost); open edges become a virtual sink
+    edges: dict[str, list[tuple[str, float]]] = {}
+    dist: dict[str, float] = {}
+    heap: list[tuple[float, str]] = []
+    portals = geo.portal_exits()
+    for room in _placed_rooms(game):
+        out = []
+        for r in geo.routes_from(room):
+            cost = path_cost(game, geo, r.segments)
+            if cost.against:
+                continue
+            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.locks else 0.0)
+            if cost.locks and p.lockpicks < len(cost.locks):
+                continue
+            if r.to[0] == "room":
+                if game.room_has(r.to[1], "crypt") and not has_art:
+                    continue
+                out.append((r.to[1], c))
+            elif r.to[0] == "open" and explore and game.state.stacks.get(r.to[5]):
+                out.append(("@open", c))
+            elif r.to[0] == "portal":
+                for ex in portals:
+                    if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
+                        out.append((ex.to[1], c + 0.5))
+        edges[room] = out
+    rev: dict[str, list[tuple[str, float]]] = {}
+    for a, outs in edges.items():
+        for b, c in outs:
+            rev.setdefault(b, []).append((a, c))
+    for t in targets:
+        dist[t] = 0.0
+        heap.append((0.0, t))
+    if explore:
+        dist["@open"] = 2.0
+        heap.append((2.0, "@open"))
+    heapq.heapify(heap)
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist.get(node, 1e9):
+            continue
+        for prev, c in rev.get(node, ()):
+            nd = d + c
+            if nd < dist.get(prev, 1e9):
+                dist[prev] = nd
+                heapq.heappush(heap, (nd, prev))
+    return dist
+
+
+def _destination_distance(game, seat: int, a: Action, dist: dict[str, float]) -> float | None:
+    """Distance to the target from where a movement action leads (None if unknown)."""
+    if a.kind == "teleport":
+        target = a.args[1]
+        return dist.get("@open") if target.startswith("open:") else dist.get(target)
+    geo = game.geometry
+    r = next((r for r in geo.routes_from(game.player(seat).room) if r.key == a.args[0]), None)
+    if r is None:
+        return None
+    if a.kind == "explore":
+        return dist.get("@open")
+    if a.kind == "portal":
+        ex = next((e for e in geo.portal_exits() if e.key == a.args[1]), None)
+        return dist.get(ex.to[1]) if ex else None
+    return dist.get(r.to[1])

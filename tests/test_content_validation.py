@@ -1,0 +1,469 @@
+"""Content loading and validation: YAML safety, schemas, semantic checks, problem locations.
+
+The broken files of ``tests/corpus/`` hold one mistake each; their first line states the
+problem expected (``# expect: error[rule] line:col -- why``), and the test checks rule,
+file, line and column. ``tests/corpus/packs/`` holds pack directories for the checks that
+span files and packs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clank.problems import ContentError, Problem, format_path
+from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
+from clank.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
+from clank.validate import (
+    load_pack_dir,
+    load_pack_dirs,
+    parse_feature,
+    parse_json_path,
+    tile_ports,
+    validate_file,
+    validate_pack_dirs,
+)
+from clank.yamlload import ALIAS_BUDGET, MAX_BYTES, load_yaml_bytes, load_yaml_file
+
+CORPUS = Path(__file__).parent / "corpus"
+PACKS = CORPUS / "packs"
+EXPECT = re.compile(r"^# expect: (error|warning)\[([a-z-]+)\] (\d+):(\d+)")
+INT = {"type": "integer"}
+
+
+def _noop(*_: Any) -> None:
+    return None
+
+
+def make_registry() -> Registry:
+    """A registry with just what the fixtures use (no pack is loaded)."""
+    reg = Registry()
+    reg.add_op("gain", _noop, {"type": "object", "additionalProperties": INT})
+    for name in ("draw", "clank", "heal"):
+        reg.add_op(name, _noop, INT)
+    reg.add_op("trash_this", _noop, {"type": "null"})
+    reg.add_op("gain_card", _noop, {"type": "string"})
+    reg.add_op("trash", _noop, {
+        "type": "object", "additionalProperties": False,
+        "properties": {"from": {"type": "array", "items": {"enum": ["play", "discard", "hand"]}},
+                       "count": INT, "card": {"type": "string", "x-ref": "card"}}})
+    reg.add_op("discard_for", _noop, {
+        "type": "object", "properties": {"count": INT, "then": {"$ref": "effect.schema.json#/definitions/effect"}}})
+    reg.add_condition("has_artifact", _noop, {"const": True})
+    reg.add_condition("turn_stat_at_least", _noop, {
+        "type": "object", "required": ["stat", "n"], "properties": {"stat": {"type": "string"}, "n": INT}})
+    reg.add_condition("card_in_zones", _noop, {
+        "type": "object", "required": ["card"],
+        "properties": {"card": {"type": "string"}, "zones": {"type": "array"}}})
+    for name in ("artifacts", "monkey_idols"):
+        reg.add_quantity(name, _noop)
+    for name in ("crypt", "monkey_shrine", "wayshrine", "locked_chest", "crystal_cave"):
+        reg.add_room_feature(RoomFeatureDef(name))
+    reg.add_room_feature(RoomFeatureDef("artifact", arg_schema={
+        "type": "object", "required": ["plus"], "additionalProperties": False,
+        "properties": {"plus": {"enum": [0, 1, 2]}}}))
+    reg.add_room_feature(RoomFeatureDef("reward_gold", arg_schema={"type": "integer", "minimum": 1}))
+    for icon in ("boot", "monster", "lock"):
+        reg.add_tunnel_icon(TunnelIconDef(icon))
+    reg.counts_as |= {"crown", "monkey_idol"}
+    return reg
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return make_registry()
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]
+
+
+# -- the corpus of broken files -------------------------------------------------------------
+
+CORPUS_FILES = sorted(CORPUS.glob("*--*.yaml"))
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len(CORPUS_FILES) >= 15
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
+def test_corpus_file_reports_its_one_mistake(path: Path, registry: Registry) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    m = EXPECT.match(first)
+    assert m, f"{path.name}: first line must be '# expect: error[rule] line:col -- why'"
+    severity, rule, line, col = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+    kind = path.name.split("--")[0]
+    found = [p for p in validate_file(path, kind, registry) if p.severity == "error"]
+    assert [(p.severity, p.rule, p.file, p.line, p.col) for p in found] == [
+        (severity, rule, str(path), line, col)], "\n".join(p.format_text() for p in found)
+
+
+def test_messages_suggest_the_right_name(registry: Registry) -> None:
+    def message(name: str) -> str:
+        path = CORPUS / name
+        return errors(validate_file(path, name.split("--")[0], registry))[0].message
+
+    assert message("cards--unknown-op.yaml") == "unknown op 'gian' (did you mean 'gain'?)"
+    assert "did you mean 'dragon_attack'?" in message("cards--misspelt-key.yaml")
+    assert "did you mean 'has_artifact'?" in message("cards--unknown-condition.yaml")
+    assert "did you mean 'trash_this'?" in message("cards--bare-unknown-op.yaml")
+    assert "did you mean 'wayshrine'?" in message("tiles--unknown-feature.yaml")
+    assert "(did you mean 's" in message("tiles--tunnel-end.yaml")
+    assert "did you mean 'monster'?" in message("tiles--unknown-icon.yaml")
+    assert "did you mean 'health'?" in message("setup--misspelt-key.yaml")
+    assert "quote it" in message("pack--version-number.yaml")
+    assert "first defined at" in message("cards--duplicate-id.yaml")
+
+
+def test_problem_paths_name_the_value(registry: Registry) -> None:
+    [p] = errors(validate_file(CORPUS / "cards--unknown-op.yaml", "cards", registry))
+    assert p.path == "$[0].play[0].gian"
+    [p] = errors(validate_file(CORPUS / "cards--missing-name.yaml", "cards", registry))
+    assert p.path == "$[1]"
+
+
+def test_port_reused_leaves_a_warning_for_the_unused_port(registry: Registry) -> None:
+    problems = validate_file(CORPUS / "tiles--port-reused.yaml", "tiles", registry)
+    assert [(p.severity, p.rule) for p in problems if p.severity == "warning"] == [("warning", "port-unused")]
+
+
+# -- pack directories -----------------------------------------------------------------------
+
+def test_good_pack_loads_without_problems(registry: Registry) -> None:
+    assert validate_pack_dirs([PACKS / "good"], registry) == []
+    pack = load_pack_dir(PACKS / "good", registry)
+    assert pack.id == "good"
+    assert [c["id"] for c in pack.cards] == ["burgle", "explore", "rebel-scout", "cave-troll"]
+    assert [t["id"] for t in pack.tiles] == ["st-a", "de-01"]
+    assert pack.setup["out_player_draw"]["by_players"] == {"2": 6}   # keys are JSON strings
+    assert pack.info["dungeon_cards"] == 3
+    assert pack.info["tiles_by_stack"] == {"start": 1, "depths": 1}
+    assert pack.info["tokens_by_pool"] == {"artifact": 1, "market": 1, "minor": 2}
+    assert pack.parts == ()
+
+
+def test_optional_part_is_loaded_only_when_enabled(registry: Registry) -> None:
+    pack = load_pack_dir(PACKS / "good", registry, enabled_parts={"promos"})
+    assert pack.parts == ("promos",)
+    assert pack.cards[-1]["id"] == "promo-card"
+    assert pack.info["dungeon_cards"] == 4   # loaded content; `expect` counts the parts off by default
+    file, line, col = pack.where("cards", (4, "play", 0))
+    assert (Path(file).name, line, col) == ("cards-promos.yaml", 7, 10)
+
+
+def test_unknown_part_is_reported(registry: Registry) -> None:
+    with pytest.raises(ContentError) as exc:
+        load_pack_dir(PACKS / "good", registry, enabled_parts={"promo"})
+    [p] = exc.value.problems
+    assert (p.rule, p.message) == ("unknown-part", "pack 'good' has no optional part 'promo' (did you mean 'promos'?)")
+
+
+def test_where_locates_merged_content(registry: Registry) -> None:
+    pack = load_pack_dir(PACKS / "good", registry)
+    file, line, col = pack.where("cards", (2, "play", 1, "then", 0))
+    assert (Path(file).name, line, col) == ("cards.yaml", 24, 14)
+    assert pack.where("cards", "$[2].play[1].then[0]") == (file, line, col)
+    file, line, col = pack.where("setup", ("start_tiles", 0))
+    assert (Path(file).name, line, col) == ("setup.yaml", 13, 15)
+    file, line, col = pack.where("pack", ("expect", "dungeon_cards"))
+    assert (Path(file).name, line, col) == ("pack.yaml", 8, 18)
+
+
+def _only(problems: list[Problem]) -> tuple[str, str, int, int]:
+    [p] = errors(problems)
+    return p.rule, Path(p.file).relative_to(PACKS).as_posix(), p.line, p.col
+
+
+def test_count_mismatch(registry: Registry) -> None:
+    problems = validate_pack_dirs([PACKS / "count-mismatch"], registry)
+    assert _only(problems) == ("count-mismatch", "count-mismatch/pack.yaml", 4, 25)
+    assert errors(problems)[0].message == "expected 4 dungeon cards, found 3"
+
+
+def test_missing_requirement(registry: Registry) -> None:
+    problems = validate_pack_dirs([PACKS / "good", PACKS / "needs-missing"], registry)
+    assert _only(problems) == ("missing-requirement", "needs-missing/pack.yaml", 4, 18)
+
+
+def test_pack_conflict(registry: Registry) -> None:
+    problems = validate_pack_dirs([PACKS / "good", PACKS / "conflicting"], registry)
+    assert _only(problems) == ("pack-conflict", "conflicting/pack.yaml", 4, 13)
+    assert validate_pack_dirs([PACKS / "conflicting"], registry) == []
+
+
+def test_duplicate_id_across_packs(registry: Registry) -> None:
+    problems = validate_pack_dirs([PACKS / "good", PACKS / "dup-of-good"], registry)
+    assert _only(problems) == ("duplicate-id", "dup-of-good/cards.yaml", 1, 7)
+    assert "good/cards.yaml:31:7" in errors(problems)[0].message
+
+
+def test_unknown_references_are_all_reported(registry: Registry) -> None:
+    with pytest.raises(ContentError) as exc:
+        load_pack_dirs([PACKS / "good", PACKS / "bad-refs"], registry)
+    got = [(p.rule, Path(p.file).name, p.line, p.col) for p in exc.value.problems]
+    assert got == [
+        ("unknown-card", "cards.yaml", 7, 21),   # gain_card: explorer
+        ("unknown-card", "setup.yaml", 1, 17),   # starting_deck key burgel, at the key
+        ("start-tile", "setup.yaml", 2, 15),     # de-01 is not a start tile
+    ]
+    assert "did you mean 'explore'?" in exc.value.problems[0].message
+    assert "did you mean 'burgle'?" in exc.value.problems[1].message
+
+
+def test_references_to_a_required_pack_wait_for_load_pack_dirs(registry: Registry) -> None:
+    pack = load_pack_dir(PACKS / "dup-of-good", registry)
+    assert pack.cards[0]["id"] == "cave-troll"
+    # bad-refs requires `good`: alone, its references cannot be judged
+    load_pack_dir(PACKS / "bad-refs", registry)
+
+
+def test_paths_outside_the_pack_and_missing_files(registry: Registry) -> None:
+    problems = validate_pack_dirs([PACKS / "escape"], registry)
+    got = [(p.rule, p.line, p.col) for p in problems]
+    assert got == [("bad-path", 4, 9), ("missing-file", 4, 29)]
+
+
+def test_missing_manifest(tmp_path: Path, registry: Registry) -> None:
+    (tmp_path / "cards.yaml").write_text("[]\n")
+    [p] = validate_pack_dirs([tmp_path], registry)
+    assert (p.rule, p.file, p.line, p.col) == ("missing-manifest", str(tmp_path / "pack.yaml"), 1, 1)
+
+
+def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, registry: Registry) -> None:
+    (tmp_path / "pack.yaml").write_text('id: many\nname: Many\nversion: "1"\nauthor: me\n')
+    (tmp_path / "cards.yaml").write_text(
+        "- id: a\n  name: A\n  kind: starter\n  play: [gian: 1, draw: x]\n"
+        "- id: b\n  kind: starter\n  play: [{if: {nope: 1}, then: []}]\n")
+    (tmp_path / "tokens.yaml").write_text("- id: t\n  name: T\n  pool: p\n  count: 0\n")
+    problems = validate_pack_dirs([tmp_path], registry)
+    got = [(Path(p.file).name, p.line, p.col, p.rule) for p in problems]
+    assert got == [
+        ("cards.yaml", 4, 10, "unknown-op"),
+        ("cards.yaml", 4, 25, "bad-type"),
+        ("cards.yaml", 5, 3, "missing-key"),
+        ("cards.yaml", 7, 16, "unknown-condition"),
+        ("pack.yaml", 4, 1, "unknown-key"),
+        ("tokens.yaml", 4, 10, "bad-value"),
+    ]
+    with pytest.raises(ContentError) as exc:
+        load_pack_dir(tmp_path, registry)
+    assert exc.value.problems == problems
+    assert str(exc.value).splitlines()[0].startswith(f"{tmp_path / 'cards.yaml'}:4:10: error[unknown-op]: ")
+
+
+def test_unknown_stack_and_file_kind(tmp_path: Path, registry: Registry) -> None:
+    (tmp_path / "pack.yaml").write_text('id: s\nname: S\nversion: "1"\nfiles: [tiles.yaml, promos.yaml]\n')
+    (tmp_path / "promos.yaml").write_text("[]\n")
+    tile = (PACKS / "good" / "tiles.yaml").read_text().split("\n\n")[1].replace("stack: depths", "stack: depth")
+    (tmp_path / "tiles.yaml").write_text(tile)
+    got = [(p.rule, Path(p.file).name, p.line, p.col) for p in validate_pack_dirs([tmp_path], registry)]
+    assert got == [("unknown-kind", "pack.yaml", 4, 21), ("unknown-stack", "tiles.yaml", 3, 10)]
+
+
+# -- YAML safety ----------------------------------------------------------------------------
+
+def _refusal(data: bytes) -> Problem:
+    with pytest.raises(ContentError) as exc:
+        load_yaml_bytes(data, "hostile.yaml")
+    [p] = exc.value.problems
+    return p
+
+
+def test_alias_bomb_is_refused_quickly() -> None:
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for i in range(1, 12):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    started = time.perf_counter()
+    p = _refusal("\n".join(lines).encode())
+    assert time.perf_counter() - started < 1.0
+    assert p.rule == "alias-bomb"
+    assert p.line == 5    # a1-a3 add 90 + 819 + 7380 nodes: within the budget; a4 is not
+    assert ALIAS_BUDGET < 9 ** 5
+
+
+def test_small_aliases_and_merge_keys_are_fine() -> None:
+    data, _ = load_yaml_bytes(b"base: &b {x: 1, y: 2}\nm:\n  <<: *b\n  y: 3\nl: [*b, *b]\n", "ok.yaml")
+    assert data == {"base": {"x": 1, "y": 2}, "m": {"y": 3, "x": 1}, "l": [{"x": 1, "y": 2}] * 2}
+
+
+def test_recursive_alias_is_refused() -> None:
+    assert _refusal(b"a: &a [1, *a]\n").rule == "alias-bomb"
+
+
+def test_deep_nesting_is_refused_without_recursion_error() -> None:
+    p = _refusal(b"[" * 10000 + b"]" * 10000)
+    assert (p.rule, p.line, p.col) == ("too-deep", 1, 65)
+    block = "".join(f"{' ' * i}k{i}:\n" for i in range(200)).encode()
+    assert _refusal(block).rule == "too-deep"
+
+
+def test_binary_file_is_refused() -> None:
+    p = _refusal(b"id: x\nname: \x00\x01\x02")
+    assert (p.rule, p.line, p.col) == ("binary-file", 2, 7)
+
+
+def test_non_utf8_is_refused_at_the_bad_byte() -> None:
+    p = _refusal(b"id: x\nname: Caf\xe9\n")   # Latin-1 é
+    assert (p.rule, p.line, p.col) == ("encoding", 2, 10)
+
+
+@pytest.mark.parametrize("text", [
+    "x: !!python/object:os.system {}",
+    "x: !!python/object/apply:os.system ['echo hi']",
+    "x: !!python/name:os.system ''",
+    "x: !include other.yaml",
+    "x: !!binary aGVsbG8=",
+    "x: !!set {a, b}",
+])
+def test_object_tags_are_refused(text: str) -> None:
+    p = _refusal(text.encode())
+    assert (p.rule, p.line, p.col) == ("unsafe-tag", 1, 4)
+
+
+def test_oversized_file_is_refused_without_reading(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_BYTES + 1))
+    with pytest.raises(ContentError) as exc:
+        load_yaml_file(big)
+    assert exc.value.problems[0].rule == "file-too-large"
+
+
+def test_huge_integer_is_a_problem_not_a_crash() -> None:
+    assert _refusal(b"x: " + b"9" * 5000).rule == "yaml-syntax"
+
+
+def test_projection_to_plain_json() -> None:
+    data, loc = load_yaml_bytes(b"d: 2024-01-31\nb: &t true\nc: *t\n2: two\nn: ~\nf: 1.5\n", "p.yaml")
+    assert data == {"d": "2024-01-31", "b": True, "c": True, "2": "two", "n": None, "f": 1.5}
+    assert [type(v) for v in data.values()] == [str, bool, bool, str, type(None), float]
+    json.dumps(data)
+    assert loc.value(("f",)) == (6, 4)
+    assert loc.key(("f",)) == (6, 1)
+    assert loc.value(("missing", 3)) == (1, 1)
+
+
+def test_bom_and_multiple_documents() -> None:
+    data, _ = load_yaml_bytes(b"\xef\xbb\xbfa: 1\n", "bom.yaml")
+    assert data == {"a": 1}
+    assert _refusal(b"a: 1\n---\nb: 2\n").rule == "yaml-syntax"
+
+
+# -- schemas --------------------------------------------------------------------------------
+
+def test_bundled_and_composed_schemas_are_sound(registry: Registry) -> None:
+    assert check_all_schemas() == []
+    assert check_all_schemas(registry) == []
+
+
+def test_broken_registered_schema_is_reported() -> None:
+    reg = make_registry()
+    reg.add_op("bad_ref", _noop, {"$ref": "nowhere.schema.json#/definitions/x"})
+    reg.add_op("bad_type", _noop, {"type": "wrong"})
+    faults = check_all_schemas(reg)
+    assert any("nowhere.schema.json" in f for f in faults)
+    assert any("'bad_type'" in f for f in faults)
+
+
+def _properties(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "properties" and isinstance(value, dict):
+                out += [(f"{where}/{name}", sub) for name, sub in value.items()]
+            out += _properties(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _properties(value, f"{where}/{i}")
+    return out
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_schema_property_has_title_and_description(name: str) -> None:
+    schema = load_schema(name)
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    missing = [where for where, sub in _properties(schema) if not (sub.get("title") and sub.get("description"))]
+    assert missing == []
+
+
+def test_composition_plugs_registered_names_in(registry: Registry) -> None:
+    schemas = compose_schemas(registry)
+    single = schemas["effect"]["definitions"]["single_op"]
+    assert "gain" in single["propertyNames"]["enum"] and "choose" in single["propertyNames"]["enum"]
+    assert single["properties"]["draw"]["type"] == "integer"
+    assert "has_artifact" in schemas["condition"]["definitions"]["condition"]["propertyNames"]["enum"]
+    assert schemas["tiles"]["definitions"]["icon"]["enum"] == ["boot", "lock", "monster"]
+
+
+def test_packs_extend_content_kinds_and_keys(tmp_path: Path) -> None:
+    reg = make_registry()
+    reg.add_content_schema("tiles.region_art", {"type": "string"})
+    reg.add_content_schema("setup.fate_limit", {"type": "integer"})
+    reg.add_content_schema("fate_cards", {"type": "array", "items": {
+        "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}})
+    (tmp_path / "pack.yaml").write_text('id: ext\nname: Ext\nversion: "1"\n')
+    (tmp_path / "setup.yaml").write_text("fate_limit: 2\n")
+    (tmp_path / "fate_cards.yaml").write_text("- id: doom\n- {}\n")
+    problems = validate_pack_dirs([tmp_path], reg)
+    assert [(p.rule, Path(p.file).name, p.line) for p in problems] == [("missing-key", "fate_cards.yaml", 2)]
+    (tmp_path / "fate_cards.yaml").write_text("- id: doom\n")
+    pack = load_pack_dir(tmp_path, reg)
+    assert pack.extra == {"fate_cards": [{"id": "doom"}]}
+    assert pack.setup == {"fate_limit": 2}
+
+
+def test_an_unknown_op_is_one_error_at_its_key(tmp_path: Path, registry: Registry) -> None:
+    f = tmp_path / "cards.yaml"
+    f.write_text("- id: a\n  name: A\n  kind: starter\n  play:\n    - choose:\n        - [gian: 1]\n")
+    assert [(p.rule, p.line, p.col) for p in validate_file(f, "cards", registry)] == [("unknown-op", 6, 12)]
+
+
+def test_op_arguments_holding_effects_are_checked(tmp_path: Path, registry: Registry) -> None:
+    f = tmp_path / "cards.yaml"
+    f.write_text("- id: a\n  name: A\n  kind: starter\n  play: [discard_for: {count: 1, then: [drwa: 1]}]\n")
+    [p] = validate_file(f, "cards", registry)
+    assert (p.rule, p.line, p.col, p.message) == ("unknown-op", 4, 41, "unknown op 'drwa' (did you mean 'draw'?)")
+
+
+# -- small pieces ---------------------------------------------------------------------------
+
+def test_problem_text_and_json() -> None:
+    p = Problem("cards.yaml", 3, 7, "error", "unknown-op", "unknown op 'x'", "$[0].play[0].x", "mine")
+    assert p.format_text() == "cards.yaml:3:7: error[unknown-op]: unknown op 'x' (at $[0].play[0].x)"
+    assert p.to_json() == {"file": "cards.yaml", "line": 3, "col": 7, "severity": "error", "rule": "unknown-op",
+                           "message": "unknown op 'x'", "path": "$[0].play[0].x", "pack": "mine"}
+    assert str(ContentError([p, p])) == p.format_text()
+
+
+def test_paths_round_trip() -> None:
+    path = (3, "play", 0, "odd key", "then")
+    assert format_path(path) == "$[3].play[0]['odd key'].then"
+    assert parse_json_path(format_path(path)) == path
+
+
+@pytest.mark.parametrize(("text", "parsed"), [
+    ("crypt", ("crypt", None)),
+    ("reward_gold(2)", ("reward_gold", 2)),
+    ("artifact(plus=1)", ("artifact", {"plus": 1})),
+    ("x()", ("x", {})),
+    ("x(a, b)", ("x", ["a", "b"])),
+    ("x(on=true, n=-1)", ("x", {"on": True, "n": -1})),
+])
+def test_parse_feature(text: str, parsed: tuple[str, Any]) -> None:
+    assert parse_feature(text) == parsed
+
+
+@pytest.mark.parametrize("text", ["Crypt", "x(", "x(a=1, b)", "x(a=1, a=2)", "x(a=(1))"])
+def test_parse_feature_refuses_malformed_text(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_feature(text)
+
+
+def test_tile_ports() -> None:
+    assert tile_ports({"stack": "depths"}) == ["n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2"]
+    assert sorted(tile_ports({"stack": "start"})) == sorted(
+        ["U.n1", "U.n2", "U.e1", "U.e2", "U.w1", "U.w2", "L.e1", "L.e2", "L.s1", "L.s2", "L.w1", "L.w2"])
