@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from clank import setup as setup_mod
@@ -34,9 +35,14 @@ def split_packs(packs: str | Sequence[str] | None) -> list[str]:
     return [p.strip() for p in packs if p.strip()]
 
 
-def load_packs(specs: Sequence[str], parts: Sequence[str] = ()) -> tuple[PackHooks, Registry, list[PackData]]:
-    """Find, register and load the content of packs; raises PackLoadError or ContentError."""
-    sources: list[PackSource] = [find_pack(s) for s in specs]
+def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
+               modules: dict[str, ModuleType] | None = None) -> tuple[PackHooks, Registry, list[PackData]]:
+    """Find, register and load the content of packs; raises PackLoadError or ContentError.
+
+    ``modules`` maps pack ids to already imported pack modules, bypassing entry points
+    (tests register exactly the packs they need).
+    """
+    sources: list[PackSource] = [find_pack(s, modules) for s in specs]
     hooks = PackHooks(sources)
     registry = hooks.build_registry()
     dirs = []
@@ -96,15 +102,17 @@ def _dependency_order(datas: list[PackData]) -> list[PackData]:
     return done
 
 
-def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, Any] | None = None) -> Ruleset:
+def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
+                  modules: dict[str, ModuleType] | None = None) -> Ruleset:
     """Load and compile the packs once per process (YAML and schemas stay out of the hot path)."""
     specs = split_packs(packs)
     options = dict(options or {})
-    parts = tuple(sorted(options.get("parts", ())))
-    key = (tuple(specs), parts)
+    parts = options.get("parts", ())
+    parts = tuple(sorted([parts] if isinstance(parts, str) else parts))
+    key = (tuple(specs), parts, tuple(sorted((k, id(m)) for k, m in (modules or {}).items())))
     rs = _CACHE.get(key)
     if rs is None:
-        _, registry, datas = load_packs(specs, parts)
+        _, registry, datas = load_packs(specs, parts, modules)
         rs = Ruleset(registry, datas, {"parts": list(parts)})
         rs.specs = specs
         _CACHE[key] = rs
@@ -112,10 +120,11 @@ def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, A
 
 
 def new_game(packs: str | Sequence[str] | None = None, players: int = 4, seed: int = 0,
-             options: dict[str, Any] | None = None, names: list[str] | None = None) -> Game:
+             options: dict[str, Any] | None = None, names: list[str] | None = None,
+             modules: dict[str, ModuleType] | None = None) -> Game:
     """Set up a new game (S1-S19) and run it to the first decision."""
     options = dict(options or {})
-    ruleset = build_ruleset(packs, options)
+    ruleset = build_ruleset(packs, options, modules)
     state = setup_mod.new_state(ruleset, players, seed, options, names)
     game = Game(ruleset, state)
     setup_mod.begin(game)

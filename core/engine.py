@@ -406,6 +406,24 @@ class Game:
         """Grant ``body`` once per unit of a turn statistic, past and future (C11, Lute)."""
         self.state.turn.watchers.append(["per", stat, list(body), seat, src, 0])
 
+    def modify(self, name: str, value: Any, **context: Any) -> Any:
+        """Fold the modifiers packs registered for ``name`` over ``value``."""
+        for fn in self.ruleset.registry.modifiers.get(name, ()):
+            value = fn(self, value, **context)
+        return value
+
+    def add_link(self, a: str, b: str, icons: list[str] | None = None, one_way: bool = False,
+                 kind: str = "link") -> str:
+        """Join two rooms by a tunnel no tile draws (stairway, chute; U-M2); returns its key.
+
+        A link survives tile rotation, costs 1 Boot plus its icons, is adjacent for teleports
+        (one-way links only in their direction) and is stored in the state.
+        """
+        key = f"{kind}{len(self.state.links)}"
+        self.state.links.append({"key": key, "a": a, "b": b, "icons": list(icons or ()),
+                                 "one_way": one_way, "kind": kind})
+        return key
+
     def emit(self, event: str, **data: Any) -> None:
         """Announce an event to the listeners packs registered."""
         for fn in self.ruleset.registry.listeners.get(event, ()):

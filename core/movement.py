@@ -119,9 +119,34 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
                         continue
                     for k in prevent_options(game, seat, cost.damage):
                         out.append(act("portal", r.key, ex.key, k))
+        for key, dest, cost in link_routes(game, p.room):
+            if _affordable(game, seat, cost, False) and not may_enter(game, seat, dest):
+                for k in prevent_options(game, seat, cost.damage):
+                    out.append(act("move", key, k))
     for kind in sorted(set(p.teleports)):
         for target in teleport_targets(game, seat, kind):
             out.append(act("teleport", kind, target))
+    return out
+
+
+def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
+    """Links (tunnels no tile draws, U-M2) leaving a room: (route key, destination, cost)."""
+    out = []
+    icons = game.ruleset.registry.tunnel_icons
+    for link in game.state.links:
+        if link["a"] == room:
+            dest = link["b"]
+        elif link["b"] == room and not link["one_way"]:
+            dest = link["a"]
+        else:
+            continue
+        cost = Cost()
+        for name in link["icons"]:
+            idef = icons[name]
+            cost.boots += idef.extra_boots
+            if idef.damage and not (idef.damage_ignored_by and game.has_flag(idef.damage_ignored_by)):
+                cost.damage += idef.damage
+        out.append((f"link:{link['key']}", dest, cost))
     return out
 
 
@@ -147,6 +172,7 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
             out.append(f"open:{r.key}")
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
+    out.extend(dest for _, dest, _ in link_routes(game, p.room))
     seen: set[str] = set()
     result = []
     for t in out:
@@ -173,7 +199,10 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
     p = game.player(seat)
     geo = game.geometry
     routes = {r.key: r for r in geo.routes_from(p.room)}
-    if action.kind == "move":
+    if action.kind == "move" and action.args[0].startswith("link:"):
+        key, dest, cost = next(x for x in link_routes(game, p.room) if x[0] == action.args[0])
+        _pay_and_go(game, seat, cost, int(action.args[1]), dest)
+    elif action.kind == "move":
         r = routes[action.args[0]]
         _pay_and_go(game, seat, path_cost(game, geo, r.segments), int(action.args[1]), r.to[1])
     elif action.kind == "portal":

@@ -191,6 +191,10 @@ class Registry:
     content_schemas: dict[str, JSON] = field(default_factory=dict)
     # score contributions ``fn(game, seat) -> list[(source, points)]`` folded at game end
     scorers: list[Callable[..., list]] = field(default_factory=list)
+    # tie-break keys ``fn(game, seat) -> comparable`` checked before the core's (E9, U-M20)
+    tiebreakers: list[Callable[..., Any]] = field(default_factory=list)
+    # value modifiers by name: ``fn(game, value, **context) -> value`` folded in order
+    modifiers: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
     # token "kinds" a token may count as (crown, monkey_idol, secret_tome ...)
     counts_as: set[str] = field(default_factory=set)
     current_pack: str = ""
@@ -259,6 +263,14 @@ class Registry:
     def add_scorer(self, fn: Callable) -> None:
         """Contribute score lines ``fn(game, seat) -> [(source, points)]`` (E8)."""
         self.scorers.append(fn)
+
+    def add_tiebreaker(self, fn: Callable) -> None:
+        """Contribute a tie-break key ``fn(game, seat)``; higher wins; checked before the core's."""
+        self.tiebreakers.append(fn)
+
+    def add_modifier(self, name: str, fn: Callable) -> None:
+        """Modify a named value (``market_price``, ``artifact_limit`` ...): ``fn(game, value, **ctx)``."""
+        self.modifiers.setdefault(name, []).append(fn)
 
     def add_content_schema(self, kind: str, schema: JSON) -> None:
         """Register the JSON Schema of a new content kind (file) a pack introduces."""

@@ -78,6 +78,7 @@ def winners(game: Game) -> list[int]:
     tied = [s["seat"] for s in sc if s["total"] == top]
     if len(tied) == 1:
         return tied
-    keys = {s: best_artifacts(game, s) for s in tied}
+    extra = game.ruleset.registry.tiebreakers
+    keys = {s: ([fn(game, s) for fn in extra], best_artifacts(game, s)) for s in tied}
     best = max(keys.values())
     return [s for s in tied if keys[s] == best]

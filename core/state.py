@@ -94,6 +94,7 @@ class GameState:
     tiles: list[PlacedTile] = field(default_factory=list)
     rooms: dict[str, dict[str, Any]] = field(default_factory=dict)  # per-room mutable state
     covered_locks: list[str] = field(default_factory=list)
+    links: list[dict[str, Any]] = field(default_factory=list)  # tunnels no tile draws (U-M2)
     artifact_stack: list[str] = field(default_factory=list)   # top first
     pools: dict[str, list[str]] = field(default_factory=dict) # token pools, top = last
     market: dict[str, list[str]] = field(default_factory=dict)  # board -> token ids (top first)

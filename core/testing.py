@@ -40,12 +40,15 @@ def playout(game: Game, bot: Any, max_steps: int = 50000,
 
 
 def check_game(packs: Sequence[str] = ("catacombs",), players: int = 2, seeds: Sequence[int] = (0, 1),
-               options: dict[str, Any] | None = None) -> None:
-    """Self-test the game contract on seeded random playouts; raises AssertionError on failure."""
+               options: dict[str, Any] | None = None, modules: dict[str, Any] | None = None) -> None:
+    """Self-test the game contract on seeded random playouts; raises AssertionError on failure.
+
+    ``modules`` passes pack modules directly (see :func:`clank.api.load_packs`).
+    """
     options = {"max_rounds": 60, **(options or {})}
     for seed in seeds:
-        game = new_game(packs, players, seed, options)
-        twin = new_game(packs, players, seed, options)
+        game = new_game(packs, players, seed, options, modules=modules)
+        twin = new_game(packs, players, seed, options, modules=modules)
         assert state_json(game) == state_json(twin), "same seed must give the same setup"
         bot = RandomBot(seed)
         steps = 0

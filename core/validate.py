@@ -49,6 +49,16 @@ _KNOWN_REFS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
 """References the core's documented ops hold, for packs whose schemas carry no ``x-ref``."""
 
 
+def _dict(value: Any) -> dict[str, Any]:
+    """``value`` when it is a mapping, else an empty one (checks run on malformed data too)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    """``value`` when it is a list, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
 # -- the loaded pack ------------------------------------------------------------------------
 
 @dataclass
@@ -267,8 +277,7 @@ def _read_file(ctx: _Context, pack: PackData, path: Path, kind: str, part: str |
 
 
 def _selected_parts(ctx: _Context, pack: PackData, enabled: Collection[str] | None) -> list[str]:
-    parts = pack.manifest.get("parts")
-    parts = parts if isinstance(parts, dict) else {}
+    parts = _dict(pack.manifest.get("parts"))
     wanted = set(enabled or ())
     chosen = []
     for name, part in parts.items():
@@ -295,16 +304,15 @@ def _file_entries(ctx: _Context, pack: PackData, parts: list[str]) -> list[tuple
     if isinstance(m.get("files"), list):
         entries += [(e, ("files", i)) for i, e in enumerate(m["files"])]
     else:
-        for kind in sorted(ctx.kinds - {"pack"}):
+        for name in sorted(ctx.kinds - {"pack"}):
             for suffix in (".yaml", ".yml"):
-                if (pack.directory / f"{kind}{suffix}").is_file():
-                    entries.append((f"{kind}{suffix}", ()))
-    part_table = m.get("parts") if isinstance(m.get("parts"), dict) else {}
+                if (pack.directory / f"{name}{suffix}").is_file():
+                    entries.append((f"{name}{suffix}", ()))
+    part_table = _dict(m.get("parts"))
     for name in parts:
-        files = part_table.get(name, {}).get("files") if isinstance(part_table.get(name), dict) else None
-        if isinstance(files, list):
-            entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
-    out = []
+        files = _list(_dict(part_table.get(name)).get("files"))
+        entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
+    out: list[tuple[str, str, JsonPath]] = []
     known = ctx.kinds - {"pack"}
     for entry, mpath in entries:
         rel, kind = _file_kind(entry, known)
@@ -369,9 +377,8 @@ def _check_unlisted(ctx: _Context, pack: PackData, seen: set[Path]) -> None:
     if not isinstance(pack.manifest.get("files"), list):
         return
     listed = set(seen)
-    parts = pack.manifest.get("parts")
-    for part in (parts.values() if isinstance(parts, dict) else ()):
-        for entry in (part.get("files") or []) if isinstance(part, dict) else ():
+    for part in _dict(pack.manifest.get("parts")).values():
+        for entry in _list(_dict(part).get("files")):
             rel, _ = _file_kind(entry, set())
             if isinstance(rel, str):
                 listed.add((pack.directory / rel).resolve())
@@ -410,7 +417,7 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
         for i, sub in enumerate(value):
             yield from _refs_in_args(sub, schema["items"], (*path, i), reg, depth + 1)
     for combo in ("anyOf", "oneOf", "allOf"):
-        for branch in schema.get(combo, []) if isinstance(schema.get(combo), list) else []:
+        for branch in _list(schema.get(combo)):
             yield from _refs_in_args(value, branch, path, reg, depth + 1)
     for branch in ("then", "else"):
         yield from _refs_in_args(value, schema.get(branch), path, reg, depth + 1)
@@ -447,7 +454,7 @@ def _refs_in_op(name: str, arg: Any, path: JsonPath, reg: Registry) -> Iterator[
     if name in ("choose", "choose_n"):
         options = arg.get("options") if name == "choose_n" and isinstance(arg, dict) else arg
         base = (*path, "options") if name == "choose_n" else path
-        for j, option in enumerate(options if isinstance(options, list) else []):
+        for j, option in enumerate(_list(options)):
             yield from _refs_in_option(option, (*base, j), reg)
     elif name in ("may", "each_player", "each_other_player"):
         yield from _refs_in_effect(arg, path, reg)
@@ -561,9 +568,8 @@ def tile_ports(tile: dict[str, Any]) -> list[str]:
 
 def _check_features(ctx: _Context, pack: PackData, tile: dict[str, Any], path: JsonPath) -> None:
     rooms = tile.get("rooms")
-    for rid, room in (rooms.items() if isinstance(rooms, dict) else ()):
-        feats = room.get("features") if isinstance(room, dict) else None
-        for j, text in enumerate(feats if isinstance(feats, list) else []):
+    for rid, room in _dict(rooms).items():
+        for j, text in enumerate(_list(_dict(room).get("features"))):
             if isinstance(text, str):
                 _check_feature(ctx, pack, "tiles", (*path, "rooms", rid, "features", j), text)
 
@@ -596,8 +602,8 @@ def _check_feature(ctx: _Context, pack: PackData, kind: str, path: JsonPath, tex
 
 def _check_tile(ctx: _Context, pack: PackData, tile: dict[str, Any], path: JsonPath) -> None:
     """Geometry of one tile: ends, ports, corners, portals, cells, start tile fields, reachability."""
-    rooms = tile.get("rooms") if isinstance(tile.get("rooms"), dict) else {}
-    tunnels = tile.get("tunnels") if isinstance(tile.get("tunnels"), list) else []
+    rooms = _dict(tile.get("rooms"))
+    tunnels = _list(tile.get("tunnels"))
     ports = tile_ports(tile)
     cells = _tile_cells(tile)
     add = ctx.problems.append
@@ -605,7 +611,7 @@ def _check_tile(ctx: _Context, pack: PackData, tile: dict[str, Any], path: JsonP
         if rid == "portal" or rid in ports or re.fullmatch(r"[nesw][12]", rid):
             add(pack.problem("tiles", (*path, "rooms", rid), "room-id",
                              f"room id {rid!r} is reserved for a port or portal", key=True))
-        cell = room.get("cell") if isinstance(room, dict) else None
+        cell = _dict(room).get("cell")
         if cells is None and cell is not None:
             add(pack.problem("tiles", (*path, "rooms", rid, "cell"), "tile-cell",
                              "only a multi-cell tile (the start tile) names a room's cell", key=True))
@@ -624,7 +630,7 @@ def _check_tile(ctx: _Context, pack: PackData, tile: dict[str, Any], path: JsonP
     used: dict[str, int] = {}
     edges: list[tuple[str, str, bool]] = []
     for i, tunnel in enumerate(tunnels):
-        ends = tunnel.get("ends") if isinstance(tunnel, dict) else None
+        ends = _dict(tunnel).get("ends")
         if not (isinstance(ends, list) and len(ends) == 2 and all(isinstance(e, str) for e in ends)):
             continue
         tpath = (*path, "tunnels", i)
@@ -712,12 +718,12 @@ def _entries(pack: PackData, kind: str, core_only: bool) -> list[dict[str, Any]]
     """Entries of a list kind; ``core_only`` leaves out optional parts that are off by default."""
     if not core_only:
         return [e for e in pack.content(kind) if isinstance(e, dict)]
-    parts = pack.manifest.get("parts") if isinstance(pack.manifest.get("parts"), dict) else {}
-    out = []
+    parts = _dict(pack.manifest.get("parts"))
+    out: list[dict[str, Any]] = []
     for seg in pack._segments.get(kind, []):
         part = parts.get(seg.part) if seg.part else None
         if seg.part is None or (isinstance(part, dict) and part.get("default") is True):
-            out += [e for e in seg.data if isinstance(e, dict)] if isinstance(seg.data, list) else []
+            out += [e for e in _list(seg.data) if isinstance(e, dict)]
     return out
 
 
@@ -736,7 +742,7 @@ def _pack_info(pack: PackData, core_only: bool = False) -> dict[str, Any]:
         "cards": len(cards),
         "dungeon_cards": by_kind["dungeon"],
         "reserve_cards": by_kind["reserve"],
-        "starter_cards": sum(v for v in deck.values() if isinstance(v, int)) if isinstance(deck, dict) else 0,
+        "starter_cards": sum(v for v in _dict(deck).values() if isinstance(v, int)),
         "tiles": sum(tiles_by_stack.values()),
         "tiles_by_stack": dict(tiles_by_stack),
         "tokens": sum(tokens_by_pool.values()),
@@ -768,7 +774,7 @@ def _check_pack(ctx: _Context, pack: PackData) -> None:
             _check_tile(ctx, pack, tile, (i,))
             _check_features(ctx, pack, tile, (i,))
     for i, token in enumerate(pack.tokens):
-        enter = token.get("on_enter_feature") if isinstance(token, dict) else None
+        enter = _dict(token).get("on_enter_feature")
         if isinstance(enter, dict) and isinstance(enter.get("feature"), str):
             _check_feature(ctx, pack, "tokens", (i, "on_enter_feature", "feature"), enter["feature"])
     for key in ("idols_in", "start_feature"):
@@ -798,7 +804,7 @@ def _index_ids(ctx: _Context, packs: list[PackData]) -> _Index:
         for kind in LIST_KINDS:
             table = index.ids[kind]
             for i, entry in enumerate(pack.content(kind)):
-                eid = entry.get("id") if isinstance(entry, dict) else None
+                eid = _dict(entry).get("id")
                 if not isinstance(eid, str):
                     continue
                 if eid in table:
@@ -823,12 +829,12 @@ def _check_ref(ctx: _Context, index: _Index, pack: PackData, kind: str, ref: Ref
 
 def _setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
     deck = setup.get("starting_deck")
-    for cid in (deck if isinstance(deck, dict) else {}):
+    for cid in _dict(deck):
         yield ("card", cid, ("starting_deck", cid)), True
     for key, target in (("reserve", "card"), ("artifact_order", "token"), ("market_board", "token"),
                         ("start_tiles", "tile")):
         values = setup.get(key)
-        for i, value in enumerate(values if isinstance(values, list) else []):
+        for i, value in enumerate(_list(values)):
             if isinstance(value, str):
                 yield (target, value, (key, i)), False
 
@@ -853,18 +859,15 @@ def _check_refs(ctx: _Context, packs: list[PackData], index: _Index) -> None:
 def _check_stacks(ctx: _Context, packs: list[PackData]) -> None:
     stacks = set(BASE_STACKS)
     for pack in packs:
-        parts = pack.setup.get("stacks")
-        by_region = pack.setup.get("tile_stacks")
-        if isinstance(by_region, dict):
-            stacks |= set(by_region)
-            parts = [*(parts if isinstance(parts, list) else []),
-                     *(p for v in by_region.values() if isinstance(v, list) for p in v)]
-        for part in parts if isinstance(parts, list) else []:
+        by_region = _dict(pack.setup.get("tile_stacks"))
+        stacks |= set(by_region)
+        parts = [*_list(pack.setup.get("stacks")), *(p for v in by_region.values() for p in _list(v))]
+        for part in parts:
             if isinstance(part, dict):
                 stacks |= {v for k in ("name", "from_stack", "stack") if isinstance(v := part.get(k), str)}
     for pack in packs:
         for i, tile in enumerate(pack.tiles):
-            stack = tile.get("stack") if isinstance(tile, dict) else None
+            stack = _dict(tile).get("stack")
             if isinstance(stack, str) and stack not in stacks:
                 ctx.problems.append(pack.problem("tiles", (i, "stack"), "unknown-stack",
                                                  f"unknown tile stack {stack!r}" + did_you_mean(stack, stacks)))
@@ -877,8 +880,7 @@ def _check_counts_as(ctx: _Context, packs: list[PackData]) -> None:
     for pack in packs:
         for kind in ("cards", "tokens"):
             for i, entry in enumerate(pack.content(kind)):
-                values = entry.get("counts_as") if isinstance(entry, dict) else None
-                for j, value in enumerate(values if isinstance(values, list) else []):
+                for j, value in enumerate(_list(_dict(entry).get("counts_as"))):
                     if isinstance(value, str) and value not in known:
                         ctx.problems.append(pack.problem(kind, (i, "counts_as", j), "unknown-counts-as",
                                                          f"no pack registers the token kind {value!r}"
@@ -895,7 +897,7 @@ def _check_manifests(ctx: _Context, packs: list[PackData]) -> None:
     for pack in packs:
         for key, rule in (("requires", "missing-requirement"), ("conflicts", "pack-conflict")):
             values = pack.manifest.get(key)
-            for i, other in enumerate(values if isinstance(values, list) else []):
+            for i, other in enumerate(_list(values)):
                 if not isinstance(other, str):
                     continue
                 if rule == "missing-requirement" and other not in ids:
@@ -1004,7 +1006,7 @@ def _peek_id(directory: Path) -> str:
         data, _ = load_yaml_file(directory / MANIFEST)
     except ContentError:
         return directory.name
-    pid = data.get("id") if isinstance(data, dict) else None
+    pid = _dict(data).get("id")
     return pid if isinstance(pid, str) else directory.name
 
 

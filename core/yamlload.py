@@ -82,9 +82,6 @@ class Locator:
         """True when ``path`` was located exactly (not through an ancestor)."""
         return tuple(path) in self._values
 
-    def __contains__(self, path: object) -> bool:
-        return isinstance(path, tuple) and path in self._values
-
 
 def _problem(file: str, rule: str, message: str, line: int = 1, col: int = 1) -> Problem:
     return Problem(file, line, col, "error", rule, message)
@@ -199,7 +196,7 @@ def _prescan(text: str, file: str) -> list[Problem]:
             mark = event.start_mark
             line, col = mark.line + 1, mark.column + 1
             if isinstance(event, NodeEvent) and not isinstance(event, AliasEvent):
-                tag = event.tag
+                tag = getattr(event, "tag", None)
                 if tag is not None and str(tag) not in SAFE_TAGS:
                     shown = str(tag).replace(_STD, "!!", 1)
                     problems.append(_problem(file, "unsafe-tag",
@@ -255,17 +252,18 @@ def _key_str(key: Any) -> str:
         return "null"
     if isinstance(key, (_dt.date, _dt.datetime)):
         return key.isoformat()
-    if isinstance(key, (int, float, str)):
-        return str(key) if not isinstance(key, int) else str(int(key))
+    if isinstance(key, int):
+        return str(int(key))
+    if isinstance(key, float):
+        return repr(float(key))
     return str(key)
 
 
 def _scalar(value: Any) -> Any:
+    """Project a round-trip scalar (``ScalarInt``, ``ScalarBoolean``, dates ...) onto JSON."""
     if value is None or type(value) in (bool, int, float, str):
         return value
-    if isinstance(value, ScalarBoolean):
-        return bool(value)
-    if isinstance(value, bool):
+    if isinstance(value, (bool, ScalarBoolean)):
         return bool(value)
     if isinstance(value, int):
         return int(value)
