@@ -49,14 +49,20 @@ def artifact_place(game, room, arg):
 
 
 def artifact_limit(game, seat) -> int:
-    """A13, K2: one artifact, +1 per Backpack."""
-    return 1 + game.counts_as(seat, "backpack")
+    """A13, K2: one artifact, +1 per Backpack (other packs may modify it: ``artifact_limit``)."""
+    return game.modify("artifact_limit", 1 + game.counts_as(seat, "backpack"), seat=seat)
+
+
+def carried(game, seat) -> int:
+    """Artifacts that count against the carry limit (a trophy may not, U-M8: ``carry_limit: false``)."""
+    toks = game.ruleset.tokens
+    return sum(1 for a in game.player(seat).artifacts if toks[a].data.get("carry_limit", True))
 
 
 def artifact_actions(game, seat, room, _arg):
     arts = game.room(room).get("artifacts", [])
     p = game.player(seat)
-    if not arts or len(p.artifacts) >= artifact_limit(game, seat) or room in p.artifact_rooms:
+    if not arts or carried(game, seat) >= artifact_limit(game, seat) or room in p.artifact_rooms:
         return []
     toks = game.ruleset.tokens
     best = max(toks[a].value for a in arts)

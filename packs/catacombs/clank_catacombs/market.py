@@ -26,9 +26,10 @@ def offered(game, seat) -> list[str]:
     return out
 
 
-def price(game, item: str) -> int:
+def price(game, item: str, seat: int | None = None) -> int:
+    """K1: the printed price (7), after the ``market_price`` modifiers of loaded packs."""
     market = game.ruleset.tokens[item].market or {}
-    return int(market.get("price", 7))
+    return int(game.modify("market_price", int(market.get("price", 7)), item=item, seat=seat))
 
 
 def coupons(game, seat) -> list[str]:
@@ -41,7 +42,7 @@ def purchase_actions(game, seat, verb: list[str], base_price: int | None = None)
     p = game.player(seat)
     out = []
     for item in offered(game, seat):
-        cost = price(game, item) if base_price is None else base_price
+        cost = price(game, item, seat) if base_price is None else base_price
         if p.gold >= cost:
             out.append(act(*verb, item))
         for c in coupons(game, seat):
@@ -70,7 +71,7 @@ def room_actions(game, seat, room, _arg):
 
 def room_apply(game, seat, room, _arg, action):
     item = action.args[1]
-    buy(game, seat, item, price(game, item), action.args[2] if len(action.args) > 2 else None)
+    buy(game, seat, item, price(game, item, seat), action.args[2] if len(action.args) > 2 else None)
 
 
 # -- Golden Flute: one purchase from anywhere at a set price -----------------------------------
