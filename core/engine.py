@@ -358,6 +358,13 @@ class Game:
         tile, _, local = room_id.partition(".")
         return self.ruleset.tiles[tile].rooms[local]["features"]
 
+    def room_name(self, room_id: str | None) -> str:
+        """A room as a player reads it: ``"the grotto (The Crypt Gate)"``."""
+        if room_id is None:
+            return "nowhere"
+        tile, _, local = room_id.partition(".")
+        return f"the {local.replace('_', ' ')} ({self.ruleset.tiles[tile].name})"
+
     def room_has(self, room_id: str | None, feature: str) -> bool:
         """Whether the room shows ``feature``."""
         return room_id is not None and any(f == feature for f, _ in self.room_features(room_id))

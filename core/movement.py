@@ -220,7 +220,7 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
         if target.startswith("open:"):
             _discover(game, seat, routes[target[5:]], teleport=True)
         else:
-            game.say(f"{game.name(seat)} teleports.")
+            game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.")
             enter_room(game, seat, target)
 
 
@@ -232,6 +232,14 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
         p.lockpicks -= 1
         game.state.covered_locks.append(lock)
     taken = cost.damage - prevent
+    extra = [f"{cost.boots} Boot{'s' if cost.boots != 1 else ''}"]
+    if cost.locks:
+        extra.append(f"{len(cost.locks)} lockpick{'s' if len(cost.locks) != 1 else ''}")
+    if prevent:
+        extra.append(f"{prevent} Sword{'s' if prevent != 1 else ''}")
+    if taken > 0:
+        extra.append(f"{taken} damage")
+    game.say(f"{game.name(seat)} moves to {game.room_name(room)} ({', '.join(extra)}).")
     if taken > 0:
         game.damage(seat, taken)
         game.emit("tunnel_damage", seat=seat, n=taken)

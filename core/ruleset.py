@@ -117,7 +117,8 @@ class Ruleset:
         effects = {}
         for trig in ("play", "acquire", "arrive", "use", "defeat"):
             if c.get(trig):
-                effects[trig] = comp.effect(c[trig], watched=(trig == "play"))
+                # C11/T12: conditions of play effects and of defeat rewards hold for the whole turn
+                effects[trig] = comp.effect(c[trig], watched=trig in ("play", "defeat"))
         react = None
         if c.get("react"):
             r = c["react"]

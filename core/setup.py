@@ -126,6 +126,7 @@ def begin(game: Game) -> None:
         game.clank(seat, n)
     for p in st.players:
         p.stats.clear()
+    st.turn.stats.clear()                   # setup Clank! is not Clank! made on turn 1 (C11b)
     _deal_row(game)
     game.emit("setup_done")
     turn.start_turn(game)

@@ -861,10 +861,10 @@ def _check_stacks(ctx: _Context, packs: list[PackData]) -> None:
     for pack in packs:
         by_region = _dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
-        parts = [*_list(pack.setup.get("stacks")), *(p for v in by_region.values() for p in _list(v))]
+        parts = [p for v in by_region.values() for p in _list(v)]
         for part in parts:
             if isinstance(part, dict):
-                stacks |= {v for k in ("name", "from_stack", "stack") if isinstance(v := part.get(k), str)}
+                stacks |= {v for k in ("stack",) if isinstance(v := part.get(k), str)}
     for pack in packs:
         for i, tile in enumerate(pack.tiles):
             stack = _dict(tile).get("stack")

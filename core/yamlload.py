@@ -109,6 +109,8 @@ def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Loc
     path = Path(path)
     file = label if label is not None else str(path)
     try:
+        if not path.is_file():
+            raise ContentError([_problem(file, "unreadable", "not a regular file")])
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise ContentError([_problem(file, "file-too-large",
@@ -168,7 +170,8 @@ def _clean(message: str) -> str:
 def _yaml_error(file: str, exc: YAMLError, text: str) -> Problem:
     if isinstance(exc, ReaderError):
         line, col = _text_line_col(text, exc.position)
-        return _problem(file, "encoding", f"character {exc.character!r} is not allowed in YAML", line, col)
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        return _problem(file, "encoding", f"character U+{code:04X} is not allowed in YAML", line, col)
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         parts = [p for p in (exc.context, exc.problem) if p]

@@ -173,12 +173,16 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
     faults: list[str] = []
     schemas = compose_schemas(registry) if registry is not None else {n: load_schema(n) for n in BUNDLED}
     if registry is not None:
-        for what, table in (("op", registry.ops), ("condition", registry.conditions)):
-            for name, item in sorted(table.items()):
-                try:
-                    Draft7Validator.check_schema(item.schema)
-                except SchemaError as exc:
-                    faults.append(f"{what} {name!r} (pack {item.pack or '?'}): invalid schema: {exc.message}")
+        registered: list[tuple[str, str, Any, str]] = [
+            *(("op", n, d.schema, d.pack) for n, d in sorted(registry.ops.items())),
+            *(("condition", n, d.schema, d.pack) for n, d in sorted(registry.conditions.items())),
+            *(("room feature", n, d.arg_schema, d.pack) for n, d in sorted(registry.room_features.items())
+              if d.arg_schema is not None)]
+        for what, name, schema, pack in registered:
+            try:
+                Draft7Validator.check_schema(schema)
+            except SchemaError as exc:
+                faults.append(f"{what} {name!r} (pack {pack or '?'}): invalid schema: {exc.message}")
     refs = _ref_registry(schemas)
     for kind, schema in sorted(schemas.items()):
         try:
@@ -245,13 +249,18 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
         if kind == "enum" and what:
             return [problem(_RULES_BY_WHAT.get(what, "bad-key"), f"unknown {what} {inst!r}"
                             + did_you_mean(str(inst), error.validator_value), at, key=True)]
+        if kind == "pattern" and schema.get("title"):
+            return [problem("bad-key", f"key {inst!r} is not a valid {schema['title']}: "
+                            f"{schema.get('description', '')}".rstrip(": "), at, key=True)]
         return [problem("bad-key", f"key {inst!r} is not allowed here: {error.message}", at, key=True)]
     if kind == "additionalProperties" and isinstance(inst, dict):
         allowed = list(schema.get("properties", {}))
         patterns = list(schema.get("patternProperties", {}))
         extras = [k for k in inst if k not in allowed and not any(re.search(p, k) for p in patterns)]
-        return [problem("unknown-key", f"unknown key {k!r}" + did_you_mean(k, allowed), (*path, k), key=True)
-                for k in extras]
+        shape = [p for p in patterns if p != "^x-"]
+        hint = f" (keys here match {' or '.join(shape)})" if shape and not allowed else ""
+        return [problem("unknown-key", f"unknown key {k!r}" + (did_you_mean(k, allowed) or hint), (*path, k),
+                        key=True) for k in extras]
     if kind == "required" and isinstance(inst, dict):
         return [problem("missing-key", f"missing required key {name!r}")
                 for name in error.validator_value if name not in inst]
