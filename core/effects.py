@@ -160,12 +160,12 @@ class Compiler:
     def _option(self, option: Any, watched: bool) -> tuple[str, Cond | None, tuple[int, ...]]:
         if isinstance(option, dict) and "do" in option:
             cond = self.condition(option["if"]) if "if" in option else None
-            body = self.effect(option["do"])
+            body = self.effect(option["do"], watched=watched)    # C11 holds inside options too
             label = option.get("label") or describe(option["do"])
             return label, cond, body
         if isinstance(option, dict):
             option = [option]
-        return describe(option), None, self.effect(option)
+        return describe(option), None, self.effect(option, watched=watched)
 
 
 def describe(ops: Any) -> str:

@@ -182,7 +182,9 @@ def row_actions(game: Game, seat: int) -> list[Action]:
             continue
         if can_pay(game, seat, cdef.cost):
             out.append(act(verb, slot))
-        if alt and verb in alt["for"] and game.player(seat).lockpicks >= alt["amount"] + cdef.cost.get("lockpicks", 0):
+        if (alt and verb in alt["for"]
+                and game.player(seat).lockpicks >= alt["amount"] + cdef.cost.get("lockpicks", 0)
+                and can_pay(game, seat, {r: n for r, n in cdef.cost.items() if r not in ("skill", "lockpicks")})):
             out.append(act(verb, slot, "alt"))
     return out
 

@@ -80,6 +80,8 @@ def _mastery(game, event) -> None:
 def clank_register_reactions(registry) -> None:
     registry.listen("tile_placed", _haunted)
     registry.listen("escaped", _mastery)
+    registry.listen("turn_start", ops.note_room)
+    registry.listen("entered_room", ops.note_room)
 
 
 @hookimpl

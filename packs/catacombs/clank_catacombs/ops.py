@@ -125,6 +125,9 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
                 c = (t.x + dx + nx, t.y + dy + ny)
                 if geo.cell_free(c[0], c[1], region):
                     cells.add(c)
+    pending = game.state.turn.ext.get("move")      # X3: the cell of a tile being oriented is taken
+    if pending:
+        cells.discard((pending["x"], pending["y"]))
     return sorted(cells)
 
 
@@ -136,17 +139,26 @@ def op_place_tile_adjacent(ctx, args: dict) -> None:
             game.gain(ctx.seat, "gold", 2)
         return
     ctx.ask({"kind": "place_tile", "anywhere": bool(args.get("anywhere")),
-             "prompt": "choose an empty cell and orientation for the next tile"})
+             "prompt": "choose an empty cell for the next tile"})
 
 
 def place_legal(game, d):
-    return [act("put", x, y, r) for x, y in _free_cells(game, d["anywhere"], d["seat"]) for r in range(4)]
+    """X3: first the empty cell (before the tile is revealed), then the orientation (X4)."""
+    if "tile" in d:
+        turns = 4 if game.ruleset.tiles[d["tile"]].rotatable else 1
+        return [act("turn", r) for r in range(turns)]
+    return [act("put", x, y) for x, y in _free_cells(game, d["anywhere"], d["seat"])]
 
 
 def place_resolve(game, d, action):
-    x, y, r = (int(a) for a in action.args)
-    tile = game.state.stacks["catacombs"].pop(0)
-    place_tile(game, tile, x, y, r, "catacombs", d["seat"])
+    if action.kind == "put":
+        tile = game.state.stacks["catacombs"].pop(0)
+        game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
+        game.ask({**d, "tile": tile, "x": int(action.args[0]), "y": int(action.args[1]),
+                  "prompt": "turn the revealed tile to an orientation"})
+        return
+    tile = d["tile"]
+    place_tile(game, tile, d["x"], d["y"], int(action.args[0]), "catacombs", d["seat"])
     game.say(f"{game.name(d['seat'])} places {game.ruleset.tiles[tile].name}.")
     if not d["anywhere"]:
         game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
@@ -156,6 +168,8 @@ def place_resolve(game, d, action):
 def marble_legal(game, d):
     rooms = [f"{d['tile']}.{r}" for r in game.ruleset.tiles[d["tile"]].rooms]
     from clank.movement import may_enter
+    if game.state.turn.ext.get("move"):            # X8: a paused move allows no teleport
+        return [act("gold")]
     return [act("enter", r) for r in rooms if not may_enter(game, d["seat"], r)] + [act("gold")]
 
 
@@ -241,10 +255,34 @@ def c_companion_in_play(game, seat, arg) -> bool:
     return n >= (2 if arg == "other" else 1)
 
 
+def note_room(game, event) -> None:
+    """Remember every room the current player occupies this turn (C11 default a)."""
+    seat = event["seat"]
+    if seat != game.state.current:
+        return
+    room = event.get("room") or game.player(seat).room
+    seen = game.state.turn.ext.setdefault("rooms_this_turn", [])
+    if room and room not in seen:
+        seen.append(room)
+
+
+def c_been_in_room_feature(game, seat, features) -> bool:
+    """Your room has, or a room you were in earlier this turn had, one of the features (C11a)."""
+    wanted = features if isinstance(features, list) else [features]
+    rooms = [game.player(seat).room]
+    if seat == game.state.current:
+        rooms += game.state.turn.ext.get("rooms_this_turn", [])
+    return any(game.room_has(r, f) for r in rooms if r for f in wanted)
+
+
 def register_conditions(reg) -> None:
     reg.add_condition("companion_in_play", c_companion_in_play, {"enum": ["other", "any"]},
                       "A companion (another one, with `other`) is in your play area (C11).",
                       {"companion_in_play": "other"})
+    reg.add_condition("been_in_room_feature", c_been_in_room_feature,
+                      {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                      "You are, or were at some moment this turn, in a room with one of these features "
+                      "(C11 default a: Lie in Wait).", {"been_in_room_feature": "crystal_cave"})
     q = reg.add_quantity
     q("monkey_idols", lambda g, s: g.counts_as(s, "monkey_idol"), "Monkey Idols held (the Bot counts, G6).")
     q("crowns", lambda g, s: g.counts_as(s, "crown"), "Crowns held.")
