@@ -1,0 +1,237 @@
+"""The ``clank`` command: play, simulate, list packs, validate content, replay records.
+
+Commands are thin: they parse options, call the engine (through the modules next to this
+one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
+progress to stderr. Exit codes: 0 ok, 1 invalid content or input, 2 usage, 3 environment
+(a pack failed to load).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+from enum import StrEnum
+from pathlib import Path
+
+import clank
+import typer
+from clank.api import build_ruleset, split_packs
+from clank.cli import console as con
+from clank.cli import validation
+from clank.cli.packinfo import all_pack_infos, packs_table
+from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
+from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
+from clank.cli.report import report
+from clank.cli.seats import assign_seats, parse_options, resolve_bots
+from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
+packs_app = typer.Typer(help="Installed content packs.", no_args_is_help=True)
+app.add_typer(packs_app, name="packs")
+
+PACKS_HELP = "Comma-separated pack ids or pack directories (default: catacombs)."
+OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"clank {clank.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Show the version and exit.")) -> None:
+    """Play, simulate and check Clank! Catacombs games and content packs."""
+
+
+# ==========================================================================================
+# play
+# ==========================================================================================
+@app.command()
+def play(
+    packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
+    players: int | None = typer.Option(None, "--players", help="Number of players (default 4)."),
+    humans: int | None = typer.Option(None, "--humans", min=0,
+                                      help="Human seats, taken first (default 1; 0 to watch bots)."),
+    bot: str | None = typer.Option(None, "--bot", help="Bot for the other seats (default greedy, else random); "
+                                   "a comma-separated list gives one per seat in order."),
+    seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random, and printed)."),
+    save: Path | None = typer.Option(None, "--save", help=f"Save file (default {DEFAULT_SAVE} when a human plays)."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Play a full game in the terminal against bots or hot-seat; every action is saved."""
+    out, err = con.stdout(), con.stderr()
+    with con.engine_errors():
+        if resume is not None:
+            for name, given in (("--packs", packs), ("--players", players), ("--seed", seed), ("--option", option)):
+                if given:
+                    con.say(f"note: {name} is ignored with --resume (the save file decides)")
+            try:
+                table = resume_table(resume, humans, bot, save)
+            except RecordError as exc:
+                raise con.fail(str(exc)) from None
+        else:
+            options = parse_options(option)
+            if seed is None:
+                seed = secrets.randbelow(1_000_000)
+            con.say(f"seed {seed}")
+            table = new_table(split_packs(packs), players, humans, bot, seed, options, save)
+        for note in table.notes:
+            con.say(note)
+        game, seats = table.game, table.seats
+        con.say("seats: " + ", ".join(f"{game.name(s.seat)} {s.label()}" for s in seats))
+        if game.over:
+            print_result(game, seats, out)
+            con.say("this game is already over")
+            return
+        session = Session(game, seats, table.save_path, out, err, start=len(game.state.history))
+        try:
+            session.save()
+        except OSError as exc:
+            raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
+        outcome = session.run()
+    if outcome.reason == FINISHED:
+        print_result(game, seats, out)
+    con.say(outcome.message())
+    if outcome.reason == INTERRUPTED:
+        raise typer.Exit(130)
+
+
+# ==========================================================================================
+# simulate
+# ==========================================================================================
+@app.command()
+def simulate(
+    games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
+    players: int = typer.Option(4, "--players", help="Players per game."),
+    packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
+    bot: str | None = typer.Option(None, "--bot", help="Bot for every seat (default greedy, else random); "
+                                   "a comma-separated list gives one per seat in order."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed+i."),
+    out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game (deterministic)."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Play bots-only games and print statistics; optionally write each game's result as JSON lines."""
+    options = parse_options(option)
+    specs = split_packs(packs)
+    err = con.stderr()
+    with con.engine_errors():
+        ruleset = build_ruleset(specs, options)
+        names, note = resolve_bots(ruleset.registry, bot)
+        if note:
+            con.say(f"note: {note}")
+        seats = assign_seats(players, 0, names)
+        rows = []
+        try:
+            handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
+        except OSError as exc:
+            raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
+        start = time.perf_counter()
+        try:
+            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=err, transient=False) as progress:
+                task = progress.add_task("games", total=games)
+                for i in range(games):
+                    row = play_one(specs, players, seed + i, options, seats)
+                    rows.append(row)
+                    if handle is not None:
+                        handle.write(row_json(row))
+                    progress.advance(task)
+        finally:
+            if handle is not None:
+                handle.close()
+        elapsed = time.perf_counter() - start
+    con.stdout().print(summary_view(summarise(rows, elapsed)))
+    if out is not None:
+        con.say(f"wrote {con.plural(len(rows), 'game')} to {out}")
+
+
+# ==========================================================================================
+# packs list
+# ==========================================================================================
+@packs_app.command("list")
+def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON for tools.")) -> None:
+    """List installed packs with id, version, name, description and optional parts."""
+    infos = all_pack_infos()
+    if as_json:
+        sys.stdout.write(json.dumps(infos, indent=2, sort_keys=True) + "\n")
+    elif infos:
+        con.stdout().print(packs_table(infos))
+    else:
+        con.say("no packs installed (entry-point group clank.packs)")
+    broken = [i["id"] for i in infos if "error" in i]
+    if broken:
+        for info in infos:
+            if "error" in info:
+                con.say(f"error: {info['error']}", style="red")
+        raise typer.Exit(con.EXIT_ENV)
+
+
+# ==========================================================================================
+# validate
+# ==========================================================================================
+class Format(StrEnum):
+    """Output formats of ``clank validate``."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+@app.command()
+def validate(
+    targets: list[str] = typer.Argument(..., metavar="TARGET",
+                                        help="Installed pack ids, pack directories or single content files."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings make the content invalid too."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Say what each target is validated with."),
+) -> None:
+    """Validate content packs: schema, references and geometry, one problem per line with its position."""
+    with con.engine_errors():
+        result = validation.validate(targets)
+    report(result, fmt.value, con.stdout(), con.stderr(), strict=strict, verbose=verbose)
+    if result.failed(strict):
+        raise typer.Exit(con.EXIT_INVALID)
+
+
+# ==========================================================================================
+# replay
+# ==========================================================================================
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play.")) -> None:
+    """Replay a game record, print the final scores and check the final state against the record."""
+    out = con.stdout()
+    with con.engine_errors():
+        try:
+            loaded = read_record_file(file)
+            game = replay_record(loaded)
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+    n = len(loaded.record["actions"])
+    if game.over:
+        print_result(game, loaded.seats, out)
+    else:
+        d = game.decision()
+        out.print(f"the game is still in progress after {n} actions: {d['prompt']}", markup=False)
+    recorded = loaded.digest
+    if recorded is None:
+        out.print(f"replayed {n} actions (the file holds no final state to compare with)", markup=False)
+    elif recorded == state_digest(game):
+        out.print(f"replayed {n} actions: final state identical", markup=False)
+    else:
+        raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+
+
+def main() -> None:
+    """Entry point of the ``clank`` command."""
+    app(prog_name="clank")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,138 @@
+"""Game records and save files on disk: writing them atomically, reading them back safely.
+
+A *record* is :func:`clank.game_record` plus ``final_state_sha256`` (the SHA-256 of
+:func:`clank.testing.state_json` after the last recorded action). A *save file* wraps a record
+with the seats' roles so ``clank play --resume`` knows who plays what::
+
+    {"format": "clank-save/1", "engine": "0.1.0", "over": false,
+     "record": {...}, "seats": [{"seat": 0, "role": "human"}, {"seat": 1, "role": "bot", "bot": "greedy"}]}
+
+Both are written with sorted keys and no timestamps, so the same game gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import clank
+from clank.cli.seats import Seat
+from clank.engine import Game
+from clank.setup import SetupError
+from clank.testing import state_json
+
+SAVE_FORMAT = "clank-save/1"
+RECORD_FORMAT = "clank-record/1"
+DIGEST_KEY = "final_state_sha256"
+
+
+class RecordError(ValueError):
+    """A record or save file is missing, corrupt, or does not replay."""
+
+
+def state_digest(game: Game) -> str:
+    """SHA-256 of the canonical JSON of the whole state."""
+    return hashlib.sha256(state_json(game).encode("utf-8")).hexdigest()
+
+
+def record_of(game: Game, digest: bool = True) -> dict[str, Any]:
+    """The game record, with the digest of the state it leads to unless ``digest`` is False."""
+    record = clank.game_record(game)
+    if digest:
+        record[DIGEST_KEY] = state_digest(game)
+    return record
+
+
+def save_document(game: Game, seats: list[Seat], digest: bool = True) -> dict[str, Any]:
+    """What ``clank play`` writes: the record plus the seats' roles.
+
+    The digest costs a full serialisation of the state, so autosaves between two bot actions
+    may leave it out; a save a session ends with always has it.
+    """
+    return {"format": SAVE_FORMAT, "engine": clank.__version__, "over": game.over,
+            "record": record_of(game, digest), "seats": [s.to_json() for s in seats]}
+
+
+def dump_json(data: Any) -> str:
+    """Deterministic JSON text (sorted keys, one item per line, trailing newline)."""
+    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically (a crash never leaves half a save file)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dump_json(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+@dataclass
+class LoadedRecord:
+    """A record read from disk; ``seats`` is set when it came from a save file."""
+
+    record: dict[str, Any]
+    seats: list[Seat] | None
+    path: Path
+
+    @property
+    def digest(self) -> str | None:
+        """The recorded final-state digest, if any."""
+        value = self.record.get(DIGEST_KEY)
+        return value if isinstance(value, str) else None
+
+
+_FIELDS: dict[str, type] = {"packs": list, "players": int, "seed": int, "actions": list}
+_KIND_WORDS: dict[type, str] = {list: "a list", int: "an integer"}
+
+
+def read_record_file(path: Path) -> LoadedRecord:
+    """Read a record or a save file; raises :class:`RecordError` with a clear reason."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: expected a JSON object (a game record or a save file)")
+    seats: list[Seat] | None = None
+    if data.get("format") == SAVE_FORMAT:
+        try:
+            seats = [Seat.from_json(s) for s in data.get("seats") or []]
+        except ValueError as exc:
+            raise RecordError(f"{path}: corrupt save file: {exc}") from None
+        data = data.get("record")
+        if not isinstance(data, dict):
+            raise RecordError(f"{path}: corrupt save file: no game record inside")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"{path}: not a clank game record or save file "
+                          f"(format {data.get('format')!r}; expected {RECORD_FORMAT!r} or {SAVE_FORMAT!r})")
+    for key, kind in _FIELDS.items():
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise RecordError(f"{path}: corrupt game record: field {key!r} is missing or not {_KIND_WORDS[kind]}")
+    if not all(isinstance(a, str) for a in data["actions"]) or not all(isinstance(p, str) for p in data["packs"]):
+        raise RecordError(f"{path}: corrupt game record: 'packs' and 'actions' must be lists of text")
+    if seats is not None and sorted(s.seat for s in seats) != list(range(data["players"])):
+        raise RecordError(f"{path}: corrupt save file: seats do not match {data['players']} players")
+    return LoadedRecord(data, seats, path)
+
+
+def replay_record(loaded: LoadedRecord) -> Game:
+    """Replay a record to its last action; raises :class:`RecordError` if it does not replay.
+
+    Pack and setup errors (:class:`~clank.plugins.PackLoadError`, :class:`SetupError`) pass
+    through for the caller's exit codes.
+    """
+    try:
+        return clank.replay(loaded.record)
+    except SetupError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise RecordError(f"{loaded.path}: the record does not replay: {exc}") from None

@@ -1,0 +1,142 @@
+"""Bots-only games in bulk: one result row per game, and the statistics over them.
+
+Game ``i`` uses seed ``seed + i``; each bot is seeded from the game seed and its seat
+(:func:`clank.cli.seats.bot_seed`), so ``clank play --humans 0 --seed S`` replays game S of a
+simulation exactly. Rows hold no timings, so the same arguments give byte-identical output.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clank.api import new_game
+from clank.cli.records import state_digest
+from clank.cli.render import winner_seat
+from clank.cli.seats import Seat, make_bots
+from clank.scoring import best_artifacts
+from clank.state import ESCAPED, KNOCKED_OUT
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+MAX_ACTIONS = 200_000
+"""A safety net: a game still running after this many actions is an engine bug."""
+
+
+class RunawayGame(RuntimeError):
+    """A simulated game did not end (the round cap should have stopped it)."""
+
+
+def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, Any],
+             seats: Sequence[Seat]) -> dict[str, Any]:
+    """Play one bots-only game and return its result row (JSON-ready, deterministic)."""
+    game = new_game(list(packs), players, seed, options)
+    bots = make_bots(game, seats)
+    steps = 0
+    while not game.over:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].choose(game))
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RunawayGame(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+    scores = {s["seat"]: s for s in game.scores()}
+    rows = []
+    for p in game.state.players:
+        best = best_artifacts(game, p.seat)
+        rows.append({"seat": p.seat, "bot": seats[p.seat].bot, "score": scores[p.seat]["total"],
+                     "eligible": scores[p.seat]["eligible"], "escaped": p.status == ESCAPED,
+                     "knocked_out": p.status == KNOCKED_OUT, "artifact": best[0] if best else None})
+    return {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
+            "winner": winner_seat(game), "actions": len(game.state.history),
+            "final_state_sha256": state_digest(game), "players": rows}
+
+
+def row_json(row: dict[str, Any]) -> str:
+    """One line of ``--out``: sorted keys, no spaces that vary."""
+    return json.dumps(row, sort_keys=True) + "\n"
+
+
+@dataclass
+class Summary:
+    """Statistics over simulated games."""
+
+    games: int
+    players: int
+    score_mean: float
+    score_stdev: float
+    escape_rate: float
+    knockout_rate: float
+    escaped_with_artifact_rate: float
+    scoring_rate: float
+    rounds_mean: float
+    aborted: int
+    no_winner: int
+    wins: dict[int, int]
+    seat_scores: dict[int, float]
+    seat_bots: dict[int, str]
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        """Throughput (not written to any file: it varies from run to run)."""
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+
+def summarise(rows: Sequence[dict[str, Any]], seconds: float) -> Summary:
+    """Aggregate result rows (at least one) into a :class:`Summary`."""
+    players = [p for r in rows for p in r["players"]]
+    n = len(players) or 1
+    scores = [p["score"] for p in players]
+    seats = sorted({p["seat"] for p in players})
+    wins = Counter(r["winner"] for r in rows if r["winner"] is not None)
+    return Summary(
+        games=len(rows), players=len(rows[0]["players"]) if rows else 0,
+        score_mean=statistics.fmean(scores) if scores else 0.0,
+        score_stdev=statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+        escape_rate=sum(p["escaped"] for p in players) / n,
+        knockout_rate=sum(p["knocked_out"] for p in players) / n,
+        escaped_with_artifact_rate=sum(p["escaped"] and p["artifact"] is not None for p in players) / n,
+        scoring_rate=sum(p["score"] > 0 for p in players) / n,
+        rounds_mean=statistics.fmean(r["rounds"] for r in rows) if rows else 0.0,
+        aborted=sum(r["aborted"] for r in rows),
+        no_winner=sum(r["winner"] is None for r in rows),
+        wins={s: wins.get(s, 0) for s in seats},
+        seat_scores={s: statistics.fmean(p["score"] for p in players if p["seat"] == s) for s in seats},
+        seat_bots={p["seat"]: str(p["bot"]) for p in players},
+        seconds=seconds,
+    )
+
+
+def summary_view(summary: Summary) -> RenderableType:
+    """The summary as two tables: whole-simulation figures, then per seat."""
+    s = summary
+    overall = Table(title=f"{s.games} games, {s.players} players", box=box.SIMPLE_HEAD, title_justify="left")
+    overall.add_column("statistic")
+    overall.add_column("value", justify="right")
+    for name, value in (
+        ("score mean (all players)", f"{s.score_mean:.2f}"),
+        ("score standard deviation", f"{s.score_stdev:.2f}"),
+        ("escape rate", f"{s.escape_rate:.1%}"),
+        ("knock-out rate", f"{s.knockout_rate:.1%}"),
+        ("escaped with an artifact", f"{s.escaped_with_artifact_rate:.1%}"),
+        ("scored > 0", f"{s.scoring_rate:.1%}"),
+        ("mean rounds", f"{s.rounds_mean:.2f}"),
+        ("aborted games (round cap)", str(s.aborted)),
+        ("games without a winner", str(s.no_winner)),
+        ("games/second", f"{s.games_per_second:.2f}"),
+    ):
+        overall.add_row(name, value)
+    per_seat = Table(title="per seat", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("seat", "bot", "wins", "win rate", "mean score"):
+        per_seat.add_column(col, justify="right" if col not in ("bot",) else "left")
+    for seat, wins in s.wins.items():
+        per_seat.add_row(f"P{seat + 1}", Text(s.seat_bots.get(seat, "?")), str(wins), f"{wins / s.games:.1%}",
+                         f"{s.seat_scores[seat]:.2f}")
+    return Group(overall, per_seat)
