@@ -43,15 +43,44 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     (tests register exactly the packs they need).
     """
     sources: list[PackSource] = [find_pack(s, modules) for s in specs]
-    hooks = PackHooks(sources)
-    registry = hooks.build_registry()
-    dirs = []
     for src in sources:
         if src.data_dir is None:
             raise PackLoadError(f"pack {src.id!r} has no content directory")
-        dirs.append(Path(str(src.data_dir)))
+    sources = _sources_in_dependency_order(sources)
+    hooks = PackHooks(sources)
+    registry = hooks.build_registry()
+    dirs = [Path(str(src.data_dir)) for src in sources]
     datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, dirs, parts))
     return hooks, registry, _dependency_order(datas)
+
+
+def _requires(src: PackSource) -> list[str]:
+    try:
+        manifest, _ = load_yaml_file(Path(str(src.data_dir)) / MANIFEST)
+    except ContentError:
+        return []
+    req = manifest.get("requires") if isinstance(manifest, dict) else None
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
+def _sources_in_dependency_order(sources: list[PackSource]) -> list[PackSource]:
+    """Packs after the packs they require, ties by id: hooks and content never follow install order."""
+    by_id = {s.id: s for s in sources}
+    out: list[PackSource] = []
+    seen: set[str] = set()
+
+    def visit(src: PackSource) -> None:
+        if src.id in seen:
+            return
+        seen.add(src.id)
+        for req in sorted(_requires(src)):
+            if req in by_id:
+                visit(by_id[req])
+        out.append(src)
+
+    for pid in sorted(by_id):
+        visit(by_id[pid])
+    return out
 
 
 def _parts_by_pack(sources: Sequence[PackSource], dirs: Sequence[Path],
@@ -112,9 +141,10 @@ def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, A
     key = (tuple(specs), parts, tuple(sorted((k, id(m)) for k, m in (modules or {}).items())))
     rs = _CACHE.get(key)
     if rs is None:
-        _, registry, datas = load_packs(specs, parts, modules)
+        hooks, registry, datas = load_packs(specs, parts, modules)
         rs = Ruleset(registry, datas, {"parts": list(parts)})
         rs.specs = specs
+        rs.hooks = hooks
         _CACHE[key] = rs
     return rs
 
@@ -125,6 +155,12 @@ def new_game(packs: str | Sequence[str] | None = None, players: int = 4, seed: i
     """Set up a new game (S1-S19) and run it to the first decision."""
     options = dict(options or {})
     ruleset = build_ruleset(packs, options, modules)
+    config = {"players": players, "options": options}
+    try:
+        ruleset.hooks.configure(config)                       # packs may adjust or refuse
+    except ValueError as exc:
+        raise setup_mod.SetupError(str(exc)) from exc
+    players, options = int(config["players"]), dict(config["options"])
     state = setup_mod.new_state(ruleset, players, seed, options, names)
     game = Game(ruleset, state)
     setup_mod.begin(game)

@@ -15,7 +15,7 @@ def queue_attack(game: Game, count: int | None) -> None:
 
 def draw_number(game: Game) -> int:
     """D5b: the rage space's draw number plus the Danger cards in the row."""
-    draws = game.ruleset.setup["rage_track"]["draws"]
+    draws = game.setup["rage_track"]["draws"]
     danger = sum(1 for c in game.state.row if c is not None and game.ruleset.cards[c].danger)
     return int(draws[game.state.rage]) + danger
 

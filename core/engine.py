@@ -14,9 +14,23 @@ from clank.dungeon import Geometry, tile_of
 from clank.effects import Cond, EffectContext
 from clank.rng import Rng
 from clank.ruleset import Ruleset
-from clank.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlayerState
+from clank.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
 
 SAVE_FORMAT = 1
+
+
+def effective_setup(setup: dict[str, Any], players: int) -> dict[str, Any]:
+    """The merged setup with the overrides for this player count (``by_players: {"5": {...}}``)."""
+    extra = (setup.get("by_players") or {}).get(str(players))
+    if not extra:
+        return setup
+    out = dict(setup)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        else:
+            out[key] = value
+    return out
 
 
 class Game:
@@ -28,6 +42,8 @@ class Game:
         self.rng = Rng(state)
         self._geometry: Geometry | None = None
         self._legal: tuple[int, list[Action]] | None = None
+        self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
+        self.entry_context: dict[str, int] | None = None   # see movement.may_enter
 
     # ======================================================================================
     # Public API
@@ -116,7 +132,34 @@ class Game:
             raise ValueError("not a saved game of this engine (format field missing or unknown)")
         if data.get("packs") != ruleset.pack_versions:
             raise ValueError(f"saved with packs {data.get('packs')}, loaded {ruleset.pack_versions}")
-        return cls(ruleset, GameState.from_dict(data["state"]))
+        state = GameState.from_dict(data["state"])
+        check_references(state, ruleset, turn.STEPS)
+        return cls(ruleset, state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (DESIGN §5): the state without hidden information.
+
+        Hidden: every deck's order and content (counts only), other players' hands, the dungeon
+        deck, tile stacks, token pools, the dragon bag's contents (its total is public), the
+        random generator and the effect queue. ``seat=None`` is a spectator. Packs hide their
+        own data with the ``view`` modifier (``fn(game, view, seat=seat)``).
+        """
+        full = self.state.to_dict()
+        for p in full["players"]:
+            p["deck"] = len(p["deck"])
+            if p["seat"] != seat:
+                p["hand"] = len(p["hand"])
+        full["dungeon_deck"] = len(full["dungeon_deck"])
+        full["stacks"] = {k: len(v) for k, v in full["stacks"].items()}
+        full["pools"] = {k: len(v) for k, v in full["pools"].items()}
+        full["bag"] = {"total": sum(full["bag"].values())}
+        full["removed_tiles"] = len(full["removed_tiles"])
+        for key in ("rng", "queue"):
+            full.pop(key)
+        d = full["decision"]
+        if d is not None and d.get("seat") != seat:
+            full["decision"] = {"seat": d.get("seat"), "kind": d.get("kind")}
+        return self.modify("view", full, seat=seat)
 
     def scores(self) -> list[dict[str, Any]]:
         """Per seat: ``{"seat", "total", "lines": [(source, points)], "eligible"}`` (E7, E8)."""
@@ -255,7 +298,7 @@ class Game:
     @property
     def health(self) -> int:
         """Health meter capacity (H1)."""
-        return int(self.ruleset.setup.get("health", 10))
+        return int(self.setup.get("health", 10))
 
     def can_take_damage(self, seat: int, n: int) -> bool:
         """H4: voluntary damage needs the cubes and must not fill the meter."""
@@ -293,7 +336,7 @@ class Game:
 
     def rage(self, n: int = 1) -> None:
         """Move the dragon marker up (D10), capped at the last space."""
-        last = len(self.ruleset.setup["rage_track"]["draws"]) - 1
+        last = len(self.setup["rage_track"]["draws"]) - 1
         self.state.rage_advances += n
         self.state.rage = min(last, self.state.rage + n)
 
@@ -316,7 +359,7 @@ class Game:
     def owned_cards(self, seat: int) -> list[str]:
         """Every card a player owns: deck, hand, play area, discard pile (E8.4)."""
         p = self.state.players[seat]
-        return p.deck + p.hand + p.play + p.discard
+        return self.modify("owned_cards", p.deck + p.hand + p.play + p.discard, seat=seat)
 
     # -- tokens ----------------------------------------------------------------------------
     def counts_as(self, seat: int, kind: str) -> int:
@@ -367,7 +410,11 @@ class Game:
 
     def room_has(self, room_id: str | None, feature: str) -> bool:
         """Whether the room shows ``feature``."""
-        return room_id is not None and any(f == feature for f, _ in self.room_features(room_id))
+        if room_id is None:
+            return False
+        feats = self.ruleset.registry.room_features
+        return any(f == feature or (f in feats and feature in feats[f].counts_as)
+                   for f, _ in self.room_features(room_id))
 
     def in_depths(self, room_id: str | None) -> bool:
         """R12: Depths tiles, and the start tile's Depths cells."""

@@ -77,7 +77,7 @@ class ClankSpecs:
     @hookspec
     def clank_register_reactions(self, registry) -> None:
         """Register event listeners (``registry.listen(event, fn)``): ``tile_placed``,
-        ``entered_room``, ``turn_start``, ``card_gained``, ``card_trashed``, ``token_taken``,
+        ``entered_room``, ``turn_start``, ``card_played``, ``card_gained``, ``tile_discovered``, ``card_trashed``, ``token_taken``,
         ``escaped``, ``knocked_out``, ``healed``, ``tunnel_damage``, ``setup_done``,
         ``placement_ok`` (return False to forbid a tile placement)."""
 

@@ -63,16 +63,31 @@ def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
     return [k for k in range(min(damage, swords) + 1) if game.can_take_damage(seat, damage - k)]
 
 
-def may_enter(game: Game, seat: int, room_id: str) -> str | None:
-    """A reason the pawn may not enter the room, or None (A18, U-M5)."""
+def may_enter(game: Game, seat: int, room_id: str, after: dict[str, int] | None = None) -> str | None:
+    """A reason the pawn may not enter the room, or None (A18, U-M5).
+
+    ``after`` describes the move being paid: ``{"swords": left after prevention, "damage":
+    tunnel damage taken}``; features read it as ``game.entry_context`` (None: the current state).
+    """
     feats = game.ruleset.registry.room_features
-    for name, arg in game.room_features(room_id):
-        fdef = feats.get(name)
-        if fdef is not None and fdef.may_enter is not None:
-            why = fdef.may_enter(game, seat, room_id, arg)
-            if why:
-                return why
-    return None
+    game.entry_context = after
+    try:
+        for name, arg in game.room_features(room_id):
+            fdef = feats.get(name)
+            if fdef is not None and fdef.may_enter is not None:
+                why = fdef.may_enter(game, seat, room_id, arg)
+                if why:
+                    return why
+        return None
+    finally:
+        game.entry_context = None
+
+
+def entry_options(game: Game, seat: int, room_id: str, damage: int) -> list[int]:
+    """Sword preventions (A8, H4) after which the pawn may still enter the room (U-M5)."""
+    swords = game.player(seat).pool.get("swords", 0)
+    return [k for k in prevent_options(game, seat, damage)
+            if not may_enter(game, seat, room_id, {"swords": swords - k, "damage": damage - k})]
 
 
 def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
@@ -100,10 +115,8 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
             kind = r.to[0]
             if kind == "room":
                 cost = path_cost(game, geo, r.segments)
-                if not _affordable(game, seat, cost, False) or may_enter(game, seat, r.to[1]):
-                    continue
-                for k in prevent_options(game, seat, cost.damage):
-                    out.append(act("move", r.key, k))
+                if _affordable(game, seat, cost, False):
+                    out.extend(act("move", r.key, k) for k in entry_options(game, seat, r.to[1], cost.damage))
             elif kind == "open":
                 if not stack_for(game, r.to[5]):
                     continue
@@ -115,14 +128,12 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
                     if ex.segments[0] == _reverse_first(r):
                         continue
                     cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
-                    if not _affordable(game, seat, cost, False) or may_enter(game, seat, ex.to[1]):
-                        continue
-                    for k in prevent_options(game, seat, cost.damage):
-                        out.append(act("portal", r.key, ex.key, k))
+                    if _affordable(game, seat, cost, False):
+                        out.extend(act("portal", r.key, ex.key, k)
+                                   for k in entry_options(game, seat, ex.to[1], cost.damage))
         for key, dest, cost in link_routes(game, p.room):
-            if _affordable(game, seat, cost, False) and not may_enter(game, seat, dest):
-                for k in prevent_options(game, seat, cost.damage):
-                    out.append(act("move", key, k))
+            if _affordable(game, seat, cost, False):
+                out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
     for kind in sorted(set(p.teleports)):
         for target in teleport_targets(game, seat, kind):
             out.append(act("teleport", kind, target))
@@ -231,7 +242,7 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
     for lock in cost.locks:
         p.lockpicks -= 1
         game.state.covered_locks.append(lock)
-    taken = cost.damage - prevent
+    taken = game.modify("tunnel_damage", cost.damage - prevent, seat=seat)
     extra = [f"{cost.boots} Boot{'s' if cost.boots != 1 else ''}"]
     if cost.locks:
         extra.append(f"{len(cost.locks)} lockpick{'s' if len(cost.locks) != 1 else ''}")
@@ -264,6 +275,7 @@ def _discover(game: Game, seat: int, route: Route, teleport: bool, segments: lis
         "segments": [[s[0], s[1], s[2]] for s in segs],
     }
     game.say(f"{game.name(seat)} discovers {game.ruleset.tiles[tile].name}.")
+    game.emit("tile_discovered", seat=seat, tile=tile)
 
 
 def _move_segments(move: dict[str, Any]) -> list[Segment]:
@@ -293,10 +305,12 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
             res["passable"], res["prevent"] = passable, [0] if passable else []
         else:
             passable = ok and _affordable(game, seat, cost, False)
-            if passable and cont.to[0] == "room" and may_enter(game, seat, cont.to[1]):
-                passable = False
+            if passable and cont.to[0] == "room":
+                res["prevent"] = entry_options(game, seat, cont.to[1], cost.damage)
+                passable = bool(res["prevent"]) or not may_enter(game, seat, cont.to[1])
+            else:
+                res["prevent"] = prevent_options(game, seat, cost.damage) if passable else []
             res["passable"] = passable
-            res["prevent"] = prevent_options(game, seat, cost.damage) if passable else []
         out.append(res)
     return out
 

@@ -88,21 +88,28 @@ class PackHooks:
         self.pm = pluggy.PluginManager("clank")
         self.pm.add_hookspecs(hookspecs.ClankSpecs)
         self.pm.register(builtin, name="core")
+        self.order = ["core"]
         for src in sources:
             if src.module is not None:
                 self.pm.register(src.module, name=src.id)
+                self.order.append(src.id)
         self.pm.check_pending()   # a misspelt hook name in a pack fails loudly
 
     def build_registry(self) -> Registry:
         """Call every ``clank_register_*`` hook once, attributing entries to their pack."""
         reg = Registry()
+        rank = {name: i for i, name in enumerate(self.order)}
         for hook_name in REGISTER_HOOKS:
             caller = getattr(self.pm.hook, hook_name)
-            # pluggy calls implementations last-registered first; tryfirst/trylast respected
-            for impl in reversed(caller.get_hookimpls()):
+            # core first, then packs in dependency order; tryfirst/trylast move an implementation
+            impls = sorted(caller.get_hookimpls(),
+                           key=lambda im: (0 if im.tryfirst else 2 if im.trylast else 1,
+                                           rank.get(im.plugin_name, len(rank))))
+            for impl in impls:
                 reg.current_pack = impl.plugin_name
                 impl.function(reg) if impl.argnames else impl.function()
         reg.current_pack = ""
+        reg.finish()
         return reg
 
     def configure(self, config: dict) -> None:

@@ -23,7 +23,7 @@ class OpDef:
 
     ``run(ctx, args)`` performs it; ``ctx`` is an :class:`clank.effects.EffectContext`.
     ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
-    authoring guide. ``compile(args)`` may pre-process arguments once at load time.
+    authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
     """
 
     name: str
@@ -85,6 +85,7 @@ class RoomFeatureDef:
     actions: Callable[..., list] | None = None
     apply: Callable[..., None] | None = None
     may_enter: Callable[..., str | None] | None = None
+    counts_as: tuple[str, ...] = ()   # other feature names this one answers to in conditions
     pack: str = ""
 
 
@@ -132,7 +133,7 @@ class TeleportKindDef:
 
 @dataclass(frozen=True)
 class BotDef:
-    """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(game, seat) -> Action``."""
+    """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(game) -> Action`` for the deciding seat."""
 
     name: str
     factory: Callable[..., Any]
@@ -271,6 +272,15 @@ class Registry:
     def add_modifier(self, name: str, fn: Callable) -> None:
         """Modify a named value (``market_price``, ``artifact_limit`` ...): ``fn(game, value, **ctx)``."""
         self.modifiers.setdefault(name, []).append(fn)
+
+    def finish(self) -> None:
+        """Called once every pack has registered: fill in schemas that depend on the whole set.
+
+        The ``gain`` op accepts every registered resource, including those packs add.
+        """
+        gain = self.ops.get("gain")
+        if gain is not None and isinstance(gain.schema.get("propertyNames"), dict):
+            gain.schema["propertyNames"]["enum"] = sorted(self.resources)
 
     def add_content_schema(self, kind: str, schema: JSON) -> None:
         """Register the JSON Schema of a new content kind (file) a pack introduces."""

@@ -10,6 +10,9 @@ from clank.dungeon import End, TileDef, TunnelDef, parse_port
 from clank.effects import Compiler, Cond, describe
 from clank.registry import Registry
 
+# setup lists that packs extend rather than replace (DESIGN §3: packs add components)
+ADDITIVE_SETUP = ("market_board", "artifact_order", "start_tiles", "reserve")
+
 _FEATURE = re.compile(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$")
 
 
@@ -95,10 +98,23 @@ class Ruleset:
         self.tokens: dict[str, TokenDef] = {}
         self.tiles: dict[str, TileDef] = {}
         self.setup: dict[str, Any] = {}
+        self.extra: dict[str, Any] = {}      # content kinds packs add (fate cards ...), merged
+        self.hooks: Any = None               # the PackHooks facade that built the registry
+        self.specs: list[str] = []
         for pack in packs:
+            for kind, value in (getattr(pack, "extra", None) or {}).items():
+                old = self.extra.get(kind)
+                if isinstance(old, list) and isinstance(value, list):
+                    self.extra[kind] = old + value
+                elif isinstance(old, dict) and isinstance(value, dict):
+                    self.extra[kind] = {**old, **value}
+                else:
+                    self.extra[kind] = value
             pid = pack.manifest["id"]
             for key, value in (pack.setup or {}).items():
-                if isinstance(value, dict) and isinstance(self.setup.get(key), dict):
+                if key in ADDITIVE_SETUP and isinstance(value, list) and isinstance(self.setup.get(key), list):
+                    self.setup[key] = self.setup[key] + value
+                elif isinstance(value, dict) and isinstance(self.setup.get(key), dict):
                     self.setup[key] = {**self.setup[key], **value}
                 else:
                     self.setup[key] = value

@@ -72,9 +72,14 @@ def best_artifacts(game: Game, seat: int) -> list[int]:
 
 
 def winners(game: Game) -> list[int]:
-    """E9: highest total; ties broken by the best artifact, then the next best; else shared."""
+    """E9: highest total; ties broken by the best artifact, then the next best; else shared.
+
+    Nobody wins when every score is 0 (nobody escaped with an artifact or survived outside the Depths).
+    """
     sc = scores(game)
     top = max(s["total"] for s in sc)
+    if top <= 0:
+        return []
     tied = [s["seat"] for s in sc if s["total"] == top]
     if len(tied) == 1:
         return tied

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clank import movement, turn
+from clank.engine import effective_setup
 from clank.rng import Rng, seed_state
 from clank.state import GameState, PlayerState
 
@@ -31,7 +32,7 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
               names: list[str] | None = None) -> GameState:
     """Build the initial state; the caller wraps it in a Game and calls :func:`begin`."""
     check_player_count(ruleset, players)
-    s = ruleset.setup
+    s = effective_setup(ruleset.setup, players)
     st = GameState(config={"players": players, "seed": seed, "options": dict(options),
                            "packs": dict(ruleset.pack_versions),
                            "max_rounds": int(options.get("max_rounds", s.get("max_rounds", 100)))},
@@ -46,14 +47,14 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     track = s["rage_track"]
     start = track.get("start", {})
     st.rage = int(start.get(str(players), start.get(players, 0)))        # S4
-    _stacks(ruleset, st, rng)
-    _tokens(ruleset, st, rng, players)
-    # reserve (S13) and dungeon deck (S14)
-    for cid in s.get("reserve", []):
-        st.reserve[cid] = ruleset.cards[cid].count
-    parts = set(options.get("parts", ()))
-    deck = [c.id for c in ruleset.cards.values() if c.kind == "dungeon"
-            and (not c.data.get("part") or c.data.get("part") in parts) for _ in range(c.count)]
+    _stacks(s, ruleset, st, rng)
+    _tokens(s, ruleset, st, rng, players)
+    # reserve (S13): a list of card ids (stack size = card count) or a mapping id -> size
+    reserve = s.get("reserve", [])
+    for cid in reserve:
+        st.reserve[cid] = int(reserve[cid]) if isinstance(reserve, dict) else ruleset.cards[cid].count
+    # dungeon deck (S14)
+    deck = [c.id for c in ruleset.cards.values() if c.kind == "dungeon" for _ in range(c.count)]
     rng.shuffle(deck)
     st.dungeon_deck = deck
     # starting decks (S16)
@@ -63,9 +64,9 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     return st
 
 
-def _stacks(ruleset: Ruleset, st: GameState, rng: Rng) -> None:
-    """S5: tile stacks built from parts, top first; some tiles removed unseen."""
-    for region, parts in ruleset.setup.get("tile_stacks", {}).items():
+def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> None:
+    """S5: tile stacks built from parts, top first; some tiles removed unseen, or only some taken."""
+    for region, parts in s.get("tile_stacks", {}).items():
         stack: list[str] = []
         for part in parts:
             tiles = sorted(t.id for t in ruleset.tiles.values() if t.stack == part["stack"])
@@ -73,13 +74,15 @@ def _stacks(ruleset: Ruleset, st: GameState, rng: Rng) -> None:
             for _ in range(int(part.get("remove", 0))):
                 if tiles:
                     st.removed_tiles.append(tiles.pop())
+            if "take" in part:
+                st.removed_tiles.extend(tiles[int(part["take"]):])
+                tiles = tiles[: int(part["take"])]
             stack.extend(tiles)
         st.stacks[region] = stack
 
 
-def _tokens(ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
+def _tokens(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
     """S7-S9, S12: artifact stack, shuffled pools, market board, mastery tokens."""
-    s = ruleset.setup
     by_pool: dict[str, list[str]] = {}
     for t in ruleset.tokens.values():
         count = t.count
@@ -87,11 +90,10 @@ def _tokens(ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
             count = players * int(s.get("mastery_per_player", 1))        # S12, P10
         by_pool.setdefault(t.pool, []).extend([t.id] * count)
     arts = by_pool.pop("artifact", [])
-    order = s.get("artifact_order")
-    if order:
-        st.artifact_stack = [a for a in order if a in arts]
-    else:
-        st.artifact_stack = sorted(arts, key=lambda a: (ruleset.tokens[a].value, ruleset.tokens[a].data.get("tie", 0)))
+    order = {a: i for i, a in enumerate(s.get("artifact_order") or ())}
+    toks = ruleset.tokens
+    # S7, P1: ascending value from the top; equal values by the token's `tie` key, then listing
+    st.artifact_stack = sorted(arts, key=lambda a: (toks[a].value, toks[a].data.get("tie", 0), order.get(a, 0)))
     market = by_pool.pop("market", [])
     board = s.get("market_board")
     st.market["market"] = [m for b in board for m in market if m == b] if board else market
@@ -105,7 +107,7 @@ def _tokens(ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
 def begin(game: Game) -> None:
     """S10-S19: start tile, initial Clank!, the dungeon row with its Arrive texts, first turn."""
     st = game.state
-    s = game.ruleset.setup
+    s = game.setup
     opts = st.config["options"]
     starts = s.get("start_tiles", [])
     side = opts.get("start_side")
@@ -136,7 +138,7 @@ def begin(game: Game) -> None:
 def _deal_row(game: Game) -> None:
     """S14, S19: deal the row without dragon icons; resolve Arrive texts before the first turn."""
     st = game.state
-    size = int(game.ruleset.setup.get("row_size", 6))
+    size = int(game.setup.get("row_size", 6))
     aside: list[str] = []
     row: list[str] = []
     while len(row) < size and st.dungeon_deck:

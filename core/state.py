@@ -8,7 +8,10 @@ everything that does not (card definitions, compiled effects, registries) lives 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields
+import types
+import typing
+from collections.abc import Collection, Mapping
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 LIVE, ESCAPED, KNOCKED_OUT = "live", "escaped", "knocked_out"
@@ -123,10 +126,96 @@ class GameState:
             data["players"] = [PlayerState(**p) for p in data["players"]]
             data["turn"] = TurnState(**data["turn"])
             data["tiles"] = [PlacedTile(**t) for t in data["tiles"]]
-            return cls(**data)
+            state = cls(**data)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed game state: {exc}") from exc
+        _check_types(state, "state")
+        return state
 
     def clone(self) -> GameState:
         """An independent deep copy."""
         return copy.deepcopy(self)
+
+
+# -- checking a loaded state (a corrupt save must fail at load, not later) -------------------
+def _check_types(obj: Any, path: str) -> None:
+    """Every field of a state dataclass holds a value of its annotated type (ValueError if not)."""
+    hints = typing.get_type_hints(type(obj))
+    for f in fields(obj):
+        _check_value(getattr(obj, f.name), hints[f.name], f"{path}.{f.name}")
+
+
+def _check_value(value: Any, hint: Any, path: str) -> None:
+    if hint is Any:
+        return
+    if is_dataclass(hint):
+        if not isinstance(value, hint):
+            raise ValueError(f"malformed game state: {path} is not a {hint.__name__}")
+        _check_types(value, path)
+        return
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return
+        hint = next(a for a in args if a is not type(None))
+        _check_value(value, hint, path)
+        return
+    base = origin or hint
+    ok = isinstance(value, base) and not (base is int and isinstance(value, bool))
+    if not ok:
+        raise ValueError(f"malformed game state: {path} should be {getattr(base, '__name__', base)}, "
+                         f"not {type(value).__name__}")
+    if base is list and args:
+        for i, item in enumerate(value):
+            _check_value(item, args[0], f"{path}[{i}]")
+    elif base is dict and args:
+        for k, v in value.items():
+            _check_value(k, args[0], f"{path} key")
+            _check_value(v, args[1], f"{path}[{k!r}]")
+
+
+def check_references(state: GameState, ruleset: Any, steps: Collection[str]) -> None:
+    """Every id a state names exists in ``ruleset`` and every seat and pending task is in range.
+
+    ``steps`` are the names of the engine's system steps. Raises ``ValueError`` on the first
+    problem (a corrupt or foreign save).
+    """
+    def need(ids: Any, table: Mapping[str, Any], what: str) -> None:
+        for i in ids:
+            if i is not None and i not in table:
+                raise ValueError(f"corrupt save: unknown {what} {i!r}")
+
+    n = len(state.players)
+    if n == 0 or not (0 <= state.current < n and 0 <= state.first < n):
+        raise ValueError("corrupt save: seats out of range")
+    cards, tokens, tiles = ruleset.cards, ruleset.tokens, ruleset.tiles
+    need([*state.dungeon_deck, *state.row, *state.dungeon_discard, *state.box, *state.reserve], cards, "card")
+    need([t.tile for t in state.tiles] + state.removed_tiles
+         + [t for stack in state.stacks.values() for t in stack], tiles, "tile")
+    need([*state.artifact_stack, *state.token_box, *(t for pool in state.pools.values() for t in pool),
+          *(t for board in state.market.values() for t in board)], tokens, "token")
+    placed = {t.tile for t in state.tiles}
+    for i, p in enumerate(state.players):
+        if p.seat != i:
+            raise ValueError(f"corrupt save: player {i} has seat {p.seat}")
+        need([*p.deck, *p.hand, *p.play, *p.discard], cards, "card")
+        need([*p.tokens, *p.artifacts], tokens, "token")
+        for room in (p.room, p.ko_room):
+            if room is None:
+                continue
+            tile, _, local = room.partition(".")
+            if tile not in placed or local not in tiles[tile].rooms:
+                raise ValueError(f"corrupt save: seat {i} is in an unknown room {room!r}")
+    for task in state.queue:
+        if not (isinstance(task, list) and len(task) == 3 and isinstance(task[1], int) and 0 <= task[1] < n):
+            raise ValueError(f"corrupt save: malformed pending task {task!r}")
+        addr = task[0]
+        if isinstance(addr, str):
+            if addr not in steps:
+                raise ValueError(f"corrupt save: unknown step {addr!r}")
+        elif not (isinstance(addr, int) and 0 <= addr < len(ruleset.program)):
+            raise ValueError(f"corrupt save: bad effect address {addr!r}")
+    if state.decision is not None and not (isinstance(state.decision.get("seat"), int)
+                                           and 0 <= state.decision["seat"] < n):
+        raise ValueError("corrupt save: the pending decision names no seat")

@@ -223,6 +223,8 @@ def reserve_actions(game: Game, seat: int) -> list[Action]:
         cdef = game.ruleset.cards[card]
         if left <= 0 or not can_pay(game, seat, cdef.cost):
             continue
+        if cdef.fight_if is not None and not cdef.fight_if(game, seat):
+            continue
         out.append(act("fight-reserve" if cdef.type == "monster" else "reserve", card))
     return out
 
@@ -288,11 +290,19 @@ def knocked_out_on_own_turn(game: Game) -> None:
     p = game.player(seat)
     p.discard.extend(p.play)
     p.play.clear()
-    p.pool.clear()
+    _clear_turn_resources(game, p)
     p.teleports.clear()
     p.pending_neg = 0
     for step in reversed(("refill", "attack_if", "next_turn")):
         game.push_step(step, seat)
+
+
+def _clear_turn_resources(game: Game, p) -> None:
+    """T6: unspent turn resources vanish; resources a pack registers with ``turn=False`` stay."""
+    res = game.ruleset.registry.resources
+    for name in list(p.pool):
+        if name not in res or res[name].turn:
+            del p.pool[name]
 
 
 def _step_end_effects(game: Game, seat: int, _data: Any) -> None:
@@ -309,10 +319,10 @@ def _step_cleanup(game: Game, seat: int, _data: Any) -> None:
     p.discard.extend(p.hand)
     p.play.clear()
     p.hand.clear()
-    p.pool.clear()
+    _clear_turn_resources(game, p)
     p.teleports.clear()
     p.pending_neg = 0
-    game.draw(seat, int(game.ruleset.setup.get("hand_size", 5)))
+    game.draw(seat, int(game.setup.get("hand_size", 5)))
     if game.state.turn.escaping and game.is_live(seat):
         p.status = ESCAPED
         p.room = None
@@ -372,7 +382,7 @@ def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
     st.turn = TurnState()
     if not game.is_live(nxt):
         st.turn.ext["phase"] = "out"
-        setup = game.ruleset.setup.get("out_player_draw", {"default": 4})
+        setup = game.setup.get("out_player_draw", {"default": 4})
         count = int(setup.get("by_players", {}).get(str(n), setup.get("by_players", {}).get(n, setup.get("default", 4))))
         game.push_step("next_turn", nxt)
         dragon.queue_attack(game, count)
