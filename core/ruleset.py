@@ -83,6 +83,7 @@ class TokenDef:
     market: dict[str, Any] | None = None
     buy: tuple[int, ...] = ()
     buy_if: Cond | None = None
+    use_if: Cond | None = None
     data: dict[str, Any] = field(default_factory=dict)
 
 
@@ -157,6 +158,8 @@ class Ruleset:
             worth_gold=int(t.get("worth_gold", 0)), counts_as=tuple(t.get("counts_as", ())),
             prisoner=bool(t.get("prisoner", t["pool"] == "prisoner")), value=int(t.get("value", 0)),
             text=t.get("text", ""), pack=pack, market=market, data=t)
+        if t.get("use_if"):
+            tok.use_if = comp.condition(t["use_if"])
         if market:
             tok.buy = comp.effect(market.get("buy"))
             tok.buy_if = comp.condition(market["requires"]) if market.get("requires") else None

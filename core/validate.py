@@ -831,6 +831,8 @@ def _setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
     deck = setup.get("starting_deck")
     for cid in _dict(deck):
         yield ("card", cid, ("starting_deck", cid)), True
+    for cid in _dict(setup.get("reserve")):
+        yield ("card", cid, ("reserve", cid)), True
     for key, target in (("reserve", "card"), ("artifact_order", "token"), ("market_board", "token"),
                         ("start_tiles", "tile")):
         values = setup.get(key)

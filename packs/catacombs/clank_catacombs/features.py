@@ -40,7 +40,7 @@ def artifact_place(game, room, arg):
     stack = game.state.artifact_stack
     if not stack:
         return
-    if game.ruleset.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts
+    if game.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts
         taken, stack[:] = stack[: plus + 1], stack[plus + 1:]
     else:                                                         # R2
         i = min(plus, len(stack) - 1)

@@ -7,12 +7,17 @@ from clank.plugin import act
 BOARD = "market"
 
 
-def offered(game, seat) -> list[str]:
+def source_board(game, seat) -> str:
+    """K8: the board card effects buy from; other packs may redirect it (``market_board`` modifier)."""
+    return game.modify("market_board", BOARD, seat=seat)
+
+
+def offered(game, seat, board: str = BOARD) -> list[str]:
     """Items the player may buy now, one per kind, crowns top first (K5), conditions checked (K3)."""
     toks = game.ruleset.tokens
     out: list[str] = []
     crown_seen = False
-    for item in game.state.market.get(BOARD, []):
+    for item in game.state.market.get(board, []):
         tdef = toks[item]
         if "crown" in tdef.counts_as:
             if crown_seen:
@@ -38,10 +43,11 @@ def coupons(game, seat) -> list[str]:
     return sorted({t for t in game.player(seat).tokens if toks[t].data.get("discount")})
 
 
-def purchase_actions(game, seat, verb: list[str], base_price: int | None = None) -> list:
+def purchase_actions(game, seat, verb: list[str], base_price: int | None = None, board: str = BOARD) -> list:
+    """Purchase actions ``verb + [item, coupon?]`` for every affordable item of a board."""
     p = game.player(seat)
     out = []
-    for item in offered(game, seat):
+    for item in offered(game, seat, board):
         cost = price(game, item, seat) if base_price is None else base_price
         if p.gold >= cost:
             out.append(act(*verb, item))
@@ -51,14 +57,15 @@ def purchase_actions(game, seat, verb: list[str], base_price: int | None = None)
     return out
 
 
-def buy(game, seat, item: str, cost: int, coupon: str | None) -> None:
+def buy(game, seat, item: str, cost: int, coupon: str | None, board: str = BOARD) -> None:
+    """Pay (with an optional coupon, K7) and take an item; its purchase effect resolves (K9)."""
     p = game.player(seat)
     if coupon:
         cost = max(0, cost - int(game.ruleset.tokens[coupon].data["discount"]))
         p.tokens.remove(coupon)
         game.state.token_box.append(coupon)
     p.gold -= cost
-    game.state.market[BOARD].remove(item)
+    game.state.market[board].remove(item)
     tdef = game.ruleset.tokens[item]
     game.say(f"{game.name(seat)} buys a {tdef.name} for {cost} gold.")
     game.take_token(seat, item)
@@ -79,19 +86,22 @@ def remote_actions(game, seat):
     cost = game.state.turn.ext.get("remote_market")
     if cost is None:
         return []
-    return purchase_actions(game, seat, ["remote-buy"], int(cost))
+    return purchase_actions(game, seat, ["remote-buy"], int(cost), source_board(game, seat))
 
 
 def remote_apply(game, seat, action):
     cost = int(game.state.turn.ext.pop("remote_market"))
-    buy(game, seat, action.args[0], cost, action.args[1] if len(action.args) > 1 else None)
+    buy(game, seat, action.args[0], cost, action.args[1] if len(action.args) > 1 else None,
+        source_board(game, seat))
 
 
 # -- Ogre Merchant: take an item at a set price ------------------------------------------------
 def take_item_legal(game, d):
-    return purchase_actions(game, d["seat"], ["item"], int(d["price"])) + [act("done")]
+    return purchase_actions(game, d["seat"], ["item"], int(d["price"]), source_board(game, d["seat"])) \
+        + [act("done")]
 
 
 def take_item_resolve(game, d, action):
     if action.kind == "item":
-        buy(game, d["seat"], action.args[0], int(d["price"]), action.args[1] if len(action.args) > 1 else None)
+        buy(game, d["seat"], action.args[0], int(d["price"]), action.args[1] if len(action.args) > 1 else None,
+            source_board(game, d["seat"]))

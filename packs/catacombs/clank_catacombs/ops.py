@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clank.plugin import act, enter_room, place_tile
+from clank.plugin import PlacedTile, act, enter_room, game_placement_ok, place_tile
 
 from clank_catacombs import features, market
 
@@ -36,7 +36,8 @@ def op_return_black_cubes(ctx, n: int) -> None:
 
 # -- market ---------------------------------------------------------------------------------
 def op_take_market_item(ctx, args: dict) -> None:
-    if market.purchase_actions(ctx.game, ctx.seat, ["item"], int(args.get("price", 0))):
+    board = market.source_board(ctx.game, ctx.seat)
+    if market.purchase_actions(ctx.game, ctx.seat, ["item"], int(args.get("price", 0)), board):
         ctx.ask({"kind": "take_item", "price": int(args.get("price", 0)),
                  "prompt": "take a market item (or done)"})
 
@@ -112,14 +113,20 @@ def rotate_resolve(game, d, action):
     game.tiles_changed()
 
 
+def _region(game, seat: int) -> str:
+    """The map region of the player's room (tiles are drawn from that region's stack)."""
+    room = game.player(seat).room
+    return game.ruleset.tiles[room.partition(".")[0]].region if room else "catacombs"
+
+
 def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
     geo = game.geometry
     room = game.player(seat).room
-    region = "catacombs"
-    bases = game.state.tiles if anywhere else [t for t in game.state.tiles if room and t.tile == room.partition(".")[0]]
+    region = _region(game, seat)
+    bases = [t for t in game.state.tiles if t.region == region
+             and (anywhere or (room and t.tile == room.partition(".")[0]))]
     cells = set()
     for t in bases:
-        region = t.region
         for dx, dy in game.ruleset.tiles[t.tile].cells.values():
             for nx, ny in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 c = (t.x + dx + nx, t.y + dy + ny)
@@ -134,7 +141,7 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
 def op_place_tile_adjacent(ctx, args: dict) -> None:
     """Marble Guardian / Dusty Map: place the next tile in an empty cell (next to yours, or anywhere)."""
     game = ctx.game
-    if not game.state.stacks.get("catacombs") or not _free_cells(game, bool(args.get("anywhere")), ctx.seat):
+    if not game.state.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, bool(args.get("anywhere")), ctx.seat):
         if not args.get("anywhere"):
             game.gain(ctx.seat, "gold", 2)
         return
@@ -146,19 +153,22 @@ def place_legal(game, d):
     """X3: first the empty cell (before the tile is revealed), then the orientation (X4)."""
     if "tile" in d:
         turns = 4 if game.ruleset.tiles[d["tile"]].rotatable else 1
-        return [act("turn", r) for r in range(turns)]
+        ok = [r for r in range(turns)
+              if game_placement_ok(game, PlacedTile(d["tile"], d["x"], d["y"], r, d["region"]))]
+        return [act("turn", r) for r in ok or range(turns)]
     return [act("put", x, y) for x, y in _free_cells(game, d["anywhere"], d["seat"])]
 
 
 def place_resolve(game, d, action):
     if action.kind == "put":
-        tile = game.state.stacks["catacombs"].pop(0)
+        region = _region(game, d["seat"])
+        tile = game.state.stacks[region].pop(0)
         game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
-        game.ask({**d, "tile": tile, "x": int(action.args[0]), "y": int(action.args[1]),
+        game.ask({**d, "tile": tile, "x": int(action.args[0]), "y": int(action.args[1]), "region": region,
                   "prompt": "turn the revealed tile to an orientation"})
         return
     tile = d["tile"]
-    place_tile(game, tile, d["x"], d["y"], int(action.args[0]), "catacombs", d["seat"])
+    place_tile(game, tile, d["x"], d["y"], int(action.args[0]), d["region"], d["seat"])
     game.say(f"{game.name(d['seat'])} places {game.ruleset.tiles[tile].name}.")
     if not d["anywhere"]:
         game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),

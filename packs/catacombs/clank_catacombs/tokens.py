@@ -9,7 +9,7 @@ def use_actions(game, seat):
     toks = game.ruleset.tokens
     seen = []
     for t in game.player(seat).tokens:
-        if toks[t].use and t not in seen:
+        if toks[t].use and t not in seen and (toks[t].use_if is None or toks[t].use_if(game, seat)):
             seen.append(t)
     return [act("token", t) for t in sorted(seen)]
 
