@@ -118,7 +118,7 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
                 if _affordable(game, seat, cost, False):
                     out.extend(act("move", r.key, k) for k in entry_options(game, seat, r.to[1], cost.damage))
             elif kind == "open":
-                if not stack_for(game, r.to[5]):
+                if not discovery_ok(game, r.to):
                     continue
                 cost = path_cost(game, geo, r.segments)
                 if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
@@ -166,6 +166,19 @@ def _reverse_first(r: Route) -> Segment:
     return Segment(s.tile, s.tunnel, not s.forward)
 
 
+def discovery_ok(game: Game, to: tuple) -> bool:
+    """Whether the open edge ``to`` can be explored: a tile is left in its region's stack (X12)
+    and no ``discovery_ok`` listener refuses the cell (Fixed Space, U23)."""
+    _, x, y, side, _idx, region = to
+    if not stack_for(game, region):
+        return False
+    dx, dy = DELTA[side]
+    for fn in game.ruleset.registry.listeners.get("discovery_ok", ()):
+        if fn(game, {"event": "discovery_ok", "region": region, "x": x + dx, "y": y + dy}) is False:
+            return False
+    return True
+
+
 def stack_for(game: Game, region: str) -> list[str]:
     """The tile stack a discovery in ``region`` draws from (X12: may be empty)."""
     return game.state.stacks.get(region, [])
@@ -179,7 +192,7 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
     for r in geo.routes_from(p.room):
         if r.to[0] == "room":
             out.append(r.to[1])
-        elif r.to[0] == "open" and stack_for(game, r.to[5]):
+        elif r.to[0] == "open" and discovery_ok(game, r.to):
             out.append(f"open:{r.key}")
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
@@ -298,8 +311,8 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
         segments = _move_segments(move) + list(cont.segments)
         cost = path_cost(game, geo, segments)
         res = {"rot": rot, "to": cont.to, "cost": cost, "segments": segments, "geo": geo}
-        ok = (cont.to[0] == "room" or (cont.to[0] == "open" and bool(stack_for(game, cont.to[5])))) \
-            and game_placement_ok(game, trial)
+        ok = (cont.to[0] == "room" or (cont.to[0] == "open" and discovery_ok(game, cont.to))) \
+            and game_placement_ok(game, trial, cont.to)
         if move["teleport"]:
             passable = ok and (cont.to[0] == "open" or not may_enter(game, seat, cont.to[1]))
             res["passable"], res["prevent"] = passable, [0] if passable else []
@@ -315,10 +328,13 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def game_placement_ok(game: Game, placed: PlacedTile) -> bool:
-    """Placement legality contributed by packs (Fixed Space, U23) via ``placement_ok`` listeners."""
+def game_placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> bool:
+    """Placement legality contributed by packs (Fixed Space, U23) via ``placement_ok`` listeners.
+
+    ``to`` is where the move being made would continue on the new tile (a room or open edge).
+    """
     for fn in game.ruleset.registry.listeners.get("placement_ok", ()):
-        if fn(game, {"event": "placement_ok", "tile": placed}) is False:
+        if fn(game, {"event": "placement_ok", "tile": placed, "to": to}) is False:
             return False
     return True
 

@@ -65,19 +65,34 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
 
 
 def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> None:
-    """S5: tile stacks built from parts, top first; some tiles removed unseen, or only some taken."""
+    """S5: tile stacks built from parts, top first.
+
+    A part names one stack or several (shuffled together), may ``remove`` tiles unseen, may
+    ``take`` only the first N (the rest wait for a later ``{rest: true}`` part), and may ``add``
+    the tiles of other stacks to what it took before shuffling again (expansions §2.3).
+    """
+    def of(names: Any) -> list[str]:
+        names = [names] if isinstance(names, str) else list(names or ())
+        return sorted(t.id for t in ruleset.tiles.values() if t.stack in names)
+
     for region, parts in s.get("tile_stacks", {}).items():
         stack: list[str] = []
+        left: list[str] = []
         for part in parts:
-            tiles = sorted(t.id for t in ruleset.tiles.values() if t.stack == part["stack"])
+            tiles = left if part.get("rest") else of(part.get("stack"))
+            if part.get("rest"):
+                left = []
             rng.shuffle(tiles)
             for _ in range(int(part.get("remove", 0))):
                 if tiles:
                     st.removed_tiles.append(tiles.pop())
             if "take" in part:
-                st.removed_tiles.extend(tiles[int(part["take"]):])
-                tiles = tiles[: int(part["take"])]
+                tiles, left = tiles[: int(part["take"])], tiles[int(part["take"]):]
+            if part.get("add"):
+                tiles = tiles + of(part["add"])
+                rng.shuffle(tiles)
             stack.extend(tiles)
+        st.removed_tiles.extend(left)
         st.stacks[region] = stack
 
 

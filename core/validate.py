@@ -866,7 +866,10 @@ def _check_stacks(ctx: _Context, packs: list[PackData]) -> None:
         parts = [p for v in by_region.values() for p in _list(v)]
         for part in parts:
             if isinstance(part, dict):
-                stacks |= {v for k in ("stack",) if isinstance(v := part.get(k), str)}
+                for key in ("stack", "add"):
+                    value = part.get(key)
+                    stacks |= {v for v in ([value] if isinstance(value, str) else _list(value))
+                               if isinstance(v, str)}
     for pack in packs:
         for i, tile in enumerate(pack.tiles):
             stack = _dict(tile).get("stack")
