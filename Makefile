@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install play test lint bench clean
+.PHONY: install play test lint bench clean wheel-check
 
 $(STAMP): pyproject.toml packs/catacombs/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,3 +28,15 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+
+# Build the wheels and smoke-test them in a fresh virtualenv (an editable install hides a
+# sub-package or data file left out of the package list).
+wheel-check: $(STAMP)
+	rm -rf build/wheels build/wheel-venv
+	$(BIN)/python -m pip wheel -q --no-deps -w build/wheels . packs/catacombs
+	$(PYTHON) -m venv build/wheel-venv
+	build/wheel-venv/bin/python -m pip install -q build/wheels/*.whl
+	cd build && wheel-venv/bin/clank packs list
+	cd build && wheel-venv/bin/clank validate catacombs
+	cd build && wheel-venv/bin/clank simulate --games 3 --players 3 --seed 1 > /dev/null
+	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank_catacombs; print('wheels OK')"
