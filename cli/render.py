@@ -414,7 +414,7 @@ def supply_text(game: Game) -> Text:
                              for t, n in counts.items()) or "sold out")
     area = ", ".join(f"{game.name(int(k)) if k.isdigit() else k} {n}" for k, n in sorted(st.clank_area.items()) if n)
     bag = ", ".join(f"{game.name(int(k)) if k.isdigit() else k} {n}" for k, n in sorted(st.bag.items()) if n)
-    draws = game.ruleset.setup.get("rage_track", {}).get("draws", [])
+    draws = game.setup.get("rage_track", {}).get("draws", [])
     draw = draws[st.rage] if 0 <= st.rage < len(draws) else "?"
     out.append("\nClank! area: ", style="bold")
     out.append(area or "empty")

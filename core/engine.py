@@ -14,23 +14,10 @@ from clank.dungeon import Geometry, tile_of
 from clank.effects import Cond, EffectContext
 from clank.rng import Rng
 from clank.ruleset import Ruleset
+from clank.setupdata import effective_setup
 from clank.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
 
 SAVE_FORMAT = 1
-
-
-def effective_setup(setup: dict[str, Any], players: int) -> dict[str, Any]:
-    """The merged setup with the overrides for this player count (``by_players: {"5": {...}}``)."""
-    extra = (setup.get("by_players") or {}).get(str(players))
-    if not extra:
-        return setup
-    out = dict(setup)
-    for key, value in extra.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = {**out[key], **value}
-        else:
-            out[key] = value
-    return out
 
 
 class Game:
@@ -89,7 +76,10 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Apply a legal action; an illegal one raises :class:`IllegalAction` and changes nothing."""
         if isinstance(action, str):
-            action = Action.parse(action)
+            try:
+                action = Action.parse(action)
+            except ValueError as exc:      # an empty text is refused like any illegal action
+                raise IllegalAction(action, str(exc)) from None
         if self.state.over:
             raise IllegalAction(action, "the game is over")
         legal = self.legal_actions()
@@ -156,6 +146,7 @@ class Game:
         full["removed_tiles"] = len(full["removed_tiles"])
         for key in ("rng", "queue"):
             full.pop(key)
+        full["config"].pop("seed", None)    # with the seed and the history, replay would reveal all
         d = full["decision"]
         if d is not None and d.get("seat") != seat:
             full["decision"] = {"seat": d.get("seat"), "kind": d.get("kind")}

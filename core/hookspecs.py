@@ -3,8 +3,9 @@
 Every ``clank_register_*`` hook is called once when a game's ruleset is built, with the
 :class:`clank.registry.Registry` to fill; the engine reads that registry, never the plugin
 manager, during play. Implementations may accept fewer arguments than the spec.
-Hooks are called for the core first, then for packs in dependency order (ties by id), so
-behaviour never depends on install order; registries refuse duplicates.
+The ``clank_register_*`` hooks are called for the core first, then for packs in dependency
+order (ties by id), so behaviour never depends on install order; registries refuse duplicates.
+``clank_configure`` is a plain pluggy call (last registered pack first).
 """
 
 from __future__ import annotations

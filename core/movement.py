@@ -60,7 +60,8 @@ def grants(game: Game, seat: int) -> set[str]:
 def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
     swords = game.player(seat).pool.get("swords", 0)
-    return [k for k in range(min(damage, swords) + 1) if game.can_take_damage(seat, damage - k)]
+    return [k for k in range(min(damage, swords) + 1)
+            if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat))]
 
 
 def may_enter(game: Game, seat: int, room_id: str, after: dict[str, int] | None = None) -> str | None:
@@ -320,7 +321,10 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
             passable = ok and _affordable(game, seat, cost, False)
             if passable and cont.to[0] == "room":
                 res["prevent"] = entry_options(game, seat, cont.to[1], cost.damage)
-                passable = bool(res["prevent"]) or not may_enter(game, seat, cont.to[1])
+                swords = game.player(seat).pool.get("swords", 0)
+                k = min(swords, cost.damage)
+                passable = bool(res["prevent"]) or not may_enter(
+                    game, seat, cont.to[1], {"swords": swords - k, "damage": cost.damage - k})
             else:
                 res["prevent"] = prevent_options(game, seat, cost.damage) if passable else []
             res["passable"] = passable

@@ -6,12 +6,21 @@ Built-in packs import from here only, which is what proves the plugin API is rea
 from clank.actions import Action, IllegalAction, act
 from clank.decisions import ask_pick
 from clank.hookspecs import hookimpl
-from clank.movement import enter_room, game_placement_ok, link_routes, may_enter, place_tile, teleport_targets
+from clank.movement import (
+    discovery_ok,
+    enter_room,
+    entry_options,
+    game_placement_ok,
+    link_routes,
+    may_enter,
+    place_tile,
+    teleport_targets,
+)
 from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
 from clank.scoring import points_value
 from clank.state import PlacedTile
 
 __all__ = [
     "Action", "IllegalAction", "Registry", "RoomFeatureDef", "TunnelIconDef", "act", "ask_pick",
-    "PlacedTile", "enter_room", "game_placement_ok", "hookimpl", "link_routes", "may_enter", "place_tile", "points_value", "teleport_targets",
+    "PlacedTile", "discovery_ok", "enter_room", "entry_options", "game_placement_ok", "hookimpl", "link_routes", "may_enter", "place_tile", "points_value", "teleport_targets",
 ]

@@ -9,9 +9,7 @@ from typing import Any
 from clank.dungeon import End, TileDef, TunnelDef, parse_port
 from clank.effects import Compiler, Cond, describe
 from clank.registry import Registry
-
-# setup lists that packs extend rather than replace (DESIGN §3: packs add components)
-ADDITIVE_SETUP = ("market_board", "artifact_order", "start_tiles", "reserve")
+from clank.setupdata import merge_setup
 
 _FEATURE = re.compile(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$")
 
@@ -112,13 +110,7 @@ class Ruleset:
                 else:
                     self.extra[kind] = value
             pid = pack.manifest["id"]
-            for key, value in (pack.setup or {}).items():
-                if key in ADDITIVE_SETUP and isinstance(value, list) and isinstance(self.setup.get(key), list):
-                    self.setup[key] = self.setup[key] + value
-                elif isinstance(value, dict) and isinstance(self.setup.get(key), dict):
-                    self.setup[key] = {**self.setup[key], **value}
-                else:
-                    self.setup[key] = value
+            self.setup = merge_setup(self.setup, pack.setup or {})
             for c in pack.cards:
                 self.cards[c["id"]] = self._card(c, pid)
             for t in pack.tokens:

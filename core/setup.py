@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clank import movement, turn
-from clank.engine import effective_setup
 from clank.rng import Rng, seed_state
+from clank.setupdata import effective_setup
 from clank.state import GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def _tokens(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng, player
         if t.pool == "mastery":
             count = players * int(s.get("mastery_per_player", 1))        # S12, P10
         by_pool.setdefault(t.pool, []).extend([t.id] * count)
-    arts = by_pool.pop("artifact", [])
+    arts = [a for a in by_pool.pop("artifact", []) if ruleset.tokens[a].data.get("in_stack", True)]
     order = {a: i for i, a in enumerate(s.get("artifact_order") or ())}
     toks = ruleset.tokens
     # S7, P1: ascending value from the top; equal values by the token's `tie` key, then listing

@@ -283,7 +283,8 @@ def knocked_out_on_own_turn(game: Game) -> None:
     """D12: the turn ends at once; play area to discard; refill and attack still happen."""
     st = game.state
     seat = st.current
-    st.queue.clear()
+    # D6: cubes an attack has already drawn are still resolved (for the other players)
+    st.queue[:] = [t for t in st.queue if isinstance(t[0], str) and t[0] in dragon.STEPS and t[0] != "attack"]
     st.decision = None
     st.turn.ext.pop("move", None)
     st.turn.ext["phase"] = "end"
@@ -293,8 +294,7 @@ def knocked_out_on_own_turn(game: Game) -> None:
     _clear_turn_resources(game, p)
     p.teleports.clear()
     p.pending_neg = 0
-    for step in reversed(("refill", "attack_if", "next_turn")):
-        game.push_step(step, seat)
+    st.queue.extend([step, seat, ""] for step in ("refill", "attack_if", "next_turn"))
 
 
 def _clear_turn_resources(game: Game, p) -> None:

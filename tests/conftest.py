@@ -11,15 +11,17 @@ Tests marked ``slow`` are skipped unless ``--runslow`` is given (or ``-m slow`` 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+import clank_catacombs
 import pytest
-
 from clank import Action, Game, new_game
 from clank.state import ESCAPED, KNOCKED_OUT, LIVE
-from clank.testing import place, put_pawn, set_hand, set_pool, set_row
+from clank.testing import place, put_pawn, set_hand, set_pool
 
 PACKS = ("catacombs",)
+MODULES = {"catacombs": clank_catacombs}   # registered directly, never found by entry point
 
 
 # ==========================================================================================
@@ -51,15 +53,18 @@ class Kit:
     """Scenario builders: a fresh game and helpers that put it in a known position."""
 
     packs = PACKS
+    modules = MODULES
 
-    def game(self, players: int = 2, seed: int = 0, **options: Any) -> Game:
-        """A new base game (no round cap unless given)."""
-        return new_game(list(self.packs), players=players, seed=seed, options=options)
+    def game(self, players: int = 2, seed: int = 0, extra_packs: Sequence[str] = (), **options: Any) -> Game:
+        """A new base game; ``extra_packs`` adds directory packs (test fixtures)."""
+        return new_game([*self.packs, *extra_packs], players=players, seed=seed, options=options,
+                        modules=self.modules)
 
     # -- hands, row, pool ----------------------------------------------------------------
     def hand(self, game: Game, seat: int, cards: Sequence[str]) -> None:
-        """Give a player exactly these cards in hand, taken from the deck/discard when possible
-        so that card conservation (INV-8) still holds; missing copies come from the box."""
+        """Give a player exactly these cards in hand, taken from the player's own cards when
+        possible, else from the dungeon deck, the reserve or the row, so that card
+        conservation (INV-8) still holds. The player's other cards form the deck."""
         p = game.player(seat)
         pool = p.hand + p.deck + p.discard
         p.hand, p.deck, p.discard = [], [], []
@@ -102,8 +107,7 @@ class Kit:
                 if c not in st.dungeon_deck:
                     raise AssertionError(f"{c!r} is not in the dungeon deck")
                 st.dungeon_deck.remove(c)
-        set_row(game, [])
-        game.state.row = list(cards)
+        st.row = list(cards)
         game._legal = None
 
     def deck_top(self, game: Game, cards: Sequence[str]) -> None:
@@ -122,7 +126,15 @@ class Kit:
         put_pawn(game, seat, room)
 
     def place(self, game: Game, tile: str, x: int, y: int, rot: int = 0) -> None:
-        """Place a tile from the stack (placement effects resolve)."""
+        """Place a tile (placement effects resolve). A tile set aside at setup (S5) first swaps
+        places with a tile of the same stack, so every tile stays in exactly one place."""
+        st = game.state
+        if tile in st.removed_tiles:
+            kind = game.ruleset.tiles[tile].stack
+            stack = st.stacks["catacombs"]
+            swap = next(t for t in stack if game.ruleset.tiles[t].stack == kind)
+            stack[stack.index(swap)] = tile
+            st.removed_tiles[st.removed_tiles.index(tile)] = swap
         place(game, tile, x, y, rot)
 
     def clear_tiles(self, game: Game) -> None:
@@ -142,8 +154,10 @@ class Kit:
         if tile in stack:
             stack.remove(tile)
         elif tile in st.removed_tiles:
-            st.removed_tiles.remove(tile)
-            st.removed_tiles.append(stack.pop())
+            kind = game.ruleset.tiles[tile].stack
+            swap = next(t for t in stack if game.ruleset.tiles[t].stack == kind)
+            stack.remove(swap)
+            st.removed_tiles[st.removed_tiles.index(tile)] = swap
         stack.insert(0, tile)
 
     def damage(self, game: Game, seat: int, n: int) -> None:
@@ -207,6 +221,46 @@ class Kit:
 
 
 @pytest.fixture
+def script_bag(monkeypatch: pytest.MonkeyPatch):
+    """Script the dragon's draws: ``script_bag(["black", "0", "1"])`` makes the next draws take
+    exactly those cubes (each must be in the bag when drawn); later draws are random again."""
+    from clank import dragon
+
+    original = dragon._draw_cube
+    script: list[str] = []
+
+    def draw(game: Game) -> str:
+        if not script:
+            return original(game)
+        key = script.pop(0)
+        bag = game.state.bag
+        assert bag.get(key, 0) > 0, f"scripted cube {key!r} is not in the bag {bag}"
+        bag[key] -= 1
+        return key
+
+    monkeypatch.setattr(dragon, "_draw_cube", draw)
+
+    def set_script(keys: Sequence[str]) -> list[str]:
+        script[:] = list(keys)
+        return script
+
+    return set_script
+
+
+@pytest.fixture
+def no_legal_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recompute legal actions on every call: rules tests edit the state directly between
+    actions, which the engine's per-action cache cannot notice."""
+    original = Game.legal_actions
+
+    def fresh(self: Game) -> list[Action]:
+        self._legal = None
+        return original(self)
+
+    monkeypatch.setattr(Game, "legal_actions", fresh)
+
+
+@pytest.fixture
 def kit() -> Kit:
     """Scenario builders (see :class:`Kit`)."""
     return Kit()
@@ -253,7 +307,7 @@ class InvariantChecker:
     def _check(self, game: Game) -> None:
         st = game.state
         rs = self.ruleset
-        setup = rs.setup
+        setup = getattr(game, "setup", rs.setup)      # the setup for this player count
         n = len(st.players)
         prev = self.prev
         health = int(setup.get("health", 10))
@@ -300,12 +354,7 @@ class InvariantChecker:
         # INV-8 card conservation
         expected: Counter = Counter()
         for c in rs.cards.values():
-            if c.kind == "starter":
-                expected[c.id] = c.count * n
-            elif c.kind == "dungeon" and c.data.get("part"):
-                continue
-            else:
-                expected[c.id] = c.count
+            expected[c.id] = c.count * n if c.kind == "starter" else c.count
         seen: Counter = Counter()
         seen.update(st.dungeon_deck)
         seen.update(c for c in st.row if c is not None)
@@ -346,7 +395,8 @@ class InvariantChecker:
         for p in st.players:
             where.update(p.artifacts)
             limit = 1 + game.counts_as(p.seat, "backpack")
-            assert len(p.artifacts) <= limit, f"INV-20 seat {p.seat} holds {len(p.artifacts)} artifacts"
+            carried = [a for a in p.artifacts if rs.tokens[a].data.get("carry_limit", True)]
+            assert len(carried) <= limit, f"INV-20 seat {p.seat} holds {len(p.artifacts)} artifacts"
             assert len(set(p.artifact_rooms)) == len(p.artifact_rooms), "P6 two artifacts from one room"
         assert where == Counter(arts), f"INV-19 artifacts {where}"
         values = [rs.tokens[a].value for a in st.artifact_stack]
@@ -391,10 +441,16 @@ class InvariantChecker:
         # INV-26 tiles
         placed = [t.tile for t in st.tiles]
         stack = st.stacks.get("catacombs", [])
-        all_tiles = Counter(placed + stack + st.removed_tiles)
+        in_hand = []                               # revealed tiles waiting for an orientation
+        if st.turn.ext.get("move"):
+            in_hand.append(st.turn.ext["move"]["tile"])
+        if st.decision and st.decision.get("kind") == "place_tile" and "tile" in st.decision:
+            in_hand.append(st.decision["tile"])
+        all_tiles = Counter(placed + stack + st.removed_tiles + in_hand)
         assert all(v == 1 for v in all_tiles.values()), "INV-26 a tile in two places"
-        assert set(all_tiles) == set(rs.tiles) - {t for t in rs.tiles if rs.tiles[t].stack == "start"
-                                                  and t not in all_tiles}, "INV-26 tiles lost"
+        non_start = {t for t in rs.tiles if rs.tiles[t].stack != "start"}
+        assert set(all_tiles) - non_start <= {t for t in rs.tiles if rs.tiles[t].stack == "start"}, "INV-26 odd tile"
+        assert non_start <= set(all_tiles), "INV-26 tiles lost"
         assert len(st.removed_tiles) == 2, "INV-26 two Surface tiles are out of the game"
         cells: set = set()
         for t in st.tiles:
@@ -407,8 +463,14 @@ class InvariantChecker:
                 continue
             assert any((t.x + dx, t.y + dy, t.region) in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))), \
                 "INV-26 a tile shares no edge"
-        order = [rs.tiles[t].stack for t in placed if rs.tiles[t].stack != "start"]
-        assert order[:4] == ["surface"] * min(4, len(order)), "INV-26/X13 surface tiles first"
+        # X13: the 4 Surface tiles are drawn before any Depths tile. (They are usually placed
+        # first too, but a tile placed by a device during an orientation pause, X8, may be
+        # placed before the Surface tile that waits for its orientation.)
+        kinds = [rs.tiles[t].stack for t in stack]
+        k = kinds.count("surface")
+        assert kinds == ["surface"] * k + ["depths"] * (len(kinds) - k), "X13 stack out of order"
+        depths = sum(1 for t in rs.tiles.values() if t.stack == "depths")
+        assert k == 0 or len(kinds) - k == depths, "INV-26/X13 a Depths tile drawn before a Surface tile"
         # INV-27 pawns
         rooms_on_grid = {f"{t.tile}.{r}" for t in st.tiles for r in rs.tiles[t.tile].rooms}
         for p in st.players:
@@ -422,9 +484,10 @@ class InvariantChecker:
         for p in st.players:
             assert p.status in (LIVE, ESCAPED, KNOCKED_OUT), "INV-29 unknown status"
         if prev is not None:
-            for p, (status, zones, area, dmg) in zip(st.players, prev["players"]):
+            for p, (status, zones, area, dmg, ko_room) in zip(st.players, prev["players"], strict=True):
                 if status != LIVE:
                     assert p.status == status, "INV-29 an out player changed status"
+                    assert status != KNOCKED_OUT or p.ko_room == ko_room, "INV-27 a knocked-out pawn moved"
                     assert (p.deck, p.hand, p.play, p.discard) == zones, "INV-12 an out player's cards changed"
                     assert st.clank_area.get(str(p.seat), 0) <= area, "INV-30 an out player added Clank!"
                     assert len(p.damage) <= dmg, "INV-30 an out player took damage"
@@ -442,6 +505,12 @@ class InvariantChecker:
         if prev is not None:
             k = len(prev["discard"])
             assert st.dungeon_discard[:k] == prev["discard"], "INV-33 dungeon discard shrank"
+        # INV-4: right after an attack (here: a new turn that has not acted yet) only ghosts wait
+        new_lines = st.log[prev["log"]:] if prev is not None else []
+        if (any(line.startswith("The dragon draws") for line in new_lines) and not st.over
+                and st.turn_no != prev["turn_no"] and not st.turn.stats and st.decision is None):
+            left = {k: v for k, v in st.clank_area.items() if k != "ghost" and v}
+            assert not left, f"INV-4 player cubes left in the Clank! area after an attack: {left}"
         # INV-9, INV-10 at the start of a live player's turn
         if prev is not None and st.turn_no != prev["turn_no"] and not st.over:
             cur = st.players[st.current]
@@ -454,9 +523,9 @@ class InvariantChecker:
 
         self.prev = {
             "bank_ghost": st.bank.get("ghost", 0), "rage": st.rage, "turn_no": st.turn_no,
-            "discard": list(st.dungeon_discard),
+            "discard": list(st.dungeon_discard), "log": len(st.log),
             "players": [(p.status, (list(p.deck), list(p.hand), list(p.play), list(p.discard)),
-                         st.clank_area.get(str(p.seat), 0), len(p.damage)) for p in st.players],
+                         st.clank_area.get(str(p.seat), 0), len(p.damage), p.ko_room) for p in st.players],
         }
 
 

@@ -1,22 +1,30 @@
 """The documentation in docs/ stays true to the code.
 
 - every ```python block of docs/api.md runs, in order, in one namespace;
-- every ```python block of docs/hooks.md runs, and each ``clank_register_*`` function it
-  defines registers something in a fresh Registry;
+- every ```python block of docs/hooks.md runs, each ``clank_register_*`` function it defines
+  registers something in a fresh Registry, and its listeners, feature callbacks and
+  ``clank_configure`` example behave as the page says inside real games;
 - docs/hooks.md documents every hook specification, every public ``Registry.add_*`` method,
-  ``Registry.listen`` and every event the core announces (datasette's rule: an undocumented
-  hook is a failing test), and names no hook, method or event that does not exist;
+  ``Registry.listen``, every event and question the core announces and every modifier the
+  core and the base pack fold (datasette's rule: an undocumented hook is a failing test), and
+  names no hook, method, event or modifier that does not exist;
 - docs/architecture.md names every module of the core;
-- docs/expansions.md names only real hooks and registry methods outside its list of core
-  additions, and has that list;
-- file paths and relative links in the docs exist.
+- docs/expansions.md lists the core mechanisms added for the expansions (numbered, each cited
+  by an element) and what is still open; outside "Still open" it names only real hooks,
+  registry methods, events and folded modifiers;
+- attributes the docs name (``game.x``, ``ruleset.x``, ``movement.x``, ``Game.x`` ...) exist,
+  and file paths and relative links in the docs exist.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 import re
+import textwrap
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from clank.hookspecs import ClankSpecs
@@ -25,8 +33,10 @@ from clank.registry import Registry
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 CORE = ROOT / "core"
+BASE_PACK = ROOT / "packs" / "catacombs" / "clank_catacombs"
 OWN_DOCS = ("api.md", "hooks.md", "architecture.md", "expansions.md")
-CORE_ADDITIONS = "## Core additions still needed"
+ADDED = "## Core mechanisms added for the expansions"
+STILL_OPEN = "## Still open"
 
 FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
@@ -58,6 +68,26 @@ def core_events() -> set[str]:
     return names
 
 
+def folded_modifiers() -> set[str]:
+    """Modifier names the core or the base pack fold with ``modify("...")``."""
+    names: set[str] = set()
+    for path in sorted([*CORE.glob("*.py"), *BASE_PACK.glob("*.py")]):
+        names |= set(re.findall(r"\bmodify\(\s*\"([a-z_]+)\"", path.read_text(encoding="utf-8")))
+    return names
+
+
+def section(text: str, heading: str) -> str:
+    """The text under a ``## heading``, up to the next heading of that level."""
+    assert heading in text, f"missing section {heading!r}"
+    return re.split(r"^## ", text.split(heading, 1)[1], flags=re.M)[0]
+
+
+def numbered_items(text: str) -> dict[int, str]:
+    """The items of a numbered list whose entries start ``N. **Title.**``, by number."""
+    parts = re.split(r"^(\d+)\. (?=\*\*)", text, flags=re.M)
+    return {int(parts[i]): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
 def headings(name: str) -> set[str]:
     """Code names used as headings (``### `name` ``) in a doc."""
     text = (DOCS / name).read_text(encoding="utf-8")
@@ -78,9 +108,9 @@ def code_names(text: str) -> set[str]:
 
 
 def doc_text(name: str) -> str:
-    """A doc's text; for expansions.md only what precedes its list of proposed core additions."""
+    """A doc's text; for expansions.md only what precedes its "Still open" list (proposals)."""
     text = (DOCS / name).read_text(encoding="utf-8")
-    return text.split(CORE_ADDITIONS, 1)[0]
+    return text.split(STILL_OPEN, 1)[0]
 
 
 # -- api.md ------------------------------------------------------------------------------------
@@ -118,20 +148,35 @@ def test_hooks_doc_has_a_section_per_registry_method():
 
 
 def test_hooks_doc_lists_every_event():
+    """Every event and question the core announces has a row in a table of the Events section."""
     events = core_events()
-    assert {"tile_placed", "turn_start", "placement_ok"} <= events   # the grep itself works
-    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
-    missing = {e for e in events if f"`{e}`" not in text}
+    assert {"tile_placed", "turn_start", "placement_ok", "discovery_ok"} <= events   # the grep works
+    rows = set(re.findall(r"^\| `([a-z_]+)` \|", section(doc_text("hooks.md"), "## Events"), re.M))
+    missing = events - rows
     assert not missing, f"events the core announces but docs/hooks.md does not list: {sorted(missing)}"
 
 
+def test_hooks_doc_lists_every_modifier():
+    """The modifier table of ``add_modifier`` is exactly what the core and the base pack fold."""
+    folded = folded_modifiers()
+    assert {"view", "tunnel_damage", "market_price"} <= folded       # the grep itself works
+    text = doc_text("hooks.md")
+    part = text.split("### `add_modifier`", 1)[1].split("\n### ", 1)[0]
+    rows = set(re.findall(r"^\| `([a-z_]+)` \|", part, re.M))
+    assert rows == folded, f"documented {sorted(rows)}, folded {sorted(folded)}"
+
+
 def test_hooks_doc_names_nothing_that_does_not_exist():
-    """No stale names: documented hooks, methods and events all exist."""
-    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    """No stale names: documented hooks, methods, events and modifiers all exist."""
+    text = doc_text("hooks.md")
     heads = headings("hooks.md")
     assert heads <= hook_names() | registry_methods(), f"unknown sections: {sorted(heads - hook_names() - registry_methods())}"
-    events_table = re.findall(r"^\| `([a-z_]+)` \|", text.split("## Events", 1)[1], re.M)
+    events_table = re.findall(r"^\| `([a-z_]+)` \|", section(text, "## Events"), re.M)
     assert events_table and set(events_table) <= core_events()
+    listened = set(re.findall(r"listen\(\"([a-z_]+)\"", text))
+    assert listened and listened <= core_events(), f"unknown events: {sorted(listened - core_events())}"
+    modified = set(re.findall(r"(?:add_modifier|modify)\(\"([a-z_]+)\"", text))
+    assert modified and modified <= folded_modifiers(), f"unfolded modifiers: {sorted(modified - folded_modifiers())}"
 
 
 def test_hooks_examples_register_something():
@@ -151,23 +196,80 @@ def test_hooks_examples_register_something():
     assert called >= 10
 
 
-def test_hooks_examples_listeners_work_in_a_game():
-    """The reaction examples run inside a real game when their events fire."""
-    from clank import new_game
-
+def hooks_namespace() -> dict:
+    """The names the python blocks of docs/hooks.md define, run in order."""
     namespace: dict = {"__name__": "docs_hooks"}
     for line, code in python_blocks("hooks.md"):
         exec(compile(code, f"docs/hooks.md:{line}", "exec"), namespace)
+    return namespace
+
+
+def test_hooks_examples_listeners_work_in_a_game():
+    """The reaction, question and feature examples behave as described inside a real game."""
+    from clank import new_game
+    from clank.movement import discovery_ok
+    from clank.testing import set_pool
+
+    ns = hooks_namespace()
     game = new_game(["catacombs"], players=2, seed=11)
-    placed = game.state.tiles[0]
-    assert namespace["within_five"](game, {"event": "placement_ok", "tile": placed}) is True
+    # discovery_ok: the data the core sends, and the sketch's answer
+    start = game.state.tiles[0]
+    assert ns["within_five"](game, {"event": "discovery_ok", "region": start.region, "x": 4, "y": 0}) is True
+    assert ns["within_five"](game, {"event": "discovery_ok", "region": start.region, "x": 5, "y": 0}) is False
+    rooms = [f"{start.tile}.{r}" for r in game.ruleset.tiles[start.tile].rooms]
+    edge = next(r.to for room in rooms for r in game.geometry.routes_from(room) if r.to[0] == "open")
+    assert discovery_ok(game, edge)            # the core asks with a real open edge: no listener here
+    assert ns["no_dead_end"](game, {"event": "placement_ok", "tile": start, "to": ("room", "x.y")}) is True
+    assert ns["no_dead_end"](game, {"event": "placement_ok", "tile": start, "to": edge}) is False
+    # tile_placed
     before = game.state.bank["ghost"]
     haunted = next(t for t in game.ruleset.tiles.values() if t.haunted)
-    namespace["haunted"](game, {"event": "tile_placed", "tile": haunted.id, "seat": 0})
+    ns["haunted"](game, {"event": "tile_placed", "tile": haunted.id, "seat": 0})
     assert game.state.bank["ghost"] == before - 1
-    assert namespace["coin_lines"](game, 0) == []
+    # action kinds: the Golden Flute buys from the board market_board names; tokens obey use_if
+    assert ns["remote_actions"](game, 0) == []
+    game.state.turn.ext["remote_market"] = 0
+    assert [a.kind for a in ns["remote_actions"](game, 0)] == ["remote-buy"]
+    assert ns["use_actions"](game, 0) == []
+    # a scorer
+    assert ns["coin_lines"](game, 0) == []
     game.player(0).ext["underworld"] = {"coins": 3}
-    assert namespace["coin_lines"](game, 0) == [("underworld coins", 3)]
+    assert ns["coin_lines"](game, 0) == [("underworld coins", 3)]
+    # may_enter reading game.entry_context, which is None outside an entry check
+    assert game.entry_context is None
+    set_pool(game, 0, swords=3)
+    assert ns["guard_may_enter"](game, 0, "r", None) is None
+    game.entry_context = {"swords": 0, "damage": 8}          # 8 + 2 would fill the meter (H4)
+    assert ns["guard_may_enter"](game, 0, "r", None)
+    game.entry_context = {"swords": 0, "damage": 0}
+    assert ns["guard_may_enter"](game, 0, "r", None) is None
+    game.entry_context = None
+
+
+def test_hooks_configure_example_runs_in_new_game(tmp_path):
+    """The clank_configure example is called by new_game: it completes options and refuses some."""
+    import clank_catacombs
+    from clank import new_game
+    from clank.setup import SetupError
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "pack.yaml").write_text(textwrap.dedent("""\
+        id: docpack
+        name: Doc pack
+        version: 0.0.1
+        engine: ">=0.1"
+        requires: [catacombs]
+        files: []
+        """), encoding="utf-8")
+    pack = ModuleType("docpack")
+    pack.clank_pack_data_dir = lambda: data
+    pack.clank_configure = hooks_namespace()["clank_configure"]
+    mods = {"catacombs": clank_catacombs, "docpack": pack}
+    game = new_game(["catacombs", "docpack"], players=2, seed=1, options={"fixed_space": 6}, modules=mods)
+    assert game.state.config["options"] == {"fixed_space": 6, "underworld_side": "A"}
+    with pytest.raises(SetupError, match="fixed_space must be 5 or 6"):
+        new_game(["catacombs", "docpack"], players=2, seed=1, options={"fixed_space": 7}, modules=mods)
 
 
 # -- architecture.md -----------------------------------------------------------------------
@@ -179,37 +281,128 @@ def test_architecture_names_every_core_module():
 
 
 # -- expansions.md -------------------------------------------------------------------------
-def test_expansions_has_its_list_of_core_additions():
+def test_expansions_lists_the_added_mechanisms_and_each_is_cited():
+    """The numbered list of added core mechanisms is complete (1..N) and every element cites
+    only listed items; every item is cited by some element."""
     text = (DOCS / "expansions.md").read_text(encoding="utf-8")
-    assert CORE_ADDITIONS in text
-    additions = text.split(CORE_ADDITIONS, 1)[1]
-    assert len(re.findall(r"^\d+\. \*\*", additions, re.M)) >= 5, "the list of core additions is empty"
-    for ref in sorted(set(re.findall(r"\(addition (\d+)\)", text)), key=int):
-        assert re.search(rf"^{ref}\. \*\*", additions, re.M), f"'addition {ref}' is referred to but not listed"
+    added = numbered_items(section(text, ADDED))
+    assert len(added) >= 16 and sorted(added) == list(range(1, len(added) + 1)), sorted(added)
+    elements = text.split(ADDED, 1)[0]
+    cited = {int(n) for n in re.findall(r"\baddition (\d+)\b", elements)}
+    assert cited <= set(added), f"'addition N' cited but not listed: {sorted(cited - set(added))}"
+    assert set(added) <= cited, f"added mechanisms no element cites: {sorted(set(added) - cited)}"
 
 
-def test_expansions_names_only_real_mechanisms_before_its_list_of_additions():
-    """What the doc says exists today does exist: hooks, Registry methods, events."""
+def test_expansions_still_open_items_are_listed_and_cited():
+    text = (DOCS / "expansions.md").read_text(encoding="utf-8")
+    still = numbered_items(section(text, STILL_OPEN))
+    assert sorted(still) == list(range(1, len(still) + 1)), sorted(still)
+    body = text.split(STILL_OPEN, 1)[0]
+    cited = {int(n) for n in re.findall(r"\bopen (\d+)\b", body)}
+    assert cited <= set(still), f"'open N' cited but not listed: {sorted(cited - set(still))}"
+    assert set(still) <= cited, f"open items no element cites: {sorted(set(still) - cited)}"
+
+
+def test_expansions_names_only_real_mechanisms_outside_still_open():
+    """What the doc says exists does exist: hooks, Registry methods, events, folded modifiers."""
     body = doc_text("expansions.md")
     names = code_names(body)
     hooks = {n for n in names if re.fullmatch(r"clank_(register|pack|configure)\w*", n)}
-    assert hooks <= hook_names(), f"unknown hooks: {sorted(hooks - hook_names())}"
+    assert "clank_configure" in hooks and hooks <= hook_names(), f"unknown hooks: {sorted(hooks - hook_names())}"
     methods = {n for n in names if n.startswith("add_") or n == "listen"}
     methods |= set(re.findall(r"\bregistry\.(\w+)\(", body))
     assert methods <= registry_methods(), f"unknown Registry methods: {sorted(methods - registry_methods())}"
     said_events = set(re.findall(r"listen\(\"([a-z_]+)\"", body))
-    assert said_events and said_events <= core_events(), f"unknown events: {sorted(said_events - core_events())}"
+    assert {"tile_discovered", "discovery_ok"} <= said_events <= core_events(), \
+        f"unknown events: {sorted(said_events - core_events())}"
+    modified = set(re.findall(r"(?:add_modifier|modify)\(\"([a-z_]+)\"", body))
+    assert {"view", "tunnel_damage", "market_board"} <= modified <= folded_modifiers(), \
+        f"modifiers nothing folds: {sorted(modified - folded_modifiers())}"
+
+
+# -- all docs ------------------------------------------------------------------------------
+SPAN_PATH = re.compile(r"([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)+)")
+FILE_SPAN = re.compile(r"^[\w/.-]+\.(?:py|md|yaml|yml|json|toml)$")
+BASE_PACK_MODULES = {p.stem for p in BASE_PACK.glob("*.py") if p.stem != "__init__"}
+
+
+def _has(obj, name: str) -> bool:
+    """An attribute, or a dataclass field without a class-level default."""
+    fields = getattr(obj, "__dataclass_fields__", {})
+    return hasattr(obj, name) or name in fields
+
+
+def _resolves(start, chain: list[str]) -> bool:
+    """Whether ``start.a.b...`` exists; the walk stops at a method, a field or None."""
+    obj = start
+    for name in chain:
+        if not _has(obj, name):
+            return False
+        obj = getattr(obj, name, None)
+        if obj is None or inspect.isroutine(obj) or isinstance(obj, property):
+            return True
+    return True
+
+
+def _is_module(dotted: str) -> bool:
+    parent = importlib.import_module(dotted.rpartition(".")[0])
+    return hasattr(parent, "__path__") and importlib.util.find_spec(dotted) is not None
+
+
+def _core_classes() -> dict:
+    out: dict = {}
+    for mod in ("actions", "dungeon", "effects", "engine", "plugins", "registry", "ruleset", "state"):
+        module = importlib.import_module(f"clank.{mod}")
+        out.update({n: c for n, c in vars(module).items()
+                    if inspect.isclass(c) and c.__module__ == module.__name__})
+    return out
+
+
+def attribute_roots() -> dict[str, list]:
+    """What a leading name in a doc's inline code may stand for: objects of a real game, core
+    modules, base-pack modules, core classes."""
+    from clank import new_game
+
+    game = new_game(["catacombs"], players=2, seed=1)
+    roots: dict[str, list] = {"game": [game], "ruleset": [game.ruleset],
+                              "registry": [game.ruleset.registry], "player": [game.player(0)],
+                              "state": [game.state], "turn": [game.state.turn]}
+    for path in CORE.glob("*.py"):
+        if path.stem != "__init__":
+            roots.setdefault(path.stem, []).append(importlib.import_module(f"clank.{path.stem}"))
+    for stem in BASE_PACK_MODULES:
+        roots.setdefault(stem, []).append(importlib.import_module(f"clank_catacombs.{stem}"))
+    for name, cls in _core_classes().items():
+        roots.setdefault(name, []).append(cls)
+    roots["clank"] = [importlib.import_module("clank")]
+    return roots
 
 
 @pytest.mark.parametrize("name", OWN_DOCS)
-def test_game_methods_named_in_docs_exist(name):
-    """Every ``game.method(`` a doc shows (outside proposed additions) is a method of Game."""
-    from clank.engine import Game
-
-    called = set(re.findall(r"\bgame\.([a-z_]\w*)\(", doc_text(name)))
-    assert called, f"docs/{name} shows no game method"
-    missing = {m for m in called if not hasattr(Game, m)}
-    assert not missing, f"docs/{name} calls game methods that do not exist: {sorted(missing)}"
+def test_attributes_named_in_docs_exist(name):
+    """``game.setup``, ``ruleset.extra``, ``movement.entry_options``, ``Game.view``,
+    ``clank.setup.SetupError`` ...: every dotted name a doc writes as inline code (outside the
+    expansions' "Still open") resolves on a real game, a core or base-pack module, or a class."""
+    roots = attribute_roots()
+    checked, missing = 0, []
+    for span in re.findall(r"`([^`\n]+)`", doc_text(name)):
+        m = SPAN_PATH.match(span)
+        if not m or FILE_SPAN.match(span) or m.group(1) not in roots:
+            continue
+        root, chain = m.group(1), m.group(2)[1:].split(".")
+        if root == "clank":                      # a dotted import path, then attributes
+            while chain and _is_module(f"{root}.{chain[0]}"):
+                root, chain = f"{root}.{chain[0]}", chain[1:]
+            if root == "clank":                  # not a module path (the entry-point group clank.packs)
+                continue
+            starts = [importlib.import_module(root)]
+        else:
+            starts = roots[root]
+        checked += 1
+        if not any(_resolves(s, chain) for s in starts):
+            missing.append(span)
+    assert checked, f"docs/{name} names no attribute"
+    assert not missing, f"docs/{name} names attributes that do not exist: {missing}"
 
 
 # -- all docs ------------------------------------------------------------------------------

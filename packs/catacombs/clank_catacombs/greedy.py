@@ -14,6 +14,8 @@ from typing import Any
 
 from clank.plugin import Action
 
+from clank_catacombs import features
+
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 
 
@@ -200,7 +202,7 @@ def _card_values(game) -> dict[str, float]:
 def _targets(game, seat: int) -> tuple[set[str], bool]:
     """Rooms to head for, and whether open edges count as targets (exploring)."""
     p = game.player(seat)
-    limit = 1 + game.counts_as(seat, "backpack")
+    limit = features.artifact_limit(game, seat)
     if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.state.rage >= 4):
         return {r for r in _placed_rooms(game) if game.room_has(r, "crypt")}, False
     rooms = {r for r, st in game.state.rooms.items() if st.get("artifacts") and r not in p.artifact_rooms}

@@ -130,7 +130,9 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
         for dx, dy in game.ruleset.tiles[t.tile].cells.values():
             for nx, ny in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 c = (t.x + dx + nx, t.y + dy + ny)
-                if geo.cell_free(c[0], c[1], region):
+                if geo.cell_free(c[0], c[1], region) and all(
+                        fn(game, {"event": "discovery_ok", "region": region, "x": c[0], "y": c[1]}) is not False
+                        for fn in game.ruleset.registry.listeners.get("discovery_ok", ())):
                     cells.add(c)
     pending = game.state.turn.ext.get("move")      # X3: the cell of a tile being oriented is taken
     if pending:

@@ -1,0 +1,277 @@
+"""The game contract of the public API (DESIGN §5, STYLE "Game API"): the self-test
+``clank.testing.check_game``, determinism, records and replay, save and load at any decision,
+illegal actions refused with a reason and no change, corrupt saves refused.
+"""
+
+from __future__ import annotations
+
+import json
+
+import clank_catacombs
+import pytest
+from clank import Action, Game, IllegalAction, game_record, new_game, replay
+from clank.builtin import RandomBot
+from clank.testing import check_game, state_json
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+PACKS = ["catacombs"]
+MODULES = {"catacombs": clank_catacombs}
+COUNTS = (2, 3, 4)
+
+
+def make(players: int, seed: int, **options) -> Game:
+    """A base game with the catacombs pack registered directly."""
+    return new_game(PACKS, players, seed, {"max_rounds": 60, **options}, modules=MODULES)
+
+
+def advance(game: Game, bot, steps: int) -> list[Action]:
+    """Let ``bot`` take up to ``steps`` actions; return them."""
+    done = []
+    for _ in range(steps):
+        if game.over:
+            break
+        a = bot.choose(game)
+        game.apply(a)
+        done.append(a)
+    return done
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_check_game_self_test(players):
+    """The pack passes the engine's own contract self-test for 2, 3 and 4 players."""
+    check_game(PACKS, players=players, seeds=(players,), modules=MODULES)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_same_seed_same_game_and_replay(players):
+    """DESIGN §5: (packs, options, seed, actions) determine the game; a record replays exactly."""
+    a, b = make(players, 9), make(players, 9)
+    assert state_json(a) == state_json(b)
+    advance(a, RandomBot(9), 400)
+    for text in a.state.history:
+        b.apply(text)
+    assert state_json(a) == state_json(b)
+    record = game_record(a)
+    json.dumps(record)                                           # a record is plain JSON
+    assert record["seed"] == 9 and record["players"] == players
+    assert record["actions"] == a.state.history
+    again = replay(json.loads(json.dumps(record)))
+    assert state_json(again) == state_json(a)
+    assert again.legal_actions() == a.legal_actions()
+
+
+def test_replay_of_a_whole_game():
+    """A finished game's record replays to the identical final state, scores and winners."""
+    g = make(3, 4)
+    advance(g, RandomBot(4), 100000)
+    assert g.over
+    again = replay(game_record(g))
+    assert again.over and state_json(again) == state_json(g)
+    assert again.scores() == g.scores() and again.winners() == g.winners()
+
+
+def test_replay_refuses_a_bad_record():
+    """A record that does not replay raises ValueError naming the action."""
+    g = make(2, 1)
+    advance(g, RandomBot(1), 30)
+    record = game_record(g)
+    record["actions"] = [*record["actions"][:5], "fly to the moon", *record["actions"][5:]]
+    with pytest.raises(ValueError, match="action 6"):
+        replay(record)
+    with pytest.raises(ValueError):
+        replay({"format": "something else"})
+
+
+@settings(max_examples=6, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from(COUNTS), seed=st.integers(0, 10**6), cut=st.integers(0, 600))
+def test_save_and_load_at_any_decision_continues_identically(players, seed, cut):
+    """Save at a random decision point (possibly mid-effect or mid-orientation), load, and the
+    two games go on identically under the same actions."""
+    g = make(players, seed)
+    advance(g, RandomBot(seed), cut)
+    text = g.to_json()
+    loaded = Game.from_json(g.ruleset, text)
+    assert state_json(loaded) == state_json(g)
+    assert loaded.decision() == g.decision()
+    assert loaded.legal_actions() == g.legal_actions()
+    assert loaded.to_json() == text
+    bot = RandomBot(seed + 1)
+    for _ in range(300):
+        if g.over:
+            break
+        a = bot.choose(g)
+        g.apply(a)
+        loaded.apply(a)
+        assert state_json(loaded) == state_json(g)
+    assert loaded.over == g.over
+
+
+def test_clone_is_independent():
+    """clone() shares nothing mutable with the original."""
+    g = make(3, 2)
+    advance(g, RandomBot(2), 50)
+    before = state_json(g)
+    twin = g.clone()
+    advance(twin, RandomBot(3), 50)
+    assert state_json(g) == before
+    assert state_json(twin) != before
+
+
+# -- illegal actions ---------------------------------------------------------------------------
+BOGUS = ["", "   ", "fly", "play", "play no-such-card", "buy", "buy x", "buy 99", "buy -1", "use 0 1 2",
+         "fight 7", "reserve", "reserve nothing", "fight-reserve mercenary", "move", "move nowhere 0",
+         "move st-a#0", "move st-a#0 x", "portal a b c", "explore st-a#99", "teleport adjacent",
+         "teleport adjacent nowhere", "teleport warp st-a.gate", "orient 9 9", "place 7", "end now",
+         "room", "room artifact", "room market crown-10", "room wayshrine", "token chalice",
+         "cash treasure", "option 99", "pick hand", "pick hand no-such-card", "yes", "no", "done",
+         "slot 9", "rotate 5", "put 99 99", "remote-buy crown-10", "item crown-10"]
+
+
+def _assert_refused(g: Game, text: str) -> None:
+    legal = [str(a) for a in g.legal_actions()]
+    if text in legal:
+        return
+    before = state_json(g)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(text)
+    assert info.value.reason and isinstance(info.value.reason, str)
+    assert str(info.value).startswith("illegal action")
+    assert state_json(g) == before, f"{text!r} changed the state"
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_illegal_actions_raise_with_a_reason_and_change_nothing(players):
+    """DESIGN §5: an illegal action is refused with a reason and leaves the state untouched, at
+    every kind of decision met in a game."""
+    g = make(players, 31)
+    bot = RandomBot(31)
+    kinds_seen = set()
+    steps = 0
+    while not g.over and steps < 3000:
+        d = g.decision()
+        if d["kind"] not in kinds_seen or steps % 97 == 0:
+            kinds_seen.add(d["kind"])
+            for text in BOGUS:
+                _assert_refused(g, text)
+        g.apply(bot.choose(g))
+        steps += 1
+    assert "main" in kinds_seen
+    for text in BOGUS[2:7]:
+        if g.over:
+            with pytest.raises(IllegalAction, match="over"):
+                g.apply(text)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(words=st.lists(st.sampled_from(["play", "buy", "use", "fight", "move", "portal", "explore",
+                                        "teleport", "orient", "place", "room", "token", "end",
+                                        "0", "1", "9", "-3", "x", "st-a#0", "st-a.crypt",
+                                        "adjacent", "burgle", "market", "artifact", "open:st-a#11"]),
+                      min_size=1, max_size=4))
+def test_fuzzed_action_texts_never_crash(words):
+    """Any text is either a legal action or refused with IllegalAction (never another error)."""
+    g = make(2, 5)
+    advance(g, RandomBot(5), 7)
+    _assert_refused(g, " ".join(words))
+
+
+def test_action_text_round_trips():
+    """python-chess ergonomics: every legal action's text parses back to the same action."""
+    g = make(3, 8)
+    bot = RandomBot(8)
+    for _ in range(400):
+        if g.over:
+            break
+        for a in g.legal_actions():
+            assert Action.parse(str(a)) == a
+        g.apply(str(bot.choose(g)))                              # apply accepts text too
+
+
+def test_legal_actions_are_deterministic_and_distinct():
+    """OpenSpiel: the legal action list is stable and holds no duplicates."""
+    g = make(4, 6)
+    bot = RandomBot(6)
+    for _ in range(300):
+        if g.over:
+            break
+        acts = g.legal_actions()
+        assert acts == g.clone().legal_actions()
+        assert len(set(acts)) == len(acts)
+        g.apply(bot.choose(g))
+
+
+def test_decision_names_the_seat_to_act():
+    """decision() and current_player agree; a finished game has no one to act."""
+    g = make(2, 12)
+    bot = RandomBot(12)
+    while not g.over:
+        d = g.decision()
+        assert d["seat"] == g.current_player and d["prompt"]
+        g.apply(bot.choose(g))
+    assert g.current_player is None and g.legal_actions() == []
+
+
+# -- corrupt saves -----------------------------------------------------------------------------
+def _save() -> tuple[Game, dict]:
+    g = make(2, 3)
+    advance(g, RandomBot(3), 40)
+    return g, json.loads(g.to_json())
+
+
+def test_corrupt_save_not_json():
+    """A truncated or garbled save raises ValueError."""
+    g, _ = _save()
+    text = g.to_json()
+    for bad in (text[: len(text) // 2], "", "not json", "[1, 2, 3]", "null"):
+        with pytest.raises(ValueError):
+            Game.from_json(g.ruleset, bad)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.pop("state"),
+    lambda d: d.__setitem__("format", 99),
+    lambda d: d.__setitem__("packs", {"catacombs": "0.0.1"}),
+    lambda d: d["state"].pop("players"),
+    lambda d: d["state"].__setitem__("players", [{"seat": 0, "nonsense": 1}]),
+    lambda d: d["state"].__setitem__("tiles", [{"tile": "st-a"}]),
+    lambda d: d["state"].__setitem__("surprise", 1),
+    lambda d: d["state"].__setitem__("turn", "soon"),
+    lambda d: d["state"].__setitem__("players", "everyone"),
+    lambda d: d.__setitem__("state", [1, 2]),
+    lambda d: d.__setitem__("state", 7),
+])
+def test_corrupt_save_structure(damage):
+    """A save with a missing or malformed part raises ValueError (never a crash later)."""
+    g, data = _save()
+    damage(data)
+    with pytest.raises(ValueError):
+        Game.from_json(g.ruleset, json.dumps(data))
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["state"].__setitem__("rng", "abc"),
+    lambda d: d["state"]["players"][0].__setitem__("hand", "burgle"),
+    lambda d: d["state"]["players"][0].__setitem__("hand", ["no-such-card"]),
+    lambda d: d["state"].__setitem__("row", [None, "no-such-card"]),
+    lambda d: d["state"]["players"][0].__setitem__("room", "nowhere.at-all"),
+    lambda d: d["state"]["tiles"][0].__setitem__("tile", "no-such-tile"),
+    lambda d: d["state"].__setitem__("current", 9),
+    lambda d: d["state"]["players"][1].__setitem__("cubes", "many"),
+    lambda d: d["state"].__setitem__("queue", [["no-such-step", 0, ""]]),
+])
+def test_corrupt_save_contents(damage):
+    """A save whose values are of the wrong type or name unknown content raises ValueError."""
+    g, data = _save()
+    damage(data)
+    with pytest.raises(ValueError):
+        Game.from_json(g.ruleset, json.dumps(data))
+
+
+def test_a_good_save_loads_after_a_round_trip_through_text():
+    """Sanity for the corrupt-save tests: the unmodified save loads and plays on."""
+    g, data = _save()
+    loaded = Game.from_json(g.ruleset, json.dumps(data))
+    assert state_json(loaded) == state_json(g)
+    advance(loaded, RandomBot(1), 50)
