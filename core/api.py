@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from clank import setup as setup_mod
 from clank.engine import Game
@@ -23,6 +23,7 @@ from clank.validate import MANIFEST, PackData, load_pack_dirs
 from clank.yamlload import load_yaml_file
 
 DEFAULT_PACKS = ("catacombs",)
+T = TypeVar("T")
 _CACHE: dict[tuple, Ruleset] = {}
 
 
@@ -46,44 +47,47 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     for src in sources:
         if src.data_dir is None:
             raise PackLoadError(f"pack {src.id!r} has no content directory")
-    sources = _sources_in_dependency_order(sources)
+    manifests = {src.id: _manifest(src) for src in sources}
+    sources = dependency_order(sources, lambda s: s.id, lambda s: manifests[s.id].get("requires"))
     hooks = PackHooks(sources)
     registry = hooks.build_registry()
     dirs = [Path(str(src.data_dir)) for src in sources]
-    datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, dirs, parts))
-    return hooks, registry, _dependency_order(datas)
+    datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, manifests, parts))
+    return hooks, registry, dependency_order(datas, lambda d: d.id, lambda d: d.manifest.get("requires"))
 
 
-def _requires(src: PackSource) -> list[str]:
+def _manifest(src: PackSource) -> dict[str, Any]:
+    """A pack's manifest as plain data ({} when unreadable: the loader reports why)."""
     try:
         manifest, _ = load_yaml_file(Path(str(src.data_dir)) / MANIFEST)
     except ContentError:
-        return []
-    req = manifest.get("requires") if isinstance(manifest, dict) else None
-    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
 
 
-def _sources_in_dependency_order(sources: list[PackSource]) -> list[PackSource]:
-    """Packs after the packs they require, ties by id: hooks and content never follow install order."""
-    by_id = {s.id: s for s in sources}
-    out: list[PackSource] = []
+def dependency_order(items: Sequence[T], id_of: Callable[[T], str],
+                     requires_of: Callable[[T], Any]) -> list[T]:
+    """Items after the items they require, ties by id: never install or command-line order."""
+    by_id = {id_of(i): i for i in items}
+    out: list[T] = []
     seen: set[str] = set()
 
-    def visit(src: PackSource) -> None:
-        if src.id in seen:
+    def visit(item: T) -> None:
+        if id_of(item) in seen:
             return
-        seen.add(src.id)
-        for req in sorted(_requires(src)):
+        seen.add(id_of(item))
+        reqs = requires_of(item)
+        for req in sorted(r for r in reqs if isinstance(r, str)) if isinstance(reqs, list) else ():
             if req in by_id:
                 visit(by_id[req])
-        out.append(src)
+        out.append(item)
 
     for pid in sorted(by_id):
         visit(by_id[pid])
     return out
 
 
-def _parts_by_pack(sources: Sequence[PackSource], dirs: Sequence[Path],
+def _parts_by_pack(sources: Sequence[PackSource], manifests: dict[str, dict[str, Any]],
                    parts: Sequence[str]) -> dict[str, list[str]]:
     """Give each optional part name to the packs whose manifest declares it.
 
@@ -91,12 +95,8 @@ def _parts_by_pack(sources: Sequence[PackSource], dirs: Sequence[Path],
     so the loader reports it as an unknown part.
     """
     declared: dict[str, set[str]] = {}
-    for src, d in zip(sources, dirs, strict=True):
-        try:
-            manifest, _ = load_yaml_file(d / MANIFEST)
-        except ContentError:
-            manifest = {}
-        found = manifest.get("parts") if isinstance(manifest, dict) else None
+    for src in sources:
+        found = manifests[src.id].get("parts")
         declared[src.id] = set(found) if isinstance(found, dict) else set()
     out: dict[str, list[str]] = {src.id: [] for src in sources}
     for name in parts:
@@ -109,26 +109,6 @@ def _parts_by_pack(sources: Sequence[PackSource], dirs: Sequence[Path],
         for pid in owners:
             out[pid].append(name)
     return out
-
-
-def _dependency_order(datas: list[PackData]) -> list[PackData]:
-    """Packs after the packs they require; ties by id (never install order)."""
-    by_id = {d.id: d for d in datas}
-    done: list[PackData] = []
-    seen: set[str] = set()
-
-    def visit(d: PackData) -> None:
-        if d.id in seen:
-            return
-        seen.add(d.id)
-        for req in sorted(d.manifest.get("requires") or []):
-            if req in by_id:
-                visit(by_id[req])
-        done.append(d)
-
-    for pid in sorted(by_id):
-        visit(by_id[pid])
-    return done
 
 
 def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
