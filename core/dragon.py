@@ -62,11 +62,13 @@ def _step_cube(game: Game, seat: int, cube: str) -> None:
     if cube == "black":
         st.bank["black"] = st.bank.get("black", 0) + 1
     elif cube == "ghost":
+        game.say("A ghost wails: every player still in the dungeon takes 1 damage.")
         for s in reversed(game.clockwise_live(st.current)):
             game.push_step("ghost_hit", s)
     else:
         owner = int(cube)
         if game.is_live(owner):
+            game.say(f"The dragon hits {game.name(owner)}.")
             game.damage(owner, 1, marker="own")
         else:
             game.player(owner).cubes += 1
