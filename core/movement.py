@@ -61,7 +61,7 @@ def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
     swords = game.player(seat).pool.get("swords", 0)
     return [k for k in range(min(damage, swords) + 1)
-            if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat))]
+            if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
 
 
 def may_enter(game: Game, seat: int, room_id: str, after: dict[str, int] | None = None) -> str | None:
@@ -88,7 +88,9 @@ def entry_options(game: Game, seat: int, room_id: str, damage: int) -> list[int]
     """Sword preventions (A8, H4) after which the pawn may still enter the room (U-M5)."""
     swords = game.player(seat).pool.get("swords", 0)
     return [k for k in prevent_options(game, seat, damage)
-            if not may_enter(game, seat, room_id, {"swords": swords - k, "damage": damage - k})]
+            if not may_enter(game, seat, room_id, {
+                "swords": swords - k,
+                "damage": game.modify("tunnel_damage", damage - k, seat=seat, paying=False)})]
 
 
 def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
@@ -256,7 +258,7 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
     for lock in cost.locks:
         p.lockpicks -= 1
         game.state.covered_locks.append(lock)
-    taken = game.modify("tunnel_damage", cost.damage - prevent, seat=seat)
+    taken = game.modify("tunnel_damage", cost.damage - prevent, seat=seat, paying=True)
     extra = [f"{cost.boots} Boot{'s' if cost.boots != 1 else ''}"]
     if cost.locks:
         extra.append(f"{len(cost.locks)} lockpick{'s' if len(cost.locks) != 1 else ''}")

@@ -52,7 +52,8 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     # reserve (S13): a list of card ids (stack size = card count) or a mapping id -> size
     reserve = s.get("reserve", [])
     for cid in reserve:
-        st.reserve[cid] = int(reserve[cid]) if isinstance(reserve, dict) else ruleset.cards[cid].count
+        size = reserve[cid] if isinstance(reserve, dict) else None
+        st.reserve[cid] = ruleset.cards[cid].count if size is None else int(size)
     # dungeon deck (S14)
     deck = [c.id for c in ruleset.cards.values() if c.kind == "dungeon" for _ in range(c.count)]
     rng.shuffle(deck)
@@ -87,6 +88,7 @@ def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> Non
                 if tiles:
                     st.removed_tiles.append(tiles.pop())
             if "take" in part:
+                st.removed_tiles.extend(left)      # leftovers no `rest` part claimed leave the game
                 tiles, left = tiles[: int(part["take"])], tiles[int(part["take"]):]
             if part.get("add"):
                 tiles = tiles + of(part["add"])

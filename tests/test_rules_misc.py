@@ -200,3 +200,35 @@ def test_illegal_market_purchase_is_refused_with_a_reason(kit):
     with pytest.raises(IllegalAction, match="room action is not available"):
         g.apply(Action("room", ("market", "backpack")))
     assert g.player(0).gold == 3
+
+
+def test_s13_setup_merging_adds_reserve_stacks_and_keeps_card_counts():
+    """S13 with several packs: a reserve mapping merged over a list keeps the listed stacks at
+    their card count; additive lists add up without duplicates; by_players overrides merge."""
+    from clank.setupdata import effective_setup, merge_setup
+
+    base = {"reserve": ["mercenary", "explore"], "market_board": ["backpack"], "health": 10,
+            "rage_track": {"draws": [2, 3], "start": {"2": 1}}}
+    merged = merge_setup(base, {"reserve": {"explore": 20, "harpy-monarch": 1},
+                                "market_board": ["backpack", "lantern"], "health": 12,
+                                "by_players": {"5": {"rage_track": {"start": {"5": 0}}}}})
+    assert merged["reserve"] == {"mercenary": None, "explore": 20, "harpy-monarch": 1}
+    assert merged["market_board"] == ["backpack", "lantern"] and merged["health"] == 12
+    five = effective_setup(merged, 5)
+    assert five["rage_track"] == {"draws": [2, 3], "start": {"2": 1, "5": 0}}
+    assert effective_setup(merged, 4) is merged
+
+
+def test_s13_a_reserve_stack_without_a_size_uses_the_card_count(kit):
+    """S13: a reserve entry without a size (None) is as big as the card's count."""
+    from clank.setup import new_state
+
+    g = kit.game(2)
+    rs = g.ruleset
+    saved = rs.setup["reserve"]
+    try:
+        rs.setup["reserve"] = {"mercenary": None, "explore": 20}
+        st = new_state(rs, 2, 0, {})
+        assert st.reserve == {"mercenary": 15, "explore": 20}
+    finally:
+        rs.setup["reserve"] = saved
