@@ -1,53 +1,94 @@
-"""What ``clank validate`` checks: each target (an installed pack id, a pack directory or a
-single content file) with the registry of the code it needs.
+"""What ``clank validate`` checks: installed pack ids, pack directories and single content files,
+each with the registry of the code it needs.
 
-A pack's ops, conditions and features come from code, so a data directory is validated with
-the registry built from the *installed* packs its manifest ``requires`` (transitively), plus
-the installed pack of the same id when the directory is a working copy of one. Those required
-packs' content is validated alongside, so references into them resolve. No code is ever
-loaded from the directory itself.
+- **Packs** (installed ids and directories) given on one command line are checked together,
+  as one game would load them: ids must be unique across them, references may point into
+  any of them, ``requires``, ``conflicts`` and ``engine`` are judged over the whole set. A
+  pack's ops, conditions and features come from code, so the registry is built from the
+  *installed* packs of the set and the installed packs they require (transitively), whose
+  content is validated alongside so references into them resolve; only the problems of the
+  packs named on the command line are reported. A directory whose manifest id is an installed
+  pack (a working copy) is validated with that pack's installed code.
+- **A single file** inside a pack directory is checked as part of its pack (so its references
+  are judged), and only its own problems are reported; a file outside any pack is checked on
+  its own, with the registry of every installed pack: schema, duplicate ids, geometry and
+  features, but not references into other files. Its kind comes from its name
+  (``cards.yaml``, ``cards-promos.yaml``, ``cards--anything.yaml``).
+
+No code is ever loaded from a directory: only installed packs' code runs. Problems are
+content (exit 1); a pack that cannot be found or imported, or a broken schema, is the
+environment (:class:`~clank.plugins.PackLoadError`, exit 3); a path that does not exist is a
+usage error (exit 2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs, is_path
+import typer
+from clank.api import dependency_order
+from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs
 from clank.problems import ContentError, Problem, sort_problems
 from clank.registry import Registry
-from clank.validate import MANIFEST, validate_file, validate_pack_dirs
+from clank.schemas import FILE_KINDS, check_all_schemas
+from clank.validate import MANIFEST, check_file, check_pack_dirs, file_kind
 from clank.yamlload import load_yaml_file
 
 INSTALLED, DIRECTORY, FILE = "installed", "directory", "file"
+_PATH_SUFFIXES = (".yaml", ".yml", ".json")
+_CODE_RULES = {"unknown-op", "unknown-condition", "unknown-feature", "unknown-icon", "unknown-quantity"}
+
+
+class BrokenSchemaError(PackLoadError):
+    """The composed content schemas are not valid schemas (exit code 3, like a pack that fails to load)."""
 
 
 @dataclass
 class Target:
-    """One thing to validate and what it is validated with."""
+    """One thing named on the command line, and what it is validated with."""
 
     spec: str
     kind: str                       # installed | directory | file
-    pack_id: str
-    path: Path
-    code_packs: list[str] = field(default_factory=list)    # installed packs giving the registry
-    with_dirs: list[Path] = field(default_factory=list)    # required packs' content, validated alongside
+    pack_id: str                    # the pack (for a file: its pack, or "" when it stands alone)
+    path: Path                      # the pack's content directory, or the file
+    code_packs: list[str] = field(default_factory=list)    # installed packs whose code builds the registry
+    with_dirs: list[Path] = field(default_factory=list)    # other content validated alongside
+    content_kind: str = ""          # for a file: the kind of content it holds
+
+    @property
+    def standalone(self) -> bool:
+        """A file checked on its own (outside any pack): references are not judged."""
+        return self.kind == FILE and not self.pack_id
+
+    def describe(self) -> str:
+        """One line saying what the target is."""
+        if self.kind == FILE:
+            where = f"file of pack {self.pack_id!r}, checked as part of its pack" if self.pack_id else (
+                "file outside any pack, checked on its own: references to other files are not judged "
+                "(validate its pack directory for those)")
+            return f"{self.spec}: {self.content_kind or 'unknown kind'} {where}"
+        label = "installed pack" if self.kind == INSTALLED else "directory pack"
+        return f"{self.spec}: {label} {self.pack_id!r} at {self.path}"
 
     def to_json(self) -> dict[str, Any]:
         """The target as shown by ``--format json``."""
-        return {"spec": self.spec, "kind": self.kind, "id": self.pack_id, "path": str(self.path),
-                "code": self.code_packs, "with": [str(d) for d in self.with_dirs]}
+        return {"spec": self.spec, "kind": self.kind, "id": self.pack_id or None, "path": str(self.path),
+                "content_kind": self.content_kind or None, "code": self.code_packs,
+                "with": [str(d) for d in self.with_dirs]}
 
 
 @dataclass
 class Result:
-    """Problems found in every target (sorted, duplicates removed)."""
+    """Problems found in every target (sorted, duplicates removed) and the files read."""
 
     targets: list[Target]
     problems: list[Problem]
     by_target: dict[str, list[Problem]] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
@@ -64,109 +105,224 @@ class Result:
         return self.errors > 0 or (strict and self.warnings > 0)
 
 
+# -- reading manifests without judging them (the validator does that) -----------------------
+
+def _manifest(directory: Path) -> dict[str, Any]:
+    try:
+        data, _ = load_yaml_file(directory / MANIFEST)
+    except ContentError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _manifest_id(directory: Path) -> str:
+    pid = _manifest(directory).get("id")
+    return pid if isinstance(pid, str) else directory.name
+
+
+def _requires(directory: Path) -> list[str]:
+    req = _manifest(directory).get("requires")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
 def _data_dir(pack_id: str) -> Path:
-    src = find_pack(pack_id)
+    src = find_pack(pack_id)   # raises PackLoadError for an unknown or broken pack
     if src.data_dir is None:
         raise PackLoadError(f"pack {pack_id!r} has no content directory")
     return Path(str(src.data_dir))
 
 
-def _requires(directory: Path) -> list[str]:
-    """The ``requires`` of a pack directory's manifest (empty when unreadable: the validator says why)."""
-    try:
-        data, _ = load_yaml_file(directory / MANIFEST)
-    except ContentError:
-        return []
-    req = data.get("requires") if isinstance(data, dict) else None
-    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
-
-
-def _manifest_id(directory: Path) -> str:
-    try:
-        data, _ = load_yaml_file(directory / MANIFEST)
-    except ContentError:
-        return directory.name
-    pid = data.get("id") if isinstance(data, dict) else None
-    return pid if isinstance(pid, str) else directory.name
-
-
-def _closure(requires: Sequence[str], local: dict[str, Path], installed: set[str],
-             skip: str) -> list[tuple[str, Path, bool]]:
-    """Packs required, transitively, requirements first: ``(id, content dir, installed?)``.
-
-    A requirement is found among the directories given on the same command line (``local``)
-    first, then among installed packs; one found nowhere is left for the validator to report.
-    """
-    order: list[tuple[str, Path, bool]] = []
-    seen: set[str] = {skip}
-
-    def visit(pid: str) -> None:
-        if pid in seen or (pid not in local and pid not in installed):
-            return
-        seen.add(pid)
-        directory = local[pid] if pid in local else _data_dir(pid)
-        for req in sorted(_requires(directory)):
-            visit(req)
-        order.append((pid, directory, pid not in local))
-
-    for pid in requires:
-        visit(pid)
-    return order
-
-
-def plan(spec: str, local: dict[str, Path] | None = None) -> Target:
-    """Resolve one command-line target; raises :class:`~clank.plugins.PackLoadError`.
-
-    ``local`` maps the ids of pack directories given on the same command line to their paths,
-    so one of them may satisfy another's ``requires``.
-    """
-    local = local or {}
-    installed = set(installed_packs())
-    path = Path(spec)
-    if path.is_file():
-        kind = path.name.split(".")[0].split("--")[0]
-        return Target(spec, FILE, kind, path, code_packs=sorted(installed))
-    if is_path(spec):
-        if not (path / MANIFEST).is_file():
-            raise PackLoadError(f"{spec}: not a pack directory (no {MANIFEST})")
-        pid = _manifest_id(path)
-        reqs = _closure(_requires(path), local, installed, skip=pid)
-        code = [r for r, _, inst in reqs if inst] + ([pid] if pid in installed else [])
-        return Target(spec, DIRECTORY, pid, path, code_packs=code, with_dirs=[d for _, d, _ in reqs])
-    directory = _data_dir(spec)   # raises PackLoadError for an unknown id
-    reqs = _closure(_requires(directory), {}, installed, skip=spec)
-    return Target(spec, INSTALLED, spec, directory, code_packs=[*(r for r, _, _ in reqs), spec],
-                  with_dirs=[d for _, d, _ in reqs])
-
+# -- registries ---------------------------------------------------------------------------
 
 class _Registries:
-    """Registries by the set of packs whose code builds them (built once per command)."""
+    """Registries by the packs whose code builds them (built and checked once per command)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[str, ...], Registry] = {}
 
     def get(self, packs: Sequence[str]) -> Registry:
-        """The registry of the core plus ``packs`` (in that order)."""
+        """The registry of the core plus ``packs``; raises :class:`BrokenSchemaError` when the
+        schemas composed with it are broken."""
         key = tuple(packs)
         if key not in self._cache:
-            self._cache[key] = PackHooks([find_pack(p) for p in packs]).build_registry()
+            registry = PackHooks([find_pack(p) for p in packs]).build_registry()
+            try:
+                faults = check_all_schemas(registry)
+            except (ValueError, KeyError, TypeError, OSError) as exc:   # a bundled file unreadable or corrupt
+                faults = [f"cannot read the bundled schemas: {exc}"]
+            if faults:
+                raise BrokenSchemaError("the content schemas are broken, so nothing can be validated:\n  "
+                                        + "\n  ".join(faults))
+            self._cache[key] = registry
         return self._cache[key]
 
 
+# -- planning -----------------------------------------------------------------------------
+
+def _looks_like_path(spec: str) -> bool:
+    return "/" in spec or "\\" in spec or spec.startswith(".") or spec.lower().endswith(_PATH_SUFFIXES)
+
+
+def _classify(spec: str) -> str:
+    path = Path(spec)
+    if path.is_file():
+        return FILE
+    if path.is_dir():
+        return DIRECTORY
+    if _looks_like_path(spec):
+        raise typer.BadParameter(f"{spec}: no such file or directory", param_hint="TARGET")
+    return INSTALLED
+
+
+@dataclass
+class _PackSet:
+    """Packs checked together: the targets, what they require, the code that knows them."""
+
+    targets: list[Target]
+    dirs: list[Path]                      # every content directory, dependency order
+    code: list[str]                       # installed packs whose code builds the registry
+    ids: set[str]                         # ids of the targets (whose problems are reported)
+
+
+def _pack_set(targets: list[Target]) -> _PackSet:
+    """Resolve the requirements of pack targets: local targets first, then installed packs."""
+    installed = set(installed_packs())
+    local: dict[str, Path] = {}
+    for t in targets:
+        local.setdefault(t.pack_id, t.path)
+    required: dict[str, Path] = {}
+
+    def visit(pid: str) -> None:
+        if pid in local or pid in required or pid not in installed:
+            return   # a target, already seen, or missing: the validator reports a missing one
+        required[pid] = _data_dir(pid)
+        for req in sorted(_requires(required[pid])):
+            visit(req)
+
+    for t in targets:
+        for req in sorted(_requires(t.path)):
+            visit(req)
+    entries = [(t.pack_id, t.path) for t in targets] + list(required.items())
+    reqs = {str(d): _requires(d) for _, d in entries}
+    ordered = dependency_order(entries, lambda e: str(e[1]), lambda e: [
+        str(local.get(r) or required.get(r)) for r in reqs[str(e[1])] if r in local or r in required])
+    ids_in_order = list(dict.fromkeys(pid for pid, _ in ordered))
+    code = [pid for pid in ids_in_order if pid in installed]
+    return _PackSet(targets, [d for _, d in ordered], code, {t.pack_id for t in targets})
+
+
+def _pack_target(spec: str, kind: str) -> Target:
+    if kind == INSTALLED:
+        return Target(spec, INSTALLED, spec, _data_dir(spec))
+    path = Path(spec)
+    return Target(spec, DIRECTORY, _manifest_id(path) if (path / MANIFEST).is_file() else path.name, path)
+
+
+def _within(file: str, directory: Path) -> bool:
+    return Path(file).is_relative_to(directory)
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return str(a) == str(b)
+
+
+# -- validating ---------------------------------------------------------------------------
+
+def _check_packs(pset: _PackSet, registries: _Registries) -> tuple[list[Problem], list[str]]:
+    registry = registries.get(pset.code)
+    checked = check_pack_dirs(pset.dirs, registry)
+    problems = [p for p in checked.problems if p.pack in pset.ids]
+    files = [f for f in checked.files if any(_within(f, t.path) for t in pset.targets)]
+    for t in pset.targets:
+        t.code_packs = list(pset.code)
+        t.with_dirs = [d for d in pset.dirs if d != t.path]
+    return problems, files
+
+
+def _check_file(target: Target, registries: _Registries) -> tuple[list[Problem], list[str]]:
+    path = target.path
+    pack_dir = path.parent
+    if (pack_dir / MANIFEST).is_file():
+        pset = _pack_set([Target(str(pack_dir), DIRECTORY, _manifest_id(pack_dir), pack_dir)])
+        registry = registries.get(pset.code)
+        checked = check_pack_dirs(pset.dirs, registry)
+        if any(_same_file(f, path) for f in checked.files):
+            target.pack_id = _manifest_id(pack_dir)
+            target.content_kind = file_kind(path, _kinds(registry)) or ""
+            if path.name == MANIFEST:
+                target.content_kind = "pack"
+            target.code_packs = list(pset.code)
+            target.with_dirs = [d for d in pset.dirs if d != pack_dir]
+            own = [p for p in checked.problems if _same_file(p.file, path)]
+            return own, [str(path)]
+    code = _ordered_installed(installed_packs())
+    registry = registries.get(code)
+    kind = file_kind(path, _kinds(registry))
+    target.content_kind = kind or ""
+    target.code_packs = code
+    checked = check_file(path, kind or _name_head(path), registry)
+    return checked.problems, checked.files
+
+
+def _kinds(registry: Registry) -> set[str]:
+    return set(FILE_KINDS) | {k for k in registry.content_schemas if "." not in k}
+
+
+def _name_head(path: Path) -> str:
+    return path.name.split(".")[0].split("--")[0]
+
+
+def _ordered_installed(ids: Iterable[str]) -> list[str]:
+    """Installed packs after the packs they require (so registration follows dependencies)."""
+    ids = sorted(ids)
+    dirs = {pid: _data_dir(pid) for pid in ids}
+    return dependency_order(ids, lambda p: p, lambda p: _requires(dirs[p]))
+
+
+def _code_notes(targets: list[Target], problems: list[Problem]) -> list[str]:
+    """Say so when a directory pack ships Python code that validation never runs."""
+    notes = []
+    installed = set(installed_packs())
+    for t in targets:
+        if t.kind != DIRECTORY or t.pack_id in installed:
+            continue
+        if not any(p.rule in _CODE_RULES and p.pack == t.pack_id for p in problems):
+            continue
+        code_beside = [t.path / "pyproject.toml", t.path / "__init__.py", t.path.parent / "__init__.py"]
+        if any(f.is_file() for f in code_beside):   # a project, or the data directory of a package
+            notes.append(f"note: {t.spec} comes with Python code, which validation never runs: install the pack "
+                         f"(pip install -e ...) so the ops and features its code registers are known")
+    return notes
+
+
 def validate(specs: Sequence[str]) -> Result:
-    """Validate every target; pack and registry failures raise (exit 3), content problems are returned."""
-    local = {_manifest_id(Path(s)): Path(s) for s in specs
-             if is_path(s) and (Path(s) / MANIFEST).is_file()}
-    targets = [plan(s, local) for s in specs]
+    """Validate every target; content problems are returned.
+
+    Raises :class:`~clank.plugins.PackLoadError` (exit 3) when a pack cannot be found or
+    imported or the schemas are broken, :class:`typer.BadParameter` (exit 2) for a path that
+    does not exist.
+    """
+    kinds = [(spec, _classify(spec)) for spec in specs]
+    targets: list[Target] = []
+    for spec, kind in kinds:
+        targets.append(Target(spec, FILE, "", Path(spec)) if kind == FILE else _pack_target(spec, kind))
     registries = _Registries()
     everything: list[Problem] = []
-    by_target: dict[str, list[Problem]] = {}
+    files: list[str] = []
+    packs = [t for t in targets if t.kind != FILE]
+    if packs:
+        found, read = _check_packs(_pack_set(packs), registries)
+        everything += found
+        files += read
+    by_target: dict[str, list[Problem]] = {t.spec: [p for p in everything if p.pack == t.pack_id] for t in packs}
     for t in targets:
-        registry = registries.get(t.code_packs)
         if t.kind == FILE:
-            found = validate_file(t.path, t.pack_id, registry)
-        else:
-            found = validate_pack_dirs([*t.with_dirs, t.path], registry)
-        by_target[t.spec] = sort_problems(found)
-        everything.extend(found)
-    return Result(targets, sort_problems(everything), by_target)
+            found, read = _check_file(t, registries)
+            by_target[t.spec] = sort_problems(found)
+            everything += found
+            files += read
+    problems = sort_problems(everything)
+    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems))

@@ -19,7 +19,7 @@ from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack
 from clank.problems import ContentError
 from clank.registry import Registry
 from clank.ruleset import Ruleset
-from clank.validate import MANIFEST, PackData, load_pack_dirs
+from clank.validate import MANIFEST, PackData, check_manifests, load_pack_dirs
 from clank.yamlload import load_yaml_file
 
 DEFAULT_PACKS = ("catacombs",)
@@ -44,11 +44,19 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     (tests register exactly the packs they need).
     """
     sources: list[PackSource] = [find_pack(s, modules) for s in specs]
+    seen: dict[str, str] = {}
+    for spec, src in zip(specs, sources, strict=True):
+        if src.id in seen:
+            raise PackLoadError(f"pack {src.id!r} is given twice ({seen[src.id]!r} and {spec!r})")
+        seen[src.id] = spec
     for src in sources:
         if src.data_dir is None:
             raise PackLoadError(f"pack {src.id!r} has no content directory")
     manifests = {src.id: _manifest(src) for src in sources}
     sources = dependency_order(sources, lambda s: s.id, lambda s: manifests[s.id].get("requires"))
+    refused = [p for p in check_manifests([Path(str(s.data_dir)) for s in sources]) if p.is_error]
+    if refused:   # engine version, requires, conflicts: before any pack code is registered
+        raise ContentError(refused)
     hooks = PackHooks(sources)
     registry = hooks.build_registry()
     dirs = [Path(str(src.data_dir)) for src in sources]

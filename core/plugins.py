@@ -47,8 +47,13 @@ def installed_packs() -> dict[str, Any]:
 
 
 def is_path(spec: str) -> bool:
-    """Whether a pack spec names a directory rather than a pack id."""
-    return "/" in spec or spec.startswith(".") or Path(spec).is_dir()
+    """Whether a pack spec names a directory rather than a pack id.
+
+    A bare word names a directory only when that directory holds a ``pack.yaml``: the
+    project directory of an installable pack (``mypack/`` holding ``clank_mypack/``) does
+    not hide the installed pack ``mypack``.
+    """
+    return "/" in spec or spec.startswith(".") or (Path(spec) / "pack.yaml").is_file()
 
 
 def find_pack(spec: str, modules: dict[str, ModuleType] | None = None) -> PackSource:

@@ -9,7 +9,11 @@ Every problem is collected before anything is refused: :func:`load_pack_dir` and
 :func:`validate_pack_dirs` returns them. Checks after the schema: duplicate ids (within and
 across packs), references to unknown cards, tokens, tiles, features and stacks, tile geometry
 (tunnel ends, ports, corners, portals, start tile fields, reachability), counts against the
-manifest's ``expect``, and ``requires`` / ``conflicts`` between packs.
+manifest's ``expect``, and what the manifests demand of the whole set of packs: the engine
+version (``engine``), the packs each ``requires`` and ``conflicts`` with.
+
+:func:`check_manifests` runs the manifest checks alone, before any pack code is registered,
+so a game refuses an incompatible pack with a clear message rather than a crash in its hooks.
 """
 
 from __future__ import annotations
@@ -18,15 +22,18 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from clank.problems import ContentError, Problem, did_you_mean, format_path, has_errors, sort_problems
 from clank.registry import Registry
-from clank.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
+from clank.schemas import FILE_KINDS, compose_schemas, load_schema, make_validators, schema_problems
 from clank.yamlload import JsonPath, Locator, load_yaml_file
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import SchemaError
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
 
 LIST_KINDS = ("cards", "tiles", "tokens")
 """Content kinds whose files are lists of entries with an ``id``."""
@@ -212,6 +219,8 @@ class _Context:
     registry: Registry
     validators: dict[str, Draft7Validator]
     problems: list[Problem] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)          # every file read (or refused), in order
+    unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
 
     @property
     def kinds(self) -> set[str]:
@@ -238,6 +247,7 @@ def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
 
 def _read_file(ctx: _Context, pack: PackData, path: Path, kind: str, part: str | None = None) -> None:
     file = str(path)
+    ctx.files.append(file)
     try:
         data, loc = load_yaml_file(path, file)
     except ContentError as exc:
@@ -317,6 +327,9 @@ def _file_entries(ctx: _Context, pack: PackData, parts: list[str]) -> list[tuple
     for entry, mpath in entries:
         rel, kind = _file_kind(entry, known)
         if rel is None:
+            continue
+        if kind is None and not (pack.directory / rel).is_file():
+            _safe_path(ctx, pack, rel, mpath)   # says it is missing (or outside the pack)
             continue
         if kind is None:
             stem = Path(rel).name.split(".")[0]
@@ -844,6 +857,8 @@ def _setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
 def _check_refs(ctx: _Context, packs: list[PackData], index: _Index) -> None:
     reg = ctx.registry
     for pack in packs:
+        if pack.id in ctx.unresolved:   # what it refers to may be in the pack it lacks
+            continue
         for kind in ("cards", "tokens"):
             for i, entry in enumerate(pack.content(kind)):
                 if isinstance(entry, dict):
@@ -871,6 +886,8 @@ def _check_stacks(ctx: _Context, packs: list[PackData]) -> None:
                     stacks |= {v for v in ([value] if isinstance(value, str) else _list(value))
                                if isinstance(v, str)}
     for pack in packs:
+        if pack.id in ctx.unresolved:
+            continue
         for i, tile in enumerate(pack.tiles):
             stack = _dict(tile).get("stack")
             if isinstance(stack, str) and stack not in stacks:
@@ -892,26 +909,86 @@ def _check_counts_as(ctx: _Context, packs: list[PackData]) -> None:
                                                          + did_you_mean(value, known), severity="warning"))
 
 
+def engine_version() -> str:
+    """The version of the engine that manifests' ``engine`` specifiers are checked against."""
+    from clank import __version__
+
+    return __version__
+
+
+def engine_satisfies(spec: str, version: str | None = None) -> bool:
+    """Whether the engine ``version`` (default: this engine) satisfies ``spec``.
+
+    ``spec`` is a PEP 440 specifier set: ``">=0.1"``, ``">=0.1,<2"``, ``"==0.1.*"``,
+    ``"~=0.1"``. Pre-releases of the engine count as the release they lead to. Raises
+    ``ValueError`` when ``spec`` is not a specifier.
+    """
+    try:
+        spec_set = SpecifierSet(spec)
+        have = Version(Version(version or engine_version()).base_version)
+    except (InvalidSpecifier, InvalidVersion) as exc:
+        raise ValueError(str(exc)) from None
+    return spec_set.contains(have, prereleases=True)
+
+
+@cache
+def _engine_pattern() -> str:
+    pattern: str = load_schema("pack")["properties"]["engine"]["pattern"]
+    return pattern
+
+
+def _check_engine(ctx: _Context, pack: PackData) -> None:
+    if not pack.manifest:
+        return   # no readable manifest: already reported
+    spec = pack.manifest.get("engine")
+    have = engine_version()
+    if spec is None:
+        major_minor = ".".join(have.split(".")[:2])
+        anchor = next((k for k in ("version", "name", "id") if k in pack.manifest), None)
+        found = pack.problem("pack", (anchor,) if anchor else (), "engine-version",
+                             f"pack {pack.id!r} does not say which engine versions it works with: "
+                             f"add engine: \">={major_minor}\"", severity="warning", key=True)
+        ctx.problems.append(Problem(found.file, found.line, found.col, found.severity, found.rule,
+                                    found.message, "$", found.pack))
+        return
+    if not isinstance(spec, str):
+        return   # a schema error already
+    try:
+        ok = engine_satisfies(spec, have)
+    except ValueError:
+        if not re.search(_engine_pattern(), spec):
+            return   # the schema's pattern already refused it, at the same place
+        ctx.problems.append(pack.problem("pack", ("engine",), "engine-version",
+                                         f"{spec!r} is not a version specifier: write e.g. \">=0.1\" "
+                                         "or \">=0.1,<2\""))
+        return
+    if not ok:
+        ctx.problems.append(pack.problem("pack", ("engine",), "engine-version",
+                                         f"pack {pack.id!r} needs engine {spec}, but this engine is {have}"))
+
+
 def _check_manifests(ctx: _Context, packs: list[PackData]) -> None:
+    """Engine version, duplicate pack ids, ``requires`` and ``conflicts`` over the set of packs."""
     ids: dict[str, PackData] = {}
     for pack in packs:
+        _check_engine(ctx, pack)
         if pack.id in ids:
             ctx.problems.append(pack.problem("pack", ("id",), "duplicate-pack",
                                              f"pack {pack.id!r} is loaded twice (also from {ids[pack.id].directory})"))
         ids.setdefault(pack.id, pack)
     for pack in packs:
-        for key, rule in (("requires", "missing-requirement"), ("conflicts", "pack-conflict")):
-            values = pack.manifest.get(key)
-            for i, other in enumerate(_list(values)):
-                if not isinstance(other, str):
-                    continue
-                if rule == "missing-requirement" and other not in ids:
-                    ctx.problems.append(pack.problem("pack", (key, i), rule,
-                                                     f"pack {pack.id!r} requires pack {other!r}, which is not loaded"
-                                                     + did_you_mean(other, ids)))
-                elif rule == "pack-conflict" and other in ids and other != pack.id:
-                    ctx.problems.append(pack.problem("pack", (key, i), rule,
-                                                     f"pack {pack.id!r} cannot be loaded together with {other!r}"))
+        for i, other in enumerate(_list(pack.manifest.get("requires"))):
+            if isinstance(other, str) and other not in ids:
+                ctx.unresolved.add(pack.id)
+                ctx.problems.append(pack.problem(
+                    "pack", ("requires", i), "missing-requirement",
+                    f"pack {pack.id!r} requires pack {other!r}, which is not loaded: load it too, "
+                    f"or install it" + did_you_mean(other, ids)))
+        for i, other in enumerate(_list(pack.manifest.get("conflicts"))):
+            if isinstance(other, str) and other in ids and other != pack.id:
+                ctx.problems.append(pack.problem(
+                    "pack", ("conflicts", i), "pack-conflict",
+                    f"pack {pack.id!r} conflicts with pack {other!r}: they cannot be loaded together"))
 
 
 def _check_all(ctx: _Context, packs: list[PackData], *, references: bool = True) -> None:
@@ -972,37 +1049,109 @@ def load_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
     return packs
 
 
+@dataclass
+class Checked:
+    """What a validation found: every problem (sorted) and every file it read, in order."""
+
+    problems: list[Problem]
+    files: list[str]
+
+
+def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> Checked:
+    """Validate pack directories together, every optional part on; never raises for bad content.
+
+    The directories are checked as one game would load them: ids must be unique across
+    them, references may point into any of them, and each manifest's ``requires``,
+    ``conflicts`` and ``engine`` are judged against the whole set.
+    """
+    ctx = _context(registry)
+    packs = [_read_pack(ctx, Path(d), [ALL_PARTS]) for d in dirs]
+    _check_all(ctx, packs)
+    return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
+
+
 def validate_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> list[Problem]:
     """Validate pack directories with every optional part on; return all problems, sorted.
 
     Never raises for bad content: an empty list (or warnings only) means valid.
     """
-    ctx = _context(registry)
-    packs = [_read_pack(ctx, Path(d), [ALL_PARTS]) for d in dirs]
-    _check_all(ctx, packs)
+    return check_pack_dirs(dirs, registry).problems
+
+
+def check_manifests(dirs: Sequence[Path | str]) -> list[Problem]:
+    """Check only the manifests of the pack directories a game would load together.
+
+    Reads each ``pack.yaml`` and judges ``engine``, ``requires``, ``conflicts`` and duplicate
+    ids over the set; no content file is read and no pack code is needed, so this runs before
+    any pack's hooks are registered. Returns those problems only, sorted (warnings included);
+    a manifest's other mistakes are left to the full check.
+    """
+    ctx = _context(Registry())
+    packs = []
+    for d in dirs:
+        directory = Path(d)
+        pack = PackData(directory=directory, manifest={})
+        if (directory / MANIFEST).is_file():
+            _read_file(ctx, pack, directory / MANIFEST, "pack")
+            seg = pack._segments.get("pack")
+            if seg and isinstance(seg[0].data, dict):
+                pack.manifest = seg[0].data
+        packs.append(pack)
+    ctx.problems = []
+    _check_manifests(ctx, packs)
     return sort_problems(ctx.problems)
 
 
-def validate_file(path: Path | str, kind: str, registry: Registry) -> list[Problem]:
+def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
     """Validate a single content file of ``kind`` on its own (no cross-file references).
 
     Runs the YAML safety checks, the schema and the checks that need that file only
-    (duplicate ids, tile geometry, features). Returns the problems, sorted.
+    (duplicate ids, tile geometry, features, a manifest's ``engine``). References to cards,
+    tokens and tiles are not judged: they may live in other files.
     """
     ctx = _context(registry)
     path = Path(path)
     if kind not in ctx.validators or kind in ("common", "effect", "condition"):
         known = sorted(ctx.kinds)
-        return [Problem(str(path), 1, 1, "error", "unknown-kind", f"unknown content kind {kind!r}"
-                        + did_you_mean(kind, known))]
+        return Checked([Problem(str(path), 1, 1, "error", "unknown-kind",
+                                f"cannot tell the content kind of {path.name!r} from its name: name it "
+                                f"<kind>.yaml or <kind>-<anything>.yaml, kind one of {', '.join(known)}"
+                                + did_you_mean(kind, known))], [str(path)])
     pack = PackData(directory=path.parent, manifest={"id": path.parent.name})
     _read_file(ctx, pack, path, kind)
-    if kind != "pack":   # a manifest alone has nothing to count or cross-check
+    if kind == "pack":   # a manifest alone: only what it says about the engine can be judged
+        seg = pack._segments.get("pack")
+        if seg and isinstance(seg[0].data, dict) and seg[0].data:
+            pack.manifest = seg[0].data
+            _check_engine(ctx, pack)
+    else:
         _check_pack(ctx, pack)
         _index_ids(ctx, [pack])
         _check_counts_as(ctx, [pack])
-    return sort_problems(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, None)
-                         for p in ctx.problems)
+    problems = sort_problems(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, None)
+                             for p in ctx.problems)
+    return Checked(problems, [str(path)])
+
+
+def validate_file(path: Path | str, kind: str, registry: Registry) -> list[Problem]:
+    """Validate a single content file of ``kind`` on its own; return the problems, sorted.
+
+    See :func:`check_file`.
+    """
+    return check_file(path, kind, registry).problems
+
+
+def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
+    """The content kind of a file told from its name, as in a manifest's ``files``.
+
+    ``cards.yaml`` and ``cards-promos.yaml`` hold cards, ``fate_cards.yaml`` holds
+    ``fate_cards`` when that kind is among ``kinds``, ``pack.yaml`` is a manifest. None when
+    the name does not tell.
+    """
+    name = Path(path).name
+    if name == MANIFEST:
+        return "pack"
+    return _file_kind(name, set(kinds))[1]
 
 
 def _peek_id(directory: Path) -> str:
@@ -1015,5 +1164,6 @@ def _peek_id(directory: Path) -> str:
     return pid if isinstance(pid, str) else directory.name
 
 
-__all__ = ["ALL_PARTS", "PackData", "load_pack_dir", "load_pack_dirs", "parse_feature",
+__all__ = ["ALL_PARTS", "Checked", "PackData", "check_file", "check_manifests", "check_pack_dirs",
+           "engine_satisfies", "engine_version", "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature",
            "parse_json_path", "tile_ports", "validate_file", "validate_pack_dirs"]

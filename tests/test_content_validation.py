@@ -2,15 +2,18 @@
 
 The broken files of ``tests/corpus/`` hold one mistake each; their first line states the
 problem expected (``# expect: error[rule] line:col -- why``), and the test checks rule,
-file, line and column. ``tests/corpus/packs/`` holds pack directories for the checks that
-span files and packs.
+file, line and column against a registry built here (no pack loaded: the validator knows no
+content of its own). ``tests/test_cli_validate.py`` runs the same corpus, and the corpus
+packs, through ``clank validate``. ``tests/corpus/packs/`` also holds pack directories the
+tests below use as fixtures (``good`` and the packs built on it).
+
+Hostile input is refused within a time bound the test harness enforces (``pytest-timeout``).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,10 @@ from clank.problems import ContentError, Problem, format_path
 from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
 from clank.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
 from clank.validate import (
+    check_manifests,
+    check_pack_dirs,
+    engine_satisfies,
+    file_kind,
     load_pack_dir,
     load_pack_dirs,
     parse_feature,
@@ -27,7 +34,7 @@ from clank.validate import (
     validate_file,
     validate_pack_dirs,
 )
-from clank.yamlload import ALIAS_BUDGET, MAX_BYTES, load_yaml_bytes, load_yaml_file
+from clank.yamlload import ALIAS_BUDGET, MAX_BYTES, MAX_NODES, load_yaml_bytes, load_yaml_file
 
 CORPUS = Path(__file__).parent / "corpus"
 PACKS = CORPUS / "packs"
@@ -85,22 +92,41 @@ def errors(problems: list[Problem]) -> list[Problem]:
 # -- the corpus of broken files -------------------------------------------------------------
 
 CORPUS_FILES = sorted(CORPUS.glob("*--*.yaml"))
+CORPUS_PACKS = sorted(d for d in PACKS.iterdir()
+                      if d.is_dir() and any(f.read_bytes().startswith(b"# expect: ") for f in d.glob("*.yaml")))
+
+
+def expected(path: Path) -> tuple[str, str, int, int]:
+    """``(severity, rule, line, col)`` from a corpus file's first line (read as bytes: some are not UTF-8)."""
+    first = path.read_bytes().split(b"\n", 1)[0].decode("ascii")
+    m = EXPECT.match(first)
+    assert m, f"{path.name}: first line must be '# expect: error[rule] line:col -- why'"
+    return m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
 
 
 def test_corpus_is_big_enough() -> None:
-    assert len(CORPUS_FILES) >= 15
+    """Issue 3 asks for at least 40 broken files; single files alone pass 45, packs add the rest."""
+    assert len(CORPUS_FILES) >= 45
+    assert len(CORPUS_PACKS) >= 20
+    rules = {expected(p)[1] for p in CORPUS_FILES}
+    assert {"yaml-syntax", "duplicate-key", "unsafe-tag", "alias-bomb", "too-deep", "binary-file", "encoding",
+            "unknown-op", "unknown-condition", "unknown-feature", "unknown-icon", "unknown-quantity",
+            "unknown-key", "missing-key", "bad-type", "bad-value", "duplicate-id", "tunnel-end", "port-reused",
+            "corner-tunnel", "start-tile", "engine-version"} <= rules
 
 
+@pytest.mark.timeout(5)
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
 def test_corpus_file_reports_its_one_mistake(path: Path, registry: Registry) -> None:
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    m = EXPECT.match(first)
-    assert m, f"{path.name}: first line must be '# expect: error[rule] line:col -- why'"
-    severity, rule, line, col = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+    severity, rule, line, col = expected(path)
     kind = path.name.split("--")[0]
-    found = [p for p in validate_file(path, kind, registry) if p.severity == "error"]
+    problems = validate_file(path, kind, registry)
+    found = [p for p in problems if p.severity == "error"]
+    if severity == "warning":
+        assert found == [], "\n".join(p.format_text() for p in found)
+        found = [p for p in problems if p.rule == rule]
     assert [(p.severity, p.rule, p.file, p.line, p.col) for p in found] == [
-        (severity, rule, str(path), line, col)], "\n".join(p.format_text() for p in found)
+        (severity, rule, str(path), line, col)], "\n".join(p.format_text() for p in problems)
 
 
 def test_messages_suggest_the_right_name(registry: Registry) -> None:
@@ -235,7 +261,7 @@ def test_missing_manifest(tmp_path: Path, registry: Registry) -> None:
 
 
 def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, registry: Registry) -> None:
-    (tmp_path / "pack.yaml").write_text('id: many\nname: Many\nversion: "1"\nauthor: me\n')
+    (tmp_path / "pack.yaml").write_text('id: many\nname: Many\nversion: "1"\nauthor: me\nengine: ">=0.1"\n')
     (tmp_path / "cards.yaml").write_text(
         "- id: a\n  name: A\n  kind: starter\n  play: [gian: 1, draw: x]\n"
         "- id: b\n  kind: starter\n  play: [{if: {nope: 1}, then: []}]\n")
@@ -257,7 +283,8 @@ def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, regi
 
 
 def test_unknown_stack_and_file_kind(tmp_path: Path, registry: Registry) -> None:
-    (tmp_path / "pack.yaml").write_text('id: s\nname: S\nversion: "1"\nfiles: [tiles.yaml, promos.yaml]\n')
+    (tmp_path / "pack.yaml").write_text('id: s\nname: S\nversion: "1"\nfiles: [tiles.yaml, promos.yaml]\n'
+                                        'engine: ">=0.1"\n')
     (tmp_path / "promos.yaml").write_text("[]\n")
     tile = (PACKS / "good" / "tiles.yaml").read_text().split("\n\n")[1].replace("stack: depths", "stack: depth")
     (tmp_path / "tiles.yaml").write_text(tile)
@@ -274,13 +301,12 @@ def _refusal(data: bytes) -> Problem:
     return p
 
 
+@pytest.mark.timeout(1)
 def test_alias_bomb_is_refused_quickly() -> None:
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, 12):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
-    started = time.perf_counter()
     p = _refusal("\n".join(lines).encode())
-    assert time.perf_counter() - started < 1.0
     assert p.rule == "alias-bomb"
     assert p.line == 5    # a1-a3 add 90 + 819 + 7380 nodes: within the budget; a4 is not
     assert ALIAS_BUDGET < 9 ** 5
@@ -291,24 +317,35 @@ def test_small_aliases_and_merge_keys_are_fine() -> None:
     assert data == {"base": {"x": 1, "y": 2}, "m": {"y": 3, "x": 1}, "l": [{"x": 1, "y": 2}] * 2}
 
 
+@pytest.mark.timeout(1)
 def test_recursive_alias_is_refused() -> None:
     assert _refusal(b"a: &a [1, *a]\n").rule == "alias-bomb"
 
 
+@pytest.mark.timeout(1)
 def test_deep_nesting_is_refused_without_recursion_error() -> None:
-    started = time.perf_counter()
     p = _refusal(b"[" * 100_000 + b"]" * 100_000)
-    assert time.perf_counter() - started < 5.0
     assert (p.rule, p.line, p.col) == ("too-deep", 1, 65)
     block = "".join(f"{' ' * i}k{i}:\n" for i in range(200)).encode()
     assert _refusal(block).rule == "too-deep"
 
 
+@pytest.mark.timeout(3)
+def test_flood_of_values_is_refused_at_the_limit() -> None:
+    """A flat list of 100 000 numbers (200 kB) would take seconds to build; it is refused at the
+    value past the limit, after parsing that far only."""
+    p = _refusal(b"[" + b"1," * 100_000 + b"1]")
+    assert (p.rule, p.line, p.col) == ("too-many-nodes", 1, 2 + 2 * MAX_NODES - 2)
+    assert "split it" in p.message
+
+
+@pytest.mark.timeout(1)
 def test_binary_file_is_refused() -> None:
     p = _refusal(b"id: x\nname: \x00\x01\x02")
     assert (p.rule, p.line, p.col) == ("binary-file", 2, 7)
 
 
+@pytest.mark.timeout(1)
 def test_non_utf8_is_refused_at_the_bad_byte() -> None:
     p = _refusal(b"id: x\nname: Caf\xe9\n")   # Latin-1 é
     assert (p.rule, p.line, p.col) == ("encoding", 2, 10)
@@ -327,11 +364,13 @@ def test_control_character_is_refused() -> None:
     "x: !!binary aGVsbG8=",
     "x: !!set {a, b}",
 ])
+@pytest.mark.timeout(1)
 def test_object_tags_are_refused(text: str) -> None:
     p = _refusal(text.encode())
     assert (p.rule, p.line, p.col) == ("unsafe-tag", 1, 4)
 
 
+@pytest.mark.timeout(1)
 def test_oversized_file_is_refused_without_reading(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_bytes(b"#" * (MAX_BYTES + 1))
@@ -340,8 +379,12 @@ def test_oversized_file_is_refused_without_reading(tmp_path: Path) -> None:
     assert exc.value.problems[0].rule == "file-too-large"
 
 
+@pytest.mark.timeout(1)
 def test_huge_integer_is_a_problem_not_a_crash() -> None:
-    assert _refusal(b"x: " + b"9" * 5000).rule == "yaml-syntax"
+    p = _refusal(b"a: 1\nx: " + b"9" * 5000)
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 2, 4)
+    assert "5000 digits" in p.message
+    assert load_yaml_bytes(b'x: "' + b"9" * 5000 + b'"', "quoted.yaml")[0] == {"x": "9" * 5000}
 
 
 def test_projection_to_plain_json() -> None:
@@ -412,7 +455,7 @@ def test_packs_extend_content_kinds_and_keys(tmp_path: Path) -> None:
     reg.add_content_schema("setup.fate_limit", {"type": "integer"})
     reg.add_content_schema("fate_cards", {"type": "array", "items": {
         "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}})
-    (tmp_path / "pack.yaml").write_text('id: ext\nname: Ext\nversion: "1"\n')
+    (tmp_path / "pack.yaml").write_text('id: ext\nname: Ext\nversion: "1"\nengine: ">=0.1"\n')
     (tmp_path / "setup.yaml").write_text("fate_limit: 2\n")
     (tmp_path / "fate_cards.yaml").write_text("- id: doom\n- {}\n")
     problems = validate_pack_dirs([tmp_path], reg)
@@ -474,3 +517,101 @@ def test_tile_ports() -> None:
     assert tile_ports({"stack": "depths"}) == ["n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2"]
     assert sorted(tile_ports({"stack": "start"})) == sorted(
         ["U.n1", "U.n2", "U.e1", "U.e2", "U.w1", "U.w2", "L.e1", "L.e2", "L.s1", "L.s2", "L.w1", "L.w2"])
+
+
+# -- manifests: engine, requires, conflicts -------------------------------------------------
+
+@pytest.mark.parametrize(("spec", "ok"), [
+    (">=0.1", True), (">=0.1,<2", True), ("==0.1.*", True), ("~=0.1", True), (">= 0.1 , < 2", True),
+    ("<0.1", False), (">=0.2", False), ("==0.2.*", False), (">=0.1,<0.1.0", False),
+])
+def test_engine_specifiers(spec: str, ok: bool) -> None:
+    assert engine_satisfies(spec, "0.1.0") is ok
+
+
+def test_engine_specifier_edge_cases() -> None:
+    assert engine_satisfies(">=1.0", "1.0.0rc1")          # a pre-release counts as its release
+    assert not engine_satisfies(">=2", "1.9.9")
+    with pytest.raises(ValueError):
+        engine_satisfies("0.1", "0.1.0")                   # a bare version is not a specifier
+
+
+def _manifest(directory: Path, text: str) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "pack.yaml").write_text(text)
+    return directory
+
+
+def test_engine_version_is_enforced_when_loading(tmp_path: Path, registry: Registry) -> None:
+    d = _manifest(tmp_path / "future", 'id: future\nname: Future\nversion: "1.0"\nengine: ">=99"\n')
+    with pytest.raises(ContentError) as exc:
+        load_pack_dirs([d], registry)
+    [p] = exc.value.problems
+    assert (p.rule, p.line, p.col, p.path) == ("engine-version", 4, 9, "$.engine")
+    assert p.message == "pack 'future' needs engine >=99, but this engine is 0.1.0"
+
+
+def test_engine_specifier_that_is_not_one(tmp_path: Path, registry: Registry) -> None:
+    """The schema's pattern refuses a bare version: one problem, not two."""
+    d = _manifest(tmp_path / "bare", 'id: bare\nname: Bare\nversion: "1.0"\nengine: "0.1"\n')
+    [p] = validate_pack_dirs([d], registry)
+    assert (p.rule, p.line, p.col) == ("bad-value", 4, 9)
+    d = _manifest(tmp_path / "odd", 'id: odd\nname: Odd\nversion: "1.0"\nengine: ">=0.1x"\n')
+    [p] = validate_pack_dirs([d], registry)
+    assert (p.rule, p.line, p.col) == ("engine-version", 4, 9)
+    assert "is not a version specifier" in p.message
+
+
+def test_a_manifest_without_engine_loads_with_a_warning(tmp_path: Path, registry: Registry) -> None:
+    d = _manifest(tmp_path / "old", '# an old pack\nid: old\nname: Old\nversion: "1.0"\n')
+    [p] = validate_pack_dirs([d], registry)
+    assert (p.severity, p.rule, p.line, p.col, p.path) == ("warning", "engine-version", 4, 1, "$")
+    assert 'add engine: ">=0.1"' in p.message
+    assert [w.rule for w in load_pack_dir(d, registry).warnings] == ["engine-version"]
+
+
+def test_check_manifests_judges_the_set_without_any_registry(tmp_path: Path) -> None:
+    base = _manifest(tmp_path / "base", 'id: base\nname: Base\nversion: "1"\nengine: ">=0.1"\n')
+    addon = _manifest(tmp_path / "addon", 'id: addon\nname: Addon\nversion: "1"\nengine: ">=0.1"\n'
+                                          "requires: [base, extra]\nconflicts: [base]\nbogus: 1\n")
+    got = [(p.rule, p.line, p.col) for p in check_manifests([base, addon])]
+    assert got == [("missing-requirement", 5, 18), ("pack-conflict", 6, 13)]   # the schema is left to the loader
+    assert check_manifests([base]) == []
+
+
+def test_references_of_a_pack_missing_its_requirement_are_not_judged(tmp_path: Path, registry: Registry) -> None:
+    """Its cards may name cards of the pack it lacks: only the missing requirement is reported."""
+    d = _manifest(tmp_path / "needs", 'id: needs\nname: Needs\nversion: "1"\nengine: ">=0.1"\nrequires: [good]\n')
+    (d / "cards.yaml").write_text("- id: a\n  name: A\n  kind: starter\n  play: [gain_card: explore]\n")
+    assert [p.rule for p in validate_pack_dirs([d], registry)] == ["missing-requirement"]
+    assert validate_pack_dirs([PACKS / "good", d], registry) == []
+
+
+def test_check_pack_dirs_lists_every_file_read(registry: Registry) -> None:
+    checked = check_pack_dirs([PACKS / "good"], registry)
+    assert [Path(f).name for f in checked.files] == [
+        "pack.yaml", "setup.yaml", "cards.yaml", "tiles.yaml", "tokens.yaml", "cards-promos.yaml"]
+    assert checked.problems == []
+
+
+def test_file_kind_from_names() -> None:
+    kinds = {"cards", "tiles", "tokens", "setup", "fate_cards"}
+    assert [file_kind(n, kinds) for n in ("cards.yaml", "cards-promos.yaml", "cards--typo.yaml", "fate_cards.yml",
+                                          "pack.yaml", "promos.yaml")] == [
+        "cards", "cards", "cards", "fate_cards", "pack", None]
+
+
+# -- the loader's memory and positions ------------------------------------------------------
+
+def test_loaded_files_are_remembered_but_never_shared() -> None:
+    text = b"- id: a\n  play: [draw: 1]\n"
+    first, loc1 = load_yaml_bytes(text, "same.yaml")
+    first[0]["play"].append("changed")
+    again, loc2 = load_yaml_bytes(text, "same.yaml")
+    assert again == [{"id": "a", "play": [{"draw": 1}]}]
+    assert loc2.value((0, "play", 0)) == loc1.value((0, "play", 0)) == (2, 10)
+
+
+def test_a_document_starts_at_its_first_key_not_at_its_comments() -> None:
+    _, loc = load_yaml_bytes(b"# a header\n\n  id: x\n  name: y\n", "indented.yaml")
+    assert loc.value(()) == (3, 3)

@@ -70,3 +70,12 @@ def test_random_playout_ends():
     game = new_game(["mini"], players=3, seed=5, modules=MODULES)
     bot = game.ruleset.registry.bots["random"].factory(5)
     assert playout(game, bot) > 0 and game.over
+
+
+def test_a_pack_given_twice_is_refused():
+    """DESIGN §2: pack ids are unique; naming one twice is an error, never a silent drop."""
+    import pytest
+    from clank.plugins import PackLoadError
+
+    with pytest.raises(PackLoadError, match="given twice"):
+        new_game(["mini", "mini"], players=1, seed=0, modules=MODULES)
