@@ -15,6 +15,12 @@ from clank.rng import Rng, seed_state
 
 INT = {"type": "integer"}
 ZONES = {"type": "array", "items": {"enum": ["hand", "play", "discard", "deck"]}, "minItems": 1}
+EFFECT = {"$ref": "effect.schema.json#/definitions/effect"}
+
+
+def _arg(schema: dict, title: str, description: str) -> dict:
+    """An argument schema with the title and description editors and the authoring guide show."""
+    return {"title": title, "description": description, **schema}
 
 
 # -- ops -----------------------------------------------------------------------------------
@@ -156,21 +162,25 @@ def clank_register_ops(registry) -> None:
     add("ghost", op_ghost, {"type": "integer", "minimum": 1},
         "Move N ghost cubes from the bank to the Clank! area (R5, G7).", {"ghost": 1})
     add("teleport", op_teleport,
-        {"oneOf": [{"type": "string"}, {"type": "object", "required": ["to"],
-                                        "properties": {"to": {"type": "string"}}, "additionalProperties": False}]},
+        {"oneOf": [{"type": "string"}, {"type": "object", "required": ["to"], "additionalProperties": False,
+                                        "properties": {"to": _arg({"type": "string"}, "kind",
+                                                                  "The teleport kind (adjacent ...).")}}]},
         "Gain a held teleport of a kind (adjacent, or a kind a pack registers) (C8, T13).",
         {"teleport": "adjacent"})
     add("trash_this", op_trash_this, {"type": "null"}, "Trash the card being played (C9).", "trash_this")
     add("trash", op_trash,
         {"type": "object", "additionalProperties": False,
-         "properties": {"from": ZONES, "count": {"type": "integer", "minimum": 1},
-                        "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
-                        "card": {"type": "string"}}},
+         "properties": {"from": _arg(ZONES, "from", "The zones to pick from (default: play and discard)."),
+                        "count": _arg({"type": "integer", "minimum": 1}, "count", "How many cards (default 1)."),
+                        "up_to": _arg({"type": "boolean"}, "up to", "The player may trash fewer, even none."),
+                        "optional": _arg({"type": "boolean"}, "optional", "The player may decline."),
+                        "card": _arg({"type": "string", "x-ref": "card"}, "card", "Only copies of this card.")}},
         "Trash cards of the player's choice from the named zones (C9).",
         {"trash": {"from": ["play", "discard"], "count": 1}})
     add("discard_for", op_discard_for,
         {"type": "object", "required": ["then"], "additionalProperties": False,
-         "properties": {"count": {"type": "integer", "minimum": 1}, "then": {"type": "array"}}},
+         "properties": {"count": _arg({"type": "integer", "minimum": 1}, "count", "Cards to discard (default 1)."),
+                        "then": _arg(EFFECT, "then", "Ops resolved only if the cards were discarded.")}},
         "Optionally discard cards from hand; the reward only if discarded (C5, C6).",
         {"discard_for": {"count": 1, "then": [{"draw": 2}]}}, compile=_compile_discard_for)
     add("gain_card", op_gain_card, {"type": "string"},
@@ -185,7 +195,7 @@ def clank_register_ops(registry) -> None:
     add("discard_this", op_discard_this, {"type": "null"}, "Reaction: discard this card from hand.",
         "discard_this")
     add("prevent", op_prevent, {"type": "null"}, "Reaction: prevent the damage being reacted to.", "prevent")
-    add("end_of_turn", op_end_of_turn, {"type": "array"},
+    add("end_of_turn", op_end_of_turn, EFFECT,
         "Resolve the listed ops at the end of this turn (D1 step 0).",
         {"end_of_turn": [{"trash": {"from": ["play", "discard"], "count": 1}}]},
         compile=lambda arg, c: c.effect(arg))
@@ -240,7 +250,8 @@ def c_count_at_least(game, seat: int, arg: dict) -> bool:
 @hookimpl
 def clank_register_conditions(registry) -> None:
     stat = {"type": "object", "required": ["stat", "n"], "additionalProperties": False,
-            "properties": {"stat": {"type": "string"}, "n": INT}}
+            "properties": {"stat": _arg({"type": "string"}, "statistic", "The statistic (clank_made, prisoners_freed ...)."),
+                           "n": _arg(INT, "at least", "The value it must reach.")}}
     feat = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
     add = registry.add_condition
     add("has_artifact", c_has_artifact, {"type": "boolean"}, "You hold at least one artifact.",
@@ -259,12 +270,14 @@ def clank_register_conditions(registry) -> None:
         {"game_stat_at_least": {"stat": "prisoners_freed", "n": 3}})
     add("card_in_zones", c_card_in_zones,
         {"type": "object", "required": ["card"], "additionalProperties": False,
-         "properties": {"card": {"type": "string"}, "zones": ZONES}},
+         "properties": {"card": _arg({"type": "string", "x-ref": "card"}, "card", "The card id."),
+                        "zones": _arg(ZONES, "zones", "Where to look (default: play).")}},
         "Such a card is in the named zones of yours.",
         {"card_in_zones": {"card": "secret-tome", "zones": ["play", "discard"]}})
     add("count_at_least", c_count_at_least,
         {"type": "object", "required": ["count", "n"], "additionalProperties": False,
-         "properties": {"count": {"type": "string"}, "n": INT}},
+         "properties": {"count": _arg({"type": "string"}, "quantity", "A registered quantity (artifacts ...)."),
+                        "n": _arg(INT, "at least", "The value it must reach.")}},
         "A quantity of yours reached N.", {"count_at_least": {"count": "lockpicks", "n": 1}})
     q = registry.add_quantity
     q("artifacts", lambda g, s: len(g.player(s).artifacts), "Artifacts you hold.")

@@ -74,6 +74,8 @@ class RoomFeatureDef:
     - ``apply(game, seat, room_id, arg, action)``: perform one of those actions.
     - ``may_enter(game, seat, room_id, arg) -> str | None``: a reason the pawn may not enter.
     - ``arg_schema``: JSON Schema of the feature's argument (``artifact(plus=1)`` → ``{plus: 1}``).
+    - ``example``: the feature as a tile writes it in a room's ``features`` (``"artifact(plus=1)"``),
+      shown in the authoring guide.
     """
 
     name: str
@@ -87,6 +89,7 @@ class RoomFeatureDef:
     may_enter: Callable[..., str | None] | None = None
     counts_as: tuple[str, ...] = ()   # other feature names this one answers to in conditions
     pack: str = ""
+    example: str | None = None
 
 
 @dataclass
@@ -97,6 +100,8 @@ class TunnelIconDef:
     - ``damage``: damage each icon deals, preventable by Swords (monster = 1).
     - ``lock``: the icon must be covered with a lockpick to pass (A9).
     - ``damage_ignored_by``: a turn flag that cancels the icon's damage.
+    - ``example``: a tunnel carrying the icon, as a tile writes it (``{"ends": [...], "icons": [...]}``),
+      shown in the authoring guide.
     """
 
     name: str
@@ -106,6 +111,7 @@ class TunnelIconDef:
     lock: bool = False
     damage_ignored_by: str | None = None
     pack: str = ""
+    example: JSON | None = None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@
   ``Registry.listen``, every event and question the core announces and every modifier the
   core and the base pack fold (datasette's rule: an undocumented hook is a failing test), and
   names no hook, method, event or modifier that does not exist;
+- docs/hooks.md lists exactly what ``clank.plugin`` exports;
 - docs/architecture.md names every module of the core;
+- the setup merge example of docs/content-format.md does what the page says;
 - docs/expansions.md lists the core mechanisms added for the expansions (numbered, each cited
   by an element) and what is still open; outside "Still open" it names only real hooks,
   registry methods, events and folded modifiers;
@@ -196,6 +198,18 @@ def test_hooks_examples_register_something():
     assert called >= 10
 
 
+
+def test_hooks_doc_lists_the_plugin_surface():
+    """The names docs/hooks.md says a pack may import from ``clank.plugin`` are its ``__all__``."""
+    import clank.plugin
+
+    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    m = re.search(r"`clank\.plugin` \((.*?)\)", text, re.S)
+    assert m, "docs/hooks.md does not list what clank.plugin exports"
+    listed = set(re.findall(r"`(\w+)`", m.group(1)))
+    exported = set(clank.plugin.__all__)
+    assert listed == exported, f"not listed: {sorted(exported - listed)}, not exported: {sorted(listed - exported)}"
+
 def hooks_namespace() -> dict:
     """The names the python blocks of docs/hooks.md define, run in order."""
     namespace: dict = {"__name__": "docs_hooks"}
@@ -279,6 +293,32 @@ def test_architecture_names_every_core_module():
     missing = {m for m in modules if f"core/{m}" not in text}
     assert not missing, f"core modules docs/architecture.md does not describe: {sorted(missing)}"
 
+
+
+# -- content-format.md ---------------------------------------------------------------------
+def test_content_format_setup_merge_example_holds():
+    """The ``by_players`` example of docs/content-format.md, merged over the base game's setup,
+    does what the page says: the entry applies only at its player count, mappings merge at
+    every depth, other lists replace, an additive list extends the merged one, and a reserve
+    mapping sizes the stacks of the reserve list."""
+    from clank.setupdata import ADDITIVE_SETUP, effective_setup, merge_setup
+    from ruamel.yaml import YAML
+
+    text = section((DOCS / "content-format.md").read_text(encoding="utf-8"), "## Setup (`setup.yaml`)")
+    for key in ADDITIVE_SETUP:
+        assert f"`{key}`" in text.split("### Merging", 1)[1], f"the merge rules do not name {key}"
+    blocks = re.findall(r"^```yaml\n(.*?)^```", text, re.S | re.M)
+    entry = YAML(typ="safe").load(next(b for b in blocks if b.startswith("by_players:")))
+    five = entry["by_players"]["5"]
+    base = YAML(typ="safe").load((BASE_PACK / "data" / "setup.yaml").read_text(encoding="utf-8"))
+    merged = merge_setup(base, entry)
+    assert effective_setup(merged, 4)["reserve"] == base["reserve"]
+    game5 = effective_setup(merged, 5)
+    assert game5["rage_track"]["start"] == {**base["rage_track"]["start"], "5": 0}
+    assert game5["rage_track"]["draws"] == five["rage_track"]["draws"]
+    assert game5["rage_track"]["provisional"] is True
+    assert game5["market_board"] == [*base["market_board"], *five["market_board"]]
+    assert game5["reserve"] == five["reserve"] and list(five["reserve"]) == base["reserve"]
 
 # -- expansions.md -------------------------------------------------------------------------
 def test_expansions_lists_the_added_mechanisms_and_each_is_cited():

@@ -174,8 +174,10 @@ def features() -> list[RoomFeatureDef]:
     chest = _locked("locked_chest", lambda g: bool(g.state.pools.get("major")), _chest_reward)
     tome = _locked("locked_tome", lambda g: g.state.reserve.get("secret-tome", 0) > 0, _tome_reward)
     cell = _locked("locked_cell", lambda g: bool(g.state.pools.get("prisoner")), _cell_reward)
-    plus = {"type": "object", "properties": {"plus": {"type": "integer", "minimum": 0, "maximum": 2}},
-            "additionalProperties": False}
+    plus = {"type": "object", "additionalProperties": False,
+            "properties": {"plus": {"title": "plus", "type": "integer", "minimum": 0, "maximum": 2,
+                                    "description": "The + marks printed in the room: the artifact taken skips "
+                                                   "that many down the stack (default 0)."}}}
     return [
         RoomFeatureDef("crypt", "Where pawns start; entering it with an artifact is an escape (R3, A18, E1).",
                        on_enter=crypt_enter, may_enter=crypt_may_enter),
@@ -183,7 +185,7 @@ def features() -> list[RoomFeatureDef]:
                        on_place=shrine_place, on_enter=shrine_enter),
         RoomFeatureDef("artifact", "Receives an artifact when placed (R2; `plus` skips down the stack); "
                        "take it while here (A13).", arg_schema=plus, on_place=artifact_place,
-                       actions=artifact_actions, apply=artifact_apply),
+                       actions=artifact_actions, apply=artifact_apply, example="artifact(plus=1)"),
         RoomFeatureDef("crystal_cave", "Entering exhausts you: no more Boots this turn (R4).",
                        on_enter=cave_enter),
         RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7).",
@@ -199,7 +201,8 @@ def features() -> list[RoomFeatureDef]:
         RoomFeatureDef("reward_minor_secret", "Entering takes a random Minor Secret, once per turn (R9).",
                        on_enter=minor_enter),
         RoomFeatureDef("reward_gold", "Entering gains the gold shown, once per turn (R9).",
-                       arg_schema={"type": "integer", "minimum": 1}, on_enter=gold_enter),
+                       arg_schema={"type": "integer", "minimum": 1}, on_enter=gold_enter,
+                       example="reward_gold(2)"),
         RoomFeatureDef("reward_heal", "Entering heals 1, once per turn (R9).", on_enter=heal_enter),
     ]
 
@@ -207,8 +210,11 @@ def features() -> list[RoomFeatureDef]:
 def icons() -> list[TunnelIconDef]:
     """The base tunnel icons (A7-A9); one-way arrows are a tunnel property (A10)."""
     return [
-        TunnelIconDef("boot", "Footprint: the tunnel costs 1 more Boot (A7).", extra_boots=1),
+        TunnelIconDef("boot", "Footprint: the tunnel costs 1 more Boot (A7).", extra_boots=1,
+                      example={"ends": ["hall", "n1"], "icons": ["boot"]}),
         TunnelIconDef("monster", "Deals 1 damage as you pass; each Sword spent prevents 1 (A8).",
-                      damage=1, damage_ignored_by="ignore_tunnel_monsters"),
-        TunnelIconDef("lock", "Cover it with a lockpick to pass; it stays open for everyone (A9).", lock=True),
+                      damage=1, damage_ignored_by="ignore_tunnel_monsters",
+                      example={"ends": ["lair", "vault"], "icons": ["monster", "monster"]}),
+        TunnelIconDef("lock", "Cover it with a lockpick to pass; it stays open for everyone (A9).", lock=True,
+                      example={"ends": ["gate", "s1"], "icons": ["lock"]}),
     ]

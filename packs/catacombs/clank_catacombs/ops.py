@@ -10,6 +10,11 @@ NULL = {"type": "null"}
 COUNT = {"type": "integer", "minimum": 1}
 
 
+def _arg(schema: dict, title: str, description: str) -> dict:
+    """An argument schema with the title and description editors and the authoring guide show."""
+    return {"title": title, "description": description, **schema}
+
+
 # -- tokens and prisoners -------------------------------------------------------------------
 def op_take_secret(ctx, pool: str) -> None:
     token = ctx.game.draw_token(pool)
@@ -225,10 +230,12 @@ def register_ops(reg) -> None:
     add("return_black_cubes", op_return_black_cubes, COUNT,
         "Return up to N black cubes from the bank to the dragon bag.", {"return_black_cubes": 3})
     add("take_market_item", op_take_market_item,
-        {"type": "object", "properties": {"price": {"type": "integer", "minimum": 0}}, "additionalProperties": False},
+        {"type": "object", "additionalProperties": False,
+         "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 0).")}},
         "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}})
     add("remote_market", op_remote_market,
-        {"type": "object", "properties": {"price": {"type": "integer", "minimum": 0}}, "additionalProperties": False},
+        {"type": "object", "additionalProperties": False,
+         "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 5).")}},
         "This turn you may buy one market item from anywhere at this price (Golden Flute).",
         {"remote_market": {"price": 5}})
     add("lockpick_payment", op_lockpick_payment, NULL,
@@ -239,13 +246,18 @@ def register_ops(reg) -> None:
         "replace_row_card")
     add("rotate_tiles", op_rotate_tiles,
         {"type": "object", "required": ["who"], "additionalProperties": False,
-         "properties": {"who": {"enum": ["alone_on_tile", "occupied"]}, "turn": {"enum": [180, "any"]}}},
+         "properties": {"who": _arg({"enum": ["alone_on_tile", "occupied"]}, "which tiles",
+                                    "`occupied`: every tile with a pawn; `alone_on_tile`: each pawn alone on "
+                                    "its tile lets its player turn that tile."),
+                        "turn": _arg({"enum": [180, "any"]}, "how far", "A half turn, or any new orientation.")}},
         "Turn tiles in place (X15): every occupied tile 180°, or each lone pawn turns its tile.",
         {"rotate_tiles": {"who": "occupied", "turn": 180}})
     add("mark_wayshrine_remote", op_mark_wayshrine_remote, NULL,
         "Mark any wayshrine in the dungeon as if you were there (Astral Projection).", "mark_wayshrine_remote")
     add("place_tile_adjacent", op_place_tile_adjacent,
-        {"type": "object", "properties": {"anywhere": {"type": "boolean"}}, "additionalProperties": False},
+        {"type": "object", "additionalProperties": False,
+         "properties": {"anywhere": _arg({"type": "boolean"}, "anywhere",
+                                         "Any empty cell next to a placed tile, instead of next to yours.")}},
         "Place the next tile next to yours (then teleport into it or gain 2 gold), or anywhere.",
         {"place_tile_adjacent": {}})
 
