@@ -1,4 +1,5 @@
-"""The ``clank`` command: play, simulate, list packs, validate content, replay records.
+"""The ``clank`` command: play, simulate, list and create packs, validate content, export
+schemas, replay records.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -19,19 +20,24 @@ import clank
 import typer
 from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
-from clank.cli import validation
+from clank.cli import scaffold, validation
 from clank.cli.packinfo import all_pack_infos, packs_table
 from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
 from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
 from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from clank.schemas import check_all_schemas
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
 packs_app = typer.Typer(help="Installed content packs.", no_args_is_help=True)
 app.add_typer(packs_app, name="packs")
+pack_app = typer.Typer(help="Create a new content pack.", no_args_is_help=True)
+app.add_typer(pack_app, name="pack")
+schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", no_args_is_help=True)
+app.add_typer(schema_app, name="schema")
 
 PACKS_HELP = "Comma-separated pack ids or pack directories (default: catacombs)."
 OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
@@ -171,6 +177,84 @@ def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON fo
             if "error" in info:
                 con.say(f"error: {info['error']}", style="red")
         raise typer.Exit(con.EXIT_ENV)
+
+
+# ==========================================================================================
+# pack new
+# ==========================================================================================
+def _pack_name(value: str) -> str:
+    problem = scaffold.name_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
+@pack_app.command("new")
+def pack_new(
+    name: str = typer.Argument(..., callback=_pack_name, metavar="NAME",
+                               help="The pack id, also the directory's name (lower case: my-pack)."),
+    installable: bool = typer.Option(False, "--installable",
+                                     help="A pip-installable pack: pyproject.toml, a Python package with "
+                                     "the YAML inside and an example hook registering a new effect op."),
+    parent: Path = typer.Option(Path("."), "--dir", help="Where to create the pack's directory."),
+    requires: list[str] | None = typer.Option(None, "--requires",
+                                              help="Packs the new pack requires, comma-separated or repeated "
+                                              f"(default {scaffold.BASE_PACK}; \"\" for none)."),
+) -> None:
+    """Create a content pack that validates and plays: sample card, token and tile, schemas, README."""
+    wanted = [scaffold.BASE_PACK] if requires is None else [r for item in requires for r in item.split(",")]
+    with con.engine_errors():
+        try:
+            made = scaffold.new_pack(name, parent, installable=installable, requires=wanted)
+        except scaffold.InvalidName as exc:
+            raise con.fail(str(exc), con.EXIT_USAGE) from None
+        except (scaffold.ScaffoldError, OSError) as exc:
+            raise con.fail(str(exc)) from None
+    for path in made.files:
+        typer.echo(str(path))
+    kind = "installable pack" if made.installable else "data pack"
+    con.say(f"created the {kind} {made.pack_id!r} in {made.root} ({con.plural(len(made.files), 'file')}); "
+            f"next steps: {made.root / 'README.md'}")
+
+
+@packs_app.command("new", hidden=True)
+def packs_new(
+    name: str = typer.Argument(..., callback=_pack_name, metavar="NAME"),
+    installable: bool = typer.Option(False, "--installable"),
+    parent: Path = typer.Option(Path("."), "--dir"),
+    requires: list[str] | None = typer.Option(None, "--requires"),
+) -> None:
+    """The same as ``clank pack new``."""
+    pack_new(name, installable, parent, requires)
+
+
+# ==========================================================================================
+# schema export
+# ==========================================================================================
+@schema_app.command("export")
+def schema_export(
+    directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the schemas (created if missing)."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose ops "
+                                     "and features the schemas describe, with the packs they require "
+                                     "(default: every installed pack)."),
+) -> None:
+    """Write the JSON Schemas of every content kind, composed with the packs' ops and features."""
+    with con.engine_errors():
+        registry, ids = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        faults = check_all_schemas(registry)
+        if faults:
+            for fault in faults:
+                con.say(fault)
+            raise con.fail(f"the packs registered broken schemas ({con.plural(len(faults), 'fault')})",
+                           con.EXIT_ENV)
+        try:
+            written = scaffold.export(registry, directory)
+        except OSError as exc:
+            raise con.fail(f"cannot write the schemas to {directory}: {exc.strerror or exc}") from None
+    for path in written:
+        typer.echo(str(path))
+    con.say(f"wrote {con.plural(len(written), 'schema')} to {directory} "
+            f"(packs: {', '.join(ids) or 'none, the core only'})")
 
 
 # ==========================================================================================
