@@ -5,7 +5,6 @@ every pack relies on (resources, Clank!, cards, damage, rage, effects, decisions
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from clank import decisions, dragon, movement, scoring, turn
@@ -15,7 +14,7 @@ from clank.effects import Cond, EffectContext
 from clank.rng import Rng
 from clank.ruleset import Ruleset
 from clank.setupdata import effective_setup
-from clank.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
+from clank.state import KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
 
 SAVE_FORMAT = 1
 
@@ -513,15 +512,7 @@ class Game:
         st.turn.watchers = keep
         return fired
 
-    def after_action(self, fn: Callable[[Game], None]) -> None:  # pragma: no cover - helper for packs
-        """Run ``fn`` now; kept for pack compatibility."""
-        fn(self)
-
     # -- dragon ----------------------------------------------------------------------------
     def dragon_attack(self, cubes: int | None = None) -> None:
         """Queue a full dragon attack (D5), or an out player's draw of ``cubes`` (E4)."""
         dragon.queue_attack(self, cubes)
-
-    @property
-    def escaped(self) -> str:
-        return ESCAPED

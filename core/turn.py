@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from clank import decisions, dragon, movement
+from clank import dragon, movement
 from clank.actions import Action, act
 from clank.state import ESCAPED, TurnState
 
@@ -435,4 +435,4 @@ STEPS: dict[str, Callable[[Game, int, Any], None]] = {
     **dragon.STEPS,
 }
 
-__all__ = ["legal", "apply", "explain", "prompt", "start_turn", "end_game", "STEPS", "decisions"]
+__all__ = ["STEPS", "apply", "end_game", "explain", "legal", "prompt", "start_turn"]
