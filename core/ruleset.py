@@ -2,40 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from clank.checks_features import parse_feature
 from clank.dungeon import End, TileDef, TunnelDef, parse_port
 from clank.effects import Compiler, Cond, describe
 from clank.registry import Registry
 from clank.setupdata import merge_setup
-
-_FEATURE = re.compile(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$")
-
-
-def parse_feature(text: str) -> tuple[str, Any]:
-    """``"artifact(plus=1)"`` → ``("artifact", {"plus": 1})``; ``"reward_gold(2)"`` → ``("reward_gold", 2)``."""
-    m = _FEATURE.match(text.strip())
-    if not m:
-        raise ValueError(f"malformed room feature {text!r}")
-    name, raw = m.group(1), m.group(2)
-    if raw is None or raw == "":
-        return name, None
-    if "=" in raw:
-        out: dict[str, Any] = {}
-        for part in raw.split(","):
-            k, _, v = part.partition("=")
-            out[k.strip()] = _scalar(v.strip())
-        return name, out
-    return name, _scalar(raw)
-
-
-def _scalar(v: str) -> Any:
-    try:
-        return int(v)
-    except ValueError:
-        return v
 
 
 @dataclass

@@ -1,0 +1,120 @@
+"""Ids and what refers to them: duplicate ids, unknown cards, tokens, tiles and stacks.
+
+:func:`index_ids` indexes the cards, tiles and tokens of every pack loaded together and
+reports an id defined twice; :func:`check_refs` judges every reference
+:mod:`clank.refwalk` finds against that index. References may point into any pack of the
+set, so these checks run over all the packs at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clank.packdata import LIST_KINDS, PackData, as_dict, as_list
+from clank.packread import Context
+from clank.problems import did_you_mean
+from clank.refwalk import Ref, entry_refs, setup_refs
+
+BASE_STACKS = ("start", "surface", "depths")
+"""Tile stacks every pack may use; a setup's ``tile_stacks`` add more."""
+
+_ID_KIND = {"cards": "card", "tiles": "tile", "tokens": "token"}
+
+
+@dataclass
+class IdIndex:
+    """Ids of every loaded card, token and tile, with where each was first defined."""
+
+    ids: dict[str, dict[str, tuple[PackData, int]]] = field(
+        default_factory=lambda: {"cards": {}, "tiles": {}, "tokens": {}})
+
+
+def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
+    """Index every card, tile and token id of ``packs``; an id defined twice is an error."""
+    index = IdIndex()
+    for pack in packs:
+        for kind in LIST_KINDS:
+            table = index.ids[kind]
+            for i, entry in enumerate(pack.content(kind)):
+                eid = as_dict(entry).get("id")
+                if not isinstance(eid, str):
+                    continue
+                if eid in table:
+                    first, j = table[eid]
+                    file, line, col = first.where(kind, (j, "id"))
+                    ctx.problems.append(pack.problem(kind, (i, "id"), "duplicate-id",
+                                                     f"duplicate {_ID_KIND[kind]} id {eid!r} "
+                                                     f"(first defined at {file}:{line}:{col})"))
+                else:
+                    table[eid] = (pack, i)
+    return index
+
+
+def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, key: bool = False) -> None:
+    target, rid, path = ref
+    table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
+    if table_name is None or rid in index.ids[table_name]:
+        return
+    ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
+                                     + did_you_mean(rid, index.ids[table_name]), key=key))
+
+
+def check_refs(ctx: Context, packs: list[PackData], index: IdIndex) -> None:
+    """Every id a card, token or the setup refers to is defined; ``start_tiles`` are start tiles.
+
+    A pack whose ``requires`` are not all loaded is skipped: its ids may be in the pack it lacks.
+    """
+    reg = ctx.registry
+    for pack in packs:
+        if pack.id in ctx.unresolved:   # what it refers to may be in the pack it lacks
+            continue
+        for kind in ("cards", "tokens"):
+            for i, entry in enumerate(pack.content(kind)):
+                if isinstance(entry, dict):
+                    for ref in entry_refs(kind, entry, (i,), reg):
+                        _check_ref(ctx, index, pack, kind, ref)
+        for ref, key in setup_refs(pack.setup):
+            _check_ref(ctx, index, pack, "setup", ref, key)
+        for i, tid in enumerate(pack.setup.get("start_tiles") or []):
+            found = index.ids["tiles"].get(tid) if isinstance(tid, str) else None
+            if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":
+                ctx.problems.append(pack.problem("setup", ("start_tiles", i), "start-tile",
+                                                 f"tile {tid!r} is not in the start stack"))
+
+
+def check_stacks(ctx: Context, packs: list[PackData]) -> None:
+    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names."""
+    stacks = set(BASE_STACKS)
+    for pack in packs:
+        by_region = as_dict(pack.setup.get("tile_stacks"))
+        stacks |= set(by_region)
+        parts = [p for v in by_region.values() for p in as_list(v)]
+        for part in parts:
+            if isinstance(part, dict):
+                for key in ("stack", "add"):
+                    value = part.get(key)
+                    stacks |= {v for v in ([value] if isinstance(value, str) else as_list(value))
+                               if isinstance(v, str)}
+    for pack in packs:
+        if pack.id in ctx.unresolved:
+            continue
+        for i, tile in enumerate(pack.tiles):
+            stack = as_dict(tile).get("stack")
+            if isinstance(stack, str) and stack not in stacks:
+                ctx.problems.append(pack.problem("tiles", (i, "stack"), "unknown-stack",
+                                                 f"unknown tile stack {stack!r}" + did_you_mean(stack, stacks)))
+
+
+def check_counts_as(ctx: Context, packs: list[PackData]) -> None:
+    """Every ``counts_as`` names a token kind some pack registers (a warning otherwise)."""
+    known = ctx.registry.counts_as
+    if not known:
+        return
+    for pack in packs:
+        for kind in ("cards", "tokens"):
+            for i, entry in enumerate(pack.content(kind)):
+                for j, value in enumerate(as_list(as_dict(entry).get("counts_as"))):
+                    if isinstance(value, str) and value not in known:
+                        ctx.problems.append(pack.problem(kind, (i, "counts_as", j), "unknown-counts-as",
+                                                         f"no pack registers the token kind {value!r}"
+                                                         + did_you_mean(value, known), severity="warning"))

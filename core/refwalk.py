@@ -1,0 +1,183 @@
+"""Finding the references content holds: the card, token and tile ids inside effects,
+conditions, points and the setup, each with the path where it is written.
+
+Control ops (``if``, ``choose``, ``may`` ...) are walked by shape; a registered op or
+condition is walked through its argument schema, where ``x-ref: card`` (``token``,
+``tile``) marks a string as an id and ``$ref`` to the effect or condition definition marks
+a nested effect or condition. A few core ops are known to hold ids even when a pack's
+schema for them carries no ``x-ref``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from clank.packdata import as_dict, as_list
+from clank.registry import Registry
+from clank.yamlload import JsonPath
+
+Ref = tuple[str, str, JsonPath]
+"""A reference: ``(kind, id, path)``, kind ``card``, ``token`` or ``tile``, path where the id is."""
+_KNOWN_REFS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
+    ("op", "gain_card"): ((), "card"),
+    ("op", "trash"): (("card",), "card"),
+    ("condition", "card_in_zones"): (("card",), "card"),
+}
+"""References the core's documented ops hold, for packs whose schemas carry no ``x-ref``."""
+
+
+def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth: int = 0) -> Iterator[Ref]:
+    """References inside a registered op's or condition's arguments, found through its schema."""
+    if not isinstance(schema, dict) or depth > 16:
+        return
+    target = schema.get("x-ref")
+    if isinstance(target, str) and isinstance(value, str):
+        yield target, value, path
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        if ref.endswith("#/definitions/effect"):
+            yield from _refs_in_effect(value, path, reg)
+        elif ref.endswith("#/definitions/condition"):
+            yield from _refs_in_condition(value, path, reg)
+    if isinstance(value, dict):
+        props = schema.get("properties")
+        for key, sub in value.items():
+            sub_schema = props.get(key) if isinstance(props, dict) and key in props else schema.get("additionalProperties")
+            yield from _refs_in_args(sub, sub_schema, (*path, key), reg, depth + 1)
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        for i, sub in enumerate(value):
+            yield from _refs_in_args(sub, schema["items"], (*path, i), reg, depth + 1)
+    for combo in ("anyOf", "oneOf", "allOf"):
+        for branch in as_list(schema.get(combo)):
+            yield from _refs_in_args(value, branch, path, reg, depth + 1)
+    for branch in ("then", "else"):
+        yield from _refs_in_args(value, schema.get(branch), path, reg, depth + 1)
+
+
+def _known_ref(what: str, name: str, arg: Any, path: JsonPath) -> Iterator[Ref]:
+    rule = _KNOWN_REFS.get((what, name))
+    if rule is None:
+        return
+    keys, kind = rule
+    value = arg
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    if isinstance(value, str):
+        yield kind, value, (*path, *keys)
+
+
+def _refs_in_effect(ops: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    """Every card/token/tile reference in an effect (a list of ops)."""
+    if not isinstance(ops, list):
+        return
+    for i, op in enumerate(ops):
+        p = (*path, i)
+        if isinstance(op, dict) and "if" in op:
+            yield from _refs_in_condition(op["if"], (*p, "if"), reg)
+            yield from _refs_in_effect(op.get("then"), (*p, "then"), reg)
+            yield from _refs_in_effect(op.get("else"), (*p, "else"), reg)
+        elif isinstance(op, dict) and len(op) == 1:
+            ((name, arg),) = op.items()
+            yield from _refs_in_op(name, arg, (*p, name), reg)
+
+
+def _refs_in_op(name: str, arg: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    if name in ("choose", "choose_n"):
+        options = arg.get("options") if name == "choose_n" and isinstance(arg, dict) else arg
+        base = (*path, "options") if name == "choose_n" else path
+        for j, option in enumerate(as_list(options)):
+            yield from _refs_in_option(option, (*base, j), reg)
+    elif name in ("may", "each_player", "each_other_player"):
+        yield from _refs_in_effect(arg, path, reg)
+    elif name == "per_turn" and isinstance(arg, dict):
+        yield from _refs_in_effect(arg.get("each"), (*path, "each"), reg)
+    elif name in reg.ops:
+        found = list(_refs_in_args(arg, reg.ops[name].schema, path, reg))
+        yield from found
+        if not found:
+            yield from _known_ref("op", name, arg, path)
+
+
+def _refs_in_option(option: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    if isinstance(option, list):
+        yield from _refs_in_effect(option, path, reg)
+    elif isinstance(option, dict) and "do" in option:
+        yield from _refs_in_condition(option.get("if"), (*path, "if"), reg)
+        yield from _refs_in_effect(option.get("do"), (*path, "do"), reg)
+    else:
+        yield from _refs_in_single(option, path, reg)
+
+
+def _refs_in_single(op: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    if isinstance(op, dict) and "if" in op:
+        yield from _refs_in_condition(op["if"], (*path, "if"), reg)
+        yield from _refs_in_effect(op.get("then"), (*path, "then"), reg)
+        yield from _refs_in_effect(op.get("else"), (*path, "else"), reg)
+    elif isinstance(op, dict) and len(op) == 1:
+        ((name, arg),) = op.items()
+        yield from _refs_in_op(name, arg, (*path, name), reg)
+
+
+def _refs_in_condition(cond: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    """Every reference inside a condition."""
+    if not isinstance(cond, dict):
+        return
+    for name, arg in cond.items():
+        p = (*path, name)
+        if name in ("any", "all") and isinstance(arg, list):
+            for i, sub in enumerate(arg):
+                yield from _refs_in_condition(sub, (*p, i), reg)
+        elif name == "not":
+            yield from _refs_in_condition(arg, p, reg)
+        elif name in reg.conditions:
+            found = list(_refs_in_args(arg, reg.conditions[name].schema, p, reg))
+            yield from found
+            if not found:
+                yield from _known_ref("condition", name, arg, p)
+
+
+def _refs_in_points(points: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    if isinstance(points, dict) and "if" in points:
+        yield from _refs_in_condition(points["if"], (*path, "if"), reg)
+
+
+_CARD_EFFECTS = ("play", "acquire", "arrive", "use", "defeat")
+_TOKEN_EFFECTS = ("take", "use")
+
+
+def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    """References held by one card or token."""
+    if kind == "cards":
+        for trig in _CARD_EFFECTS:
+            yield from _refs_in_effect(entry.get(trig), (*path, trig), reg)
+        react = entry.get("react")
+        if isinstance(react, dict):
+            yield from _refs_in_effect(react.get("do"), (*path, "react", "do"), reg)
+        yield from _refs_in_condition(entry.get("fight_if"), (*path, "fight_if"), reg)
+    elif kind == "tokens":
+        for trig in _TOKEN_EFFECTS:
+            yield from _refs_in_effect(entry.get(trig), (*path, trig), reg)
+        market = entry.get("market")
+        if isinstance(market, dict):
+            yield from _refs_in_effect(market.get("buy"), (*path, "market", "buy"), reg)
+            yield from _refs_in_condition(market.get("requires"), (*path, "market", "requires"), reg)
+        enter = entry.get("on_enter_feature")
+        if isinstance(enter, dict):
+            yield from _refs_in_effect(enter.get("do"), (*path, "on_enter_feature", "do"), reg)
+    yield from _refs_in_points(entry.get("points"), (*path, "points"), reg)
+
+
+def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
+    """References held by the setup, each with whether its problem points at the key."""
+    deck = setup.get("starting_deck")
+    for cid in as_dict(deck):
+        yield ("card", cid, ("starting_deck", cid)), True
+    for cid in as_dict(setup.get("reserve")):
+        yield ("card", cid, ("reserve", cid)), True
+    for key, target in (("reserve", "card"), ("artifact_order", "token"), ("market_board", "token"),
+                        ("start_tiles", "tile")):
+        values = setup.get(key)
+        for i, value in enumerate(as_list(values)):
+            if isinstance(value, str):
+                yield (target, value, (key, i)), False
