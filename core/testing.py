@@ -140,6 +140,37 @@ def place(game: Game, tile: str, x: int, y: int, rot: int = 0, region: str = "ca
     game._legal = None
 
 
+def give_token(game: Game, seat: int, token: str) -> None:
+    """Move a token from wherever it waits (pool, market board, artifact stack, a room) into a
+    player's supply, without its immediate text."""
+    st = game.state
+    for pool in [*st.pools.values(), *st.market.values(), st.artifact_stack,
+                 *[r.get("artifacts", []) for r in st.rooms.values()],
+                 *[r.get("tokens", []) for r in st.rooms.values()]]:
+        if token in pool:
+            pool.remove(token)
+            break
+    else:
+        raise AssertionError(f"no {token} left")
+    p = game.player(seat)
+    (p.artifacts if game.ruleset.tokens[token].pool == "artifact" else p.tokens).append(token)
+    game._legal = None
+
+
+def assert_refused(game: Game, action: str) -> str:
+    """Assert ``action`` is not legal, is refused with a reason and leaves the state unchanged;
+    return the reason."""
+    before = state_json(game)
+    assert action not in [str(a) for a in game.legal_actions()]
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        assert state_json(game) == before, "a refused action changed the state"
+        assert exc.reason
+        return exc.reason
+    raise AssertionError(f"{action!r} was accepted")
+
+
 def answer(game: Game, *actions: str) -> None:
     """Apply actions given as text, in order."""
     for a in actions:
@@ -151,5 +182,5 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
-__all__ = ["answer", "check_game", "fresh_state_copy", "place", "playout", "put_pawn", "set_hand",
+__all__ = ["answer", "assert_refused", "check_game", "give_token", "fresh_state_copy", "place", "playout", "put_pawn", "set_hand",
            "set_pool", "set_row", "state_json"]

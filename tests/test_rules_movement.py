@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clank import IllegalAction
-from clank.testing import state_json
+from clank.testing import assert_refused as refuse
+from clank.testing import give_token
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
@@ -32,29 +32,8 @@ def moves_to(kit, g, key: str) -> list[str]:
     return [a for a in kit.kinds(g, "move") if a.split()[1] == key]
 
 
-def refuse(g, action: str) -> str:
-    """Assert ``action`` is illegal, leaves the state unchanged, and return the reason."""
-    before = state_json(g)
-    assert action not in [str(a) for a in g.legal_actions()]
-    with pytest.raises(IllegalAction) as info:
-        g.apply(action)
-    assert state_json(g) == before
-    return info.value.reason
 
 
-def give_token(g, seat: int, token: str) -> None:
-    """Move a token from wherever it is (pool, market, stack, room) into a player's supply."""
-    st = g.state
-    for pool in [*st.pools.values(), *st.market.values(), st.artifact_stack,
-                 *[r.get("artifacts", []) for r in st.rooms.values()],
-                 *[r.get("tokens", []) for r in st.rooms.values()]]:
-        if token in pool:
-            pool.remove(token)
-            break
-    else:
-        raise AssertionError(f"no {token} left")
-    p = g.player(seat)
-    (p.artifacts if g.ruleset.tokens[token].pool == "artifact" else p.tokens).append(token)
 
 
 FIXTURE_TILES = """

@@ -5,24 +5,13 @@ with the worked example TS-11 of Appendix 3.
 from __future__ import annotations
 
 import pytest
+from clank.testing import give_token as take
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
 QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"]
 
 
-def take(g, seat: int, token: str) -> None:
-    """Give a player a token from its pool, market board or the artifact stack (no immediate text)."""
-    st = g.state
-    for pool in [*st.pools.values(), *st.market.values(), st.artifact_stack,
-                 *[r.get("tokens", []) for r in st.rooms.values()]]:
-        if token in pool:
-            pool.remove(token)
-            break
-    else:
-        raise AssertionError(f"no {token} left")
-    p = g.player(seat)
-    (p.artifacts if g.ruleset.tokens[token].pool == "artifact" else p.tokens).append(token)
 
 
 def escape(g, seat: int) -> None:

@@ -8,7 +8,7 @@ public API only (``legal_actions``, ``apply``).
 from __future__ import annotations
 
 import pytest
-from clank import IllegalAction
+from clank.testing import assert_refused as refuse
 
 STARTERS = ["burgle", "burgle", "burgle", "stumble", "sidestep"]
 QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"]
@@ -22,17 +22,6 @@ def play(game, *cards: str) -> None:
         game.apply(f"play {c}")
 
 
-def refuse(game, action: str) -> str:
-    """Assert an action is illegal and leaves the state unchanged; return the reason."""
-    from clank.testing import state_json
-
-    before = state_json(game)
-    assert action not in [str(a) for a in game.legal_actions()]
-    with pytest.raises(IllegalAction) as info:
-        game.apply(action)
-    assert state_json(game) == before
-    assert info.value.reason
-    return info.value.reason
 
 
 # ==========================================================================================
