@@ -4,7 +4,9 @@ Each turn it plays its whole hand, takes an artifact when it stands by one, then
 cheapest known path to the nearest artifact (or to unexplored edges when none is known), and,
 once it carries an artifact, back to the Crypt. On the way it opens locked rewards, marks
 wayshrines, buys crowns and backpacks, fights monsters with spare Swords and spends its Skill
-on the best card it can afford. It never looks ahead by cloning, so it is fast.
+on the best card it can afford. It manages Clank!: once its cubes pile up in the Clank! area it
+uses devices that remove them and prefers quiet cards to noisy ones, and it heals with devices
+and potions when hurt. It never looks ahead by cloning, so it is fast.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from clank.plugin import Action
 from clank_catacombs import features
 
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
+CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
 
 
 class GreedyBot:
@@ -97,6 +100,9 @@ class GreedyBot:
         fight = self._fight(game, by_kind.get("fight", []) + by_kind.get("fight-reserve", []), p)
         if fight is not None:
             return fight
+        device = self._device(game, seat, by_kind.get("use", []))
+        if device is not None:
+            return device
         buy = self._buy(game, seat, by_kind.get("buy", []) + by_kind.get("reserve", []))
         if buy is not None:
             return buy
@@ -141,15 +147,36 @@ class GreedyBot:
 
         return max(fights, key=worth)
 
+    @staticmethod
+    def _device(game, seat: int, uses: list[Action]) -> Action | None:
+        """Manage Clank! and health with devices: remove Clank! once cubes pile up, heal when hurt."""
+        own = game.state.clank_area.get(str(seat), 0)
+        hurt = len(game.player(seat).damage)
+        for a in uses:
+            cdef = game.ruleset.cards[game.state.row[int(a.args[0])]]
+            if (_clank_delta(cdef, "use") < 0 and own >= CLANK_PILE) or ("heal" in _effect_text(cdef, "use") and hurt >= 3):
+                return a
+        return None
+
     def _buy(self, game, seat: int, buys: list[Action]) -> Action | None:
         if not buys:
             return None
         values = _card_values(game)
         row = game.state.row
+        own = game.state.clank_area.get(str(seat), 0)
 
         def worth(a: Action) -> float:
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
-            return values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
+            cdef = game.ruleset.cards[card]
+            v = values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
+            # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
+            if own >= 3:
+                delta = _clank_delta(cdef, "play") + _clank_delta(cdef, "acquire")
+                if delta < 0:
+                    v += 1.0
+                elif delta > 0:
+                    v -= 1.5
+            return v
 
         best = max(buys, key=worth)
         return best if worth(best) > 0 else None
@@ -197,6 +224,23 @@ def _card_values(game) -> dict[str, float]:
         values[cid] = v
     game.ruleset._greedy_values = values
     return values
+
+
+def _clank_delta(cdef, trigger: str) -> int:
+    """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops."""
+    def walk(node) -> int:
+        if isinstance(node, list):
+            return sum(walk(n) for n in node)
+        if isinstance(node, dict):
+            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
+        return 0
+
+    return walk(cdef.data.get(trigger))
+
+
+def _effect_text(cdef, trigger: str) -> str:
+    """The YAML of one of a card's effects as text (a cheap way to see what it does)."""
+    return str(cdef.data.get(trigger, ""))
 
 
 def _targets(game, seat: int) -> tuple[set[str], bool]:

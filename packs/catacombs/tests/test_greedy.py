@@ -1,0 +1,94 @@
+"""The greedy bot's heuristics (issue: builds its deck, manages Clank!, takes an artifact and
+escapes). Each test sets a position and checks the bot's choice through the public API."""
+
+from __future__ import annotations
+
+from clank.testing import playout
+from clank_catacombs.greedy import GreedyBot
+
+from .conftest import Table
+
+
+def test_takes_an_artifact_it_stands_by():
+    """A13: in a room with an artifact and room to carry it, the bot takes it first."""
+    t = Table()
+    t.tile("su-4", -1, 1)
+    room = next(r for r, st in t.game.state.rooms.items() if st.get("artifacts"))
+    t.at(room)
+    t.hand("burgle")
+    assert str(GreedyBot(0).choose(t.game)).startswith("room artifact")
+
+
+def test_plays_its_hand_before_anything_else():
+    """T4: every card is played; the bot plays before buying or moving."""
+    t = Table()
+    t.hand("burgle", "sidestep")
+    t.res(skill=5, boots=2)
+    assert GreedyBot(0).choose(t.game).kind == "play"
+
+
+def _own_clank(t: Table, n: int) -> None:
+    """Exactly ``n`` of the current player's cubes in the Clank! area (conserving cubes)."""
+    area = t.game.state.clank_area
+    t.me.cubes += area.get(str(t.seat), 0) - n
+    area[str(t.seat)] = n
+    t.game._legal = None
+
+
+def test_uses_a_device_to_remove_its_clank_when_cubes_pile_up():
+    """Manages Clank!: with CLANK_PILE of its cubes in the Clank! area it uses Darkened Alcove (-2)."""
+    from clank_catacombs.greedy import CLANK_PILE
+
+    t = Table()
+    t.safe_row()
+    t.row_slot("darkened-alcove", 0)
+    _own_clank(t, CLANK_PILE)
+    t.res(skill=2)
+    action = GreedyBot(0).choose(t.game)
+    assert str(action) == "use 0"
+    t.do(str(action))
+    assert t.clank() == CLANK_PILE - 2
+
+
+def test_leaves_the_device_alone_when_quiet():
+    """With no cubes in the Clank! area the Skill goes to cards, not to Darkened Alcove."""
+    t = Table()
+    t.safe_row()
+    t.row_slot("darkened-alcove", 0)
+    _own_clank(t, 0)
+    t.res(skill=2)
+    assert str(GreedyBot(0).choose(t.game)) != "use 0"
+
+
+def test_heads_for_the_crypt_with_an_artifact():
+    """E1: carrying an artifact (limit reached) the bot walks toward the Crypt and escapes."""
+    t = Table()
+    t.me.artifacts.append("artifact-5")
+    t.at("st-a.gate")
+    t.res(boots=1)
+    t.game._legal = None
+    assert str(GreedyBot(0).choose(t.game)) == "move st-a#0 0"
+    t.do("move st-a#0 0")
+    assert t.game.state.turn.escaping
+
+
+def test_greedy_games_end_and_most_bots_escape():
+    """A short simulation: every game ends, most greedy players escape with an artifact."""
+    from clank import new_game
+
+    class Table4:
+        """One greedy bot per seat."""
+
+        def __init__(self, seed: int) -> None:
+            self.bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+
+        def choose(self, g):
+            return self.bots[g.current_player].choose(g)
+
+    escaped = total = 0
+    for seed in range(6):
+        game = new_game(["catacombs"], players=4, seed=seed)
+        playout(game, Table4(seed))
+        escaped += sum(1 for p in game.state.players if p.status == "escaped" and p.artifacts)
+        total += 4
+    assert escaped / total >= 0.5
