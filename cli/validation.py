@@ -58,11 +58,6 @@ class Target:
     with_dirs: list[Path] = field(default_factory=list)    # other content validated alongside
     content_kind: str = ""          # for a file: the kind of content it holds
 
-    @property
-    def standalone(self) -> bool:
-        """A file checked on its own (outside any pack): references are not judged."""
-        return self.kind == FILE and not self.pack_id
-
     def describe(self) -> str:
         """One line saying what the target is."""
         if self.kind == FILE:

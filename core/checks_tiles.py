@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from clank.dungeon import DELTA, START_CELLS
 from clank.packdata import PackData, as_dict, as_list
 from clank.packread import Context
 from clank.problems import did_you_mean
 from clank.yamlload import JsonPath
 
-START_CELLS = {"L": (0, 0), "U": (0, 1)}
 """Cells of a tile with ``stack: start`` and no ``cells`` key: lower ``L``, upper ``U``."""
-_DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+
 _CORNERS = {frozenset(p) for p in (("n2", "e1"), ("e2", "s1"), ("s2", "w1"), ("w2", "n1"))}
 
 
@@ -45,7 +45,7 @@ def tile_ports(tile: dict[str, Any]) -> list[str]:
     taken = set(cells.values())
     out = []
     for name, (x, y) in cells.items():
-        for side, (dx, dy) in _DELTA.items():
+        for side, (dx, dy) in DELTA.items():
             if (x + dx, y + dy) not in taken:
                 out += [f"{name}.{side}1", f"{name}.{side}2"]
     return out

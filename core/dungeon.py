@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 SIDES = ("n", "e", "s", "w")
+START_CELLS = {"L": (0, 0), "U": (0, 1)}   # the 1x2 start tile: lower and upper cell (X1)
 DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 
@@ -207,8 +208,3 @@ class Geometry:
 def tile_of(room_id: str) -> str:
     """The tile id of a room id."""
     return room_id.partition(".")[0]
-
-
-def room_local(room_id: str) -> str:
-    """The tile-local name of a room id."""
-    return room_id.partition(".")[2]

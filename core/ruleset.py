@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clank.checks_features import parse_feature
-from clank.dungeon import End, TileDef, TunnelDef, parse_port
+from clank.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
 from clank.effects import Compiler, Cond, describe
 from clank.registry import Registry
 from clank.setupdata import merge_setup
@@ -151,7 +151,7 @@ class Ruleset:
                           "cell": r.get("cell", "")}
         cells = {"": (0, 0)}
         if any(r["cell"] for r in rooms.values()) or t.get("stack") == "start":
-            cells = {k: tuple(v) for k, v in (t.get("cells") or {"L": [0, 0], "U": [0, 1]}).items()}
+            cells = {k: tuple(v) for k, v in (t.get("cells") or START_CELLS).items()}
         tunnels = []
         for tun in t.get("tunnels", []):
             a, b = (self._end(e, rooms) for e in tun["ends"])

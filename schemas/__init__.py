@@ -29,6 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from clank.effects import CONTROL_OPS  # the compiler's list of control ops
 from clank.problems import Problem, did_you_mean, format_path
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
@@ -47,7 +48,6 @@ BUNDLED = ("common", "condition", "effect", "cards", "tiles", "tokens", "setup",
 """The bundled schema files, ``<name>.schema.json``."""
 FILE_KINDS = ("pack", "cards", "tiles", "tokens", "setup")
 """Content kinds the core knows as files (``pack`` is the manifest, ``pack.yaml``)."""
-CONTROL_OPS = ("if", "choose", "choose_n", "may", "each_player", "each_other_player", "per_turn")
 """Ops of the effect language itself; packs cannot register these names."""
 COMBINATORS = ("any", "all", "not")
 """Condition combinators of the core."""
