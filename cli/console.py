@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
+from clank.content.problems import ContentError
+from clank.game.setup import SetupError
 from clank.plugins import PackLoadError
-from clank.problems import ContentError
 from clank.registry import RegistryError
-from clank.setup import SetupError
 from rich.console import Console
 
 EXIT_OK = 0
@@ -57,8 +57,8 @@ def engine_errors() -> Iterator[None]:
     """Turn the engine's expected failures into a message on stderr and an exit code.
 
     - :class:`~clank.plugins.PackLoadError`, :class:`~clank.registry.RegistryError`: 3;
-    - :class:`~clank.problems.ContentError` (each problem on its own line), and
-      :class:`~clank.setup.SetupError`: 1.
+    - :class:`~clank.content.problems.ContentError` (each problem on its own line), and
+      :class:`~clank.game.setup.SetupError`: 1.
     """
     try:
         yield

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from clank.content.problems import ContentError
+from clank.content.validate import MANIFEST
+from clank.content.yamlload import load_yaml_file
 from clank.plugins import PackLoadError, find_pack, installed_packs
-from clank.problems import ContentError
-from clank.validate import MANIFEST
-from clank.yamlload import load_yaml_file
 from rich import box
 from rich.table import Table
 from rich.text import Text

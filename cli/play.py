@@ -19,7 +19,7 @@ from clank.api import new_game
 from clank.cli import render
 from clank.cli.records import read_record_file, replay_record, save_document, write_json
 from clank.cli.seats import Seat, assign_seats, make_bots, resolve_bots
-from clank.engine import Game
+from clank.game.engine import Game
 from rich.console import Console
 from rich.text import Text
 
@@ -78,7 +78,7 @@ def new_table(packs: list[str], players: int | None, humans: int | None, bot: st
               options: dict[str, Any], save: Path | None) -> PlayTable:
     """Set up a new game: 4 players and 1 human unless told; saved to ``clank-save.json`` when a human plays.
 
-    Raises the engine's errors (:class:`~clank.setup.SetupError` for an unsupported player
+    Raises the engine's errors (:class:`~clank.game.setup.SetupError` for an unsupported player
     count) and :class:`typer.BadParameter` for impossible seats or unknown bots.
     """
     players = 4 if players is None else players

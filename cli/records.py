@@ -21,8 +21,8 @@ from typing import Any
 
 import clank
 from clank.cli.seats import Seat
-from clank.engine import Game
-from clank.setup import SetupError
+from clank.game.engine import Game
+from clank.game.setup import SetupError
 from clank.testing import state_json
 
 SAVE_FORMAT = "clank-save/1"

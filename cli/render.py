@@ -15,8 +15,8 @@ from typing import Any
 
 from clank.actions import Action
 from clank.cli.seats import Seat
-from clank.engine import Game
-from clank.movement import Cost, orientation_outcomes, path_cost
+from clank.game.engine import Game
+from clank.game.movement import Cost, orientation_outcomes, path_cost
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table

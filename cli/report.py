@@ -21,8 +21,8 @@ from pathlib import Path
 
 from clank.cli.console import plural
 from clank.cli.validation import Result
-from clank.problems import Problem
-from clank.yamlload import MAX_BYTES
+from clank.content.problems import Problem
+from clank.content.yamlload import MAX_BYTES
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text

@@ -22,12 +22,12 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
+from clank.content.problems import ContentError
+from clank.content.schema_export import export_schemas, modeline
+from clank.content.validate import MANIFEST
+from clank.content.yamlload import load_yaml_file
 from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack, installed_packs, is_path
-from clank.problems import ContentError
 from clank.registry import Registry
-from clank.schema_export import export_schemas, modeline
-from clank.validate import MANIFEST
-from clank.yamlload import load_yaml_file
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 """A new pack's id: a lower-case letter, then letters and digits, words joined by one dash or

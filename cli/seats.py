@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import typer
-from clank.engine import Game
+from clank.game.engine import Game
 from clank.registry import Registry
 
 DEFAULT_BOT = "greedy"

@@ -18,8 +18,8 @@ from clank.api import new_game
 from clank.cli.records import state_digest
 from clank.cli.render import winner_seat
 from clank.cli.seats import Seat, make_bots
-from clank.scoring import best_artifacts
-from clank.state import ESCAPED, KNOCKED_OUT
+from clank.game.scoring import best_artifacts
+from clank.game.state import ESCAPED, KNOCKED_OUT
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table

@@ -30,12 +30,12 @@ from typing import Any
 
 import typer
 from clank.api import dependency_order
+from clank.content.problems import ContentError, Problem, sort_problems
+from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind
+from clank.content.yamlload import load_yaml_file
 from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs
-from clank.problems import ContentError, Problem, sort_problems
 from clank.registry import Registry
 from clank.schemas import FILE_KINDS, check_all_schemas
-from clank.validate import MANIFEST, check_file, check_pack_dirs, file_kind
-from clank.yamlload import load_yaml_file
 
 INSTALLED, DIRECTORY, FILE = "installed", "directory", "file"
 _PATH_SUFFIXES = (".yaml", ".yml", ".json")

@@ -8,6 +8,6 @@ __version__ = "0.1.0"
 
 from clank.actions import Action, IllegalAction  # noqa: E402
 from clank.api import build_ruleset, game_record, new_game, replay  # noqa: E402
-from clank.engine import Game  # noqa: E402
+from clank.game.engine import Game  # noqa: E402
 
 __all__ = ["Action", "Game", "IllegalAction", "build_ruleset", "game_record", "new_game", "replay"]

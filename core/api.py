@@ -13,14 +13,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
-from clank import setup as setup_mod
-from clank.engine import Game
+from clank.content.problems import ContentError
+from clank.content.validate import MANIFEST, PackData, check_manifests, load_pack_dirs
+from clank.content.yamlload import load_yaml_file
+from clank.game import setup as setup_mod
+from clank.game.engine import Game
+from clank.game.ruleset import Ruleset
 from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack
-from clank.problems import ContentError
 from clank.registry import Registry
-from clank.ruleset import Ruleset
-from clank.validate import MANIFEST, PackData, check_manifests, load_pack_dirs
-from clank.yamlload import load_yaml_file
 
 DEFAULT_PACKS = ("catacombs",)
 T = TypeVar("T")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from clank import decisions
 from clank.actions import Action
+from clank.game import decisions
 from clank.hookspecs import hookimpl
 from clank.rng import Rng, seed_state
 

@@ -4,9 +4,8 @@ Built-in packs import from here only, which is what proves the plugin API is rea
 """
 
 from clank.actions import Action, IllegalAction, act
-from clank.decisions import ask_pick
-from clank.hookspecs import hookimpl
-from clank.movement import (
+from clank.game.decisions import ask_pick
+from clank.game.movement import (
     discovery_ok,
     enter_room,
     entry_options,
@@ -16,9 +15,10 @@ from clank.movement import (
     place_tile,
     teleport_targets,
 )
+from clank.game.scoring import points_value
+from clank.game.state import PlacedTile
+from clank.hookspecs import hookimpl
 from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
-from clank.scoring import points_value
-from clank.state import PlacedTile
 
 __all__ = [
     "Action", "IllegalAction", "Registry", "RoomFeatureDef", "TunnelIconDef", "act", "ask_pick",

@@ -21,7 +21,7 @@ class RegistryError(ValueError):
 class OpDef:
     """An effect operation.
 
-    ``run(ctx, args)`` performs it; ``ctx`` is an :class:`clank.effects.EffectContext`.
+    ``run(ctx, args)`` performs it; ``ctx`` is an :class:`clank.game.effects.EffectContext`.
     ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
     authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
     """

@@ -14,9 +14,9 @@ from typing import Any
 from clank.actions import Action, IllegalAction
 from clank.api import new_game
 from clank.builtin import RandomBot
-from clank.engine import Game
-from clank.movement import place_tile as _place_tile
-from clank.state import GameState
+from clank.game.engine import Game
+from clank.game.movement import place_tile as _place_tile
+from clank.game.state import GameState
 
 
 def state_json(game: Game) -> str:

@@ -29,8 +29,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from clank.effects import CONTROL_OPS  # the compiler's list of control ops
-from clank.problems import Problem, did_you_mean, format_path
+from clank.content.problems import Problem, did_you_mean, format_path
+from clank.game.effects import CONTROL_OPS  # the compiler's list of control ops
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
 from referencing import Registry as RefRegistry
@@ -39,8 +39,8 @@ from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT7
 
 if TYPE_CHECKING:
+    from clank.content.yamlload import Locator
     from clank.registry import Registry
-    from clank.yamlload import Locator
 
 SCHEMA_BASE = "https://clank.invalid/schemas/"
 """Base URI of the bundled schemas (``.invalid``: never a network address)."""

@@ -17,7 +17,7 @@ from typing import Any
 import clank_catacombs
 import pytest
 from clank import Action, Game, new_game
-from clank.state import ESCAPED, KNOCKED_OUT, LIVE
+from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE
 from clank.testing import place, put_pawn, set_hand, set_pool
 
 PACKS = ("catacombs",)
@@ -224,7 +224,7 @@ class Kit:
 def script_bag(monkeypatch: pytest.MonkeyPatch):
     """Script the dragon's draws: ``script_bag(["black", "0", "1"])`` makes the next draws take
     exactly those cubes (each must be in the bag when drawn); later draws are random again."""
-    from clank import dragon
+    from clank.game import dragon
 
     original = dragon._draw_cube
     script: list[str] = []

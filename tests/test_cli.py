@@ -20,8 +20,8 @@ from clank.cli import render
 from clank.cli.main import app
 from clank.cli.report import github_line
 from clank.cli.seats import assign_seats, bot_seed, parse_options
+from clank.content.problems import Problem
 from clank.plugins import find_pack
-from clank.problems import Problem
 from rich.console import Console
 from typer.testing import CliRunner
 

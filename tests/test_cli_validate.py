@@ -23,8 +23,8 @@ import pytest
 from clank import new_game, schemas
 from clank.cli import validation
 from clank.cli.main import app
-from clank.problems import ContentError
-from clank.yamlload import MAX_BYTES
+from clank.content.problems import ContentError
+from clank.content.yamlload import MAX_BYTES
 from typer.testing import CliRunner
 
 HERE = Path(__file__).parent

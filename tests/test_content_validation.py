@@ -18,10 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clank.problems import ContentError, Problem, format_path
-from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
-from clank.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
-from clank.validate import (
+from clank.content.problems import ContentError, Problem, format_path
+from clank.content.validate import (
     check_manifests,
     check_pack_dirs,
     engine_satisfies,
@@ -34,7 +32,9 @@ from clank.validate import (
     validate_file,
     validate_pack_dirs,
 )
-from clank.yamlload import ALIAS_BUDGET, MAX_BYTES, MAX_NODES, load_yaml_bytes, load_yaml_file
+from clank.content.yamlload import ALIAS_BUDGET, MAX_BYTES, MAX_NODES, load_yaml_bytes, load_yaml_file
+from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
+from clank.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
 
 CORPUS = Path(__file__).parent / "corpus"
 PACKS = CORPUS / "packs"

@@ -63,7 +63,7 @@ def registry_methods() -> set[str]:
 def core_events() -> set[str]:
     """Event names the core announces with ``emit("...")`` or asks with ``listeners.get("...")``."""
     names: set[str] = set()
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         names |= set(re.findall(r"\bemit\(\s*\"([a-z_]+)\"", text))
         names |= set(re.findall(r"\blisteners\.get\(\s*\"([a-z_]+)\"", text))
@@ -73,7 +73,7 @@ def core_events() -> set[str]:
 def folded_modifiers() -> set[str]:
     """Modifier names the core or the base pack fold with ``modify("...")``."""
     names: set[str] = set()
-    for path in sorted([*CORE.glob("*.py"), *BASE_PACK.glob("*.py")]):
+    for path in sorted([*CORE.rglob("*.py"), *BASE_PACK.glob("*.py")]):
         names |= set(re.findall(r"\bmodify\(\s*\"([a-z_]+)\"", path.read_text(encoding="utf-8")))
     return names
 
@@ -221,7 +221,7 @@ def hooks_namespace() -> dict:
 def test_hooks_examples_listeners_work_in_a_game():
     """The reaction, question and feature examples behave as described inside a real game."""
     from clank import new_game
-    from clank.movement import discovery_ok
+    from clank.game.movement import discovery_ok
     from clank.testing import set_pool
 
     ns = hooks_namespace()
@@ -264,7 +264,7 @@ def test_hooks_configure_example_runs_in_new_game(tmp_path):
     """The clank_configure example is called by new_game: it completes options and refuses some."""
     import clank_catacombs
     from clank import new_game
-    from clank.setup import SetupError
+    from clank.game.setup import SetupError
 
     data = tmp_path / "data"
     data.mkdir()
@@ -289,7 +289,7 @@ def test_hooks_configure_example_runs_in_new_game(tmp_path):
 # -- architecture.md -----------------------------------------------------------------------
 def test_architecture_names_every_core_module():
     text = (DOCS / "architecture.md").read_text(encoding="utf-8")
-    modules = {p.name for p in CORE.glob("*.py") if p.name != "__init__.py"}
+    modules = {p.relative_to(CORE).as_posix() for p in CORE.rglob("*.py") if p.name != "__init__.py"}
     missing = {m for m in modules if f"core/{m}" not in text}
     assert not missing, f"core modules docs/architecture.md does not describe: {sorted(missing)}"
 
@@ -301,7 +301,7 @@ def test_content_format_setup_merge_example_holds():
     does what the page says: the entry applies only at its player count, mappings merge at
     every depth, other lists replace, an additive list extends the merged one, and a reserve
     mapping sizes the stacks of the reserve list."""
-    from clank.setupdata import ADDITIVE_SETUP, effective_setup, merge_setup
+    from clank.game.setupdata import ADDITIVE_SETUP, effective_setup, merge_setup
     from ruamel.yaml import YAML
 
     text = section((DOCS / "content-format.md").read_text(encoding="utf-8"), "## Setup (`setup.yaml`)")
@@ -391,7 +391,8 @@ def _is_module(dotted: str) -> bool:
 
 def _core_classes() -> dict:
     out: dict = {}
-    for mod in ("actions", "dungeon", "effects", "engine", "plugins", "registry", "ruleset", "state"):
+    for mod in ("actions", "game.dungeon", "game.effects", "game.engine", "plugins", "registry", "game.ruleset",
+                "game.state"):
         module = importlib.import_module(f"clank.{mod}")
         out.update({n: c for n, c in vars(module).items()
                     if inspect.isclass(c) and c.__module__ == module.__name__})
@@ -407,9 +408,10 @@ def attribute_roots() -> dict[str, list]:
     roots: dict[str, list] = {"game": [game], "ruleset": [game.ruleset],
                               "registry": [game.ruleset.registry], "player": [game.player(0)],
                               "state": [game.state], "turn": [game.state.turn]}
-    for path in CORE.glob("*.py"):
+    for path in CORE.rglob("*.py"):
         if path.stem != "__init__":
-            roots.setdefault(path.stem, []).append(importlib.import_module(f"clank.{path.stem}"))
+            dotted = ".".join(path.relative_to(CORE).with_suffix("").parts)
+            roots.setdefault(path.stem, []).append(importlib.import_module(f"clank.{dotted}"))
     for stem in BASE_PACK_MODULES:
         roots.setdefault(stem, []).append(importlib.import_module(f"clank_catacombs.{stem}"))
     for name, cls in _core_classes().items():
@@ -421,7 +423,7 @@ def attribute_roots() -> dict[str, list]:
 @pytest.mark.parametrize("name", OWN_DOCS)
 def test_attributes_named_in_docs_exist(name):
     """``game.setup``, ``ruleset.extra``, ``movement.entry_options``, ``Game.view``,
-    ``clank.setup.SetupError`` ...: every dotted name a doc writes as inline code (outside the
+    ``clank.game.setup.SetupError`` ...: every dotted name a doc writes as inline code (outside the
     expansions' "Still open") resolves on a real game, a core or base-pack module, or a class."""
     roots = attribute_roots()
     checked, missing = 0, []

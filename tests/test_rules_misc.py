@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from clank import Action, IllegalAction
-from clank.dungeon import parse_port
+from clank.game.dungeon import parse_port
 
 MARKET_ROOM = "su-1.market"
 
@@ -205,7 +205,7 @@ def test_illegal_market_purchase_is_refused_with_a_reason(kit):
 def test_s13_setup_merging_adds_reserve_stacks_and_keeps_card_counts():
     """S13 with several packs: a reserve mapping merged over a list keeps the listed stacks at
     their card count; additive lists add up without duplicates; by_players overrides merge."""
-    from clank.setupdata import effective_setup, merge_setup
+    from clank.game.setupdata import effective_setup, merge_setup
 
     base = {"reserve": ["mercenary", "explore"], "market_board": ["backpack"], "health": 10,
             "rage_track": {"draws": [2, 3], "start": {"2": 1}}}
@@ -221,7 +221,7 @@ def test_s13_setup_merging_adds_reserve_stacks_and_keeps_card_counts():
 
 def test_s13_a_reserve_stack_without_a_size_uses_the_card_count(kit):
     """S13: a reserve entry without a size (None) is as big as the card's count."""
-    from clank.setup import new_state
+    from clank.game.setup import new_state
 
     g = kit.game(2)
     rs = g.ruleset

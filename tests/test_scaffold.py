@@ -22,9 +22,9 @@ from clank import new_game
 from clank.api import load_packs
 from clank.cli import scaffold, validation
 from clank.cli.main import app
+from clank.content.validate import validate_pack_dirs
 from clank.plugins import PackHooks, find_pack
 from clank.testing import set_hand
-from clank.validate import validate_pack_dirs
 from jsonschema import Draft7Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7

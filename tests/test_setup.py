@@ -8,7 +8,7 @@ import clank_catacombs
 import pytest
 from clank import Game, build_ruleset
 from clank import new_game as _new_game
-from clank.setup import SetupError, begin, new_state
+from clank.game.setup import SetupError, begin, new_state
 
 PACKS = ["catacombs"]
 MODULES = {"catacombs": clank_catacombs}

@@ -263,7 +263,7 @@ def _placed_rooms(game):
 
 def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target."""
-    from clank.movement import path_cost
+    from clank.game.movement import path_cost
 
     targets, explore = _targets(game, seat)
     geo = game.geometry

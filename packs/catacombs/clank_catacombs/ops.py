@@ -184,7 +184,7 @@ def place_resolve(game, d, action):
 
 def marble_legal(game, d):
     rooms = [f"{d['tile']}.{r}" for r in game.ruleset.tiles[d["tile"]].rooms]
-    from clank.movement import may_enter
+    from clank.game.movement import may_enter
     if game.state.turn.ext.get("move"):            # X8: a paused move allows no teleport
         return [act("gold")]
     return [act("enter", r) for r in rooms if not may_enter(game, d["seat"], r)] + [act("gold")]

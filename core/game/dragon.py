@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
 
 
 def queue_attack(game: Game, count: int | None) -> None:
@@ -107,7 +107,7 @@ def _step_attack_end(game: Game, seat: int, ghosts: str) -> None:
     if int(ghosts):
         st.clank_area["ghost"] = st.clank_area.get("ghost", 0) + int(ghosts)
     if bag_total(game) == 0 and not st.over:
-        from clank.turn import end_game
+        from clank.game.turn import end_game
         game.say("The dragon bag is empty: the game ends.")
         end_game(game, knock_out_live=True)
 

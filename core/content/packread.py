@@ -1,6 +1,6 @@
 """Reading a pack directory: its manifest, the optional parts it switches on, its files.
 
-:func:`read_pack` reads a directory into a :class:`~clank.packdata.PackData` and checks each
+:func:`read_pack` reads a directory into a :class:`~clank.content.packdata.PackData` and checks each
 file against its schema on the way; what it finds goes to the :class:`Context`, which the
 ``clank.checks_*`` modules then add to. Nothing in a directory is executed, and no path
 leaves it.
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank.packdata import MANIFEST, PackData, Segment, as_dict, as_list
-from clank.problems import ContentError, Problem, did_you_mean, format_path
+from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
+from clank.content.problems import ContentError, Problem, did_you_mean, format_path
+from clank.content.yamlload import JsonPath, load_yaml_file
 from clank.registry import Registry
 from clank.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
-from clank.yamlload import JsonPath, load_yaml_file
 from jsonschema import Draft7Validator
 
 ALL_PARTS = "*"

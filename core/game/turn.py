@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from clank import dragon, movement
 from clank.actions import Action, act
-from clank.state import ESCAPED, TurnState
+from clank.game import dragon, movement
+from clank.game.state import ESCAPED, TurnState
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
 
 MOVE_KINDS = ("move", "portal", "explore", "teleport")
 

@@ -2,7 +2,7 @@
 
 :func:`index_ids` indexes the cards, tiles and tokens of every pack loaded together and
 reports an id defined twice; :func:`check_refs` judges every reference
-:mod:`clank.refwalk` finds against that index. References may point into any pack of the
+:mod:`clank.content.refwalk` finds against that index. References may point into any pack of the
 set, so these checks run over all the packs at once.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clank.packdata import LIST_KINDS, PackData, as_dict, as_list
-from clank.packread import Context
-from clank.problems import did_you_mean
-from clank.refwalk import Ref, entry_refs, setup_refs
+from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
+from clank.content.packread import Context
+from clank.content.problems import did_you_mean
+from clank.content.refwalk import Ref, entry_refs, setup_refs
 
 BASE_STACKS = ("start", "surface", "depths")
 """Tile stacks every pack may use; a setup's ``tile_stacks`` add more."""

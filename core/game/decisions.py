@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from clank.actions import Action, act
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
 
 
 def prompt(game: Game, d: dict[str, Any]) -> str:

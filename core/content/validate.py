@@ -5,7 +5,7 @@ A pack directory holds ``pack.yaml`` (the manifest) and one YAML file per conten
 Loading reads data only: nothing in a directory pack is ever executed.
 
 Every problem is collected before anything is refused: :func:`load_pack_dir` and
-:func:`load_pack_dirs` raise one :class:`~clank.problems.ContentError` holding all of them,
+:func:`load_pack_dirs` raise one :class:`~clank.content.problems.ContentError` holding all of them,
 :func:`validate_pack_dirs` returns them. Checks after the schema: duplicate ids (within and
 across packs), references to unknown cards, tokens, tiles, features and stacks, tile geometry
 (tunnel ends, ports, corners, portals, start tile fields, reachability), counts against the
@@ -16,11 +16,11 @@ version (``engine``), the packs each ``requires`` and ``conflicts`` with.
 so a game refuses an incompatible pack with a clear message rather than a crash in its hooks.
 
 This module is the entry point and runs the checks in order; the work is done by
-:mod:`clank.packdata` (the loaded pack and where its values are), :mod:`clank.packread`
-(reading a directory and its files), :mod:`clank.checks_tiles` (tile geometry),
-:mod:`clank.checks_features` (room feature strings), :mod:`clank.refwalk` (finding the ids
-content refers to), :mod:`clank.checks_refs` (duplicate and unknown ids, tile stacks) and
-:mod:`clank.checks_manifest` (engine version, ``requires``, ``conflicts``, ``expect``).
+:mod:`clank.content.packdata` (the loaded pack and where its values are), :mod:`clank.content.packread`
+(reading a directory and its files), :mod:`clank.content.checks_tiles` (tile geometry),
+:mod:`clank.content.checks_features` (room feature strings), :mod:`clank.content.refwalk` (finding the ids
+content refers to), :mod:`clank.content.checks_refs` (duplicate and unknown ids, tile stacks) and
+:mod:`clank.content.checks_manifest` (engine version, ``requires``, ``conflicts``, ``expect``).
 Their public names used outside validation are re-exported here.
 """
 
@@ -30,8 +30,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from clank.checks_features import check_features, parse_feature
-from clank.checks_manifest import (
+from clank.content.checks_features import check_features, parse_feature
+from clank.content.checks_manifest import (
     check_engine,
     check_expect,
     check_manifest_set,
@@ -39,11 +39,11 @@ from clank.checks_manifest import (
     engine_version,
     pack_info,
 )
-from clank.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
-from clank.checks_tiles import START_CELLS, check_tiles, tile_ports
-from clank.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
-from clank.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
-from clank.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
+from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
+from clank.content.checks_tiles import START_CELLS, check_tiles, tile_ports
+from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
+from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
+from clank.content.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
 from clank.registry import Registry
 
 

@@ -14,9 +14,9 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from clank.packdata import PackData, as_dict, as_list
-from clank.packread import Context
-from clank.problems import Problem, did_you_mean
+from clank.content.packdata import PackData, as_dict, as_list
+from clank.content.packread import Context
+from clank.content.problems import Problem, did_you_mean
 from clank.schemas import load_schema
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from clank import movement, turn
+from clank.game import movement, turn
+from clank.game.setupdata import effective_setup
+from clank.game.state import GameState, PlayerState
 from clank.rng import Rng, seed_state
-from clank.setupdata import effective_setup
-from clank.state import GameState, PlayerState
 
 if TYPE_CHECKING:
-    from clank.engine import Game
-    from clank.ruleset import Ruleset
+    from clank.game.engine import Game
+    from clank.game.ruleset import Ruleset
 
 
 class SetupError(ValueError):

@@ -2,7 +2,7 @@
 
 Everything that changes during a game lives here (the random generator's state included);
 everything that does not (card definitions, compiled effects, registries) lives in the
-:class:`clank.ruleset.Ruleset` shared by clones.
+:class:`clank.game.ruleset.Ruleset` shared by clones.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 file read is kept as a segment (its data, locator and the index its entries start at), so
 :meth:`PackData.where` and :meth:`PackData.problem` can take a path into the merged content
 back to a file, line and column. Reading a directory into a ``PackData`` is
-:mod:`clank.packread`'s job; the checks are in the ``clank.checks_*`` modules.
+:mod:`clank.content.packread`'s job; the checks are in the ``clank.checks_*`` modules.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank.problems import Problem, format_path
-from clank.yamlload import JsonPath, Locator
+from clank.content.problems import Problem, format_path
+from clank.content.yamlload import JsonPath, Locator
 
 LIST_KINDS = ("cards", "tiles", "tokens")
 """Content kinds whose files are lists of entries with an ``id``."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from clank.state import KNOCKED_OUT
+from clank.game.state import KNOCKED_OUT
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
 
 
 def points_value(game: Game, seat: int, points: Any) -> int:

@@ -10,7 +10,7 @@ they are read), binary files, text that is not UTF-8, alias bombs, nesting deepe
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
 refusals happen in one linear pass over the parser's events, before anything is constructed,
 so the time to refuse is bounded by the limits, not by the input. Each refusal is a
-:class:`~clank.problems.Problem` raised inside a :class:`~clank.problems.ContentError`.
+:class:`~clank.content.problems.Problem` raised inside a :class:`~clank.content.problems.ContentError`.
 
 Loaded files are remembered by content (a hash of their bytes), so a process that reads the
 same pack twice (a test suite, a validator checking a pack with the packs it requires) parses
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from clank.problems import ContentError, Problem
+from clank.content.problems import ContentError, Problem
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from clank.checks_features import parse_feature
-from clank.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
-from clank.effects import Compiler, Cond, describe
+from clank.content.checks_features import parse_feature
+from clank.game.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
+from clank.game.effects import Compiler, Cond, describe
+from clank.game.setupdata import merge_setup
 from clank.registry import Registry
-from clank.setupdata import merge_setup
 
 
 @dataclass

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
-from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment
-from clank.state import PlacedTile
+from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment
+from clank.game.state import PlacedTile
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
 
 
 # -- costs ---------------------------------------------------------------------------------

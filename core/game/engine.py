@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from clank import decisions, dragon, movement, scoring, turn
 from clank.actions import Action, IllegalAction
-from clank.dungeon import Geometry, tile_of
-from clank.effects import Cond, EffectContext
+from clank.game import decisions, dragon, movement, scoring, turn
+from clank.game.dungeon import Geometry, tile_of
+from clank.game.effects import Cond, EffectContext
+from clank.game.ruleset import Ruleset
+from clank.game.setupdata import effective_setup
+from clank.game.state import KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
 from clank.rng import Rng
-from clank.ruleset import Ruleset
-from clank.setupdata import effective_setup
-from clank.state import KNOCKED_OUT, LIVE, GameState, PlayerState, check_references
 
 SAVE_FORMAT = 1
 
@@ -438,7 +438,7 @@ class Game:
         self.state.queue.insert(0, [step, seat, data])
 
     def ask(self, decision: dict[str, Any]) -> None:
-        """Pause until ``decision["seat"]`` answers (see :mod:`clank.decisions`)."""
+        """Pause until ``decision["seat"]`` answers (see :mod:`clank.game.decisions`)."""
         self.state.decision = decision
 
     def watch(self, cond: Cond, then, seat: int, src: str) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clank.engine import Game
+    from clank.game.engine import Game
     from clank.registry import Registry
 
 Cond = Callable[["Game", int], bool]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from clank.packdata import as_dict, as_list
+from clank.content.packdata import as_dict, as_list
+from clank.content.yamlload import JsonPath
 from clank.registry import Registry
-from clank.yamlload import JsonPath
 
 Ref = tuple[str, str, JsonPath]
 """A reference: ``(kind, id, path)``, kind ``card``, ``token`` or ``tile``, path where the id is."""
