@@ -20,7 +20,7 @@ def bench(bot: str, games: int, players: int, seed: int) -> tuple[float, float, 
         game = new_game(["catacombs"], players, seed + i)
         bots = [game.ruleset.registry.bots[bot].factory((seed + i) * 16 + s) for s in range(players)]
         while not game.over:
-            game.apply(bots[game.current_player].choose(game))
+            game.apply(bots[game.current_player].choose(game.view(game.current_player)))
             decisions += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed, decisions

@@ -39,7 +39,9 @@ app.add_typer(pack_app, name="pack")
 schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", no_args_is_help=True)
 app.add_typer(schema_app, name="schema")
 
-PACKS_HELP = "Comma-separated pack ids or pack directories (default: catacombs)."
+DEFAULT_PACKS = "catacombs"
+"""The packs a game loads when ``--packs`` is not given (the base game)."""
+PACKS_HELP = f"Comma-separated pack ids or pack directories (default: {DEFAULT_PACKS})."
 OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
 
 
@@ -87,7 +89,7 @@ def play(
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
             con.say(f"seed {seed}")
-            table = new_table(split_packs(packs), players, humans, bot, seed, options, save)
+            table = new_table(split_packs(packs or DEFAULT_PACKS), players, humans, bot, seed, options, save)
         for note in table.notes:
             con.say(note)
         game, seats = table.game, table.seats
@@ -125,7 +127,7 @@ def simulate(
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines."""
     options = parse_options(option)
-    specs = split_packs(packs)
+    specs = split_packs(packs or DEFAULT_PACKS)
     err = con.stderr()
     with con.engine_errors():
         ruleset = build_ruleset(specs, options)

@@ -137,8 +137,9 @@ class Session:
                         return Outcome(answer, self.save())
                     action = answer
                 else:
-                    action = self.bots[seat].choose(game)
-                    self._print_bot_action(seat, action)
+                    view = game.view(seat)
+                    action = self.bots[seat].choose(view)
+                    self._print_bot_action(view, seat, action)
                 game.apply(action)
                 self._print_new_log()
                 nxt = game.current_player
@@ -197,14 +198,14 @@ class Session:
 
     def _show(self, seat: int, actions: Sequence[Action]) -> None:
         self.out.print()
-        self.out.print(render.decision_view(self.game, seat, self.seats, actions))
+        self.out.print(render.decision_view(self.game.view(seat), seat, self.seats, actions))
         self._log_seen = len(self.game.log)
 
     # -- bots and the log ------------------------------------------------------------------
-    def _print_bot_action(self, seat: int, action: Action) -> None:
+    def _print_bot_action(self, view: Any, seat: int, action: Action) -> None:
         line = Text()
-        line.append(f"{render.seat_name(self.game, seat, self.seats)}: ", style="bold")
-        line.append(render.action_label(self.game, action))
+        line.append(f"{render.seat_name(view, seat, self.seats)}: ", style="bold")
+        line.append(render.action_label(view, action))
         self.out.print(line)
 
     def _print_new_log(self) -> None:
@@ -216,5 +217,6 @@ class Session:
 
 def print_result(game: Game, seats: Sequence[Seat] | None, out: Console) -> None:
     """Final scores with their lines by source, then the winner(s) (or why there is none)."""
-    out.print(render.scores_table(game, seats))
-    out.print(render.result_text(game, seats))
+    view = game.view(None)
+    out.print(render.scores_table(view, seats))
+    out.print(render.result_text(view, seats))

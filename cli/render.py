@@ -1,9 +1,11 @@
 """Text views of a game for the terminal: the dungeon map, the panels a player decides from,
 readable labels for legal actions, and the final scores.
 
-Everything here reads the game and returns rich renderables or strings; nothing prints and
-nothing changes the game. Text built from content (names, card texts) is wrapped in
-:class:`rich.text.Text`, never parsed as markup.
+Everything here reads one seat's :class:`~clank.game.view.SeatView` (never the whole game:
+a human sees what their seat may see) and returns rich renderables or strings; nothing prints
+and nothing changes the game. What packs put on the map, the players' panels and the boards
+comes from their render hooks (:class:`~clank.registry.RenderDef`). Text built from content
+(names, card texts) is wrapped in :class:`rich.text.Text`, never parsed as markup.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 from clank.actions import Action
 from clank.cli.seats import Seat
-from clank.game.engine import Game
-from clank.game.movement import Cost, orientation_outcomes, path_cost
+from clank.game.view import SeatView as Game
+from clank.registry import Mark
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -25,6 +27,23 @@ from rich.text import Text
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.:;]\s+(?=[A-Z])")
+STYLES = {"treasure": "yellow", "danger": "red", "muted": "dim", "resource": "cyan"}
+
+
+def _marks(game: Game, what: str, *args: Any) -> list[Mark]:
+    """What the packs' render hooks say about a room, tile, player or the boards."""
+    out: list[Mark] = []
+    for rdef in game.registry.renderers:
+        fn = getattr(rdef, what)
+        if fn is not None:
+            out.extend(fn(game, *args))
+    return out
+
+
+def _style(mark: Mark) -> str:
+    if mark.style.startswith("player:"):
+        return "bold"
+    return STYLES.get(mark.style, "")
 
 
 # ==========================================================================================
@@ -84,21 +103,13 @@ def room_features(game: Game, room_id: str) -> str:
 
 
 def room_state(game: Game, room_id: str) -> list[str]:
-    """What lies in a room now: artifacts (by value), tokens, wayshrine marks, opened locks."""
-    data = game.state.rooms.get(room_id) or {}
-    out: list[str] = []
-    toks = game.ruleset.tokens
-    for key, value in sorted(data.items()):
-        if key == "artifacts" and value:
-            vals = ", ".join(str(toks[a].value) if a in toks else a for a in value)
-            out.append(f"holds artifact {vals}")
-        elif key == "marks" and value:
-            out.append("marked by " + " ".join(game.name(s) for s in value))
-        elif key.endswith("_open") and value:
-            out.append(f"{key[:-5].replace('_', ' ')} opened")
-        elif isinstance(value, list) and value:
-            names = Counter(token_name(game, t) if isinstance(t, str) else str(t) for t in value)
-            out.append(", ".join(f"{n}×{k}" if k > 1 else n for n, k in names.items()))
+    """What lies in a room now, as the packs' render hooks say (artifacts, marks ...), and the
+    pieces standing there."""
+    out = [m.text for m in _marks(game, "room", room_id)]
+    for piece in game.pieces.values():
+        if piece["room"] == room_id:
+            drawn = [rdef.piece(game, piece) for rdef in game.registry.renderers if rdef.piece is not None]
+            out.append(drawn[0].text if drawn else piece["kind"].replace("_", " "))
     return out
 
 
@@ -132,16 +143,15 @@ def action_label(game: Game, action: Action) -> str:
 
 
 def _describe(game: Game, action: Action) -> str | None:
-    d = game.state.decision
-    if d is not None:
+    d = game.pending()
+    if d is not None and d["kind"] != "orient":
         return _describe_answer(game, d, action)
     k, args = action.kind, action.args
-    st = game.state
-    seat = st.current
+    seat = game.current
     if k == "play":
         return card_name(game, args[0])
     if k in ("buy", "use", "fight"):
-        card = st.row[int(args[0])]
+        card = game.row[int(args[0])]
         cdef = game.ruleset.cards[card]
         how = " paying with a lockpick" if len(args) > 1 and args[1] == "alt" else ""
         return f"{cdef.name} ({cost_text(cdef.cost)}){how}"
@@ -167,7 +177,7 @@ def _describe(game: Game, action: Action) -> str | None:
     if k == "cash":
         tdef = game.ruleset.tokens[args[0]]
         return f"trade {tdef.name} for {tdef.worth_gold} gold"
-    if k == "remote-buy":
+    if k in ("remote-buy", "item"):
         return "buy " + " with ".join(token_name(game, a) for a in args) + " from the market"
     return None
 
@@ -179,10 +189,8 @@ def _feature_suffix(game: Game, room_id: str) -> str:
     return f" [{'; '.join(parts)}]" if parts else ""
 
 
-def _cost_words(cost: Cost, prevent: int | None) -> str:
-    parts = [f"{cost.boots} boot{'s' if cost.boots != 1 else ''}"]
-    if cost.locks:
-        parts.append(f"{len(cost.locks)} lockpick{'s' if len(cost.locks) != 1 else ''}")
+def _cost_words(cost: Any, prevent: int | None) -> str:
+    parts = [f"{n} {res if n != 1 else res.rstrip('s')}" for res, n in cost.resources.items() if n]
     if cost.damage:
         monsters = f"{cost.damage} monster{'s' if cost.damage != 1 else ''}"
         if prevent is not None:
@@ -196,29 +204,33 @@ def _cost_words(cost: Cost, prevent: int | None) -> str:
 
 def _describe_move(game: Game, seat: int, action: Action) -> str:
     geo = game.geometry
-    routes = {r.key: r for r in geo.routes_from(game.player(seat).room)}
+    here = game.player(seat).room
+    if action.args[0].startswith("link:"):
+        key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
+        return f"to {room_name(game, dest)}{_feature_suffix(game, dest)} ({_cost_words(cost, int(action.args[1]))})"
+    routes = {r.key: r for r in geo.routes_from(here)}
     r = routes[action.args[0]]
     if action.kind == "move":
-        cost = path_cost(game, geo, r.segments)
+        cost = game.path_cost(r.segments)
         return f"to {room_name(game, r.to[1])}{_feature_suffix(game, r.to[1])} ({_cost_words(cost, int(action.args[1]))})"
     if action.kind == "portal":
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
-        cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
+        cost = game.path_cost([*r.segments, *ex.segments])
         return (f"through the portal to {room_name(game, ex.to[1])}{_feature_suffix(game, ex.to[1])} "
                 f"({_cost_words(cost, int(action.args[2]))})")
     _, x, y, side, _idx, _region = r.to
-    cost = path_cost(game, geo, r.segments)
+    cost = game.path_cost(r.segments)
     return f"explore {SIDE_NAMES.get(side, side)} from cell ({x},{y}) ({_cost_words(cost, None)} so far)"
 
 
 def _describe_orient(game: Game, action: Action) -> str:
-    move = game.state.turn.ext.get("move") or {}
-    tile = game.ruleset.tiles[move["tile"]].name if move.get("tile") else "the new tile"
+    moving = game.moving_tile
+    tile = game.ruleset.tiles[moving].name if moving else "the new tile"
     rot = int(action.args[0])
     turned = f"{tile} turned {rot * 90}°" if rot else f"{tile} unturned"
     if action.kind == "place":
         return f"place {turned}; you cannot pass and stay where you are"
-    outcome = next((o for o in orientation_outcomes(game) if o["rot"] == rot), None)
+    outcome = next((o for o in game.orientations() if o["rot"] == rot), None)
     if outcome is None:
         return f"place {turned}"
     to = outcome["to"]
@@ -234,10 +246,9 @@ def _describe_room(game: Game, seat: int, action: Action) -> str:
         return f"take the {tdef.value}-point artifact ({tdef.name})"
     if feature == "market" and rest:
         item = game.ruleset.tokens[rest[0]]
-        price = (item.market or {}).get("price", "?")
         with_coupon = f" using {token_name(game, rest[1])}" if len(rest) > 1 else ""
-        return f"buy {item.name} ({price} gold){with_coupon}" + (f" — {item.text}" if item.text else "")
-    fdef = game.ruleset.registry.room_features.get(feature)
+        return f"buy {item.name}{with_coupon}" + (f" — {item.text}" if item.text else "")
+    fdef = game.registry.room_features.get(feature)
     what = _first_sentence(fdef.doc) if fdef and fdef.doc else feature.replace("_", " ")
     return " ".join([what, *(_humanise(game, a) for a in rest)])
 
@@ -261,7 +272,7 @@ def _describe_verb(game: Game, action: Action) -> str | None:
     k, args = action.kind, action.args
     try:
         if k == "slot":
-            card = game.state.row[int(args[0])]
+            card = game.row[int(args[0])]
             return f"row slot {args[0]}: {card_name(game, card)}" if card else None
         if k == "rotate":
             return f"turn the tile {int(args[0]) * 90}° clockwise"
@@ -278,7 +289,7 @@ def _describe_verb(game: Game, action: Action) -> str | None:
 # ==========================================================================================
 def _pawns(game: Game) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for p in game.state.players:
+    for p in game.players:
         room = p.room if p.status == "live" else p.ko_room if p.status == "knocked_out" else None
         if room:
             out.setdefault(room, []).append(("x" if p.status == "knocked_out" else "") + game.name(p.seat))
@@ -288,20 +299,18 @@ def _pawns(game: Game) -> dict[str, list[str]]:
 def dungeon_map(game: Game) -> RenderableType:
     """The placed tiles on their grid (north up): tile name, its rooms, what lies there, pawns.
 
-    ``@P2`` is a pawn, ``@xP3`` a knocked-out one; ``[D]`` marks the Depths.
+    ``@P2`` is a pawn, ``@xP3`` a knocked-out one; packs' notes follow the tile's name.
     """
     pawns = _pawns(game)
     regions: dict[str, dict[tuple[int, int], Text]] = {}
-    for pt in game.state.tiles:
+    for pt in game.tiles:
         tdef = game.ruleset.tiles[pt.tile]
+        notes = _marks(game, "tile", pt.tile)
         for key, (dx, dy) in tdef.cells.items():
             text = Text()
-            depths = tdef.depths or key in tdef.depths_cells
             text.append(tdef.name, style="bold")
-            if depths:
-                text.append(" [D]", style="magenta")
-            if tdef.haunted:
-                text.append(" haunted", style="cyan")
+            for mark in notes:
+                text.append(f" {mark.text}", style=_style(mark))
             for local, room in tdef.rooms.items():
                 if room.get("cell", "") != key:
                     continue
@@ -332,14 +341,14 @@ def dungeon_map(game: Game) -> RenderableType:
 
 
 def players_view(game: Game, seats: Sequence[Seat] | None = None) -> Group:
-    """Every player: where, gold, lockpicks, health, cubes, Clank! in the area, artifacts, cards; then tokens."""
-    st = game.state
+    """Every player: where, gold, health, cubes, Clank! in the area, artifacts, cards; then what
+    the packs add (lockpicks ...) and tokens."""
     table = Table(title="Players", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, padding=(0, 1),
                   caption="hp: damage/health; cards: deck/discard/owned", caption_justify="left")
-    for col in ("player", "where", "gold", "pick", "hp", "cube", "clank", "art", "cards"):
+    for col in ("player", "where", "gold", "hp", "cube", "clank", "art", "cards"):
         table.add_column(col, no_wrap=True, overflow="ellipsis")
     tokens = Text()
-    for p in st.players:
+    for p in game.players:
         marker = "▶" if p.seat == game.current_player else " "
         room = p.room or p.ko_room
         where = room.partition(".")[2] if room else "-"
@@ -347,15 +356,18 @@ def players_view(game: Game, seats: Sequence[Seat] | None = None) -> Group:
             where = "escaped"
         elif p.status == "knocked_out":
             where = f"KO {where}"
+        deck = p.deck if isinstance(p.deck, int) else len(p.deck)
+        hand = p.hand if isinstance(p.hand, int) else len(p.hand)
         table.add_row(
-            Text(marker + seat_name(game, p.seat, seats)), Text(where), str(p.gold), str(p.lockpicks),
-            f"{len(p.damage)}/{game.health}", str(p.cubes), str(st.clank_area.get(str(p.seat), 0)),
+            Text(marker + seat_name(game, p.seat, seats)), Text(where), str(p.gold),
+            f"{len(p.damage)}/{game.health}", str(p.cubes), str(game.clank_area.get(str(p.seat), 0)),
             ",".join(str(game.ruleset.tokens[a].value) for a in p.artifacts) or "-",
-            f"{len(p.deck)}/{len(p.discard)}/{len(game.owned_cards(p.seat))}")
+            f"{deck}/{len(p.discard)}/{deck + hand + len(p.play) + len(p.discard)}")
+        extra = [m.text for m in _marks(game, "player", p.seat)]
         held = Counter(token_name(game, t) for t in p.tokens)
-        if held:
-            tokens.append(f"{game.name(p.seat)} tokens: ", style="bold")
-            tokens.append(", ".join(f"{n}×{k}" if k > 1 else n for n, k in sorted(held.items())) + "\n")
+        if extra or held:
+            tokens.append(f"{game.name(p.seat)}: ", style="bold")
+            tokens.append("; ".join([*extra, *(f"{n}×{k}" if k > 1 else n for n, k in sorted(held.items()))]) + "\n")
     tokens.rstrip()
     return Group(table, tokens) if tokens else Group(table)
 
@@ -377,8 +389,8 @@ def hand_panel(game: Game, seat: int) -> RenderableType:
     lines.append("\npool: ", style="bold")
     lines.append(", ".join(f"{n} {res}" for res, n in pool.items()))
     lines.append(f"; teleports: {', '.join(p.teleports) or 'none'}")
-    if game.state.turn.exhausted and seat == game.state.current:
-        lines.append("; exhausted (no more boots this turn)", style="yellow")
+    if seat == game.current and game.turn.flags:
+        lines.append(f"; this turn: {', '.join(f.replace('_', ' ') for f in game.turn.flags)}", style="yellow")
     return Group(table, lines)
 
 
@@ -387,7 +399,7 @@ def row_table(game: Game) -> Table:
     table = Table(title="Dungeon row", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("slot", "card", "type", "cost", "VP", "text"):
         table.add_column(col, overflow="fold")
-    for slot, card in enumerate(game.state.row):
+    for slot, card in enumerate(game.row):
         if card is None:
             table.add_row(str(slot), "(empty until end of turn)", "", "", "", "")
             continue
@@ -400,29 +412,23 @@ def row_table(game: Game) -> Table:
 
 
 def supply_text(game: Game) -> Text:
-    """Reserve stacks, the market board, the Clank! area, the dragon's bag and rage."""
-    st = game.state
+    """Reserve stacks, the packs' boards, the Clank! area, the dragon's bag and rage."""
     cards = game.ruleset.cards
-    toks = game.ruleset.tokens
     out = Text()
     out.append("reserve: ", style="bold")
-    out.append("; ".join(f"{cards[c].name} ×{n} ({cost_text(cards[c].cost)})" for c, n in st.reserve.items()) or "-")
-    for board, items in sorted(st.market.items()):
-        counts = Counter(items)
-        out.append(f"\n{board} board: ", style="bold")
-        out.append("; ".join(f"{toks[t].name} ×{n} ({(toks[t].market or {}).get('price', '?')} gold)"
-                             for t, n in counts.items()) or "sold out")
-    area = ", ".join(f"{game.name(int(k)) if k.isdigit() else k} {n}" for k, n in sorted(st.clank_area.items()) if n)
-    bag = ", ".join(f"{game.name(int(k)) if k.isdigit() else k} {n}" for k, n in sorted(st.bag.items()) if n)
+    out.append("; ".join(f"{cards[c].name} ×{n} ({cost_text(cards[c].cost)})" for c, n in game.reserve.items()) or "-")
+    for mark in _marks(game, "board"):
+        out.append(f"\n{mark.text}", style=_style(mark))
+    area = ", ".join(f"{game.name(int(k)) if k.isdigit() else k} {n}" for k, n in sorted(game.clank_area.items()) if n)
     draws = game.setup.get("rage_track", {}).get("draws", [])
-    draw = draws[st.rage] if 0 <= st.rage < len(draws) else "?"
+    draw = draws[game.rage] if 0 <= game.rage < len(draws) else "?"
     out.append("\nClank! area: ", style="bold")
     out.append(area or "empty")
     out.append("\ndragon bag: ", style="bold")
-    out.append(bag or "empty")
+    out.append(f"{game.bag_total} cubes")
     out.append("\nrage: ", style="bold")
-    out.append(f"space {st.rage + 1} of {len(draws)}, the dragon draws {draw} cube(s)")
-    out.append(f"; dungeon deck {len(st.dungeon_deck)} cards; round {st.round}")
+    out.append(f"space {game.rage + 1} of {len(draws)}, the dragon draws {draw} cube(s)")
+    out.append(f"; dungeon deck {game.dungeon_deck_size} cards; round {game.round}")
     return out
 
 
@@ -488,17 +494,16 @@ def scores_table(game: Game, seats: Sequence[Seat] | None = None) -> Table:
         for s in scores:
             row.append(Text(str(sum(v for name, v in s["lines"] if name == src))))
         table.add_row(*row)
-    table.add_row("status", *(Text(game.player(s["seat"]).status) for s in scores))
-    table.add_row("scores?", *("yes" if s["eligible"] else "no (E7)" for s in scores))
+    table.add_row("status", *(Text(game.player(s["seat"]).status.replace("_", " ")) for s in scores))
+    table.add_row("scores?", *("yes" if s["eligible"] else "no" for s in scores))
     table.add_row(Text("total", style="bold"), *(Text(str(s["total"]), style="bold") for s in scores))
     return table
 
 
 def result_text(game: Game, seats: Sequence[Seat] | None = None) -> Text:
     """The outcome in one line: winner(s), no winner, or an aborted game."""
-    st = game.state
-    if st.aborted:
-        cap = st.config.get("max_rounds")
+    if game.aborted:
+        cap = game.max_rounds
         return Text(f"The game was aborted: the round cap ({cap}) was reached; there is no winner.",
                     style="yellow")
     if winner_seat(game) is None:

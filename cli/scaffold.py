@@ -196,6 +196,8 @@ def _values(pack_id: str, requires: Sequence[str], base: bool, installable: bool
         "card_play": "\n".join(f"    - {line}" for line in play),
         # the base game's features and icons; without it the sample tile stays plain
         "hall_features": "[crystal_cave]" if base else "[]",
+        # keys the base game adds to tiles: its rooms are in the Depths, it is not haunted
+        "tile_keys": "  depths: true\n  haunted: false\n" if base else "",
         "store_features": "[reward_minor_secret]" if base else "[]",
         "monster_icons": ", icons: [monster]" if base else "",
         "boot_icons": ", icons: [boot]" if base else "",

@@ -42,7 +42,7 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
     while not game.over:
         seat = game.current_player
         assert seat is not None
-        game.apply(bots[seat].choose(game))
+        game.apply(bots[seat].choose(game.view(seat)))
         steps += 1
         if steps > MAX_ACTIONS:
             raise RunawayGame(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")

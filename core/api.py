@@ -22,15 +22,14 @@ from clank.game.ruleset import Ruleset
 from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack
 from clank.registry import Registry
 
-DEFAULT_PACKS = ("catacombs",)
 T = TypeVar("T")
 _CACHE: dict[tuple, Ruleset] = {}
 
 
-def split_packs(packs: str | Sequence[str] | None) -> list[str]:
+def split_packs(packs: str | Sequence[str]) -> list[str]:
     """``"catacombs,./mypack"`` or a list → a list of pack specs (ids or directories)."""
     if packs is None:
-        return list(DEFAULT_PACKS)
+        raise ValueError("name the packs to load (e.g. 'catacombs')")
     if isinstance(packs, str):
         packs = packs.split(",")
     return [p.strip() for p in packs if p.strip()]
@@ -119,7 +118,7 @@ def _parts_by_pack(sources: Sequence[PackSource], manifests: dict[str, dict[str,
     return out
 
 
-def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
+def build_ruleset(packs: str | Sequence[str], options: dict[str, Any] | None = None,
                   modules: dict[str, ModuleType] | None = None) -> Ruleset:
     """Load and compile the packs once per process (YAML and schemas stay out of the hot path)."""
     specs = split_packs(packs)
@@ -137,7 +136,7 @@ def build_ruleset(packs: str | Sequence[str] | None = None, options: dict[str, A
     return rs
 
 
-def new_game(packs: str | Sequence[str] | None = None, players: int = 4, seed: int = 0,
+def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
              options: dict[str, Any] | None = None, names: list[str] | None = None,
              modules: dict[str, ModuleType] | None = None) -> Game:
     """Set up a new game (S1-S19) and run it to the first decision."""
@@ -158,7 +157,7 @@ def new_game(packs: str | Sequence[str] | None = None, players: int = 4, seed: i
 def game_record(game: Game) -> dict[str, Any]:
     """A game record: packs and versions, options, seed, players and every action, as text."""
     cfg = game.state.config
-    return {"format": "clank-record/1", "packs": list(getattr(game.ruleset, "specs", DEFAULT_PACKS)),
+    return {"format": "clank-record/1", "packs": list(game.ruleset.specs),
             "versions": dict(game.ruleset.pack_versions), "players": cfg["players"], "seed": cfg["seed"],
             "options": cfg["options"], "names": [p.name for p in game.state.players],
             "actions": list(game.state.history)}

@@ -1,7 +1,9 @@
-"""The core's own plugin: generic ops, conditions, quantities, resources and the random bot.
+"""The core's own plugin: generic ops, conditions, quantities, resources, events, the turn's
+steps and decisions, the dungeon row and reserve markets, the core score lines and the random
+bot. It registers through the same hooks and registry methods any pack uses.
 
-These are mechanisms (zones, resources, Clank!, damage), never content: everything a pack
-names (companions, crystal caves, crowns) lives in that pack.
+These are mechanisms of the whole Clank! family (zones, resources, Clank!, damage, the
+dragon), never a pack's content.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from clank.actions import Action
-from clank.game import decisions
+from clank.game import decisions, dragon, markets, movement, scoring, turn
 from clank.hookspecs import hookimpl
 from clank.rng import Rng, seed_state
 
@@ -49,12 +51,10 @@ def op_rage(ctx, n: int) -> None:
     ctx.game.rage(int(n))
 
 
-def op_ghost(ctx, n: int) -> None:
-    """R5/G7: ghost cubes from the bank to the Clank! area (none left: nothing)."""
-    st = ctx.game.state
-    k = min(int(n), st.bank.get("ghost", 0))
-    st.bank["ghost"] -= k
-    st.clank_area["ghost"] = st.clank_area.get("ghost", 0) + k
+def op_add_cubes(ctx, args: dict[str, int]) -> None:
+    """Cubes of registered kinds from the bank to the Clank! area (none left: nothing)."""
+    for kind, n in args.items():
+        ctx.game.add_cubes(kind, int(n))
 
 
 def op_teleport(ctx, arg: Any) -> None:
@@ -97,9 +97,7 @@ def op_gain_card(ctx, card: str) -> None:
 
 
 def op_turn_flag(ctx, flag: str) -> None:
-    flags = ctx.game.state.turn.flags
-    if flag not in flags:
-        flags.append(flag)
+    ctx.game.set_flag(flag)
 
 
 def op_topdeck_option(ctx, _arg: Any) -> None:
@@ -113,6 +111,14 @@ def op_dragon_attack(ctx, _arg: Any) -> None:
     ctx.game.dragon_attack(None)
 
 
+RESOURCES = (
+    ("skill", True, "Skill: acquire cards, use devices (C1)", ("Skill", "Skill")),
+    ("swords", True, "Swords: fight monsters, prevent tunnel damage (A4, A8)", ("Sword", "Swords")),
+    ("boots", True, "Boots: move along tunnels (A6)", ("Boot", "Boots")),
+    ("gold", False, "Gold: kept between turns, spent at markets, 1 VP each (T7)", ("gold", "gold")),
+)
+
+
 def op_discard_this(ctx, _arg: Any) -> None:
     p = ctx.player
     if ctx.src in p.hand:
@@ -122,8 +128,7 @@ def op_discard_this(ctx, _arg: Any) -> None:
 
 def op_prevent(ctx, _arg: Any) -> None:
     """Prevent the pending damage of the event being reacted to (one point)."""
-    prev = ctx.game.state.turn.ext.setdefault("prevent", {})
-    prev[str(ctx.seat)] = prev.get(str(ctx.seat), 0) + 1
+    ctx.game.prevent(ctx.seat)
 
 
 def op_end_of_turn(ctx, body: tuple) -> None:
@@ -138,20 +143,17 @@ def op_draw_per(ctx, quantity: str) -> None:
 
 @hookimpl
 def clank_register_resources(registry) -> None:
-    registry.add_resource("skill", True, "Skill: acquire cards, use devices (C1)")
-    registry.add_resource("swords", True, "Swords: fight monsters, prevent tunnel damage (A4, A8)")
-    registry.add_resource("boots", True, "Boots: move along tunnels (A6)")
-    registry.add_resource("gold", False, "Gold: kept between turns, spent at markets, 1 VP each (T7)")
-    registry.add_resource("lockpicks", False, "Lockpicks: open locks and locked rewards (A9, A14)")
+    for name, turn_only, doc, label in RESOURCES:
+        registry.add_resource(name, turn_only, doc, label=label)
 
 
 @hookimpl
 def clank_register_ops(registry) -> None:
     res = {"type": "object", "minProperties": 1,
-           "propertyNames": {"enum": ["skill", "swords", "boots", "gold", "lockpicks"]},
+           "propertyNames": {"enum": [r[0] for r in RESOURCES]},
            "additionalProperties": INT}
     add = registry.add_op
-    add("gain", op_gain, res, "Add resources to the pool (skill, swords, boots) or supply (gold, lockpicks).",
+    add("gain", op_gain, res, "Add resources: turn ones (skill, swords, boots) or kept ones (gold, and what packs add).",
         {"gain": {"skill": 2, "boots": 1}})
     add("clank", op_clank, INT, "+N or -N Clank! (T8, T9).", {"clank": -2})
     add("draw", op_draw, {"type": "integer", "minimum": 1}, "Draw N cards (T10).", {"draw": 1})
@@ -159,12 +161,16 @@ def clank_register_ops(registry) -> None:
     add("damage", op_damage, {"type": "integer", "minimum": 1}, "Take N unpreventable damage (H3).",
         {"damage": 1})
     add("rage", op_rage, {"type": "integer", "minimum": 1}, "Move the dragon marker up N (D10).", {"rage": 1})
-    add("ghost", op_ghost, {"type": "integer", "minimum": 1},
-        "Move N ghost cubes from the bank to the Clank! area (R5, G7).", {"ghost": 1})
+    add("add_cubes", op_add_cubes,
+        {"type": "object", "minProperties": 1, "propertyNames": {"x-ref": "cube_kind"},
+         "additionalProperties": {"type": "integer", "minimum": 1}},
+        "Move cubes of registered kinds from the bank to the Clank! area (none left: nothing).",
+        {"add_cubes": {"black": 1}})
     add("teleport", op_teleport,
-        {"oneOf": [{"type": "string"}, {"type": "object", "required": ["to"], "additionalProperties": False,
-                                        "properties": {"to": _arg({"type": "string"}, "kind",
-                                                                  "The teleport kind (adjacent ...).")}}]},
+        {"oneOf": [{"type": "string", "x-ref": "teleport_kind"},
+                   {"type": "object", "required": ["to"], "additionalProperties": False,
+                    "properties": {"to": _arg({"type": "string", "x-ref": "teleport_kind"}, "kind",
+                                              "The teleport kind (adjacent ...).")}}]},
         "Gain a held teleport of a kind (adjacent, or a kind a pack registers) (C8, T13).",
         {"teleport": "adjacent"})
     add("trash_this", op_trash_this, {"type": "null"}, "Trash the card being played (C9).", "trash_this")
@@ -183,7 +189,7 @@ def clank_register_ops(registry) -> None:
                         "then": _arg(EFFECT, "then", "Ops resolved only if the cards were discarded.")}},
         "Optionally discard cards from hand; the reward only if discarded (C5, C6).",
         {"discard_for": {"count": 1, "then": [{"draw": 2}]}}, compile=_compile_discard_for)
-    add("gain_card", op_gain_card, {"type": "string"},
+    add("gain_card", op_gain_card, {"type": "string", "x-ref": "card"},
         "Gain a card from the reserve into the discard pile; its acquire text resolves (C2).",
         {"gain_card": "secret-tome"})
     add("turn_flag", op_turn_flag, {"type": "string"},
@@ -199,7 +205,7 @@ def clank_register_ops(registry) -> None:
         "Resolve the listed ops at the end of this turn (D1 step 0).",
         {"end_of_turn": [{"trash": {"from": ["play", "discard"], "count": 1}}]},
         compile=lambda arg, c: c.effect(arg))
-    add("draw_per", op_draw_per, {"type": "string"}, "Draw one card per unit of a quantity.",
+    add("draw_per", op_draw_per, {"type": "string", "x-ref": "quantity"}, "Draw one card per unit of a quantity.",
         {"draw_per": "artifacts"})
 
 
@@ -221,15 +227,6 @@ def c_in_room_feature(game, seat: int, features: Any) -> bool:
     return room is not None and any(game.room_has(room, f) for f in _listify(features))
 
 
-def c_in_depths(game, seat: int, want: Any) -> bool:
-    return game.in_depths(game.player(seat).room) == bool(want)
-
-
-def c_on_haunted_tile(game, seat: int, want: Any) -> bool:
-    room = game.player(seat).room
-    return room is not None and game.ruleset.tiles[room.partition(".")[0]].haunted == bool(want)
-
-
 def c_turn_stat(game, seat: int, arg: dict) -> bool:
     return seat == game.state.current and game.turn_stat(arg["stat"]) >= int(arg["n"])
 
@@ -244,30 +241,28 @@ def c_card_in_zones(game, seat: int, arg: dict) -> bool:
 
 
 def c_count_at_least(game, seat: int, arg: dict) -> bool:
-    return game.ruleset.registry.quantities[arg["count"]].count(game, seat) >= int(arg["n"])
+    return game.registry.quantities[arg["count"]].count(game, seat) >= int(arg["n"])
 
 
 @hookimpl
 def clank_register_conditions(registry) -> None:
     stat = {"type": "object", "required": ["stat", "n"], "additionalProperties": False,
-            "properties": {"stat": _arg({"type": "string"}, "statistic", "The statistic (clank_made, prisoners_freed ...)."),
+            "properties": {"stat": _arg({"type": "string", "x-ref": "stat"}, "statistic",
+                                        "A registered statistic (clank_made, cards_trashed ...)."),
                            "n": _arg(INT, "at least", "The value it must reach.")}}
-    feat = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    feat = {"oneOf": [{"type": "string", "x-ref": "feature"},
+                      {"type": "array", "items": {"type": "string", "x-ref": "feature"}}]}
     add = registry.add_condition
     add("has_artifact", c_has_artifact, {"type": "boolean"}, "You hold at least one artifact.",
         {"has_artifact": True})
-    add("holds", c_holds, {"type": "string"},
+    add("holds", c_holds, {"type": "string", "x-ref": "token_kind"},
         "You hold a token (or own a card) that counts as this kind.", {"holds": "crown"})
     add("in_room_feature", c_in_room_feature, feat, "Your room shows one of these features.",
-        {"in_room_feature": "crystal_cave"})
-    add("in_depths", c_in_depths, {"type": "boolean"}, "Your room is in the Depths (R12).",
-        {"in_depths": True})
-    add("on_haunted_tile", c_on_haunted_tile, {"type": "boolean"}, "Your room is on a haunted tile.",
-        {"on_haunted_tile": True})
+        {"in_room_feature": "market"})
     add("turn_stat_at_least", c_turn_stat, stat, "A statistic of this turn reached N (C11).",
         {"turn_stat_at_least": {"stat": "clank_made", "n": 2}})
     add("game_stat_at_least", c_game_stat, stat, "A whole-game statistic of yours reached N.",
-        {"game_stat_at_least": {"stat": "prisoners_freed", "n": 3}})
+        {"game_stat_at_least": {"stat": "cards_trashed", "n": 3}})
     add("card_in_zones", c_card_in_zones,
         {"type": "object", "required": ["card"], "additionalProperties": False,
          "properties": {"card": _arg({"type": "string", "x-ref": "card"}, "card", "The card id."),
@@ -276,12 +271,12 @@ def clank_register_conditions(registry) -> None:
         {"card_in_zones": {"card": "secret-tome", "zones": ["play", "discard"]}})
     add("count_at_least", c_count_at_least,
         {"type": "object", "required": ["count", "n"], "additionalProperties": False,
-         "properties": {"count": _arg({"type": "string"}, "quantity", "A registered quantity (artifacts ...)."),
+         "properties": {"count": _arg({"type": "string", "x-ref": "quantity"}, "quantity",
+                                     "A registered quantity (artifacts ...)."),
                         "n": _arg(INT, "at least", "The value it must reach.")}},
-        "A quantity of yours reached N.", {"count_at_least": {"count": "lockpicks", "n": 1}})
+        "A quantity of yours reached N.", {"count_at_least": {"count": "damage", "n": 5}})
     q = registry.add_quantity
     q("artifacts", lambda g, s: len(g.player(s).artifacts), "Artifacts you hold.")
-    q("lockpicks", lambda g, s: g.player(s).lockpicks, "Lockpicks in your supply.")
     q("damage", lambda g, s: len(g.player(s).damage), "Damage on your health meter.")
     q("gold", lambda g, s: g.player(s).gold, "Gold you hold.")
 
@@ -294,11 +289,78 @@ class RandomBot:
         self.rng = seed_state(seed)
         self._r = Rng(self)
 
-    def choose(self, game) -> Action:
-        acts = game.legal_actions()
+    def choose(self, view) -> Action:
+        """A uniformly random legal action of the deciding seat's view."""
+        acts = view.legal_actions()
         return acts[self._r.below(len(acts))]
 
 
 @hookimpl
 def clank_register_bots(registry) -> None:
     registry.add_bot("random", RandomBot, "Uniformly random over the legal actions.")
+
+
+# -- the turn, the dragon, decisions, markets, events, statistics, score lines ---------------
+EVENTS = (
+    ("setup_done", "Setup is complete, before the first turn starts.", ()),
+    ("turn_start", "A live player's turn starts (T3), after the room's start-of-turn features.", ("seat",)),
+    ("turn_end", "A turn's cleanup is done (D1 step 1a), before the row is refilled.", ("seat",)),
+    ("round_end", "The last seat of a round finished; the next round starts.", ("round",)),
+    ("card_played", "A card was played from hand (T4), before its effect resolves.", ("seat", "card")),
+    ("card_gained", "A card joined a player's cards, before its acquire text (C2).", ("seat", "card")),
+    ("card_trashed", "A card went to the box (C9).", ("seat", "card", "zone")),
+    ("token_taken", "A token joined a player's supply, before its immediate text (G1).", ("seat", "token")),
+    ("tile_discovered", "A tile was revealed by a move, before it is oriented (X3).", ("seat", "tile")),
+    ("tile_placed", "A tile joined the dungeon, after its rooms' placement features (X11).", ("tile", "seat")),
+    ("entered_room", "A pawn entered a room, after the room's entry features (A12).", ("seat", "room")),
+    ("tunnel_damage", "A pawn took damage from tunnel icons while moving (A8).", ("seat", "n")),
+    ("healed", "A player healed (H6).", ("seat", "n")),
+    ("escaped", "A player escaped at the end of their turn (E1).", ("seat",)),
+    ("knocked_out", "A player was knocked out (H7).", ("seat",)),
+    ("attack_done", "A dragon attack's drawn cubes are resolved (D5).", ("seat", "drawn")),
+    ("reacted", "A player used a reaction card (its effect is queued).", ("seat", "card", "reaction")),
+    ("piece_moved", "A piece was put on the map, moved or taken off.", ("piece", "kind", "room", "previous")),
+    ("game_over", "The game ended (E5).", ()),
+)
+QUESTIONS = (
+    ("placement_ok", "May this tile go there? Return False to forbid it (Fixed Dimensions).", ("tile", "to")),
+    ("discovery_ok", "May a tile be discovered into this empty cell? Return False to forbid it.",
+     ("region", "x", "y")),
+)
+STATS = (
+    ("clank_made", "Clank! made (gross, C11b)."),
+    ("cards_trashed", "Cards trashed."),
+    ("monsters_defeated", "Dungeon row monsters defeated."),
+    ("portal_used", "Moves through a portal."),
+)
+
+
+@hookimpl
+def clank_register_actions(registry) -> None:
+    registry.add_teleport_kind("adjacent", movement.adjacent_targets,
+                               "A room one tunnel away (icons and arrows ignored), through portals and links, "
+                               "or an open edge to discover (C8).")
+    turn.register(registry)
+    dragon.register(registry)
+    decisions.register(registry)
+
+
+@hookimpl
+def clank_register_market_rules(registry) -> None:
+    markets.register(registry)
+
+
+@hookimpl
+def clank_register_reactions(registry) -> None:
+    for name, doc, payload in EVENTS:
+        registry.add_event(name, doc, payload)
+    for name, doc, payload in QUESTIONS:
+        registry.add_event(name, doc, payload, question=True)
+    for name, doc in STATS:
+        registry.add_stat(name, doc)
+
+
+@hookimpl
+def clank_register_scoring(registry) -> None:
+    for fn in scoring.CORE_SCORERS:
+        registry.add_scorer(fn)

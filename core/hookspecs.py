@@ -38,6 +38,10 @@ class ClankSpecs:
         """
 
     @hookspec
+    def clank_register_content(self, registry) -> None:
+        """Register keys a pack adds to content kinds (``add_content_key``) and new content kinds."""
+
+    @hookspec
     def clank_register_ops(self, registry) -> None:
         """Register effect ops and card keywords (``registry.add_op(name, run, schema, doc, example)``).
 
@@ -86,6 +90,10 @@ class ClankSpecs:
     def clank_register_scoring(self, registry) -> None:
         """Register score contributions (``registry.add_scorer(fn)``):
         ``fn(game, seat) -> [(source, points)]``, folded at game end (E8)."""
+
+    @hookspec
+    def clank_register_render(self, registry) -> None:
+        """Register how the pack's things are drawn (``add_render``)."""
 
     @hookspec
     def clank_register_bots(self, registry) -> None:

@@ -15,10 +15,10 @@ from clank.registry import Registry
 
 ENTRY_POINT_GROUP = "clank.packs"
 REGISTER_HOOKS = (
-    "clank_register_resources", "clank_register_ops", "clank_register_conditions",
+    "clank_register_resources", "clank_register_content", "clank_register_ops", "clank_register_conditions",
     "clank_register_room_features", "clank_register_tunnel_icons", "clank_register_market_rules",
     "clank_register_actions", "clank_register_reactions", "clank_register_scoring",
-    "clank_register_bots",
+    "clank_register_render", "clank_register_bots",
 )
 
 

@@ -1,14 +1,17 @@
-"""The registry: everything packs contribute at build time, gathered once per game.
+"""The registry: everything packs contribute at build time, gathered once per ruleset.
 
-Packs fill a :class:`Registry` through the ``clank_register_*`` hooks; the engine then reads
-plain dictionaries in the hot path, never the plugin manager.
+Packs fill a :class:`Registry` through the ``clank_register_*`` hooks (see
+:mod:`clank.hookspecs`); the engine then reads plain dictionaries in the hot path, never the
+plugin manager. Every ``add_*`` method records which pack registered the entry and refuses a
+name registered twice, so behaviour never depends on install order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 JSON = dict[str, Any]
 
@@ -17,6 +20,9 @@ class RegistryError(ValueError):
     """A pack registered something twice or something malformed."""
 
 
+# ==========================================================================================
+# Definitions
+# ==========================================================================================
 @dataclass(frozen=True)
 class OpDef:
     """An effect operation.
@@ -24,6 +30,7 @@ class OpDef:
     ``run(ctx, args)`` performs it; ``ctx`` is an :class:`clank.game.effects.EffectContext`.
     ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
     authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
+    ``refs`` names registered things the argument refers to (see :meth:`Registry.add_op`).
     """
 
     name: str
@@ -32,12 +39,12 @@ class OpDef:
     doc: str = ""
     example: Any = None
     pack: str = ""
-    compile: Callable[[Any], Any] | None = None
+    compile: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True)
 class ConditionDef:
-    """A condition usable in ``if`` ops, ``choose`` options and points expressions.
+    """A condition usable in ``if`` ops, ``choose`` options, ``fight_if`` and points.
 
     ``test(game, seat, arg) -> bool``.
     """
@@ -63,6 +70,14 @@ class QuantityDef:
     pack: str = ""
 
 
+class Entry(NamedTuple):
+    """The move being paid when a room is entered: Swords left after preventing tunnel damage,
+    and the tunnel damage that will be taken (see :attr:`RoomFeatureDef.may_enter`)."""
+
+    swords: int
+    damage: int
+
+
 @dataclass
 class RoomFeatureDef:
     """What a room feature does. Every callback is optional.
@@ -72,8 +87,11 @@ class RoomFeatureDef:
     - ``on_turn_start(game, seat, room_id, arg)``: a turn starts with the pawn here (T3).
     - ``actions(game, seat, room_id, arg) -> list[Action]``: in-room actions now legal.
     - ``apply(game, seat, room_id, arg, action)``: perform one of those actions.
-    - ``may_enter(game, seat, room_id, arg) -> str | None``: a reason the pawn may not enter.
+    - ``may_enter(game, seat, room_id, arg, entry) -> str | None``: a reason the pawn may not
+      enter. ``entry`` is the :class:`Entry` of the move being paid (Swords left, damage taken)
+      or ``None`` when the pawn arrives otherwise (teleport, effect).
     - ``arg_schema``: JSON Schema of the feature's argument (``artifact(plus=1)`` → ``{plus: 1}``).
+    - ``counts_as``: other feature names this one answers to in conditions and ``room_has``.
     - ``example``: the feature as a tile writes it in a room's ``features`` (``"artifact(plus=1)"``),
       shown in the authoring guide.
     """
@@ -87,7 +105,7 @@ class RoomFeatureDef:
     actions: Callable[..., list] | None = None
     apply: Callable[..., None] | None = None
     may_enter: Callable[..., str | None] | None = None
-    counts_as: tuple[str, ...] = ()   # other feature names this one answers to in conditions
+    counts_as: tuple[str, ...] = ()
     pack: str = ""
     example: str | None = None
 
@@ -96,10 +114,13 @@ class RoomFeatureDef:
 class TunnelIconDef:
     """What a tunnel icon costs or does when a pawn moves through it (A6-A10).
 
-    - ``extra_boots``: Boots each such icon adds to a move (footprint = 1).
-    - ``damage``: damage each icon deals, preventable by Swords (monster = 1).
-    - ``lock``: the icon must be covered with a lockpick to pass (A9).
+    - ``cost``: resources each such icon adds to a move (a footprint: ``{"boots": 1}``).
+      ``extra_boots`` is a shorthand for ``cost={"boots": n}``.
+    - ``covers``: paying the icon's cost covers it for good, for everyone (a lock covered with
+      a lockpick, A9); an uncovered icon must be paid, a covered one costs nothing.
+    - ``damage``: damage each icon deals, preventable by Swords (a monster: 1, A8).
     - ``damage_ignored_by``: a turn flag that cancels the icon's damage.
+    Teleports ignore every icon (C8).
     - ``example``: a tunnel carrying the icon, as a tile writes it (``{"ends": [...], "icons": [...]}``),
       shown in the authoring guide.
     """
@@ -108,20 +129,35 @@ class TunnelIconDef:
     doc: str = ""
     extra_boots: int = 0
     damage: int = 0
-    lock: bool = False
+    cost: dict[str, int] = field(default_factory=dict)
+    covers: bool = False
     damage_ignored_by: str | None = None
     pack: str = ""
     example: JSON | None = None
 
+    def __post_init__(self) -> None:
+        if self.extra_boots:
+            self.cost = {"boots": self.extra_boots, **{k: v for k, v in self.cost.items() if k != "boots"}}
+
 
 @dataclass(frozen=True)
 class ResourceDef:
-    """A resource: ``turn`` resources (skill, swords, boots) vanish at end of turn."""
+    """A resource. ``turn`` resources (skill, swords, boots) vanish at the end of a turn; the
+    others are kept (gold, and what packs add). ``pays_as``: a kept resource that may be spent
+    wherever this other resource is asked for (the primary one is spent first).
+    ``label``: singular and plural as a log line writes them (``("Boot", "Boots")``)."""
 
     name: str
     turn: bool
     doc: str = ""
     pack: str = ""
+    pays_as: str | None = None
+    label: tuple[str, str] = ("", "")
+
+    def text(self, n: int) -> str:
+        """``"2 Boots"``, ``"1 lockpick"``."""
+        one, many = self.label
+        return f"{n} {one if n == 1 else many}"
 
 
 @dataclass(frozen=True)
@@ -139,7 +175,8 @@ class TeleportKindDef:
 
 @dataclass(frozen=True)
 class BotDef:
-    """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(game) -> Action`` for the deciding seat."""
+    """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(view) -> Action``, where
+    ``view`` is the :class:`clank.game.view.SeatView` of the seat that decides."""
 
     name: str
     factory: Callable[..., Any]
@@ -149,11 +186,12 @@ class BotDef:
 
 @dataclass(frozen=True)
 class ActionKindDef:
-    """A pack-defined kind of turn action (market buy, token use ...).
+    """A pack-defined kind of turn action (use a token, cash a token ...).
 
     ``enumerate(game, seat) -> list[Action]`` lists legal actions of the kind during the
     current player's main decision; ``apply(game, seat, action)`` performs one.
     ``explain(game, seat, action) -> str`` gives the reason an action is refused.
+    ``while_orienting``: also offered while the player orients a discovered tile (X8).
     """
 
     name: str
@@ -162,13 +200,16 @@ class ActionKindDef:
     explain: Callable[..., str] | None = None
     doc: str = ""
     pack: str = ""
+    while_orienting: bool = True
 
 
 @dataclass(frozen=True)
 class DecisionKindDef:
-    """A pack-defined kind of pending decision (pause in the middle of an effect).
+    """A kind of pending decision (a pause in the middle of an effect).
 
-    ``legal(game, decision) -> list[Action]`` and ``resolve(game, decision, action)``.
+    ``legal(game, decision) -> list[Action]`` and ``resolve(game, decision, action)``;
+    ``prompt(game, decision) -> str`` says what is being decided (default: the ``prompt`` key
+    of the decision, else ``doc``).
     """
 
     name: str
@@ -176,8 +217,177 @@ class DecisionKindDef:
     resolve: Callable[..., None]
     doc: str = ""
     pack: str = ""
+    prompt: Callable[..., str] | None = None
 
 
+class Offer(NamedTuple):
+    """Something a market offers a seat now: the action that takes it (without a payment
+    tag), its price, and what it is (``item``: a card or token id) and why (``purpose``:
+    ``buy``, ``use``, ``fight`` ...). ``data`` is passed back to the market's ``take``."""
+
+    action: Any
+    cost: dict[str, int]
+    item: str = ""
+    purpose: str = "buy"
+    data: Any = None
+
+
+class Payment(NamedTuple):
+    """One way to pay an offer: what is spent, a ``tag`` that the action text carries (``""``
+    for the plain price), and ``after(game, seat)`` run once it is paid (a coupon leaves the
+    supply, a once-per-turn option is used up)."""
+
+    cost: dict[str, int]
+    tag: str = ""
+    after: Callable[..., None] | None = None
+
+
+@dataclass(frozen=True)
+class PaymentOptionDef:
+    """Another way to pay an offer: ``ways(game, seat, cost, item) -> list[Payment]`` (extra
+    payments besides the plain price; the core keeps those the seat can afford). Asked only for
+    offers of the named ``markets`` and ``purposes`` (empty: all)."""
+
+    ways: Callable[..., list]
+    markets: frozenset[str] = frozenset()
+    purposes: frozenset[str] = frozenset()
+    pack: str = ""
+    flag: str | None = None     # asked only while this turn flag is set
+
+    def applies(self, market: str, purpose: str) -> bool:
+        """Whether to ask it about an offer of ``market`` for ``purpose``."""
+        return (not self.markets or market in self.markets) and (not self.purposes or purpose in self.purposes)
+
+
+@dataclass(frozen=True)
+class MarketDef:
+    """A place where things are bought: the dungeon row, the reserve, a market board ...
+
+    ``offers(game, seat) -> Iterable[Offer]`` lists what the seat may take now (price before
+    payment options); ``take(game, seat, offer, payment)`` hands it over once the core has paid
+    it (``payment``: the :class:`Payment` used).
+    The core turns each affordable payment of each offer into a legal action: the plain price
+    and the ways to pay packs register (:meth:`Registry.add_payment_option`), each paid with
+    any currency a pack registers (``pays_as``). ``feature``: a room-bound market, offered only while the pawn
+    is in a room showing that feature, its actions listed with the room's. ``while_orienting``:
+    offered while a tile is being oriented (X8). ``explain(game, seat, action) -> str | None``
+    says why one of its actions is refused (None: not one of its actions).
+    """
+
+    name: str
+    offers: Callable[..., Iterable[Offer]]
+    take: Callable[..., None]
+    doc: str = ""
+    pack: str = ""
+    feature: str | None = None
+    while_orienting: bool = True
+    explain: Callable[..., str | None] | None = None
+
+
+@dataclass(frozen=True)
+class CubeKindDef:
+    """A kind of cube that goes into the dragon bag besides the players' and the black ones.
+
+    - ``on_draw(game, seat)``: what drawing one does during an attack (``seat``: the current
+      player); it may queue steps (:meth:`Table.push_step`).
+    - ``returns_to``: where a drawn cube goes after the attack: ``"clank_area"`` (it goes into
+      the bag again at the next attack) or ``"bank"``.
+    - ``in_bag_counts``: whether cubes of the kind left in the bag keep the bag from being
+      empty (D9).
+    - ``label``: how a log line names a drawn cube.
+    """
+
+    name: str
+    doc: str = ""
+    on_draw: Callable[..., None] | None = None
+    returns_to: str = "bank"
+    in_bag_counts: bool = True
+    label: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True)
+class StepDef:
+    """A system step of the effect queue: ``run(game, seat, data)``. Steps let a rule that
+    spans several moments (an attack, a reaction window) pause for a decision between them."""
+
+    name: str
+    run: Callable[..., None]
+    doc: str = ""
+    pack: str = ""
+    after_knock_out: bool = False   # still resolves when the current player is knocked out (D6, D12)
+
+
+@dataclass(frozen=True)
+class EventDef:
+    """An event packs may listen to: its payload keys (besides ``event``) and when it fires."""
+
+    name: str
+    doc: str = ""
+    payload: tuple[str, ...] = ()
+    pack: str = ""
+    question: bool = False   # listeners answer (return False to refuse); see hooks.md
+
+
+@dataclass(frozen=True)
+class StatDef:
+    """A statistic the game counts per player and per turn (``clank_made`` ...)."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True)
+class ContentKeyDef:
+    """A key a pack adds to a content kind (``tokens``, ``cards``, ``tiles``, ``setup``).
+
+    Its ``schema`` joins the kind's schema (errors at the author's line); for ``cards``,
+    ``tokens`` and ``tiles`` the value (or ``default`` when absent) is compiled once with
+    ``compile(value, compiler)`` when given and kept in the definition's ``ext[key]``.
+    """
+
+    kind: str
+    key: str
+    schema: JSON
+    default: Any = None
+    compile: Callable[[Any, Any], Any] | None = None
+    doc: str = ""
+    pack: str = ""
+
+
+class Mark(NamedTuple):
+    """A piece of text a renderer shows, with a semantic ``style`` (``treasure``, ``danger``,
+    ``player:2``, ``muted`` ...) that each output maps to its own colours."""
+
+    text: str
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class RenderDef:
+    """How a pack's things appear on screen (terminal and SVG). Every callback is optional
+    and reads a :class:`~clank.game.view.SeatView`:
+
+    - ``room(view, room_id) -> list[Mark]``: what lies in a room now (artifacts, marks ...).
+    - ``tile(view, tile_id) -> list[Mark]``: notes on a placed tile (haunted ...).
+    - ``player(view, seat) -> list[Mark]``: extra lines of a player's panel.
+    - ``board(view) -> list[Mark]``: lines about shared boards (a market board ...).
+    - ``piece(view, piece) -> Mark``: how a piece on the map is drawn.
+    """
+
+    name: str
+    room: Callable[..., list[Mark]] | None = None
+    tile: Callable[..., list[Mark]] | None = None
+    player: Callable[..., list[Mark]] | None = None
+    board: Callable[..., list[Mark]] | None = None
+    piece: Callable[..., Mark] | None = None
+    pack: str = ""
+
+
+# ==========================================================================================
+# The registry
+# ==========================================================================================
 @dataclass
 class Registry:
     """Everything the loaded packs contribute; built once, then read-only during play."""
@@ -192,8 +402,16 @@ class Registry:
     bots: dict[str, BotDef] = field(default_factory=dict)
     action_kinds: dict[str, ActionKindDef] = field(default_factory=dict)
     decision_kinds: dict[str, DecisionKindDef] = field(default_factory=dict)
+    markets: dict[str, MarketDef] = field(default_factory=dict)
+    payment_options: list[PaymentOptionDef] = field(default_factory=list)
+    cube_kinds: dict[str, CubeKindDef] = field(default_factory=dict)
+    steps: dict[str, StepDef] = field(default_factory=dict)
+    events: dict[str, EventDef] = field(default_factory=dict)
+    stats: dict[str, StatDef] = field(default_factory=dict)
+    content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
+    renderers: list[RenderDef] = field(default_factory=list)
     # event name -> listeners ``fn(game, event: dict)``, called in registration order
-    listeners: dict[str, list[Callable[..., None]]] = field(default_factory=dict)
+    listeners: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
     # extra JSON Schemas of content kinds packs add: kind -> schema
     content_schemas: dict[str, JSON] = field(default_factory=dict)
     # score contributions ``fn(game, seat) -> list[(source, points)]`` folded at game end
@@ -207,7 +425,7 @@ class Registry:
     current_pack: str = ""
 
     # -- registration helpers -------------------------------------------------------------
-    def _put(self, table: dict, name: str, value: Any, what: str) -> None:
+    def _put(self, table: dict, name: Any, value: Any, what: str) -> None:
         if name in table:
             prev = getattr(table[name], "pack", "?")
             raise RegistryError(f"{what} {name!r} registered twice (by {prev!r} and {self.current_pack!r})")
@@ -215,23 +433,31 @@ class Registry:
 
     def add_op(self, name: str, run: Callable, schema: JSON | None = None, doc: str = "",
                example: Any = None, compile: Callable | None = None) -> None:
-        """Register an effect op ``name`` with its argument schema."""
+        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
+
+        A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
+        registered thing (``card``, ``token``, ``tile``, ``stat``, ``event``, ``teleport_kind``,
+        ``quantity``, ``feature``, ``token_kind``, ``pool``).
+        """
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")
 
     def add_condition(self, name: str, test: Callable, schema: JSON | None = None, doc: str = "",
                       example: Any = None) -> None:
-        """Register a condition ``name``."""
+        """Register a condition ``name``: ``test(game, seat, arg) -> bool``."""
         self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
                                                       doc, example, self.current_pack), "condition")
 
     def add_quantity(self, name: str, count: Callable, doc: str = "") -> None:
-        """Register a countable quantity."""
+        """Register a countable quantity: ``count(game, seat) -> int``."""
         self._put(self.quantities, name, QuantityDef(name, count, doc, self.current_pack), "quantity")
 
     def add_room_feature(self, feature: RoomFeatureDef) -> None:
         """Register a room feature."""
         feature.pack = self.current_pack
+        if feature.may_enter is not None and _arity(feature.may_enter) == 4:
+            four = feature.may_enter   # an older four-argument check: no entry context
+            feature.may_enter = lambda game, seat, room, arg, entry, _f=four: _f(game, seat, room, arg)
         self._put(self.room_features, feature.name, feature, "room feature")
 
     def add_tunnel_icon(self, icon: TunnelIconDef) -> None:
@@ -239,29 +465,95 @@ class Registry:
         icon.pack = self.current_pack
         self._put(self.tunnel_icons, icon.name, icon, "tunnel icon")
 
-    def add_resource(self, name: str, turn: bool, doc: str = "") -> None:
-        """Register a resource (``turn=True``: emptied at end of turn)."""
-        self._put(self.resources, name, ResourceDef(name, turn, doc, self.current_pack), "resource")
+    def add_resource(self, name: str, turn: bool, doc: str = "", *, pays_as: str | None = None,
+                     label: tuple[str, str] | None = None) -> None:
+        """Register a resource (``turn=True``: emptied at end of turn). Its statistic
+        ``<name>_gained`` is registered with it."""
+        label = label or (name[:-1] if name.endswith("s") else name, name)
+        self._put(self.resources, name, ResourceDef(name, turn, doc, self.current_pack, pays_as, label),
+                  "resource")
+        self.stats.setdefault(f"{name}_gained", StatDef(f"{name}_gained", f"{label[1]} gained.",
+                                                        self.current_pack))
 
     def add_teleport_kind(self, name: str, targets: Callable, doc: str = "") -> None:
-        """Register a kind of teleport target."""
+        """Register a kind of teleport target: ``targets(game, seat) -> list[room_id]``."""
         self._put(self.teleport_kinds, name, TeleportKindDef(name, targets, doc, self.current_pack),
                   "teleport kind")
 
     def add_bot(self, name: str, factory: Callable, doc: str = "") -> None:
-        """Register a bot."""
+        """Register a bot: ``factory(seed) -> object with choose(view) -> Action``."""
         self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack), "bot")
 
     def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
-                        explain: Callable | None = None, doc: str = "") -> None:
+                        explain: Callable | None = None, doc: str = "", *,
+                        while_orienting: bool = True) -> None:
         """Register a kind of main-decision action."""
         self._put(self.action_kinds, name,
-                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack), "action kind")
+                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting),
+                  "action kind")
 
-    def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "") -> None:
+    def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "",
+                          prompt: Callable | None = None) -> None:
         """Register a kind of pending decision."""
         self._put(self.decision_kinds, name,
-                  DecisionKindDef(name, legal, resolve, doc, self.current_pack), "decision kind")
+                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt), "decision kind")
+
+    def add_market(self, market: MarketDef) -> None:
+        """Register a market: what it offers whom, and how a paid offer is handed over."""
+        self._put(self.markets, market.name,
+                  MarketDef(market.name, market.offers, market.take, market.doc, self.current_pack,
+                            market.feature, market.while_orienting, market.explain), "market")
+
+    def add_payment_option(self, ways: Callable, *, markets: Iterable[str] = (), purposes: Iterable[str] = (),
+                           flag: str | None = None) -> None:
+        """Offer another way to pay: ``ways(game, seat, cost, item) -> list[Payment]`` for offers
+        of ``markets`` (names; empty: every market) made for ``purposes`` (``buy``, ``use``,
+        ``fight``; empty: all), and only while the turn flag ``flag`` is set when one is given
+        (a way a card grants for this turn). A Coupon, paying a lockpick instead of Skill ..."""
+        self.payment_options.append(PaymentOptionDef(ways, frozenset(markets), frozenset(purposes),
+                                                     self.current_pack, flag))
+
+    def add_cube_kind(self, kind: CubeKindDef) -> None:
+        """Register a kind of cube that goes into the dragon bag (``ghost`` ...)."""
+        if kind.returns_to not in ("clank_area", "bank"):
+            raise RegistryError(f"cube kind {kind.name!r}: returns_to must be 'clank_area' or 'bank'")
+        self._put(self.cube_kinds, kind.name,
+                  CubeKindDef(kind.name, kind.doc, kind.on_draw, kind.returns_to, kind.in_bag_counts,
+                              kind.label or kind.name, self.current_pack), "cube kind")
+
+    def add_step(self, name: str, run: Callable, doc: str = "", *, after_knock_out: bool = False) -> None:
+        """Register a system step of the effect queue: ``run(game, seat, data)`` (``data``:
+        plain JSON data). ``after_knock_out``: a queued step of the kind still resolves when
+        the current player is knocked out and loses the rest of the turn (the cubes of an
+        attack already drawn, D6, D12)."""
+        self._put(self.steps, name, StepDef(name, run, doc, self.current_pack, after_knock_out), "step")
+
+    def add_event(self, name: str, doc: str = "", payload: Iterable[str] = (), *, question: bool = False) -> None:
+        """Declare an event (so listeners, reactions and the validator can name it)."""
+        self._put(self.events, name, EventDef(name, doc, tuple(payload), self.current_pack, question), "event")
+
+    def add_stat(self, name: str, doc: str = "") -> None:
+        """Declare a statistic a pack counts (``game.bump(seat, name)``)."""
+        self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
+
+    def add_content_key(self, kind: str, key: str, schema: JSON, *, default: Any = None,
+                        compile: Callable | None = None, doc: str = "") -> None:
+        """Add a key to a content kind (``cards``, ``tokens``, ``tiles``, ``setup``).
+
+        The schema joins the kind's schema and the exported schemas; on ``cards``, ``tokens``
+        and ``tiles`` the (compiled) value is kept in the definition's ``ext[key]``.
+        """
+        if kind not in ("cards", "tokens", "tiles", "setup"):
+            raise RegistryError(f"content key {key!r}: unknown content kind {kind!r}")
+        schema = {**schema, "description": schema.get("description", doc)} if doc else schema
+        self._put(self.content_keys, (kind, key),
+                  ContentKeyDef(kind, key, schema, default, compile, doc, self.current_pack), "content key")
+        self._put(self.content_schemas, f"{kind}.{key}", schema, "content kind")
+
+    def add_render(self, render: RenderDef) -> None:
+        """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
+        self.renderers.append(RenderDef(render.name, render.room, render.tile, render.player,
+                                        render.board, render.piece, self.current_pack))
 
     def listen(self, event: str, fn: Callable) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""
@@ -276,18 +568,32 @@ class Registry:
         self.tiebreakers.append(fn)
 
     def add_modifier(self, name: str, fn: Callable) -> None:
-        """Modify a named value (``market_price``, ``artifact_limit`` ...): ``fn(game, value, **ctx)``."""
+        """Modify a named value (see :mod:`clank.plugin` for the names the core folds):
+        ``fn(game, value, **context) -> value``."""
         self.modifiers.setdefault(name, []).append(fn)
 
-    def finish(self) -> None:
-        """Called once every pack has registered: fill in schemas that depend on the whole set.
+    def add_content_schema(self, kind: str, schema: JSON) -> None:
+        """Register the JSON Schema of a new content kind (file) a pack introduces, or of an
+        extra key (``tokens.<key>``; prefer :meth:`add_content_key`, which also compiles it)."""
+        self._put(self.content_schemas, kind, schema, "content kind")
 
-        The ``gain`` op accepts every registered resource, including those packs add.
+    def finish(self) -> None:
+        """Called once every pack has registered: check and complete what depends on the whole set.
+
+        The ``gain`` op accepts every registered resource; a listener of an undeclared event
+        is an error naming the event (a misspelt event would otherwise never fire).
         """
         gain = self.ops.get("gain")
         if gain is not None and isinstance(gain.schema.get("propertyNames"), dict):
             gain.schema["propertyNames"]["enum"] = sorted(self.resources)
+        unknown = sorted(set(self.listeners) - set(self.events))
+        if unknown:
+            raise RegistryError(f"listeners for undeclared events: {unknown} "
+                                f"(declared: {sorted(self.events)})")
 
-    def add_content_schema(self, kind: str, schema: JSON) -> None:
-        """Register the JSON Schema of a new content kind (file) a pack introduces."""
-        self._put(self.content_schemas, kind, schema, "content kind")
+
+def _arity(fn: Callable) -> int:
+    try:
+        return len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return -1

@@ -1,22 +1,28 @@
-"""Testing helpers any pack can use: a self-test of the game contract and scenario builders.
+"""Testing helpers any pack can use: a self-test of the game contract and a scenario toolkit.
 
 ``check_game`` plays seeded random games and checks what every game must do (OpenSpiel's
 contract): playouts end, clones are independent, serialise→deserialise is identity, the same
 seed gives the same game, and illegal actions raise and leave the state untouched.
+
+The scenario toolkit puts a game in a known position (hands, row, pool, cubes, damage, the
+next dragon draws, tiles, pawns, tokens) so a rule test can then play through the public API.
+Every helper tells the game its state changed (:meth:`~clank.game.table.Table.changed`), so
+legal actions are recomputed; after editing ``game.state`` by hand, call ``game.changed()``
+or wrap the edit in ``with edit(game):``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from clank.actions import Action, IllegalAction
 from clank.api import new_game
 from clank.builtin import RandomBot
 from clank.game.engine import Game
-from clank.game.movement import place_tile as _place_tile
-from clank.game.state import GameState
+from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
 
 
 def state_json(game: Game) -> str:
@@ -26,12 +32,15 @@ def state_json(game: Game) -> str:
 
 def playout(game: Game, bot: Any, max_steps: int = 50000,
             after: Callable[[Game, Action], None] | None = None) -> int:
-    """Let ``bot`` take every decision until the game ends; return the number of actions."""
+    """Let ``bot`` (one bot, or a list with one bot per seat) take every decision until the game
+    ends, each from the deciding seat's view; return the number of actions."""
     steps = 0
     while not game.over:
         if steps >= max_steps:
             raise AssertionError(f"game did not end within {max_steps} actions")
-        action = bot.choose(game)
+        seat = game.current_player
+        chooser = bot[seat] if isinstance(bot, list | tuple) else bot
+        action = chooser.choose(game.view(seat))
         game.apply(action)
         steps += 1
         if after is not None:
@@ -39,7 +48,7 @@ def playout(game: Game, bot: Any, max_steps: int = 50000,
     return steps
 
 
-def check_game(packs: Sequence[str] = ("catacombs",), players: int = 2, seeds: Sequence[int] = (0, 1),
+def check_game(packs: Sequence[str], players: int = 2, seeds: Sequence[int] = (0, 1),
                options: dict[str, Any] | None = None, modules: dict[str, Any] | None = None) -> None:
     """Self-test the game contract on seeded random playouts; raises AssertionError on failure.
 
@@ -56,11 +65,13 @@ def check_game(packs: Sequence[str] = ("catacombs",), players: int = 2, seeds: S
             legal = game.legal_actions()
             assert legal, "a running game must offer at least one legal action"
             assert legal == game.legal_actions(), "legal actions must be deterministic"
+            assert game.view(game.current_player).legal_actions() == legal, \
+                "the deciding seat's view must offer the legal actions"
             if steps % 25 == 0:
                 _check_roundtrip(game)
                 _check_clone(game, legal)
                 _check_illegal(game)
-            action = bot.choose(game)
+            action = bot.choose(game.view(game.current_player))
             game.apply(action)
             twin.apply(action)
             steps += 1
@@ -96,13 +107,25 @@ def _check_illegal(game: Game) -> None:
         assert state_json(game) == before, "an illegal action must leave the state unchanged"
 
 
-# -- scenario builders (tests put the game in a known position, then play through the API) ----
+# ==========================================================================================
+# Scenario toolkit: put the game in a known position, then play through the API
+# ==========================================================================================
+@contextmanager
+def edit(game: Game) -> Iterator[GameState]:
+    """Edit ``game.state`` by hand inside the block; the game recomputes what it derived
+    (legal actions, the tile geometry) afterwards."""
+    try:
+        yield game.state
+    finally:
+        game.changed()
+
+
 def set_hand(game: Game, seat: int, cards: Sequence[str]) -> None:
     """Replace a player's hand (the old hand goes to the bottom of the deck)."""
     p = game.player(seat)
     p.deck[0:0] = p.hand
     p.hand = list(cards)
-    game._legal = None
+    game.changed()
 
 
 def set_row(game: Game, cards: Sequence[str | None]) -> None:
@@ -110,34 +133,118 @@ def set_row(game: Game, cards: Sequence[str | None]) -> None:
     st = game.state
     st.dungeon_deck[0:0] = [c for c in st.row if c is not None]
     st.row = list(cards)
-    game._legal = None
+    game.changed()
+
+
+def dungeon_top(game: Game, cards: Sequence[str]) -> None:
+    """Make ``cards`` the next cards the dungeon deck reveals (the first listed first), taking
+    them out of the deck where they were."""
+    deck = game.state.dungeon_deck
+    for card in cards:
+        if card in deck:
+            deck.remove(card)
+    deck.extend(reversed(list(cards)))
+    game.changed()
 
 
 def set_pool(game: Game, seat: int, **resources: int) -> None:
-    """Set turn resources (skill, swords, boots) and supply values (gold, lockpicks)."""
+    """Set resources (skill, swords, boots, gold and what packs register) and ``cubes`` (the
+    personal supply of cubes)."""
     p = game.player(seat)
     for res, n in resources.items():
-        if res in ("gold", "lockpicks", "cubes"):
-            setattr(p, res, n)
+        if res == "cubes":
+            p.cubes = n
         else:
             p.pool[res] = n
-    game._legal = None
+    game.changed()
+
+
+def put_cubes(game: Game, who: int | str, n: int, where: str = "clank_area") -> None:
+    """Put ``n`` cubes of a seat (an int) or of a kind (``"black"``, a pack's cube kind) in the
+    Clank! area or the dragon bag (``where="bag"``). A seat's cubes come from its supply."""
+    key = str(who)
+    if isinstance(who, int):
+        p = game.player(who)
+        if p.cubes < n:
+            raise AssertionError(f"seat {who} has only {p.cubes} cubes in supply")
+        p.cubes -= n
+    zone = game.state.bag if where == "bag" else game.state.clank_area
+    zone[key] = zone.get(key, 0) + n
+    game.changed()
+
+
+def script_bag(game: Game, draws: Sequence[int | str]) -> None:
+    """Make the next dragon draws exactly these cubes (seats as ints, kinds as text), in order;
+    each must be in the bag when drawn. Later draws are random again."""
+    game.state.ext["bag_script"] = [str(d) for d in draws]
+    game.changed()
+
+
+def set_damage(game: Game, seat: int, n: int) -> None:
+    """Give a player exactly ``n`` damage markers of their own colour (cubes from their supply)."""
+    p = game.player(seat)
+    own = [m for m in p.damage if m == "own"]
+    p.cubes += len(own)
+    p.damage = []
+    take = min(n, p.cubes)
+    p.cubes -= take
+    p.damage = ["own"] * take + ["neutral"] * (n - take)
+    game.changed()
+
+
+def mark_escaped(game: Game, seat: int) -> None:
+    """Make a player escaped (E1): the pawn leaves the board."""
+    p = game.player(seat)
+    p.status = ESCAPED
+    p.room = None
+    game.changed()
+
+
+def knock_out(game: Game, seat: int, room: str | None = None) -> None:
+    """Make a player knocked out where they stand (or in ``room``), without the turn's
+    consequences (see :meth:`~clank.game.table.Table.knock_out` for the rule itself)."""
+    p = game.player(seat)
+    if room is not None:
+        p.room = room
+    p.status = KNOCKED_OUT
+    p.ko_room = p.room
+    game.changed()
 
 
 def put_pawn(game: Game, seat: int, room: str) -> None:
     """Move a pawn without entering (no entry triggers)."""
     game.player(seat).room = room
-    game._legal = None
+    game.changed()
 
 
-def place(game: Game, tile: str, x: int, y: int, rot: int = 0, region: str = "catacombs") -> None:
+def place(game: Game, tile: str, x: int, y: int, rot: int = 0, region: str | None = None) -> None:
     """Place a tile from its stack at a position (its placement effects resolve)."""
     for stack in game.state.stacks.values():
         if tile in stack:
             stack.remove(tile)
-    _place_tile(game, tile, x, y, rot, region, None)
+    game.place_tile(tile, x, y, rot, region or game.ruleset.tiles[tile].region, None)
     game.run()
-    game._legal = None
+    game.changed()
+
+
+def move_between(game: Game, a: str, b: str) -> Action:
+    """Put the current player's pawn in room ``a`` (without entering) and make the move to room
+    ``b`` through the public API (the cheapest prevention option offered); return the action.
+    Raises AssertionError when no legal move leads there."""
+    seat = game.state.current
+    put_pawn(game, seat, a)
+    geo = game.geometry
+    routes = {r.key: r for r in geo.routes_from(a)}
+    links = {key: dest for key, dest, _ in game.link_routes(a)}
+    for action in game.legal_actions():
+        if action.kind != "move":
+            continue
+        key = action.args[0]
+        dest = links.get(key) if key.startswith("link:") else routes[key].to[1] if key in routes else None
+        if dest == b:
+            game.apply(action)
+            return action
+    raise AssertionError(f"no legal move from {a} to {b}: {[str(x) for x in game.legal_actions()]}")
 
 
 def give_token(game: Game, seat: int, token: str) -> None:
@@ -154,7 +261,7 @@ def give_token(game: Game, seat: int, token: str) -> None:
         raise AssertionError(f"no {token} left")
     p = game.player(seat)
     (p.artifacts if game.ruleset.tokens[token].pool == "artifact" else p.tokens).append(token)
-    game._legal = None
+    game.changed()
 
 
 def assert_refused(game: Game, action: str) -> str:
@@ -182,5 +289,6 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
-__all__ = ["answer", "assert_refused", "check_game", "give_token", "fresh_state_copy", "place", "playout", "put_pawn", "set_hand",
-           "set_pool", "set_row", "state_json"]
+__all__ = ["answer", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
+           "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
+           "set_damage", "set_hand", "set_pool", "set_row", "state_json"]

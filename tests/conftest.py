@@ -108,7 +108,7 @@ class Kit:
                     raise AssertionError(f"{c!r} is not in the dungeon deck")
                 st.dungeon_deck.remove(c)
         st.row = list(cards)
-        game._legal = None
+        game.changed()
 
     def deck_top(self, game: Game, cards: Sequence[str]) -> None:
         """Put dungeon cards on top of the dungeon deck; the first listed is drawn first."""
@@ -145,7 +145,7 @@ class Kit:
             st.tiles.remove(t)
             st.stacks["catacombs"].insert(0, t.tile)
         game.tiles_changed()
-        game._legal = None
+        game.changed()
 
     def stack_top(self, game: Game, tile: str) -> None:
         """Make ``tile`` the next tile drawn (from the stack or the removed tiles)."""
@@ -165,7 +165,7 @@ class Kit:
         p = game.player(seat)
         p.cubes -= n
         p.damage.extend(["own"] * n)
-        game._legal = None
+        game.changed()
 
     def area(self, game: Game, seat: int, n: int) -> None:
         """Move ``n`` cubes of a player from its supply to the Clank! area (net)."""
@@ -194,7 +194,7 @@ class Kit:
             else:
                 game.player(int(key)).cubes -= n
             st.bag[key] = n
-        game._legal = None
+        game.changed()
 
     def play_all(self, game: Game) -> None:
         """Play every card of the current player's hand, answering decisions with the first option."""
@@ -254,7 +254,7 @@ def no_legal_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Game.legal_actions
 
     def fresh(self: Game) -> list[Action]:
-        self._legal = None
+        self.changed()
         return original(self)
 
     monkeypatch.setattr(Game, "legal_actions", fresh)
@@ -290,8 +290,8 @@ class InvariantChecker:
         for addr, _seat, data in game.state.queue:
             if addr == "cube":
                 out[data] += 1
-            elif addr == "attack_end" and int(data):
-                out["ghost"] += int(data)
+            elif addr == "attack_end":
+                out["ghost"] += list(data).count("ghost")
         # ghost cubes being resolved are counted by attack_end; don't count them twice
         out["ghost"] -= sum(1 for a, _s, d in game.state.queue if a == "cube" and d == "ghost")
         return out
@@ -373,17 +373,19 @@ class InvariantChecker:
         assert st.reserve.get("goblin") == 1, "INV-11 the Goblin left the reserve"
         # INV-13/14 resources
         for p in st.players:
-            assert p.gold >= 0 and p.lockpicks >= 0 and p.pending_neg >= 0, f"INV-13 seat {p.seat}"
+            assert p.gold >= 0 and p.pool.get("lockpicks", 0) >= 0 and p.pending_neg >= 0, f"INV-13 seat {p.seat}"
             assert all(v >= 0 for v in p.pool.values()), f"INV-13 negative pool {p.pool} seat {p.seat}"
             if p.seat != st.current or st.over:
-                assert not any(p.pool.values()), f"INV-14 seat {p.seat} keeps {p.pool} off turn"
+                turn_res = {r for r, rdef in game.registry.resources.items() if rdef.turn}
+                assert not any(v for r, v in p.pool.items() if r in turn_res), \
+                    f"INV-14 seat {p.seat} keeps {p.pool} off turn"
                 assert not p.teleports and p.pending_neg == 0, f"INV-14 seat {p.seat} keeps teleports/pending"
                 assert not p.play, f"INV-10 seat {p.seat} has cards in play off turn"
         # INV-15 wayshrine gold
         for p in st.players:
             assert p.stats.get("wayshrines_marked", 0) == marks[p.seat], "INV-15 marks and stats disagree"
         # INV-17 locks covered at most once; locked rewards
-        assert len(set(st.covered_locks)) == len(st.covered_locks), "INV-17 a lock covered twice"
+        assert len(set(st.covered)) == len(st.covered), "INV-17 a lock covered twice"
         # INV-18 once per room per turn
         assert len(set(st.turn.rewards)) == len(st.turn.rewards), "INV-18 a room paid twice this turn"
 
@@ -397,7 +399,8 @@ class InvariantChecker:
             limit = 1 + game.counts_as(p.seat, "backpack")
             carried = [a for a in p.artifacts if rs.tokens[a].data.get("carry_limit", True)]
             assert len(carried) <= limit, f"INV-20 seat {p.seat} holds {len(p.artifacts)} artifacts"
-            assert len(set(p.artifact_rooms)) == len(p.artifact_rooms), "P6 two artifacts from one room"
+            rooms = p.ext.get("catacombs", {}).get("artifact_rooms", [])
+            assert len(set(rooms)) == len(rooms), "P6 two artifacts from one room"
         assert where == Counter(arts), f"INV-19 artifacts {where}"
         values = [rs.tokens[a].value for a in st.artifact_stack]
         assert values == sorted(values), "INV-19 artifact stack out of order"
@@ -442,8 +445,8 @@ class InvariantChecker:
         placed = [t.tile for t in st.tiles]
         stack = st.stacks.get("catacombs", [])
         in_hand = []                               # revealed tiles waiting for an orientation
-        if st.turn.ext.get("move"):
-            in_hand.append(st.turn.ext["move"]["tile"])
+        if st.turn.move:
+            in_hand.append(st.turn.move["tile"])
         if st.decision and st.decision.get("kind") == "place_tile" and "tile" in st.decision:
             in_hand.append(st.decision["tile"])
         all_tiles = Counter(placed + stack + st.removed_tiles + in_hand)
@@ -541,7 +544,7 @@ def run_checked(game: Game, bot: Any, checker: InvariantChecker, max_steps: int 
     checker.check(game, "setup")
     steps = 0
     while not game.over:
-        action = bot.choose(game)
+        action = bot.choose(game.view(game.current_player))
         game.apply(action)
         steps += 1
         checker.check(game, f"after action {steps} ({action})")

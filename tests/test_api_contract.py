@@ -31,7 +31,7 @@ def advance(game: Game, bot, steps: int) -> list[Action]:
     for _ in range(steps):
         if game.over:
             break
-        a = bot.choose(game)
+        a = bot.choose(game.view(game.current_player))
         game.apply(a)
         done.append(a)
     return done
@@ -101,7 +101,7 @@ def test_save_and_load_at_any_decision_continues_identically(players, seed, cut)
     for _ in range(300):
         if g.over:
             break
-        a = bot.choose(g)
+        a = bot.choose(g.view(g.current_player))
         g.apply(a)
         loaded.apply(a)
         assert state_json(loaded) == state_json(g)
@@ -155,7 +155,7 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing(players):
             kinds_seen.add(d["kind"])
             for text in BOGUS:
                 _assert_refused(g, text)
-        g.apply(bot.choose(g))
+        g.apply(bot.choose(g.view(g.current_player)))
         steps += 1
     assert "main" in kinds_seen
     for text in BOGUS[2:7]:
@@ -186,7 +186,7 @@ def test_action_text_round_trips():
             break
         for a in g.legal_actions():
             assert Action.parse(str(a)) == a
-        g.apply(str(bot.choose(g)))                              # apply accepts text too
+        g.apply(str(bot.choose(g.view(g.current_player))))                              # apply accepts text too
 
 
 def test_legal_actions_are_deterministic_and_distinct():
@@ -199,7 +199,7 @@ def test_legal_actions_are_deterministic_and_distinct():
         acts = g.legal_actions()
         assert acts == g.clone().legal_actions()
         assert len(set(acts)) == len(acts)
-        g.apply(bot.choose(g))
+        g.apply(bot.choose(g.view(g.current_player)))
 
 
 def test_decision_names_the_seat_to_act():
@@ -209,7 +209,7 @@ def test_decision_names_the_seat_to_act():
     while not g.over:
         d = g.decision()
         assert d["seat"] == g.current_player and d["prompt"]
-        g.apply(bot.choose(g))
+        g.apply(bot.choose(g.view(g.current_player)))
     assert g.current_player is None and g.legal_actions() == []
 
 

@@ -258,7 +258,7 @@ def test_replay_refuses_corrupt_and_tampered_files(runner: CliRunner, tmp_path: 
     game = new_game(["catacombs"], 2, 3, {"max_rounds": 25})
     bot = RandomBot(3)
     for _ in range(30):
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     from clank.cli.records import record_of
     record = record_of(game)
     good = tmp_path / "good.json"
@@ -301,16 +301,16 @@ def test_every_legal_action_gets_a_readable_label_and_views_render() -> None:
     steps = 0
     while not game.over and steps < 400:
         for a in game.legal_actions():
-            label = render.action_label(game, a)
+            label = render.action_label(game.view(game.current_player), a)
             assert label.startswith(str(a))
             if game.state.decision is None and a.kind != "end":
-                assert render._describe(game, a), a          # a description, not the fallback
+                assert render._describe(game.view(game.current_player), a), a          # a description, not the fallback
             seen.add(a.kind)
         if steps % 100 == 0:
             console = Console(file=StringIO(), width=100)
-            console.print(render.decision_view(game, game.current_player, None, game.legal_actions()))
+            console.print(render.decision_view(game.view(game.current_player), game.current_player, None, game.legal_actions()))
             assert "Dungeon row" in console.file.getvalue()
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
         steps += 1
     assert {"play", "move", "end"} <= seen
 
@@ -321,18 +321,18 @@ def test_move_and_buy_labels_name_the_room_and_the_cost() -> None:
     set_pool(game, 0, boots=3, skill=10, swords=0)
     moves = [a for a in game.legal_actions() if a.kind == "move"]
     assert moves
-    label = render.action_label(game, moves[0])
+    label = render.action_label(game.view(game.current_player), moves[0])
     assert "boot" in label and " to " in label and "(" in label
     buys = [a for a in game.legal_actions() if a.kind == "buy"]
     assert buys
     card = game.ruleset.cards[game.state.row[int(buys[0].args[0])]]
-    assert render.action_label(game, buys[0]) == f"{buys[0]}: {card.name} ({render.cost_text(card.cost)})"
-    assert render.action_label(game, Action("end")) == "end: end your turn"
+    assert render.action_label(game.view(game.current_player), buys[0]) == f"{buys[0]}: {card.name} ({render.cost_text(card.cost)})"
+    assert render.action_label(game.view(game.current_player), Action("end")) == "end: end your turn"
 
 
 def test_names_with_brackets_are_printed_verbatim_not_as_markup() -> None:
     game = new_game(["catacombs"], 2, 1, {"max_rounds": 20}, names=["[red]Ann[/red]", "Bob [x]"])
     console = Console(file=StringIO(), width=120)
-    console.print(render.decision_view(game, 0, assign_seats(2, 1, ["random"]), game.legal_actions()))
+    console.print(render.decision_view(game.view(0), 0, assign_seats(2, 1, ["random"]), game.legal_actions()))
     text = console.file.getvalue()
     assert "[red]Ann[/red]" in text and "Bob [x]" in text

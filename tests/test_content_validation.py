@@ -77,7 +77,24 @@ def make_registry() -> Registry:
     for icon in ("boot", "monster", "lock"):
         reg.add_tunnel_icon(TunnelIconDef(icon))
     reg.counts_as |= {"crown", "monkey_idol"}
+    _pack_keys(reg)
     return reg
+
+
+def _pack_keys(reg: Registry) -> None:
+    """Keys a pack adds to tokens and tiles (as the base game does), which fixtures use."""
+    effect = {"$ref": "effect.schema.json#/definitions/effect"}
+    reg.add_content_key("tokens", "market", {
+        "type": "object", "required": ["price"], "additionalProperties": False,
+        "properties": {"price": {"type": "integer", "minimum": 0}, "buy": effect,
+                       "requires": {"$ref": "condition.schema.json#/definitions/condition"}}})
+    reg.add_content_key("tokens", "on_enter_feature", {
+        "type": "object", "required": ["feature", "do"], "additionalProperties": False,
+        "properties": {"feature": {"type": "string", "x-ref": "feature"}, "do": effect}})
+    reg.add_content_key("tokens", "prisoner", {"type": "boolean"})
+    reg.add_content_key("tiles", "depths", {"type": "boolean"})
+    reg.add_content_key("tiles", "haunted", {"type": "boolean"})
+    reg.add_content_key("tiles", "depths_cells", {"type": "array", "items": {"type": "string", "x-ref": "cell"}})
 
 
 @pytest.fixture(scope="module")

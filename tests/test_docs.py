@@ -237,7 +237,7 @@ def test_hooks_examples_listeners_work_in_a_game():
     assert ns["no_dead_end"](game, {"event": "placement_ok", "tile": start, "to": edge}) is False
     # tile_placed
     before = game.state.bank["ghost"]
-    haunted = next(t for t in game.ruleset.tiles.values() if t.haunted)
+    haunted = next(t for t in game.ruleset.tiles.values() if t.ext["haunted"])
     ns["haunted"](game, {"event": "tile_placed", "tile": haunted.id, "seat": 0})
     assert game.state.bank["ghost"] == before - 1
     # action kinds: the Golden Flute buys from the board market_board names; tokens obey use_if

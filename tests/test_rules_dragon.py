@@ -14,6 +14,9 @@ pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
 QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"]
 
+TURN = ("skill", "swords", "boots")   # the turn resources (T5, T6)
+
+
 
 def end_with_refill(kit, g, refill: list[str]) -> None:
     """End the current player's turn (hand emptied) with ``refill`` revealed into row gaps."""
@@ -71,7 +74,7 @@ def test_d1_cleanup_then_refill_then_attack(kit, script_bag):
     i_arrive = max(i for i, line in enumerate(log) if "Skeleton Priest enters" in line)
     i_attack = max(i for i, line in enumerate(log) if line == "The dragon attacks!")
     assert i_arrive < i_attack
-    assert p.play == [] and len(p.hand) == 5 and not any(p.pool.values())
+    assert p.play == [] and len(p.hand) == 5 and not any(p.pool.get(r) for r in TURN)
     assert len(g.player(1).damage) == 2
 
 

@@ -26,13 +26,13 @@ def test_s3_bank_gold_and_lockpicks_are_unlimited(kit):
     g = kit.game(2)
     g.gain(0, "gold", 10_000)
     g.gain(0, "lockpicks", 500)
-    assert g.player(0).gold == 10_000 and g.player(0).lockpicks == 503
+    assert g.player(0).gold == 10_000 and g.player(0).pool.get("lockpicks", 0) == 503
 
 
 def test_s20_every_player_starts_with_three_lockpicks_and_no_master_key(kit):
     """S20, K6: three lockpicks each; the Catacombs market never sells a Master Key."""
     g = kit.game(4)
-    assert [p.lockpicks for p in g.state.players] == [3, 3, 3, 3]
+    assert [p.pool.get("lockpicks", 0) for p in g.state.players] == [3, 3, 3, 3]
     assert not any("master-key" in t for t in g.state.market["market"])
     assert not any(t.startswith("master-key") for t in g.ruleset.tokens)
 
@@ -40,14 +40,18 @@ def test_s20_every_player_starts_with_three_lockpicks_and_no_master_key(kit):
 def test_s21_hands_decks_and_pools_are_hidden_in_a_players_view(kit):
     """S21: hands and decks are private; prisoners and secrets are revealed when taken."""
     g = kit.game(3)
-    view = g.view(1)
+    view = g.view_dict(1)
     assert isinstance(view["players"][1]["hand"], list)
     assert view["players"][0]["hand"] == 5 and view["players"][2]["hand"] == 5
     assert all(isinstance(p["deck"], int) for p in view["players"])
     assert isinstance(view["dungeon_deck"], int) and isinstance(view["pools"]["prisoner"], int)
     assert "rng" not in view and "seed" not in view["config"]
     g.take_token(1, "peasant")                    # a taken prisoner is public
-    assert "peasant" in g.view(0)["players"][1]["tokens"]
+    assert "peasant" in g.view_dict(0)["players"][1]["tokens"]
+    seen = g.view(0)                              # the view object bots get: the same, as objects
+    assert seen.player(1).hand == 5 and "peasant" in seen.player(1).tokens
+    assert isinstance(seen.player(0).hand, list) and seen.legal_actions() == g.legal_actions()
+    assert g.view(1).legal_actions() == [] and "state" not in dir(seen)
 
 
 def test_t1_turns_pass_clockwise(kit):
@@ -124,7 +128,7 @@ def test_r8_a_portal_leads_to_the_room_beyond_another_portal(kit):
     kit.place(g, "su-1", -1, 1)                   # Lantern Market: its market has a portal tunnel
     kit.pawn(g, 0, "st-a.grotto")
     kit.pool(g, 0, boots=2)
-    g.player(0).lockpicks = 1
+    g.player(0).pool["lockpicks"] = 1
     portals = kit.kinds(g, "portal")
     assert portals, "a portal move from the grotto must be offered"
     g.apply(portals[0])
@@ -147,7 +151,7 @@ def test_k4_g31_burglars_kit_gives_two_lockpicks_and_two_points(kit):
     """K4, G31: on purchase gain 2 lockpicks; worth 2 VP."""
     g = _market_game(kit)
     g.apply("room market burglars-kit")
-    assert g.player(0).lockpicks == 5
+    assert g.player(0).pool.get("lockpicks", 0) == 5
     g.player(0).artifacts.append("artifact-5")
     assert dict(g.scores()[0]["lines"])["Burglar's Kit"] == 2
 
@@ -169,7 +173,7 @@ def test_k9_items_are_kept_and_score_at_the_end(kit):
     g.apply("room market backpack")
     kit.end_turn(g)
     kit.end_turn(g)
-    assert "backpack" in g.player(0).tokens and g.player(0).lockpicks == 3
+    assert "backpack" in g.player(0).tokens and g.player(0).pool.get("lockpicks", 0) == 3
     g.player(0).artifacts.append("artifact-5")
     assert dict(g.scores()[0]["lines"])["Backpack"] == 5
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from clank.testing import give_token as take
+from clank_catacombs.depths import in_depths
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
@@ -60,9 +61,9 @@ def test_ts11_knocked_out_in_the_depths_scores_zero(kit, script_bag):
 def test_r12_which_rooms_are_in_the_depths(kit):
     """R12: Depths tiles and the start tile's upper half are in the Depths; the rest is not."""
     g = kit.game(2)
-    assert g.in_depths("de-15.spine") and not g.in_depths("su-2.stalls")
-    assert g.in_depths("st-a.idols") and g.in_depths("st-a.grotto")
-    assert not g.in_depths("st-a.gate") and not g.in_depths("st-a.crypt")
+    assert in_depths(g, "de-15.spine") and not in_depths(g, "su-2.stalls")
+    assert in_depths(g, "st-a.idols") and in_depths(g, "st-a.grotto")
+    assert not in_depths(g, "st-a.gate") and not in_depths(g, "st-a.crypt")
 
 
 def test_ts11_knocked_out_on_the_surface_scores_without_mastery(kit, script_bag):

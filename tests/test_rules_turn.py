@@ -15,6 +15,9 @@ QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
+TURN = ("skill", "swords", "boots")   # the turn resources (T5, T6)
+
+
 
 def play(game, *cards: str) -> None:
     """Play cards from hand in order."""
@@ -41,7 +44,7 @@ def test_ts01_worked_turn_crystal_kobold_and_expert_guide(kit):
     p = g.player(0)
 
     play(g, "stumble", "sneak-attack", "explore", "burgle", "sidestep")
-    assert p.pool == {"skill": 3, "swords": 3, "boots": 2}
+    assert {r: p.pool[r] for r in TURN} == {"skill": 3, "swords": 3, "boots": 2}
     # T9: Stumble put 1 cube in, Sneak Attack took it back and left 1 pending
     assert g.state.clank_area.get("0", 0) == 0
     assert p.pending_neg == 1
@@ -52,7 +55,7 @@ def test_ts01_worked_turn_crystal_kobold_and_expert_guide(kit):
     g.apply("move su-2#8 1")                                    # 1 Boot + 1 Sword
     assert p.room == "st-a.grotto"
     assert p.damage == []
-    assert p.pool == {"skill": 3, "swords": 2, "boots": 1}
+    assert {r: p.pool[r] for r in TURN} == {"skill": 3, "swords": 2, "boots": 1}
     assert kit.kinds(g, "move") == [] and kit.kinds(g, "explore") == []
     assert "exhausted" in refuse(g, "move st-a#3 0")              # R4
 
@@ -65,7 +68,7 @@ def test_ts01_worked_turn_crystal_kobold_and_expert_guide(kit):
     g.apply("end")
     assert "crystal-kobold" in g.state.dungeon_discard           # C12
     assert "expert-guide" in p.discard and "expert-guide" not in p.hand
-    assert p.pending_neg == 0 and not any(p.pool.values())       # T6, T9, D1 step 1
+    assert p.pending_neg == 0 and not any(p.pool.get(r) for r in TURN)       # T6, T9, D1 step 1
     assert len(p.hand) == 5                                      # D1 step 1
     assert all(c is not None for c in g.state.row)               # D2: 4 -> 6
     assert len(g.state.dungeon_deck) == deck_before - 2
@@ -124,7 +127,7 @@ def test_t5_t6_resources_pool_split_and_lost_at_end(kit):
     g.apply("reserve mercenary")                                 # 2 skill
     assert p.pool["skill"] == 2
     g.apply("end")
-    assert not any(p.pool.values())
+    assert not any(p.pool.get(r) for r in TURN)
 
 
 def test_t7_gold_persists_between_turns(kit):
@@ -465,9 +468,9 @@ def test_a4_fight_a_row_monster(kit):
     kit.row(g, ["keymaster", *QUIET_ROW[:5]])
     kit.hand(g, 0, ["mercenary"])
     play(g, "mercenary")
-    picks = g.player(0).lockpicks
+    picks = g.player(0).pool.get("lockpicks", 0)
     g.apply("fight 0")
-    assert g.player(0).lockpicks == picks + 1
+    assert g.player(0).pool.get("lockpicks", 0) == picks + 1
     assert g.player(0).pool["swords"] == 0
 
 

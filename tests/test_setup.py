@@ -59,7 +59,7 @@ def test_s15_s16_personal_material(players, seed):
                  if ("crypt", None) in room["features"])
     for p in g.state.players:
         assert p.room == crypt
-        assert p.lockpicks == 3 and p.gold == 0
+        assert p.pool.get("lockpicks", 0) == 3 and p.gold == 0
         assert len(p.hand) == 5 and len(p.deck) == 5 and p.discard == [] and p.play == []
         assert Counter(p.hand + p.deck) == Counter(burgle=6, stumble=2, sidestep=1, scramble=1)
         assert p.damage == [] and p.artifacts == [] and p.tokens == []
@@ -148,7 +148,7 @@ def test_s10_s11_start_tile_and_idols(side):
     assert len(g.state.tiles) == 1
     start = g.state.tiles[0]
     tdef = g.ruleset.tiles[start.tile]
-    assert tdef.stack == "start" and tdef.data.get("side") == side
+    assert tdef.stack == "start" and tdef.side == side
     assert (start.x, start.y) == (0, 0) and len(tdef.cells) == 2          # X1: 2 cells
     shrine = [f"{start.tile}.{r}" for r, room in tdef.rooms.items()
               if ("monkey_shrine", None) in room["features"]]
@@ -169,7 +169,7 @@ def test_s5_tile_stack(players, seed):
     assert len(g.state.removed_tiles) == 2
     assert all(tiles[t].stack == "surface" for t in g.state.removed_tiles)
     assert set(stack) | set(g.state.removed_tiles) == {t for t in tiles if tiles[t].stack != "start"}
-    assert sum(tiles[t].haunted for t in stack) == 4                     # R5: 4 haunted Depths
+    assert sum(tiles[t].ext["haunted"] for t in stack) == 4                     # R5: 4 haunted Depths
 
 
 def test_s5_shuffles_depend_on_the_seed():

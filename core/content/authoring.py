@@ -51,7 +51,7 @@ CONTROL_EXAMPLES: dict[str, Any] = {
 """One example of each op of the effect language itself (the core's control ops)."""
 COMBINATOR_EXAMPLES: dict[str, Any] = {
     "any": {"any": [{"has_artifact": True}, {"count_at_least": {"count": "gold", "n": 5}}]},
-    "all": {"all": [{"has_artifact": True}, {"in_depths": True}]},
+    "all": {"all": [{"has_artifact": True}, {"count_at_least": {"count": "damage", "n": 3}}]},
     "not": {"not": {"has_artifact": True}},
 }
 """One example of each condition combinator."""
@@ -407,9 +407,9 @@ def _shared_section(schemas: _Schemas) -> list[str]:
         node = defs.get(name, {})
         out += [f"{_sentence(node.get('description', ''))}", "",
                 *_table(("key", "type", "required", "description"), _rows(schemas, node, "common")), ""]
-    out += _yaml_block({"points": {"if": {"game_stat_at_least": {"stat": "prisoners_freed", "n": 3}},
+    out += _yaml_block({"points": {"if": {"game_stat_at_least": {"stat": "cards_trashed", "n": 3}},
                                    "then": 5, "else": 0}})
-    out += [""] + _yaml_block({"points": {"per": ["artifacts", "monkey_idols"], "times": 2}}) + [""]
+    out += [""] + _yaml_block({"points": {"per": ["artifacts", "gold"], "times": 2}}) + [""]
     return out
 
 
@@ -482,7 +482,7 @@ _CALLBACKS = (("on_place", "when its tile is placed"), ("on_enter", "when a pawn
 
 def _features_section(schemas: _Schemas, registry: Registry) -> list[str]:
     out = ["## Room features", "",
-           "A tile's room lists its features: `features: [crypt]`. A feature that takes an argument is "
+           "A tile's room lists its features: `features: [market]`. A feature that takes an argument is "
            "written `name(value)` or `name(key=value, ...)`: `reward_gold(2)`, `artifact(plus=1)`; values "
            "are integers, `true`/`false` or words.", ""]
     for name in sorted(registry.room_features):
@@ -506,13 +506,14 @@ def _icons_section(registry: Registry) -> list[str]:
     for name in sorted(registry.tunnel_icons):
         icon = registry.tunnel_icons[name]
         costs = []
-        if icon.extra_boots:
-            costs.append(f"each costs {icon.extra_boots} more Boot{'s' if icon.extra_boots != 1 else ''}")
+        price = ", ".join(f"{n} {res}" for res, n in icon.cost.items() if n)
+        if price and icon.covers:
+            costs.append(f"must be paid once ({price}), which covers it for everyone")
+        elif price:
+            costs.append(f"each costs {price} more")
         if icon.damage:
             flag = f"; the turn flag `{icon.damage_ignored_by}` cancels it" if icon.damage_ignored_by else ""
             costs.append(f"each deals {icon.damage} damage, prevented by Swords{flag}")
-        if icon.lock:
-            costs.append("must be covered with a lockpick to pass")
         out += [f"### `{name}`", "", _sentence(icon.doc) or "(undocumented)", _from(icon.pack), ""]
         if costs:
             out += [f"Moving through: {'; '.join(costs)}.", ""]

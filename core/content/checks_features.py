@@ -63,17 +63,13 @@ def _feature_value(raw: str, text: str) -> Any:
 
 
 def check_features(ctx: Context, pack: PackData) -> None:
-    """Every feature string of one pack: tile rooms, tokens' ``on_enter_feature``, setup keys."""
+    """Every feature string of one pack: tile rooms and the setup's ``start_feature`` (feature
+    names elsewhere are ``x-ref: feature`` references, checked with the others)."""
     for i, tile in enumerate(pack.tiles):
         if isinstance(tile, dict):
             _check_tile_features(ctx, pack, tile, (i,))
-    for i, token in enumerate(pack.tokens):
-        enter = as_dict(token).get("on_enter_feature")
-        if isinstance(enter, dict) and isinstance(enter.get("feature"), str):
-            _check_feature(ctx, pack, "tokens", (i, "on_enter_feature", "feature"), enter["feature"])
-    for key in ("idols_in", "start_feature"):
-        if isinstance(pack.setup.get(key), str):
-            _check_feature(ctx, pack, "setup", (key,), pack.setup[key])
+    if isinstance(pack.setup.get("start_feature"), str):
+        _check_feature(ctx, pack, "setup", ("start_feature",), pack.setup["start_feature"])
 
 
 def _check_tile_features(ctx: Context, pack: PackData, tile: dict[str, Any], path: JsonPath) -> None:

@@ -27,6 +27,8 @@ class IdIndex:
 
     ids: dict[str, dict[str, tuple[PackData, int]]] = field(
         default_factory=lambda: {"cards": {}, "tiles": {}, "tokens": {}})
+    token_kinds: set[str] = field(default_factory=set)   # what cards and tokens say they count as
+    pools: set[str] = field(default_factory=set)         # the pools tokens belong to
 
 
 def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
@@ -39,6 +41,11 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
                 eid = as_dict(entry).get("id")
                 if not isinstance(eid, str):
                     continue
+                for value in as_list(as_dict(entry).get("counts_as")):
+                    if isinstance(value, str):
+                        index.token_kinds.add(value)
+                if kind == "tokens" and isinstance(as_dict(entry).get("pool"), str):
+                    index.pools.add(entry["pool"])
                 if eid in table:
                     first, j = table[eid]
                     file, line, col = first.where(kind, (j, "id"))
@@ -50,17 +57,48 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
     return index
 
 
-def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, key: bool = False) -> None:
+_REGISTERED = {
+    "feature": ("room feature", lambda reg: reg.room_features),
+    "stat": ("statistic", lambda reg: reg.stats),
+    "event": ("event", lambda reg: reg.events),
+    "teleport_kind": ("teleport kind", lambda reg: reg.teleport_kinds),
+    "quantity": ("quantity", lambda reg: reg.quantities),
+    "cube_kind": ("cube kind", lambda reg: {"black", *reg.cube_kinds}),
+}
+"""Reference kinds checked against what the loaded packs register: kind -> (words, names)."""
+
+
+def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, key: bool = False,
+               registered_only: bool = False) -> None:
     target, rid, path = ref
-    table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
-    if table_name is None or rid in index.ids[table_name]:
+    if registered_only and target not in _REGISTERED:
         return
-    ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
-                                     + did_you_mean(rid, index.ids[table_name]), key=key))
+    table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
+    if table_name is not None:
+        if rid not in index.ids[table_name]:
+            ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
+                                             + did_you_mean(rid, index.ids[table_name]), key=key))
+        return
+    if target in _REGISTERED:
+        words, names = _REGISTERED[target]
+        known = names(ctx.registry)
+    elif target == "token_kind":
+        words, known = "token kind", index.token_kinds
+    elif target == "pool":
+        words, known = "token pool", index.pools
+    else:
+        return
+    if rid not in known:
+        rule = f"unknown-{target.replace('_', '-')}"
+        ctx.problems.append(pack.problem(kind, path, rule, f"unknown {words} {rid!r}" + did_you_mean(rid, known),
+                                         key=key))
 
 
-def check_refs(ctx: Context, packs: list[PackData], index: IdIndex) -> None:
-    """Every id a card, token or the setup refers to is defined; ``start_tiles`` are start tiles.
+def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_only: bool = False) -> None:
+    """Every id a card, token or the setup refers to is defined; ``start_tiles`` are start tiles;
+    every name that refers to something registered (a room feature, statistic, event, teleport
+    kind, quantity, cube kind) is registered, and every token kind and pool one some content
+    defines. ``registered_only``: judge only the registered names (a single file on its own).
 
     A pack whose ``requires`` are not all loaded is skipped: its ids may be in the pack it lacks.
     """
@@ -68,11 +106,13 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex) -> None:
     for pack in packs:
         if pack.id in ctx.unresolved:   # what it refers to may be in the pack it lacks
             continue
-        for kind in ("cards", "tokens"):
+        for kind in ("cards", "tokens", "tiles"):
             for i, entry in enumerate(pack.content(kind)):
                 if isinstance(entry, dict):
                     for ref in entry_refs(kind, entry, (i,), reg):
-                        _check_ref(ctx, index, pack, kind, ref)
+                        _check_ref(ctx, index, pack, kind, ref, registered_only=registered_only)
+        if registered_only:
+            continue
         for ref, key in setup_refs(pack.setup):
             _check_ref(ctx, index, pack, "setup", ref, key)
         for i, tid in enumerate(pack.setup.get("start_tiles") or []):

@@ -15,6 +15,7 @@ from typing import Any
 from clank.content.packdata import PackData, as_dict, as_list
 from clank.content.packread import Context
 from clank.content.problems import did_you_mean
+from clank.content.refwalk import entry_refs
 from clank.content.yamlload import JsonPath
 from clank.game.dungeon import DELTA, START_CELLS
 
@@ -77,14 +78,13 @@ def _check_tile(ctx: Context, pack: PackData, tile: dict[str, Any], path: JsonPa
             add(pack.problem("tiles", (*path, "rooms", rid), "tile-cell",
                              f"room {rid!r} needs a cell, one of {', '.join(sorted(cells))}", key=True))
     if tile.get("stack") == "start":
-        for key in ("side", "depths_cells"):
-            if key not in tile:
-                add(pack.problem("tiles", path, "start-tile", f"a start tile needs {key!r}"))
+        if "side" not in tile:
+            add(pack.problem("tiles", path, "start-tile", "a start tile needs 'side'"))
         if tile.get("rotatable") is True:
             add(pack.problem("tiles", (*path, "rotatable"), "start-tile", "the start tile is not rotatable (X15)"))
-    for i, cell in enumerate(tile.get("depths_cells") or []):
-        if cells is None or cell not in cells:
-            add(pack.problem("tiles", (*path, "depths_cells", i), "tile-cell", f"no cell {cell!r} on this tile"))
+    for kind, cell, where in entry_refs("tiles", tile, path, ctx.registry):
+        if kind == "cell" and (cells is None or cell not in cells):
+            add(pack.problem("tiles", where, "tile-cell", f"no cell {cell!r} on this tile"))
     used: dict[str, int] = {}
     edges: list[tuple[str, str, bool]] = []
     for i, tunnel in enumerate(tunnels):

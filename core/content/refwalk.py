@@ -18,7 +18,9 @@ from clank.content.yamlload import JsonPath
 from clank.registry import Registry
 
 Ref = tuple[str, str, JsonPath]
-"""A reference: ``(kind, id, path)``, kind ``card``, ``token`` or ``tile``, path where the id is."""
+"""A reference: ``(kind, name, path)``: kind ``card``, ``token``, ``tile`` (ids of content) or a
+registered kind (``feature``, ``stat``, ``event``, ``teleport_kind``, ``quantity``,
+``token_kind``, ``pool``, ``cube_kind``, ``cell``), path where the name is written."""
 _KNOWN_REFS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("op", "gain_card"): ((), "card"),
     ("op", "trash"): (("card",), "card"),
@@ -34,6 +36,11 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
     target = schema.get("x-ref")
     if isinstance(target, str) and isinstance(value, str):
         yield target, value, path
+    names = schema.get("propertyNames")
+    if isinstance(value, dict) and isinstance(names, dict) and isinstance(names.get("x-ref"), str):
+        for key in value:
+            if isinstance(key, str):
+                yield names["x-ref"], key, (*path, key)
     ref = schema.get("$ref")
     if isinstance(ref, str):
         if ref.endswith("#/definitions/effect"):
@@ -140,6 +147,11 @@ def _refs_in_condition(cond: Any, path: JsonPath, reg: Registry) -> Iterator[Ref
 def _refs_in_points(points: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
     if isinstance(points, dict) and "if" in points:
         yield from _refs_in_condition(points["if"], (*path, "if"), reg)
+    if isinstance(points, dict) and "per" in points:
+        per = points["per"]
+        for i, q in enumerate([per] if isinstance(per, str) else as_list(per)):
+            if isinstance(q, str):
+                yield "quantity", q, (*path, "per") if isinstance(per, str) else (*path, "per", i)
 
 
 _CARD_EFFECTS = ("play", "acquire", "arrive", "use", "defeat")
@@ -147,7 +159,7 @@ _TOKEN_EFFECTS = ("take", "use")
 
 
 def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) -> Iterator[Ref]:
-    """References held by one card or token."""
+    """References held by one card, token or tile."""
     if kind == "cards":
         for trig in _CARD_EFFECTS:
             yield from _refs_in_effect(entry.get(trig), (*path, trig), reg)
@@ -155,16 +167,16 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
         if isinstance(react, dict):
             yield from _refs_in_effect(react.get("do"), (*path, "react", "do"), reg)
         yield from _refs_in_condition(entry.get("fight_if"), (*path, "fight_if"), reg)
+        react = entry.get("react")
+        if isinstance(react, dict) and isinstance(react.get("on"), str):
+            yield "event", react["on"], (*path, "react", "on")
     elif kind == "tokens":
         for trig in _TOKEN_EFFECTS:
             yield from _refs_in_effect(entry.get(trig), (*path, trig), reg)
-        market = entry.get("market")
-        if isinstance(market, dict):
-            yield from _refs_in_effect(market.get("buy"), (*path, "market", "buy"), reg)
-            yield from _refs_in_condition(market.get("requires"), (*path, "market", "requires"), reg)
-        enter = entry.get("on_enter_feature")
-        if isinstance(enter, dict):
-            yield from _refs_in_effect(enter.get("do"), (*path, "on_enter_feature", "do"), reg)
+        yield from _refs_in_condition(entry.get("use_if"), (*path, "use_if"), reg)
+    for (k, key), kdef in reg.content_keys.items():    # keys packs add, walked through their schemas
+        if k == kind and key in entry:
+            yield from _refs_in_args(entry[key], kdef.schema, (*path, key), reg)
     yield from _refs_in_points(entry.get("points"), (*path, "points"), reg)
 
 

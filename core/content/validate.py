@@ -198,7 +198,7 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
             check_engine(ctx, pack)
     else:
         _check_pack(ctx, pack)
-        index_ids(ctx, [pack])
+        check_refs(ctx, [pack], index_ids(ctx, [pack]), registered_only=True)
         check_counts_as(ctx, [pack])
     problems = sort_problems(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, None)
                              for p in ctx.problems)

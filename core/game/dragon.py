@@ -1,16 +1,19 @@
-"""The dragon: attacks (D5-D9), ghost cubes (D7), out players' draws (E4)."""
+"""The dragon: attacks (D5-D9) and out players' draws (E4), as steps of the effect queue.
+
+The bag holds the players' cubes (keyed by seat, ``"0"`` ...), black cubes (``"black"``) and
+the cube kinds packs register (:class:`~clank.registry.CubeKindDef`): what drawing one of
+those does and where it goes afterwards is the pack's.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clank.game.engine import Game
+    from clank.game.table import Table as Game
+    from clank.registry import Registry
 
-
-def queue_attack(game: Game, count: int | None) -> None:
-    """Queue an attack: ``count`` None = rage draw number + Danger (D5b), else a fixed draw (E4)."""
-    game.push_step("attack", game.state.current, "" if count is None else str(count))
+BLACK = "black"
 
 
 def draw_number(game: Game) -> int:
@@ -25,8 +28,19 @@ def bag_total(game: Game) -> int:
     return sum(game.state.bag.values())
 
 
+def bag_counts(game: Game) -> int:
+    """Cubes in the bag that keep it from being empty (D9)."""
+    kinds = game.registry.cube_kinds
+    return sum(n for k, n in game.state.bag.items() if k not in kinds or kinds[k].in_bag_counts)
+
+
 def _draw_cube(game: Game) -> str:
     bag = game.state.bag
+    script = game.state.ext.get("bag_script")
+    if script:                      # tests script the next draws (clank.testing.script_bag)
+        key = script.pop(0)
+        bag[key] -= 1
+        return key
     r = game.rng.below(bag_total(game))
     for key in sorted(bag):
         if r < bag[key]:
@@ -36,7 +50,18 @@ def _draw_cube(game: Game) -> str:
     raise AssertionError("bag total out of sync")
 
 
+def cube_name(game: Game, key: str) -> str:
+    """How a log line names a drawn cube."""
+    if key == BLACK:
+        return key
+    kind = game.registry.cube_kinds.get(key)
+    if kind is not None:
+        return kind.label
+    return game.name(int(key))
+
+
 def _step_attack(game: Game, seat: int, data: Any) -> None:
+    """D5a-b: the Clank! area goes into the bag, then the cubes are drawn."""
     st = game.state
     for key, n in st.clank_area.items():
         if n:
@@ -44,78 +69,58 @@ def _step_attack(game: Game, seat: int, data: Any) -> None:
     st.clank_area = {}
     n = draw_number(game) if data == "" else int(data)
     drawn = [_draw_cube(game) for _ in range(min(n, bag_total(game)))]
-    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(_cube_name(game, c) for c in drawn) or 'none'}.")
-    game.push_step("attack_end", seat, str(drawn.count("ghost")))
+    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(cube_name(game, c) for c in drawn) or 'none'}.")
+    game.push_step("attack_end", seat, drawn)
     for cube in reversed(drawn):
         game.push_step("cube", seat, cube)
-
-
-def _cube_name(game: Game, key: str) -> str:
-    if key in ("black", "ghost"):
-        return key
-    return game.name(int(key))
 
 
 def _step_cube(game: Game, seat: int, cube: str) -> None:
     """D6: what one drawn cube does."""
     st = game.state
-    if cube == "black":
-        st.bank["black"] = st.bank.get("black", 0) + 1
-    elif cube == "ghost":
-        game.say("A ghost wails: every player still in the dungeon takes 1 damage.")
-        for s in reversed(game.clockwise_live(st.current)):
-            game.push_step("ghost_hit", s)
+    if cube == BLACK:
+        st.bank[BLACK] = st.bank.get(BLACK, 0) + 1
+        return
+    kind = game.registry.cube_kinds.get(cube)
+    if kind is not None:
+        if kind.on_draw is not None:
+            kind.on_draw(game, seat)
+        return
+    owner = int(cube)
+    if game.is_live(owner):
+        game.say(f"The dragon hits {game.name(owner)}.")
+        game.damage(owner, 1, marker="own")
     else:
-        owner = int(cube)
-        if game.is_live(owner):
-            game.say(f"The dragon hits {game.name(owner)}.")
-            game.damage(owner, 1, marker="own")
-        else:
-            game.player(owner).cubes += 1
+        game.player(owner).cubes += 1
 
 
-def _step_ghost_hit(game: Game, seat: int, _data: Any) -> None:
-    """D7: a ghost hurts every live player; a reaction from hand may prevent it (White Tourmaline)."""
-    if not game.is_live(seat):
-        return
-    game.push_step("ghost_damage", seat)
-    p = game.player(seat)
-    seen = set()
-    for card in p.hand:
-        cdef = game.ruleset.cards[card]
-        if cdef.react and cdef.react["on"] == "ghost_damage" and card not in seen:
-            seen.add(card)
-    for card in sorted(seen):
-        cdef = game.ruleset.cards[card]
-        game.ask({"kind": "react", "seat": seat, "card": card, "src": card,
-                  "body": list(cdef.react["do"]), "token": f"ghost:{seat}",
-                  "label": "prevent the ghost's damage"})
-        return
-
-
-def _step_ghost_damage(game: Game, seat: int, _data: Any) -> None:
-    ext = game.state.turn.ext
-    if ext.get("prevent", {}).get(str(seat)):
-        ext["prevent"][str(seat)] -= 1
-        return
-    game.damage(seat, 1)
-
-
-def _step_attack_end(game: Game, seat: int, ghosts: str) -> None:
-    """D5d-e, D9: drawn ghosts return to the Clank! area; an empty bag ends the game."""
+def _step_attack_end(game: Game, seat: int, drawn: list[str]) -> None:
+    """D5d-e, D9: drawn cubes of kinds that return go back; ``attack_done`` is announced; an
+    empty bag ends the game."""
     st = game.state
-    if int(ghosts):
-        st.clank_area["ghost"] = st.clank_area.get("ghost", 0) + int(ghosts)
-    if bag_total(game) == 0 and not st.over:
-        from clank.game.turn import end_game
+    kinds = game.registry.cube_kinds
+    for key in sorted(set(drawn)):
+        kind = kinds.get(key)
+        if kind is None:
+            continue
+        n = drawn.count(key)
+        where = st.clank_area if kind.returns_to == "clank_area" else st.bank
+        where[key] = where.get(key, 0) + n
+    game.emit("attack_done", seat=seat, drawn=list(drawn))
+    if bag_counts(game) == 0 and not st.over:
         game.say("The dragon bag is empty: the game ends.")
-        end_game(game, knock_out_live=True)
+        game.end_game(knock_out_live=True)
 
 
 STEPS = {
-    "attack": _step_attack,
-    "cube": _step_cube,
-    "ghost_hit": _step_ghost_hit,
-    "ghost_damage": _step_ghost_damage,
-    "attack_end": _step_attack_end,
+    "attack": (_step_attack, "D5: a dragon attack (data: a fixed number of cubes, or '' for rage + Danger)."),
+    "cube": (_step_cube, "D6: resolve one drawn cube."),
+    "attack_end": (_step_attack_end, "D5d-e, D9: drawn cubes return, the empty-bag check."),
 }
+
+
+def register(registry: Registry) -> None:
+    """Register the dragon's steps (the cubes of an attack already drawn still resolve when
+    the current player is knocked out, D6)."""
+    for name, (fn, doc) in STEPS.items():
+        registry.add_step(name, fn, doc, after_knock_out=name != "attack")

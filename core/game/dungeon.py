@@ -60,15 +60,14 @@ class TileDef:
     name: str
     stack: str
     region: str = "catacombs"
-    depths: bool = False
-    depths_cells: tuple[str, ...] = ()
-    haunted: bool = False
+    side: str = ""          # a double-sided tile: which side this is (A, B)
     rotatable: bool = True
     cells: dict[str, tuple[int, int]] = field(default_factory=lambda: {"": (0, 0)})
     rooms: dict[str, dict] = field(default_factory=dict)  # rid -> {"features": [(name, arg)], "cell": key}
     tunnels: list[TunnelDef] = field(default_factory=list)
     provisional: bool = False
-    data: dict = field(default_factory=dict)
+    ext: dict = field(default_factory=dict)     # keys packs add (``add_content_key``), compiled
+    data: dict = field(default_factory=dict)    # the raw entry
 
 
 @dataclass(frozen=True)
@@ -117,6 +116,7 @@ class Geometry:
                 self.by_cell[(p.x + dx, p.y + dy, p.region)] = (p, key)
         self._routes: dict[str, list[Route]] = {}
         self._portals: list[Route] | None = None
+        self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
 
     # -- ports ---------------------------------------------------------------------------
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:

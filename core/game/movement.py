@@ -1,5 +1,10 @@
-"""Movement: Boots along tunnels (A6-A10), portals (A11), teleports (C8, T13), discovery of
-new tiles with orientation choice (X2-X14), and entering rooms (A12).
+"""Movement: Boots along tunnels (A6-A10), portals (A11), links, teleports (C8, T13),
+discovery of new tiles with the orientation decision (X2-X14), and entering rooms (A12).
+
+What a tunnel costs comes from its icons' registered costs (:class:`~clank.registry.TunnelIconDef`);
+whether a pawn may enter a room from its features' ``may_enter``; whether it may move at all
+from the ``may_move`` modifiers; whether it may go against an arrow from the ``ignore_one_way``
+modifiers. Nothing here names a pack's component.
 """
 
 from __future__ import annotations
@@ -8,53 +13,81 @@ from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
 from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment
-from clank.game.state import PlacedTile
+from clank.game.state import KNOCKED_OUT, PlacedTile
+from clank.registry import Entry
 
 if TYPE_CHECKING:
-    from clank.game.engine import Game
+    from clank.game.table import Table as Game
+
+BOOTS_MOVE = "boots"
+"""The ``kind`` the ``may_move`` modifiers are asked about for a move paid with Boots."""
+TELEPORT_MOVE = "teleport"
+"""The ``kind`` the ``may_move`` modifiers are asked about for a teleport."""
 
 
 # -- costs ---------------------------------------------------------------------------------
 class Cost:
-    """What a path costs: Boots, uncovered locks, monster damage, and whether it goes against an arrow."""
+    """What a path costs: resources (1 Boot plus the icons' costs), the icons its payment
+    covers for good, the damage its icons deal, and whether it goes against an arrow."""
 
-    __slots__ = ("boots", "locks", "damage", "against")
+    __slots__ = ("resources", "cover", "damage", "against")
 
     def __init__(self) -> None:
-        self.boots = 1
-        self.locks: list[str] = []
+        self.resources: dict[str, int] = {"boots": 1}
+        self.cover: list[str] = []
         self.damage = 0
         self.against = False
+
+    @property
+    def boots(self) -> int:
+        """Boots the path costs."""
+        return self.resources.get("boots", 0)
+
+    def add(self, cost: dict[str, int]) -> None:
+        """Add resources to the price."""
+        res = self.resources
+        for name, n in cost.items():
+            res[name] = res.get(name, 0) + n
+
+
+def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
+    if idef.covers:
+        if icon_id not in game.state.covered:
+            cost.add(idef.cost)
+            cost.cover.append(icon_id)
+    elif idef.cost:
+        cost.add(idef.cost)
+    if idef.damage and not (idef.damage_ignored_by and game.has_flag(idef.damage_ignored_by)):
+        cost.damage += idef.damage
 
 
 def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> Cost:
     """Add up the icons of every tile tunnel on a path (A7 footprints, A8 monsters, A9 locks, A10)."""
     cost = cost or Cost()
-    icons = game.ruleset.registry.tunnel_icons
-    covered = game.state.covered_locks
+    icons = game.registry.tunnel_icons
+    defs = geo.defs
     for seg in segments:
-        t = geo.tunnel(seg)
+        t = defs[seg.tile].tunnels[seg.tunnel]
         if t.one_way and not seg.forward:
             cost.against = True
-        for i, name in enumerate(t.icons):
-            idef = icons[name]
-            cost.boots += idef.extra_boots
-            if idef.lock:
-                lock_id = f"{seg.tile}#{seg.tunnel}#{i}"
-                if lock_id not in covered:
-                    cost.locks.append(lock_id)
-            if idef.damage and not (idef.damage_ignored_by and game.has_flag(idef.damage_ignored_by)):
-                cost.damage += idef.damage
+        if t.icons:
+            for i, name in enumerate(t.icons):
+                _add_icon(game, cost, icons[name], f"{seg.tile}#{seg.tunnel}#{i}")
     return cost
 
 
-def grants(game: Game, seat: int) -> set[str]:
-    """Permanent abilities granted by held tokens (e.g. ``ignore_one_way``, G15)."""
-    toks = game.ruleset.tokens
-    out: set[str] = set()
-    for t in game.player(seat).tokens:
-        out.update(toks[t].data.get("grants", ()))
-    return out
+def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
+    """What following a route of ``geo`` costs now (as :func:`path_cost`), remembered until an
+    icon is covered or the turn flags change (one may cancel icon damage). Read it, never
+    change it."""
+    st = game.state
+    key = (len(st.covered), *st.turn.flags)
+    hit = geo.costs.get(id(route))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    cost = path_cost(game, geo, route.segments)
+    geo.costs[id(route)] = (key, cost)
+    return cost
 
 
 def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
@@ -64,66 +97,70 @@ def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
             if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
 
 
-def may_enter(game: Game, seat: int, room_id: str, after: dict[str, int] | None = None) -> str | None:
-    """A reason the pawn may not enter the room, or None (A18, U-M5).
+def may_enter(game: Game, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
+    """A reason the pawn may not enter the room, or None (A18, U-M8).
 
-    ``after`` describes the move being paid: ``{"swords": left after prevention, "damage":
-    tunnel damage taken}``; features read it as ``game.entry_context`` (None: the current state).
+    ``entry`` describes the move being paid (Swords left after prevention, tunnel damage
+    taken); ``None`` when the pawn arrives otherwise. Each feature's ``may_enter`` is asked.
     """
-    feats = game.ruleset.registry.room_features
-    game.entry_context = after
-    try:
-        for name, arg in game.room_features(room_id):
-            fdef = feats.get(name)
-            if fdef is not None and fdef.may_enter is not None:
-                why = fdef.may_enter(game, seat, room_id, arg)
-                if why:
-                    return why
-        return None
-    finally:
-        game.entry_context = None
+    for check, arg in game.ruleset.entry_checks(room_id):
+        why = check(game, seat, room_id, arg, entry)
+        if why:
+            return why
+    return None
 
 
 def entry_options(game: Game, seat: int, room_id: str, damage: int) -> list[int]:
-    """Sword preventions (A8, H4) after which the pawn may still enter the room (U-M5)."""
+    """Sword preventions (A8, H4) after which the pawn may still enter the room (U-M8)."""
+    options = prevent_options(game, seat, damage)
+    if not game.ruleset.entry_checks(room_id):
+        return options
     swords = game.player(seat).pool.get("swords", 0)
-    return [k for k in prevent_options(game, seat, damage)
-            if not may_enter(game, seat, room_id, {
-                "swords": swords - k,
-                "damage": game.modify("tunnel_damage", damage - k, seat=seat, paying=False)})]
+    return [k for k in options
+            if not may_enter(game, seat, room_id, Entry(
+                swords - k, game.modify("tunnel_damage", damage - k, seat=seat, paying=False)))]
+
+
+def may_move(game: Game, seat: int, kind: str) -> str | None:
+    """A reason the seat may not make a move of ``kind`` (``boots`` or ``teleport``) now, or
+    None: an escaping pawn moves no further (E1); the ``may_move`` modifiers may refuse."""
+    if game.state.turn.escaping and seat == game.state.current:
+        return "you are escaping: your pawn moves no further this turn (A18, E1)"
+    return game.modify("may_move", None, seat=seat, kind=kind)
+
+
+def ignores_arrows(game: Game, seat: int) -> bool:
+    """Whether normal movement may go against one-way arrows (the ``ignore_one_way`` modifiers)."""
+    return bool(game.modify("ignore_one_way", False, seat=seat))
 
 
 def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
-    p = game.player(seat)
     if teleport:
         return True
-    if cost.against and "ignore_one_way" not in grants(game, seat):
+    if cost.against and not ignores_arrows(game, seat):
         return False
-    return p.pool.get("boots", 0) >= cost.boots and p.lockpicks >= len(cost.locks)
+    return game.can_pay(seat, cost.resources)
 
 
 # -- enumerating moves ---------------------------------------------------------------------
 def legal_moves(game: Game, seat: int) -> list[Action]:
     """Boots moves, portal moves, explorations and teleports open to the current player."""
-    st = game.state
     p = game.player(seat)
-    if p.room is None or st.turn.escaping:
+    if p.room is None or (game.state.turn.escaping and seat == game.state.current):
         return []
     geo = game.geometry
     out: list[Action] = []
-    exhausted = st.turn.exhausted and not game.has_flag("ignore_exhaustion")
-    boots_ok = not exhausted and p.pool.get("boots", 0) > 0
-    if boots_ok:
+    if p.pool.get("boots", 0) > 0 and may_move(game, seat, BOOTS_MOVE) is None:
         for r in geo.routes_from(p.room):
             kind = r.to[0]
             if kind == "room":
-                cost = path_cost(game, geo, r.segments)
+                cost = route_cost(game, geo, r)
                 if _affordable(game, seat, cost, False):
                     out.extend(act("move", r.key, k) for k in entry_options(game, seat, r.to[1], cost.damage))
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
-                cost = path_cost(game, geo, r.segments)
+                cost = route_cost(game, geo, r)
                 if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
                     out.append(act("explore", r.key))
             elif kind == "portal":
@@ -137,16 +174,17 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
         for key, dest, cost in link_routes(game, p.room):
             if _affordable(game, seat, cost, False):
                 out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
-    for kind in sorted(set(p.teleports)):
-        for target in teleport_targets(game, seat, kind):
-            out.append(act("teleport", kind, target))
+    if p.teleports and may_move(game, seat, TELEPORT_MOVE) is None:
+        for kind in sorted(set(p.teleports)):
+            for target in teleport_targets(game, seat, kind):
+                out.append(act("teleport", kind, target))
     return out
 
 
 def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
     """Links (tunnels no tile draws, U-M2) leaving a room: (route key, destination, cost)."""
     out = []
-    icons = game.ruleset.registry.tunnel_icons
+    icons = game.registry.tunnel_icons
     for link in game.state.links:
         if link["a"] == room:
             dest = link["b"]
@@ -155,11 +193,8 @@ def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
         else:
             continue
         cost = Cost()
-        for name in link["icons"]:
-            idef = icons[name]
-            cost.boots += idef.extra_boots
-            if idef.damage and not (idef.damage_ignored_by and game.has_flag(idef.damage_ignored_by)):
-                cost.damage += idef.damage
+        for i, name in enumerate(link["icons"]):
+            _add_icon(game, cost, icons[name], f"{link['key']}#{i}")
         out.append((f"link:{link['key']}", dest, cost))
     return out
 
@@ -171,15 +206,17 @@ def _reverse_first(r: Route) -> Segment:
 
 def discovery_ok(game: Game, to: tuple) -> bool:
     """Whether the open edge ``to`` can be explored: a tile is left in its region's stack (X12)
-    and no ``discovery_ok`` listener refuses the cell (Fixed Space, U23)."""
+    and no ``discovery_ok`` listener refuses the cell beyond it (Fixed Dimensions, U23)."""
     _, x, y, side, _idx, region = to
+    dx, dy = DELTA[side]
+    return cell_discoverable(game, region, x + dx, y + dy)
+
+
+def cell_discoverable(game: Game, region: str, x: int, y: int) -> bool:
+    """Whether a tile may be discovered into the empty cell ``(x, y)`` of a region now."""
     if not stack_for(game, region):
         return False
-    dx, dy = DELTA[side]
-    for fn in game.ruleset.registry.listeners.get("discovery_ok", ()):
-        if fn(game, {"event": "discovery_ok", "region": region, "x": x + dx, "y": y + dy}) is False:
-            return False
-    return True
+    return game.ask_listeners("discovery_ok", region=region, x=x, y=y)
 
 
 def stack_for(game: Game, region: str) -> list[str]:
@@ -210,14 +247,13 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
 
 
 def teleport_targets(game: Game, seat: int, kind: str) -> list[str]:
-    """Where a held teleport of ``kind`` may take the player now."""
-    if kind == "adjacent":
-        return adjacent_targets(game, seat)
-    tdef = game.ruleset.registry.teleport_kinds.get(kind)
+    """Where a held teleport of ``kind`` may take the player now (open edges as ``open:KEY``)."""
+    tdef = game.registry.teleport_kinds.get(kind)
     if tdef is None:
         return []
     room = game.player(seat).room
-    return [t for t in tdef.targets(game, seat) if t != room and not may_enter(game, seat, t)]
+    return [t for t in tdef.targets(game, seat)
+            if t.startswith("open:") or (t != room and not may_enter(game, seat, t))]
 
 
 # -- performing moves ----------------------------------------------------------------------
@@ -231,7 +267,7 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
         _pay_and_go(game, seat, cost, int(action.args[1]), dest)
     elif action.kind == "move":
         r = routes[action.args[0]]
-        _pay_and_go(game, seat, path_cost(game, geo, r.segments), int(action.args[1]), r.to[1])
+        _pay_and_go(game, seat, route_cost(game, geo, r), int(action.args[1]), r.to[1])
     elif action.kind == "portal":
         r = routes[action.args[0]]
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
@@ -253,17 +289,13 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
 
 def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> None:
     p = game.player(seat)
-    p.pool["boots"] = p.pool.get("boots", 0) - cost.boots
+    game.pay(seat, cost.resources)
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
-    for lock in cost.locks:
-        p.lockpicks -= 1
-        game.state.covered_locks.append(lock)
+    game.state.covered.extend(cost.cover)
     taken = game.modify("tunnel_damage", cost.damage - prevent, seat=seat, paying=True)
-    extra = [f"{cost.boots} Boot{'s' if cost.boots != 1 else ''}"]
-    if cost.locks:
-        extra.append(f"{len(cost.locks)} lockpick{'s' if len(cost.locks) != 1 else ''}")
+    extra = [game.resource_text(res, n) for res, n in cost.resources.items() if n]
     if prevent:
-        extra.append(f"{prevent} Sword{'s' if prevent != 1 else ''}")
+        extra.append(game.resource_text("swords", prevent))
     if taken > 0:
         extra.append(f"{taken} damage")
     game.say(f"{game.name(seat)} moves to {game.room_name(room)} ({', '.join(extra)}).")
@@ -272,35 +304,42 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
         game.emit("tunnel_damage", seat=seat, n=taken)
     if game.is_live(seat):
         enter_room(game, seat, room)
-    elif p.status == "knocked_out":
+    elif p.status == KNOCKED_OUT:
         p.ko_room = room   # E2: lies in the destination room
         p.room = room
 
 
 # -- discovery -----------------------------------------------------------------------------
+ORIENT = "orient"
+"""The decision kind of orienting a discovered tile (X4-X10)."""
+
+
 def _discover(game: Game, seat: int, route: Route, teleport: bool, segments: list | None = None) -> None:
-    """X2-X3: reveal the top tile of the stack for the open edge the route reaches."""
+    """X2-X3: reveal the top tile of the stack for the open edge the route reaches, then ask
+    the mover to orient it (the move waits in ``turn.move``)."""
     _, x, y, side, idx, region = route.to
     stack = stack_for(game, region)
     tile = stack.pop(0)
     dx, dy = DELTA[side]
     segs = segments if segments is not None else [(s.tile, s.tunnel, s.forward) for s in route.segments]
-    game.state.turn.ext["move"] = {
+    game.state.turn.move = {
         "seat": seat, "tile": tile, "x": x + dx, "y": y + dy, "region": region,
         "side": OPPOSITE[side], "idx": 3 - idx, "teleport": teleport,
         "segments": [[s[0], s[1], s[2]] for s in segs],
     }
     game.say(f"{game.name(seat)} discovers {game.ruleset.tiles[tile].name}.")
     game.emit("tile_discovered", seat=seat, tile=tile)
+    game.ask({"kind": ORIENT, "seat": seat, "tile": tile})
 
 
 def _move_segments(move: dict[str, Any]) -> list[Segment]:
     return [Segment(s[0], s[1], s[2]) for s in move["segments"]]
 
 
-def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
-    """For each orientation that completes the tunnel (X6): where the move leads and what it costs."""
-    move = game.state.turn.ext["move"]
+def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """For each orientation that completes the tunnel (X6): where the move leads and what it
+    costs. ``move`` defaults to the move waiting in ``turn.move``."""
+    move = move if move is not None else game.state.turn.move
     seat = move["seat"]
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
@@ -315,7 +354,7 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
         cost = path_cost(game, geo, segments)
         res = {"rot": rot, "to": cont.to, "cost": cost, "segments": segments, "geo": geo}
         ok = (cont.to[0] == "room" or (cont.to[0] == "open" and discovery_ok(game, cont.to))) \
-            and game_placement_ok(game, trial, cont.to)
+            and placement_ok(game, trial, cont.to)
         if move["teleport"]:
             passable = ok and (cont.to[0] == "open" or not may_enter(game, seat, cont.to[1]))
             res["passable"], res["prevent"] = passable, [0] if passable else []
@@ -326,7 +365,7 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
                 swords = game.player(seat).pool.get("swords", 0)
                 k = min(swords, cost.damage)
                 passable = bool(res["prevent"]) or not may_enter(
-                    game, seat, cont.to[1], {"swords": swords - k, "damage": cost.damage - k})
+                    game, seat, cont.to[1], Entry(swords - k, cost.damage - k))
             else:
                 res["prevent"] = prevent_options(game, seat, cost.damage) if passable else []
             res["passable"] = passable
@@ -334,15 +373,10 @@ def orientation_outcomes(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def game_placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> bool:
-    """Placement legality contributed by packs (Fixed Space, U23) via ``placement_ok`` listeners.
-
-    ``to`` is where the move being made would continue on the new tile (a room or open edge).
-    """
-    for fn in game.ruleset.registry.listeners.get("placement_ok", ()):
-        if fn(game, {"event": "placement_ok", "tile": placed, "to": to}) is False:
-            return False
-    return True
+def placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> bool:
+    """Placement legality contributed by packs (Fixed Dimensions, U23) via ``placement_ok``
+    listeners. ``to`` is where the move being made would continue on the new tile."""
+    return game.ask_listeners("placement_ok", tile=placed, to=to)
 
 
 def orient_actions(game: Game) -> list[Action]:
@@ -353,42 +387,31 @@ def orient_actions(game: Game) -> list[Action]:
         return [act("orient", r, k) for r, k in safe]
     passable = [o for o in outcomes if o["passable"]]
     if passable:
-        swords = game.player(game.state.turn.ext["move"]["seat"]).pool.get("swords", 0)
+        swords = game.player(game.state.turn.move["seat"]).pool.get("swords", 0)
         return [act("orient", o["rot"], min(swords, o["cost"].damage)) for o in passable]
     return [act("place", o["rot"]) for o in outcomes] or [act("place", 0)]
 
 
 def apply_orient(game: Game, action: Action) -> None:
     """Place the discovered tile and continue (or cancel) the move."""
-    move = game.state.turn.ext.pop("move")
+    move = game.state.turn.move
     seat = move["seat"]
     rot = int(action.args[0])
-    outcome = next((o for o in orientation_outcomes_for(game, move) if o["rot"] == rot), None)
+    outcome = next((o for o in orientation_outcomes(game, move) if o["rot"] == rot), None)
+    game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat)
     if action.kind == "place" or outcome is None:
         game.say(f"{game.name(seat)} cannot pass and stays put (X9).")
         return
     prevent = int(action.args[1])
     if outcome["to"][0] == "open":
-        game.state.turn.ext["move"] = move
-        geo = game.geometry
         r = Route(game.player(seat).room, outcome["to"], tuple(outcome["segments"]))
         _discover(game, seat, r, move["teleport"], segments=[(s.tile, s.tunnel, s.forward) for s in r.segments])
         return
     if move["teleport"]:
         enter_room(game, seat, outcome["to"][1])
         return
-    geo = game.geometry
-    _pay_and_go(game, seat, path_cost(game, geo, outcome["segments"]), prevent, outcome["to"][1])
-
-
-def orientation_outcomes_for(game: Game, move: dict[str, Any]) -> list[dict[str, Any]]:
-    """:func:`orientation_outcomes` for a move record already removed from the turn."""
-    game.state.turn.ext["move"] = move
-    try:
-        return orientation_outcomes(game)
-    finally:
-        game.state.turn.ext.pop("move", None)
+    _pay_and_go(game, seat, path_cost(game, game.geometry, outcome["segments"]), prevent, outcome["to"][1])
 
 
 def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, seat: int | None) -> None:
@@ -396,7 +419,7 @@ def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, sea
     game.state.tiles.append(PlacedTile(tile, x, y, rot, region))
     game.tiles_changed()
     tdef = game.ruleset.tiles[tile]
-    feats = game.ruleset.registry.room_features
+    feats = game.registry.room_features
     for local, room in tdef.rooms.items():
         rid = f"{tile}.{local}"
         game.room(rid)
@@ -409,21 +432,14 @@ def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, sea
 
 # -- entering rooms ------------------------------------------------------------------------
 def enter_room(game: Game, seat: int, room_id: str) -> None:
-    """A12: the pawn enters; room features and entry-triggered tokens resolve."""
-    p = game.player(seat)
-    p.room = room_id
-    feats = game.ruleset.registry.room_features
+    """A12: the pawn enters; the room's features' entry triggers resolve in order (stopping
+    if the pawn is knocked out), then ``entered_room`` is announced."""
+    game.player(seat).room = room_id
+    feats = game.registry.room_features
     for name, arg in game.room_features(room_id):
         fdef = feats.get(name)
         if fdef is not None and fdef.on_enter is not None:
             fdef.on_enter(game, seat, room_id, arg)
             if not game.is_live(seat):
                 return
-    toks = game.ruleset.tokens
-    for t in list(p.tokens):
-        trig = toks[t].data.get("_on_enter")
-        if trig and game.room_has(room_id, trig[0]) and t in p.tokens:
-            p.tokens.remove(t)
-            game.state.token_box.append(t)
-            game.push(trig[1], seat, t)
     game.emit("entered_room", seat=seat, room=room_id)

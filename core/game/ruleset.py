@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from clank.actions import Action
 from clank.content.checks_features import parse_feature
 from clank.game.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
 from clank.game.effects import Compiler, Cond, describe
@@ -31,12 +32,13 @@ class CardDef:
     fight_if: Cond | None = None
     react: dict[str, Any] | None = None
     counts_as: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    ext: dict[str, Any] = field(default_factory=dict)    # keys packs add (``add_content_key``), compiled
+    data: dict[str, Any] = field(default_factory=dict)   # the raw entry
 
 
 @dataclass
 class TokenDef:
-    """A token kind: secret, prisoner, market item, artifact, idol, mastery ..."""
+    """A token kind: a secret, a market item, an artifact ... (what it is, the packs say)."""
 
     id: str
     name: str
@@ -48,15 +50,13 @@ class TokenDef:
     use: tuple[int, ...] = ()
     worth_gold: int = 0
     counts_as: tuple[str, ...] = ()
-    prisoner: bool = False
     value: int = 0
+    hidden: bool = False         # held face down: other seats see that a token is held, not which
     text: str = ""
     pack: str = ""
-    market: dict[str, Any] | None = None
-    buy: tuple[int, ...] = ()
-    buy_if: Cond | None = None
     use_if: Cond | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    ext: dict[str, Any] = field(default_factory=dict)    # keys packs add (``add_content_key``), compiled
+    data: dict[str, Any] = field(default_factory=dict)   # the raw entry
 
 
 class Ruleset:
@@ -93,6 +93,31 @@ class Ruleset:
                 self.tiles[t["id"]] = self._tile(t)
         self.program = self.compiler.program
         self.conditions_by_index = self.compiler.conditions
+        # resources that pay like another: resource -> its substitutes, in registration order
+        self.substitutes: dict[str, tuple[str, ...]] = {}
+        for rdef in registry.resources.values():
+            if rdef.pays_as:
+                self.substitutes[rdef.pays_as] = (*self.substitutes.get(rdef.pays_as, ()), rdef.name)
+        # what listing the main actions reads (turn.legal): precomputed once
+        from clank.game import turn
+        self.play_actions = {cid: Action("play", (cid,)) for cid in self.cards}
+        self.action_kinds = tuple(registry.action_kinds.values())
+        self.open_market_appliers = tuple((m, turn.market_applier(m)) for m in registry.markets.values()
+                                          if not m.feature)
+        self.open_markets = tuple(m for m, _ in self.open_market_appliers)
+        self.room_markets: dict[str, tuple[Any, ...]] = {}
+        for market in registry.markets.values():
+            if market.feature:
+                self.room_markets[market.feature] = (*self.room_markets.get(market.feature, ()),
+                                                     (market, turn.market_applier(market)))
+        self._room_plans: dict[str, tuple[Any, ...]] = {}
+        self._entry_checks: dict[str, tuple[tuple[Any, Any], ...]] = {}
+        self._feature_sets: dict[str, frozenset[str]] = {}
+        self._payment_ways: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self.cache: dict[Any, Any] = {}      # derived values rules keep per ruleset (never game state)
+        self.market_ways = {name: self.market_payment_ways(name) for name in registry.markets}
+        from clank.game import markets
+        self.reserve_offers = {cid: markets.reserve_offer(c) for cid, c in self.cards.items()}
 
     # -- compilation -----------------------------------------------------------------------
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:
@@ -112,26 +137,31 @@ class Ruleset:
             points=self._points(c.get("points", 0)), dragon_attack=bool(c.get("dragon_attack")),
             danger=bool(c.get("danger")), text=c.get("text", ""), pack=pack, effects=effects,
             fight_if=comp.condition(c["fight_if"]) if c.get("fight_if") else None, react=react,
-            counts_as=tuple(c.get("counts_as", ())), data=c)
+            counts_as=tuple(c.get("counts_as", ())), ext=self._ext("cards", c), data=c)
+
+    def _ext(self, kind: str, entry: dict[str, Any]) -> dict[str, Any]:
+        """The keys packs added to a content kind, compiled once (defaults when absent)."""
+        out: dict[str, Any] = {}
+        for (k, key), kdef in self.registry.content_keys.items():
+            if k != kind:
+                continue
+            value = entry.get(key, kdef.default)
+            if kdef.compile is not None and (key in entry or kdef.default is not None):
+                value = kdef.compile(value, self.compiler)
+            out[key] = value
+        return out
 
     def _token(self, t: dict[str, Any], pack: str) -> TokenDef:
         comp = self.compiler
-        market = t.get("market")
         tok = TokenDef(
             id=t["id"], name=t.get("name", t["id"]), pool=t["pool"], count=int(t.get("count", 1)),
             points=self._points(t.get("points", t.get("value", 0))), keep=bool(t.get("keep", True)),
             take=comp.effect(t.get("take")), use=comp.effect(t.get("use")),
             worth_gold=int(t.get("worth_gold", 0)), counts_as=tuple(t.get("counts_as", ())),
-            prisoner=bool(t.get("prisoner", t["pool"] == "prisoner")), value=int(t.get("value", 0)),
-            text=t.get("text", ""), pack=pack, market=market, data=t)
+            value=int(t.get("value", 0)), hidden=bool(t.get("hidden", False)),
+            text=t.get("text", ""), pack=pack, ext=self._ext("tokens", t), data=t)
         if t.get("use_if"):
             tok.use_if = comp.condition(t["use_if"])
-        if market:
-            tok.buy = comp.effect(market.get("buy"))
-            tok.buy_if = comp.condition(market["requires"]) if market.get("requires") else None
-        if t.get("on_enter_feature"):
-            oe = t["on_enter_feature"]
-            tok.data = {**t, "_on_enter": (oe["feature"], comp.effect(oe.get("do")))}
         return tok
 
     def _points(self, points: Any) -> Any:
@@ -158,10 +188,9 @@ class Ruleset:
             tunnels.append(TunnelDef(a, b, tuple(tun.get("icons", ())), bool(tun.get("one_way"))))
         return TileDef(
             id=t["id"], name=t.get("name", t["id"]), stack=t.get("stack", "depths"),
-            region=t.get("region", "catacombs"), depths=bool(t.get("depths")),
-            depths_cells=tuple(t.get("depths_cells", ())), haunted=bool(t.get("haunted")),
+            region=t.get("region", "catacombs"), side=str(t.get("side", "")),
             rotatable=bool(t.get("rotatable", t.get("stack") != "start")), cells=cells, rooms=rooms,
-            tunnels=tunnels, provisional=bool(t.get("provisional")), data=t)
+            tunnels=tunnels, provisional=bool(t.get("provisional")), ext=self._ext("tiles", t), data=t)
 
     @staticmethod
     def _end(name: str, rooms: dict) -> End:
@@ -181,6 +210,67 @@ class Ruleset:
         return cond.index  # type: ignore[attr-defined]
 
     # -- queries ---------------------------------------------------------------------------
+    def market_payment_ways(self, market: str) -> dict[str, tuple[Any, ...]]:
+        """For one market: purpose -> the registered ways to pay that apply (cached)."""
+        found = self.cache.get(("payment-ways", market))
+        if found is None:
+            found = self.cache[("payment-ways", market)] = {
+                purpose: self.payment_ways(market, purpose) for purpose in ("buy", "use", "fight")}
+        return found
+
+    def payment_ways(self, market: str, purpose: str) -> tuple[Any, ...]:
+        """The registered ways to pay (:class:`~clank.registry.PaymentOptionDef`) that apply to
+        offers of ``market`` for ``purpose`` (cached)."""
+        key = (market, purpose)
+        found = self._payment_ways.get(key)
+        if found is None:
+            found = self._payment_ways[key] = tuple(
+                p for p in self.registry.payment_options if p.applies(market, purpose))
+        return found
+
+    def room_plan(self, room_id: str) -> tuple[Any, ...]:
+        """For each feature of a room: (its definition if it has in-room actions, its argument,
+        what carries its actions out, the markets it hosts with theirs). Cached."""
+        found = self._room_plans.get(room_id)
+        if found is None:
+            from clank.game import turn
+            tile, _, local = room_id.partition(".")
+            feats = self.registry.room_features
+            plan = []
+            for name, arg in self.tiles[tile].rooms[local]["features"]:
+                fdef = feats.get(name)
+                acting = fdef if fdef is not None and fdef.actions is not None else None
+                bound = self.room_markets.get(name, ())
+                if acting is not None or bound:
+                    plan.append((acting, arg, turn.feature_applier(fdef, arg) if acting else None, bound))
+            found = self._room_plans[room_id] = tuple(plan)
+        return found
+
+    def entry_checks(self, room_id: str) -> tuple[tuple[Any, Any], ...]:
+        """The ``may_enter`` checks of a room's features, with their arguments (cached)."""
+        found = self._entry_checks.get(room_id)
+        if found is None:
+            tile, _, local = room_id.partition(".")
+            feats = self.registry.room_features
+            found = self._entry_checks[room_id] = tuple(
+                (feats[name].may_enter, arg) for name, arg in self.tiles[tile].rooms[local]["features"]
+                if name in feats and feats[name].may_enter is not None)
+        return found
+
+    def room_feature_set(self, room_id: str) -> frozenset[str]:
+        """The features a room shows, with what each counts as (cached)."""
+        found = self._feature_sets.get(room_id)
+        if found is None:
+            tile, _, local = room_id.partition(".")
+            feats = self.registry.room_features
+            names: set[str] = set()
+            for name, _arg in self.tiles[tile].rooms[local]["features"]:
+                names.add(name)
+                if name in feats:
+                    names.update(feats[name].counts_as)
+            found = self._feature_sets[room_id] = frozenset(names)
+        return found
+
     def describe_addrs(self, addrs) -> str:
         """A short label for a compiled effect (for choice menus)."""
         return ", ".join(describe(self.program[a].source) if self.program[a].source is not None

@@ -1,13 +1,16 @@
-"""Final scores as lines by source (E7, E8) and the winner with its tie-break (E9)."""
+"""Final scores as lines by source (E8), eligibility (E7) and the winner with its tie-break (E9).
+
+The score is a fold: every registered scorer contributes lines ``(source, points)`` (the core's
+own plugin registers artifacts, gold, token points and card points; packs add theirs), and
+the ``score_eligible`` modifiers decide whether a seat scores at all.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from clank.game.state import KNOCKED_OUT
-
 if TYPE_CHECKING:
-    from clank.game.engine import Game
+    from clank.game.table import Table as Game
 
 
 def points_value(game: Game, seat: int, points: Any) -> int:
@@ -18,37 +21,19 @@ def points_value(game: Game, seat: int, points: Any) -> int:
         _, cond, then, other = points
         return then if cond(game, seat) else other
     _, quantities, times = points
-    qs = game.ruleset.registry.quantities
+    qs = game.registry.quantities
     return times * sum(qs[q].count(game, seat) for q in quantities)
 
 
 def eligible(game: Game, seat: int) -> bool:
-    """E7: no artifact, or knocked out in the Depths, scores 0."""
-    p = game.player(seat)
-    if not p.artifacts:
-        return False
-    return not (p.status == KNOCKED_OUT and game.in_depths(p.ko_room))
+    """Whether a seat scores (E7): True unless a ``score_eligible`` modifier says otherwise."""
+    return bool(game.modify("score_eligible", True, seat=seat))
 
 
 def score_lines(game: Game, seat: int) -> list[tuple[str, int]]:
     """Every source of points of a seat, before eligibility (E8)."""
-    p = game.player(seat)
-    toks = game.ruleset.tokens
-    cards = game.ruleset.cards
     lines: list[tuple[str, int]] = []
-    art = sum(points_value(game, seat, toks[a].points) for a in p.artifacts)
-    lines.append(("artifacts", art))
-    gold = p.gold + sum(toks[t].worth_gold for t in p.tokens)
-    lines.append(("gold", gold))
-    by_source: dict[str, int] = {}
-    for t in p.tokens:
-        v = points_value(game, seat, toks[t].points)
-        if v:
-            by_source[toks[t].name] = by_source.get(toks[t].name, 0) + v
-    lines.extend(sorted(by_source.items()))
-    card_vp = sum(points_value(game, seat, cards[c].points) for c in game.owned_cards(seat))
-    lines.append(("cards", card_vp))
-    for fn in game.ruleset.registry.scorers:
+    for fn in game.registry.scorers:
         lines.extend(fn(game, seat))
     return lines
 
@@ -72,10 +57,8 @@ def best_artifacts(game: Game, seat: int) -> list[int]:
 
 
 def winners(game: Game) -> list[int]:
-    """E9: highest total; ties broken by the best artifact, then the next best; else shared.
-
-    Nobody wins when every score is 0 (nobody escaped with an artifact or survived outside the Depths).
-    """
+    """E9: highest total; ties broken by the packs' tie-break keys, then the best artifact, then
+    the next best; else shared. Nobody wins when every score is 0."""
     sc = scores(game)
     top = max(s["total"] for s in sc)
     if top <= 0:
@@ -83,7 +66,41 @@ def winners(game: Game) -> list[int]:
     tied = [s["seat"] for s in sc if s["total"] == top]
     if len(tied) == 1:
         return tied
-    extra = game.ruleset.registry.tiebreakers
+    extra = game.registry.tiebreakers
     keys = {s: ([fn(game, s) for fn in extra], best_artifacts(game, s)) for s in tied}
     best = max(keys.values())
     return [s for s in tied if keys[s] == best]
+
+
+# -- the core's score lines (registered by the core plugin) -----------------------------------
+def artifact_points(game: Game, seat: int) -> list[tuple[str, int]]:
+    """``artifacts``: the points of every artifact held."""
+    toks = game.ruleset.tokens
+    return [("artifacts", sum(points_value(game, seat, toks[a].points) for a in game.player(seat).artifacts))]
+
+
+def gold_points(game: Game, seat: int) -> list[tuple[str, int]]:
+    """``gold``: gold held plus the gold value of tokens worth gold (1 point each)."""
+    p = game.player(seat)
+    toks = game.ruleset.tokens
+    return [("gold", p.gold + sum(toks[t].worth_gold for t in p.tokens))]
+
+
+def token_points(game: Game, seat: int) -> list[tuple[str, int]]:
+    """One line per named token kind held that scores points."""
+    toks = game.ruleset.tokens
+    by_source: dict[str, int] = {}
+    for t in game.player(seat).tokens:
+        v = points_value(game, seat, toks[t].points)
+        if v:
+            by_source[toks[t].name] = by_source.get(toks[t].name, 0) + v
+    return sorted(by_source.items())
+
+
+def card_points(game: Game, seat: int) -> list[tuple[str, int]]:
+    """``cards``: the points of every card owned (E8.4)."""
+    cards = game.ruleset.cards
+    return [("cards", sum(points_value(game, seat, cards[c].points) for c in game.owned_cards(seat)))]
+
+
+CORE_SCORERS = (artifact_points, gold_points, token_points, card_points)

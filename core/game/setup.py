@@ -39,11 +39,13 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
                    rng=seed_state(seed))
     rng = Rng(st)
     cubes = int(s.get("cubes_per_player", 30))
+    start = {str(k): int(v) for k, v in (s.get("starting_resources") or {}).items()}
     for seat in range(players):
+        pool = {**start, **{str(k): int(v) for k, v in (s.get("seat_resources", {}).get(str(seat + 1)) or {}).items()}}
         st.players.append(PlayerState(seat=seat, name=(names[seat] if names and seat < len(names) else ""),
-                                      cubes=cubes, lockpicks=int(s.get("lockpicks_start", 3))))
+                                      cubes=cubes, pool={k: v for k, v in pool.items() if v}))
     st.bag = {"black": int(s.get("black_cubes", 24))}                   # S6
-    st.bank = {"black": 0, "ghost": int(s.get("ghost_cubes", 5))}
+    st.bank = {"black": 0, **{str(k): int(v) for k, v in (s.get("bank") or {}).items()}}
     track = s["rage_track"]
     start = track.get("start", {})
     st.rage = int(start.get(str(players), start.get(players, 0)))        # S4
@@ -99,24 +101,28 @@ def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> Non
 
 
 def _tokens(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng, players: int) -> None:
-    """S7-S9, S12: artifact stack, shuffled pools, market board, mastery tokens."""
+    """S7-S9, S12: artifact stack, token pools (shuffled unless setup says otherwise, sized per
+    player where setup says so), market board."""
+    spec = s.get("token_pools") or {}
     by_pool: dict[str, list[str]] = {}
     for t in ruleset.tokens.values():
         count = t.count
-        if t.pool == "mastery":
-            count = players * int(s.get("mastery_per_player", 1))        # S12, P10
+        per_player = (spec.get(t.pool) or {}).get("per_player")
+        if per_player is not None:
+            count = players * int(per_player)                            # S12, P10
         by_pool.setdefault(t.pool, []).extend([t.id] * count)
-    arts = [a for a in by_pool.pop("artifact", []) if ruleset.tokens[a].data.get("in_stack", True)]
+    arts = by_pool.pop("artifact", [])
     order = {a: i for i, a in enumerate(s.get("artifact_order") or ())}
     toks = ruleset.tokens
-    # S7, P1: ascending value from the top; equal values by the token's `tie` key, then listing
-    st.artifact_stack = sorted(arts, key=lambda a: (toks[a].value, toks[a].data.get("tie", 0), order.get(a, 0)))
+    # S7: ascending value from the top, equal values in `artifact_order`; packs may adjust
+    stack = sorted(arts, key=lambda a: (toks[a].value, order.get(a, 0)))
+    st.artifact_stack = list(stack)
     market = by_pool.pop("market", [])
     board = s.get("market_board")
     st.market["market"] = [m for b in board for m in market if m == b] if board else market
     for pool, tokens in sorted(by_pool.items()):
         tokens.sort()
-        if pool not in ("idol", "mastery"):
+        if (spec.get(pool) or {}).get("shuffle", True):
             rng.shuffle(tokens)
         st.pools[pool] = tokens
 
@@ -126,16 +132,20 @@ def begin(game: Game) -> None:
     st = game.state
     s = game.setup
     opts = st.config["options"]
+    st.artifact_stack = game.modify("artifact_stack", st.artifact_stack)
     starts = s.get("start_tiles", [])
     side = opts.get("start_side")
-    start = next((t for t in starts if game.ruleset.tiles[t].data.get("side") == side), starts[0] if starts else None)
+    start = next((t for t in starts if game.ruleset.tiles[t].side == side), starts[0] if starts else None)
     if start is None:
         raise SetupError("no start tile in the loaded packs")
     movement.place_tile(game, start, 0, 0, 0, game.ruleset.tiles[start].region, None)
-    crypt = next(f"{start}.{r}" for r, room in game.ruleset.tiles[start].rooms.items()
-                 if any(name == s.get("start_feature", "crypt") for name, _ in room["features"]))
+    feature = s.get("start_feature")
+    home = next((f"{start}.{r}" for r, room in game.ruleset.tiles[start].rooms.items()
+                 if any(name == feature for name, _ in room["features"])), None)
+    if home is None:
+        raise SetupError(f"the start tile {start!r} has no room with the setup's start_feature {feature!r}")
     for p in st.players:
-        p.room = crypt                                                   # S15
+        p.room = home                                                    # S15
         game.draw(p.seat, int(s.get("hand_size", 5)))
     st.first = st.current = int(opts.get("first_player", 0)) % len(st.players)
     clank = s.get("starting_clank", [])

@@ -19,7 +19,7 @@ LIVE, ESCAPED, KNOCKED_OUT = "live", "escaped", "knocked_out"
 
 @dataclass
 class PlayerState:
-    """One seat: cards, pawn, supply, health and per-turn pool."""
+    """One seat: cards, pawn, supply, health and resources."""
 
     seat: int
     name: str = ""
@@ -31,28 +31,37 @@ class PlayerState:
     discard: list[str] = field(default_factory=list)
     cubes: int = 30                      # cubes in the personal supply
     damage: list[str] = field(default_factory=list)   # markers: "own", "black", "neutral"
-    gold: int = 0
-    lockpicks: int = 0
-    pool: dict[str, int] = field(default_factory=dict)  # turn resources: skill, swords, boots
+    pool: dict[str, int] = field(default_factory=dict)  # every resource: turn ones (skill ...) and kept ones (gold ...)
     teleports: list[str] = field(default_factory=list)  # held teleport kinds (T13)
     pending_neg: int = 0                 # pending negative Clank! (T9)
-    tokens: list[str] = field(default_factory=list)     # token ids held (items, secrets, prisoners...)
+    tokens: list[str] = field(default_factory=list)     # token ids held (items, secrets ...)
     artifacts: list[str] = field(default_factory=list)  # artifact token ids held
-    artifact_rooms: list[str] = field(default_factory=list)  # rooms artifacts were taken from
     stats: dict[str, int] = field(default_factory=dict)  # whole-game statistics
     ko_room: str | None = None           # where the pawn lies if knocked out
     ext: dict[str, Any] = field(default_factory=dict)   # pack-namespaced state
+
+    @property
+    def gold(self) -> int:
+        """Gold in the supply (a shortcut for ``pool["gold"]``)."""
+        return self.pool.get("gold", 0)
+
+    @gold.setter
+    def gold(self, value: int) -> None:
+        self.pool["gold"] = value
 
 
 @dataclass
 class TurnState:
     """What the current turn remembers; reset at every turn start."""
 
+    phase: str = "main"                                # main | end | out
     stats: dict[str, int] = field(default_factory=dict)
     flags: list[str] = field(default_factory=list)
     rewards: list[str] = field(default_factory=list)   # rooms whose reward was collected (R9)
-    exhausted: bool = False                            # R4: no more Boots this turn
-    escaping: bool = False                             # entered the Crypt with an artifact
+    escaping: bool = False                             # the pawn escapes at the end of this turn (E1)
+    move: dict[str, Any] | None = None                 # a move waiting for a discovered tile's orientation
+    dragon_pending: bool = False                       # the refill revealed a dragon-attack icon (D4)
+    prevented: dict[str, int] = field(default_factory=dict)  # damage points reactions prevent, by seat
     watchers: list[list] = field(default_factory=list) # C11 watched conditions
     end_effects: list[list] = field(default_factory=list)  # "at end of this turn" tasks
     ext: dict[str, Any] = field(default_factory=dict)
@@ -87,16 +96,17 @@ class GameState:
     dungeon_discard: list[str] = field(default_factory=list)
     box: list[str] = field(default_factory=list)        # trashed / removed cards
     reserve: dict[str, int] = field(default_factory=dict)
-    clank_area: dict[str, int] = field(default_factory=dict)   # "0".."5", "ghost"
-    bag: dict[str, int] = field(default_factory=dict)          # "0".."5", "ghost", "black"
-    bank: dict[str, int] = field(default_factory=dict)         # "black", "ghost"
+    clank_area: dict[str, int] = field(default_factory=dict)   # cubes by kind: seats "0".."5", packs' kinds
+    bag: dict[str, int] = field(default_factory=dict)          # the same kinds and "black"
+    bank: dict[str, int] = field(default_factory=dict)         # "black" and packs' cube kinds
     rage: int = 0
     rage_advances: int = 0
     stacks: dict[str, list[str]] = field(default_factory=dict)   # tile stacks by region/name
     removed_tiles: list[str] = field(default_factory=list)
     tiles: list[PlacedTile] = field(default_factory=list)
     rooms: dict[str, dict[str, Any]] = field(default_factory=dict)  # per-room mutable state
-    covered_locks: list[str] = field(default_factory=list)
+    covered: list[str] = field(default_factory=list)          # tunnel icons paid for good ("tile#tunnel#i")
+    pieces: dict[str, dict[str, Any]] = field(default_factory=dict)  # non-player pieces on the map, by id
     links: list[dict[str, Any]] = field(default_factory=list)  # tunnels no tile draws (U-M2)
     artifact_stack: list[str] = field(default_factory=list)   # top first
     pools: dict[str, list[str]] = field(default_factory=dict) # token pools, top = last

@@ -5,16 +5,20 @@ E4), and the system steps that run them through the effect queue.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from clank.actions import Action, act
-from clank.game import dragon, movement
+from clank.actions import Action
+from clank.game import markets, movement
 from clank.game.state import ESCAPED, TurnState
 
 if TYPE_CHECKING:
-    from clank.game.engine import Game
+    from clank.game.table import Table as Game
+    from clank.registry import Registry
 
 MOVE_KINDS = ("move", "portal", "explore", "teleport")
+END = Action("end")
+Applier = Callable[["Game", int, Action], None]
 
 
 # ==========================================================================================
@@ -22,113 +26,99 @@ MOVE_KINDS = ("move", "portal", "explore", "teleport")
 # ==========================================================================================
 def prompt(game: Game) -> str:
     """What the current player is doing."""
-    if game.state.turn.ext.get("move"):
-        tile = game.ruleset.tiles[game.state.turn.ext["move"]["tile"]]
-        return f"orient {tile.name} (or pause to play cards first, X8)"
     return f"{game.name(game.state.current)}'s turn"
 
 
-def legal(game: Game) -> list[Action]:
-    """DP2: every legal main action of the current player, in a fixed order."""
+def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Applier]]:
+    """DP2: every legal main action of the current player and, in a parallel list, what carries
+    it out (``applier(game, seat, action)``), in a fixed order: plays, the markets (dungeon row,
+    reserve, packs' boards), moves, the room's actions (room-bound markets with their feature),
+    the packs' action kinds, and ``end`` once the hand is empty. While a discovered tile waits
+    for its orientation (``orienting``, X8) there are no moves and no ``end``."""
     st = game.state
     seat = st.current
     p = game.player(seat)
-    orienting = bool(st.turn.ext.get("move"))
-    out: list[Action] = []
-    if orienting:
-        out.extend(movement.orient_actions(game))
-    seen: set[str] = set()
+    rs = game.ruleset
+    acts: list[Action] = []
+    how: list[Applier] = []
+    plays = rs.play_actions
     for card in p.hand:
-        if card not in seen:
-            seen.add(card)
-            out.append(act("play", card))
-    out.extend(row_actions(game, seat))
-    out.extend(reserve_actions(game, seat))
+        action = plays[card]
+        if action not in acts:
+            acts.append(action)
+            how.append(_apply_play)
+    for market, applier in rs.open_market_appliers:
+        if market.while_orienting or not orienting:
+            found = markets.scan(game, seat, market, None)
+            if found:
+                acts += found
+                how += [applier] * len(found)
     if not orienting:
-        out.extend(movement.legal_moves(game, seat))
-    out.extend(room_actions(game, seat))
-    for kind in game.ruleset.registry.action_kinds.values():
-        out.extend(kind.enumerate(game, seat))
+        moves = movement.legal_moves(game, seat)
+        if moves:
+            acts += moves
+            how += [movement.apply_move] * len(moves)
+    if p.room is not None:
+        room_actions(game, seat, orienting, acts, how)
+    for kind in rs.action_kinds:
+        if kind.while_orienting or not orienting:
+            found = kind.enumerate(game, seat)
+            if found:
+                acts += found
+                how += [kind.apply] * len(found)
     if not orienting and not p.hand:
-        out.append(Action("end"))
-    return out
+        acts.append(END)
+        how.append(_apply_end)
+    return acts, how
 
 
-def apply(game: Game, action: Action) -> None:
-    """Carry out a legal main action."""
-    seat = game.state.current
-    k = action.kind
-    if k == "play":
-        play_card(game, seat, action.args[0])
-    elif k in ("buy", "use", "fight"):
-        row_action(game, seat, action)
-    elif k in ("reserve", "fight-reserve"):
-        reserve_action(game, seat, action)
-    elif k in MOVE_KINDS:
-        movement.apply_move(game, seat, action)
-    elif k in ("orient", "place"):
-        movement.apply_orient(game, action)
-    elif k == "end":
-        end_turn(game)
-    elif k == "room":
-        feature, room, arg = _room_feature(game, seat, action.args[0])
-        feature.apply(game, seat, room, arg, action)
-    else:
-        game.ruleset.registry.action_kinds[k].apply(game, seat, action)
+def _apply_play(game: Game, seat: int, action: Action) -> None:
+    play_card(game, seat, action.args[0])
+
+
+def _apply_end(game: Game, seat: int, action: Action) -> None:
+    end_turn(game)
+
+
+def market_applier(market: Any) -> Applier:
+    """What carries out an action of ``market`` (pay, then hand over)."""
+    return partial(_apply_market, market)
+
+
+def _apply_market(market: Any, game: Game, seat: int, action: Action) -> None:
+    markets.buy(game, seat, market, action)
 
 
 def explain(game: Game, action: Action) -> str:
     """Why a main action is refused."""
     st = game.state
-    p = game.player(st.current)
+    seat = st.current
+    p = game.player(seat)
     k = action.kind
     if k == "end":
         return "you must play every card in your hand first (T4)" if p.hand else "you are in the middle of a move"
     if k == "play":
         return "that card is not in your hand" if action.args[:1] and action.args[0] not in p.hand else "not now"
     if k in MOVE_KINDS:
-        if st.turn.escaping:
-            return "you entered the Crypt: your pawn moves no further this turn (A18, E1)"
-        if st.turn.exhausted and k != "teleport":
-            return "you are exhausted by a Crystal Cave: no more Boots this turn (R4)"
-        if st.turn.ext.get("move"):
+        if st.turn.move:
             return "finish placing the discovered tile first (X8)"
+        why = movement.may_move(game, seat, movement.TELEPORT_MOVE if k == "teleport" else movement.BOOTS_MOVE)
+        if why:
+            return why
         return "you cannot pay for that move, or it leads nowhere you may enter (A6-A11, H4)"
-    if k in ("buy", "use", "fight", "reserve", "fight-reserve"):
-        return _explain_row(game, action)
     if k in ("orient", "place"):
         return "that orientation is not allowed (X6-X10)"
+    for market in game.registry.markets.values():
+        if market.explain is not None:
+            why = market.explain(game, seat, action)
+            if why:
+                return why
     if k == "room":
         return "that room action is not available here"
-    kind = game.ruleset.registry.action_kinds.get(k)
+    kind = game.registry.action_kinds.get(k)
     if kind and kind.explain:
-        return kind.explain(game, st.current, action)
+        return kind.explain(game, seat, action)
     return f"unknown or unavailable action {k!r}"
-
-
-def _explain_row(game: Game, action: Action) -> str:
-    st = game.state
-    p = game.player(st.current)
-    if action.kind in ("reserve", "fight-reserve"):
-        card = action.args[0] if action.args else ""
-        if card not in st.reserve:
-            return f"{card!r} is not in the reserve"
-        if st.reserve[card] <= 0:
-            return f"the {card} stack is empty (A2)"
-    else:
-        try:
-            slot = int(action.args[0])
-            card = st.row[slot]
-        except (IndexError, ValueError):
-            return "no such dungeon row slot"
-        if card is None:
-            return "that row slot is empty until the end of turn (A19)"
-    cdef = game.ruleset.cards[card]
-    if cdef.fight_if is not None and not cdef.fight_if(game, st.current):
-        return f"{cdef.name} cannot be fought here (A4)"
-    need = ", ".join(f"{n} {r}" for r, n in cdef.cost.items())
-    have = ", ".join(f"{n} {r}" for r, n in sorted(p.pool.items()))
-    return f"{cdef.name} costs {need}; you have {have or 'nothing'}"
 
 
 # -- cards ---------------------------------------------------------------------------------
@@ -143,127 +133,57 @@ def play_card(game: Game, seat: int, card: str) -> None:
     game.push(cdef.effects.get("play", ()), seat, card)
 
 
-def can_pay(game: Game, seat: int, cost: dict[str, int]) -> bool:
-    """Whether the pool and supply cover a card cost (skill, swords, boots, gold, lockpicks)."""
-    p = game.player(seat)
-    for res, n in cost.items():
-        have = p.gold if res == "gold" else p.lockpicks if res == "lockpicks" else p.pool.get(res, 0)
-        if have < n:
-            return False
-    return True
-
-
-def pay(game: Game, seat: int, cost: dict[str, int]) -> None:
-    """Spend a cost (already checked)."""
-    for res, n in cost.items():
-        game.gain(seat, res, -n) if res in ("gold", "lockpicks") else _spend(game, seat, res, n)
-
-
-def _spend(game: Game, seat: int, res: str, n: int) -> None:
-    p = game.player(seat)
-    p.pool[res] = p.pool.get(res, 0) - n
-
-
-def _alt_payment(game: Game) -> dict[str, Any] | None:
-    return game.state.turn.ext.get("alt_payment")
-
-
-def row_actions(game: Game, seat: int) -> list[Action]:
-    """A1, A3, A4: acquire, use or fight cards of the dungeon row."""
-    out: list[Action] = []
-    cards = game.ruleset.cards
-    alt = _alt_payment(game)
-    for slot, card in enumerate(game.state.row):
-        if card is None:
-            continue
-        cdef = cards[card]
-        verb = "fight" if cdef.type == "monster" else "use" if cdef.type == "device" else "buy"
-        if verb == "fight" and cdef.fight_if is not None and not cdef.fight_if(game, seat):
-            continue
-        if can_pay(game, seat, cdef.cost):
-            out.append(act(verb, slot))
-        if (alt and verb in alt["for"]
-                and game.player(seat).lockpicks >= alt["amount"] + cdef.cost.get("lockpicks", 0)
-                and can_pay(game, seat, {r: n for r, n in cdef.cost.items() if r not in ("skill", "lockpicks")})):
-            out.append(act(verb, slot, "alt"))
-    return out
-
-
-def row_action(game: Game, seat: int, action: Action) -> None:
-    """Acquire, use or fight a row card; the slot stays empty until end of turn (A19)."""
-    st = game.state
-    slot = int(action.args[0])
-    card = st.row[slot]
-    cdef = game.ruleset.cards[card]
-    if len(action.args) > 1 and action.args[1] == "alt":
-        alt = st.turn.ext.pop("alt_payment")
-        game.gain(seat, "lockpicks", -alt["amount"])
-        pay(game, seat, {r: n for r, n in cdef.cost.items() if r not in ("skill",)})
-    else:
-        pay(game, seat, cdef.cost)
-    st.row[slot] = None
-    if action.kind == "buy":
-        game.say(f"{game.name(seat)} acquires {cdef.name}.")
-        game.gain_card(seat, card)
-    elif action.kind == "use":
-        game.say(f"{game.name(seat)} uses {cdef.name}.")
-        st.dungeon_discard.append(card)
-        game.push(cdef.effects.get("use", ()), seat, card)
-    else:
-        game.say(f"{game.name(seat)} defeats {cdef.name}.")
-        st.dungeon_discard.append(card)
-        game.bump(seat, "monsters_defeated")
-        game.push(cdef.effects.get("defeat", ()), seat, card)
-
-
-def reserve_actions(game: Game, seat: int) -> list[Action]:
-    """A2, A5: acquire the top card of a reserve stack, or fight a reserve monster."""
-    out = []
-    for card, left in game.state.reserve.items():
-        cdef = game.ruleset.cards[card]
-        if left <= 0 or not can_pay(game, seat, cdef.cost):
-            continue
-        if cdef.fight_if is not None and not cdef.fight_if(game, seat):
-            continue
-        out.append(act("fight-reserve" if cdef.type == "monster" else "reserve", card))
-    return out
-
-
-def reserve_action(game: Game, seat: int, action: Action) -> None:
-    """Acquire from (or fight in) the reserve; a reserve monster stays (A5, INV-11)."""
-    card = action.args[0]
-    cdef = game.ruleset.cards[card]
-    pay(game, seat, cdef.cost)
-    if action.kind == "fight-reserve":
-        game.say(f"{game.name(seat)} defeats the {cdef.name}.")
-        game.push(cdef.effects.get("defeat", ()), seat, card)
-        return
-    game.state.reserve[card] -= 1
-    game.say(f"{game.name(seat)} acquires {cdef.name}.")
-    game.gain_card(seat, card)
-
-
 # -- room features -------------------------------------------------------------------------
-def room_actions(game: Game, seat: int) -> list[Action]:
-    """In-room actions of the features of the player's room (take artifact, open, buy, mark ...)."""
+def room_actions(game: Game, seat: int, orienting: bool = False, acts: list[Action] | None = None,
+                 how: list[Applier] | None = None) -> list[Action]:
+    """In-room actions of the features of the player's room (take artifact, open, mark ...) and
+    of the markets bound to those features, appended to ``acts`` (their appliers to ``how``)."""
+    acts = [] if acts is None else acts
+    how = [] if how is None else how
     room = game.player(seat).room
     if room is None:
-        return []
-    out: list[Action] = []
-    feats = game.ruleset.registry.room_features
-    for name, arg in game.room_features(room):
-        fdef = feats.get(name)
-        if fdef is not None and fdef.actions is not None:
-            out.extend(fdef.actions(game, seat, room, arg))
-    return out
+        return acts
+    for fdef, arg, applier, bound in game.ruleset.room_plan(room):
+        if fdef is not None:
+            found = fdef.actions(game, seat, room, arg)
+            if found:
+                acts += found
+                how += [applier] * len(found)
+        for market, market_how in bound:
+            if market.while_orienting or not orienting:
+                offers = markets.scan(game, seat, market, None)
+                if offers:
+                    acts += offers
+                    how += [market_how] * len(offers)
+    return acts
 
 
-def _room_feature(game: Game, seat: int, name: str):
-    room = game.player(seat).room
-    for fname, arg in game.room_features(room):
-        if fname == name:
-            return game.ruleset.registry.room_features[fname], room, arg
-    raise KeyError(name)
+def feature_applier(fdef: Any, arg: Any) -> Applier:
+    """What carries out an in-room action of a feature (with its argument in that room)."""
+    return partial(_apply_feature, fdef, arg)
+
+
+def _apply_feature(fdef: Any, arg: Any, game: Game, seat: int, action: Action) -> None:
+    fdef.apply(game, seat, game.player(seat).room, arg, action)
+
+
+# -- orienting a discovered tile (X4-X10): a decision that lets the mover pause (X8) -------
+def _orient_prompt(game: Game, d: dict[str, Any]) -> str:
+    tile = game.ruleset.tiles[game.state.turn.move["tile"]]
+    return f"orient {tile.name} (or pause to play cards first, X8)"
+
+
+def _orient_legal(game: Game, d: dict[str, Any]) -> list[Action]:
+    return movement.orient_actions(game) + legal(game, orienting=True)[0]
+
+
+def _orient_resolve(game: Game, d: dict[str, Any], action: Action) -> None:
+    if action.kind in ("orient", "place"):
+        movement.apply_orient(game, action)
+        return
+    acts, how = legal(game, orienting=True)
+    game.ask_later(d)                  # back to the orientation once this action has resolved
+    how[acts.index(action)](game, game.state.current, action)
 
 
 # ==========================================================================================
@@ -273,33 +193,37 @@ def end_turn(game: Game) -> None:
     """D1: queue the end-of-turn steps."""
     st = game.state
     seat = st.current
-    st.turn.ext["phase"] = "end"
+    st.turn.phase = "end"
     game.say(f"{game.name(seat)} ends the turn.")
-    for step in reversed(("end_effects", "cleanup", "refill", "attack_if", "next_turn")):
+    for step in reversed(("end_effects", "cleanup", "turn_end", "refill", "attack_if", "next_turn")):
         game.push_step(step, seat)
 
 
-def knocked_out_on_own_turn(game: Game) -> None:
-    """D12: the turn ends at once; play area to discard; refill and attack still happen."""
+def _on_knocked_out(game: Game, event: dict[str, Any]) -> None:
+    """D12: a player knocked out on their own turn loses the rest of it at once: play area to
+    discard, turn resources cleared; refill and attack still happen."""
     st = game.state
-    seat = st.current
+    seat = event["seat"]
+    if seat != st.current or st.turn.phase != "main":
+        return
     # D6: cubes an attack has already drawn are still resolved (for the other players)
-    st.queue[:] = [t for t in st.queue if isinstance(t[0], str) and t[0] in dragon.STEPS and t[0] != "attack"]
+    steps = game.registry.steps
+    st.queue[:] = [t for t in st.queue if isinstance(t[0], str) and steps[t[0]].after_knock_out]
     st.decision = None
-    st.turn.ext.pop("move", None)
-    st.turn.ext["phase"] = "end"
+    st.turn.move = None
+    st.turn.phase = "end"
     p = game.player(seat)
     p.discard.extend(p.play)
     p.play.clear()
     _clear_turn_resources(game, p)
     p.teleports.clear()
     p.pending_neg = 0
-    st.queue.extend([step, seat, ""] for step in ("refill", "attack_if", "next_turn"))
+    st.queue.extend([step, seat, ""] for step in ("turn_end", "refill", "attack_if", "next_turn"))
 
 
 def _clear_turn_resources(game: Game, p) -> None:
-    """T6: unspent turn resources vanish; resources a pack registers with ``turn=False`` stay."""
-    res = game.ruleset.registry.resources
+    """T6: unspent turn resources vanish; resources registered with ``turn=False`` stay."""
+    res = game.registry.resources
     for name in list(p.pool):
         if name not in res or res[name].turn:
             del p.pool[name]
@@ -330,13 +254,18 @@ def _step_cleanup(game: Game, seat: int, _data: Any) -> None:
         game.emit("escaped", seat=seat)
 
 
+def _step_turn_end(game: Game, seat: int, _data: Any) -> None:
+    """After the cleanup, before the refill: ``turn_end`` is announced."""
+    game.emit("turn_end", seat=seat)
+
+
 def _step_refill(game: Game, seat: int, _data: Any) -> None:
     """D2: refill the row; Arrive texts resolve in reveal order (C3); note dragon icons (D4)."""
     st = game.state
     empty = [i for i, c in enumerate(st.row) if c is None]
     if len(st.dungeon_deck) < len(empty):
         game.say("The dungeon deck cannot refill the row: the game ends.")
-        end_game(game, knock_out_live=True)
+        game.end_game(knock_out_live=True)
         return
     arrivals: list[tuple[tuple[int, ...], str]] = []
     for i in empty:
@@ -344,8 +273,8 @@ def _step_refill(game: Game, seat: int, _data: Any) -> None:
         st.row[i] = card
         cdef = game.ruleset.cards[card]
         game.say(f"{cdef.name} enters the dungeon row.")
-        if cdef.dragon_attack and not st.turn.ext.get("ignore_dragon", {}).get(str(i)):
-            st.turn.ext["dragon"] = True
+        if cdef.dragon_attack:
+            st.turn.dragon_pending = True
         if "arrive" in cdef.effects:
             arrivals.append((cdef.effects["arrive"], card))
     for addrs, card in reversed(arrivals):
@@ -353,10 +282,10 @@ def _step_refill(game: Game, seat: int, _data: Any) -> None:
 
 
 def _step_attack_if(game: Game, seat: int, _data: Any) -> None:
-    if game.state.turn.ext.get("dragon"):
-        game.state.turn.ext["dragon"] = False
+    if game.state.turn.dragon_pending:
+        game.state.turn.dragon_pending = False
         game.say("The dragon attacks!")
-        dragon.queue_attack(game, None)
+        game.dragon_attack(None)
 
 
 def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
@@ -365,39 +294,42 @@ def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
     if st.over:
         return
     if all(not game.is_live(s) for s in range(len(st.players))):
-        end_game(game, knock_out_live=False)
+        game.end_game(knock_out_live=False)
         return
     n = len(st.players)
     nxt = (st.current + 1) % n
     if nxt == st.first:
+        game.emit("round_end", round=st.round)
         st.round += 1
         cap = int(st.config.get("max_rounds", 0) or 0)
         if cap and st.round > cap:
             game.say(f"Round cap {cap} reached: the game is aborted.")
             st.aborted = True
-            end_game(game, knock_out_live=False)
+            game.end_game(knock_out_live=False)
             return
     st.current = nxt
     st.turn_no += 1
     st.turn = TurnState()
     if not game.is_live(nxt):
-        st.turn.ext["phase"] = "out"
+        st.turn.phase = "out"
         setup = game.setup.get("out_player_draw", {"default": 4})
-        count = int(setup.get("by_players", {}).get(str(n), setup.get("by_players", {}).get(n, setup.get("default", 4))))
+        by = setup.get("by_players", {})
+        count = int(by.get(str(n), by.get(n, setup.get("default", 4))))
         game.push_step("next_turn", nxt)
-        dragon.queue_attack(game, count)
+        game.dragon_attack(count)
         return
     start_turn(game)
 
 
 def start_turn(game: Game) -> None:
-    """T3: start-of-turn benefits of the room and of packs."""
+    """T3: start-of-turn benefits of the room (its features' ``on_turn_start``), then
+    ``turn_start`` is announced."""
     st = game.state
     seat = st.current
-    st.turn.ext["phase"] = "main"
+    st.turn.phase = "main"
     p = game.player(seat)
     if p.room is not None:
-        feats = game.ruleset.registry.room_features
+        feats = game.registry.room_features
         for name, arg in game.room_features(p.room):
             fdef = feats.get(name)
             if fdef is not None and fdef.on_turn_start is not None:
@@ -405,34 +337,24 @@ def start_turn(game: Game) -> None:
     game.emit("turn_start", seat=seat)
 
 
-def end_game(game: Game, knock_out_live: bool) -> None:
-    """E5: the game ends; with ``knock_out_live`` every live player is knocked out in place."""
-    st = game.state
-    if knock_out_live:
-        for s in range(len(st.players)):
-            if game.is_live(s):
-                p = game.player(s)
-                p.status = "knocked_out"
-                p.ko_room = p.room
-                game.say(f"{game.name(s)} is knocked out where they stand.")
-    st.over = True
-    st.queue.clear()
-    st.decision = None
-    game.say("The game is over.")
-
-
-def _step_ask(game: Game, seat: int, data: Any) -> None:
-    game.ask(data)
-
-
-STEPS: dict[str, Callable[[Game, int, Any], None]] = {
-    "end_effects": _step_end_effects,
-    "cleanup": _step_cleanup,
-    "refill": _step_refill,
-    "attack_if": _step_attack_if,
-    "next_turn": _step_next_turn,
-    "ask": _step_ask,
-    **dragon.STEPS,
+STEPS: dict[str, tuple[Callable[[Game, int, Any], None], str]] = {
+    "end_effects": (_step_end_effects, "D1 step 0: the turn's 'at the end of this turn' effects."),
+    "cleanup": (_step_cleanup, "D1 steps 1 and 1a: discard, draw a new hand, escape."),
+    "turn_end": (_step_turn_end, "Announce turn_end (after the cleanup, before the refill)."),
+    "refill": (_step_refill, "D2: refill the dungeon row; Arrive texts resolve."),
+    "attack_if": (_step_attack_if, "D1 step 3: the dragon attacks if the refill showed its icon."),
+    "next_turn": (_step_next_turn, "T1, E4: the next seat plays, or an out seat draws cubes."),
 }
 
-__all__ = ["STEPS", "apply", "end_game", "explain", "legal", "prompt", "start_turn"]
+
+def register(registry: Registry) -> None:
+    """Register the turn's steps, the orientation decision and the D12 listener."""
+    for name, (fn, doc) in STEPS.items():
+        registry.add_step(name, fn, doc)
+    registry.add_decision_kind(movement.ORIENT, _orient_legal, _orient_resolve,
+                               "orient a discovered tile (X4-X10), or pause to play cards first (X8)",
+                               prompt=_orient_prompt)
+    registry.listen("knocked_out", _on_knocked_out)
+
+
+__all__ = ["STEPS", "end_turn", "explain", "legal", "prompt", "register", "start_turn"]

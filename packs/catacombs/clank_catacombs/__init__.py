@@ -1,4 +1,11 @@
-"""The Clank! Catacombs base game as a content pack: cards, tiles, tokens, rules and bots."""
+"""The Clank! Catacombs base game as a content pack: cards, tiles, tokens, rules and bots.
+
+Everything is registered through :mod:`clank.plugin`, the contract any third-party pack uses:
+room features and tunnel icons (``features``), the market board (``market``), effect ops,
+conditions, decisions and quantities (``ops``), token rules (``tokens``), the Depths, haunted
+tiles and ghosts (``depths``), teleport kinds (``teleports``), how it all looks (``render``)
+and the greedy bot (``greedy``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,7 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_catacombs import features, greedy, ops, teleports, tokens
+from clank_catacombs import depths, features, greedy, market, ops, render, teleports, tokens
 
 __version__ = "0.1.0"
 
@@ -18,13 +25,29 @@ def clank_pack_data_dir():
 
 
 @hookimpl
+def clank_register_resources(registry) -> None:
+    registry.add_resource("lockpicks", False, "Lockpicks: open locks and locked rewards (A9, A14).",
+                          label=("lockpick", "lockpicks"))
+
+
+@hookimpl
+def clank_register_content(registry) -> None:
+    tokens.register_content(registry)
+    market.register_content(registry)
+    depths.register_content(registry)
+    features.register_content(registry)
+
+
+@hookimpl
 def clank_register_ops(registry) -> None:
     ops.register_ops(registry)
+    depths.register_ops(registry)
 
 
 @hookimpl
 def clank_register_conditions(registry) -> None:
     ops.register_conditions(registry)
+    depths.register_conditions(registry)
 
 
 @hookimpl
@@ -41,47 +64,33 @@ def clank_register_tunnel_icons(registry) -> None:
 
 @hookimpl
 def clank_register_market_rules(registry) -> None:
-    from clank_catacombs import market
-    registry.add_action_kind("remote-buy", market.remote_actions, market.remote_apply,
-                             doc="Buy one market item from anywhere (Golden Flute).")
+    market.register(registry)
 
 
 @hookimpl
 def clank_register_actions(registry) -> None:
-    registry.add_action_kind("token", tokens.use_actions, tokens.use_apply,
-                             doc="Use a token during your turn (T14).")
-    registry.add_action_kind("cash", tokens.cash_actions, tokens.cash_apply,
-                             doc="Exchange a gold-value token for gold (G1).")
-    registry.add_teleport_kind("wayshrine", teleports.wayshrines, "From a wayshrine to another wayshrine.")
-    registry.add_teleport_kind("haunted_tile", teleports.haunted_tile, "Any room of another haunted tile.")
-    registry.add_teleport_kind("player_in_depths", teleports.player_in_depths,
-                               "Another player's room in the Depths.")
+    tokens.register_actions(registry)
+    teleports.register(registry)
     ops.register_decisions(registry)
-
-
-def _haunted(game, event) -> None:
-    """R5: placing a haunted tile adds a ghost cube to the Clank! area."""
-    if game.ruleset.tiles[event["tile"]].haunted:
-        st = game.state
-        if st.bank.get("ghost", 0) > 0:
-            st.bank["ghost"] -= 1
-            st.clank_area["ghost"] = st.clank_area.get("ghost", 0) + 1
-            game.say("The tile is haunted: a ghost joins the Clank! area.")
-
-
-def _mastery(game, event) -> None:
-    """E1: an escaping player takes a Mastery token."""
-    token = game.draw_token("mastery")
-    if token:
-        game.take_token(event["seat"], token)
+    depths.register_steps(registry)
 
 
 @hookimpl
 def clank_register_reactions(registry) -> None:
-    registry.listen("tile_placed", _haunted)
-    registry.listen("escaped", _mastery)
-    registry.listen("turn_start", ops.note_room)
-    registry.listen("entered_room", ops.note_room)
+    depths.register_reactions(registry)
+    features.register_reactions(registry)
+    tokens.register_reactions(registry)
+    ops.register_reactions(registry)
+
+
+@hookimpl
+def clank_register_scoring(registry) -> None:
+    depths.register_scoring(registry)
+
+
+@hookimpl
+def clank_register_render(registry) -> None:
+    render.register(registry)
 
 
 @hookimpl

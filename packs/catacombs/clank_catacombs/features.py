@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from clank.plugin import RoomFeatureDef, TunnelIconDef, act
+from typing import Any
 
-from clank_catacombs import market
+from clank.plugin import Registry, RoomFeatureDef, TunnelIconDef, act
+
+PACK = "catacombs"
+EXHAUSTED = "exhausted"
+
+
+def pack_state(player: Any) -> dict[str, Any]:
+    """This pack's part of a player's state."""
+    return player.ext.setdefault(PACK, {})
 
 
 # -- Crypt (R3, A18, E1) --------------------------------------------------------------------
-def crypt_may_enter(game, seat, room, _arg):
+def crypt_may_enter(game, seat, room, _arg, _entry):
     if not game.player(seat).artifacts:
         return "you may not enter the Crypt without an artifact (A18)"
     return None
@@ -16,8 +24,15 @@ def crypt_may_enter(game, seat, room, _arg):
 
 def crypt_enter(game, seat, room, _arg):
     if game.player(seat).artifacts:
-        game.state.turn.escaping = True
+        game.escape(seat)
         game.say(f"{game.name(seat)} reaches the Crypt with an artifact!")
+
+
+def _mastery(game, event) -> None:
+    """E1: an escaping player takes a Mastery token."""
+    token = game.draw_token("mastery")
+    if token:
+        game.take_token(event["seat"], token)
 
 
 # -- Monkey Shrine (S11, R10) ---------------------------------------------------------------
@@ -40,7 +55,7 @@ def artifact_place(game, room, arg):
     stack = game.state.artifact_stack
     if not stack:
         return
-    if game.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts
+    if game.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts (setup key of this pack)
         taken, stack[:] = stack[: plus + 1], stack[plus + 1:]
     else:                                                         # R2
         i = min(plus, len(stack) - 1)
@@ -48,21 +63,19 @@ def artifact_place(game, room, arg):
     game.room(room).setdefault("artifacts", []).extend(taken)
 
 
-def artifact_limit(game, seat) -> int:
-    """A13, K2: one artifact, +1 per Backpack (other packs may modify it: ``artifact_limit``)."""
-    return game.modify("artifact_limit", 1 + game.counts_as(seat, "backpack"), seat=seat)
+def _backpacks(game, limit: int, seat: int) -> int:
+    """K2: each Backpack held raises the artifact limit by one."""
+    return limit + game.counts_as(seat, "backpack")
 
 
-def carried(game, seat) -> int:
-    """Artifacts that count against the carry limit (a trophy may not, U-M8: ``carry_limit: false``)."""
-    toks = game.ruleset.tokens
-    return sum(1 for a in game.player(seat).artifacts if toks[a].data.get("carry_limit", True))
+def taken_from(game, seat) -> list[str]:
+    """The rooms a player took artifacts from (never two from one room, P5)."""
+    return pack_state(game.player(seat)).setdefault("artifact_rooms", [])
 
 
 def artifact_actions(game, seat, room, _arg):
     arts = game.room(room).get("artifacts", [])
-    p = game.player(seat)
-    if not arts or carried(game, seat) >= artifact_limit(game, seat) or room in p.artifact_rooms:
+    if not arts or game.carried_artifacts(seat) >= game.artifact_limit(seat) or room in taken_from(game, seat):
         return []
     toks = game.ruleset.tokens
     best = max(toks[a].value for a in arts)
@@ -73,8 +86,7 @@ def artifact_actions(game, seat, room, _arg):
 def artifact_apply(game, seat, room, _arg, action):
     token = action.args[1]
     game.room(room)["artifacts"].remove(token)
-    p = game.player(seat)
-    p.artifact_rooms.append(room)
+    taken_from(game, seat).append(room)
     game.take_token(seat, token)
     game.rage(1)                                                  # A13, D10
     game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}! The dragon grows angrier.")
@@ -82,7 +94,16 @@ def artifact_apply(game, seat, room, _arg, action):
 
 # -- Crystal Cave (R4) ----------------------------------------------------------------------
 def cave_enter(game, seat, room, _arg):
-    game.state.turn.exhausted = True
+    if seat == game.state.current:
+        game.set_flag(EXHAUSTED)
+
+
+def _exhausted(game, reason: str | None, seat: int, kind: str) -> str | None:
+    """R4: an exhausted player spends no more Boots this turn; teleports stay usable."""
+    if (reason is None and kind == "boots" and seat == game.state.current and game.has_flag(EXHAUSTED)
+            and not game.has_flag("ignore_exhaustion")):
+        return "you are exhausted by a Crystal Cave: no more Boots this turn (R4)"
+    return reason
 
 
 # -- Rewards (R9) ---------------------------------------------------------------------------
@@ -133,15 +154,17 @@ def wayshrine_apply(game, seat, room, _arg, _action):
 
 
 # -- Locked rewards (R6, A14) ---------------------------------------------------------------
+LOCKPICK = {"lockpicks": 1}
+
 def _locked(feature: str, available, reward):
     def actions(game, seat, room, _arg):
-        if (not game.room(room).get(f"{feature}_open") and game.player(seat).lockpicks > 0
+        if (not game.room(room).get(f"{feature}_open") and game.can_pay(seat, LOCKPICK)
                 and available(game)):
             return [act("room", feature)]
         return []
 
     def apply(game, seat, room, _arg, _action):
-        game.player(seat).lockpicks -= 1
+        game.pay(seat, LOCKPICK)
         game.room(room)[f"{feature}_open"] = True
         reward(game, seat)
 
@@ -188,8 +211,7 @@ def features() -> list[RoomFeatureDef]:
                        actions=artifact_actions, apply=artifact_apply, example="artifact(plus=1)"),
         RoomFeatureDef("crystal_cave", "Entering exhausts you: no more Boots this turn (R4).",
                        on_enter=cave_enter),
-        RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7).",
-                       actions=market.room_actions, apply=market.room_apply),
+        RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7)."),
         RoomFeatureDef("wayshrine", "Mark it with a cube for 1/2/3... gold (R11).",
                        actions=wayshrine_actions, apply=wayshrine_apply),
         RoomFeatureDef("locked_chest", "Spend a lockpick: take a random Major Secret (R6, A14).",
@@ -215,6 +237,19 @@ def icons() -> list[TunnelIconDef]:
         TunnelIconDef("monster", "Deals 1 damage as you pass; each Sword spent prevents 1 (A8).",
                       damage=1, damage_ignored_by="ignore_tunnel_monsters",
                       example={"ends": ["lair", "vault"], "icons": ["monster", "monster"]}),
-        TunnelIconDef("lock", "Cover it with a lockpick to pass; it stays open for everyone (A9).", lock=True,
-                      example={"ends": ["gate", "s1"], "icons": ["lock"]}),
+        TunnelIconDef("lock", "Cover it with a lockpick to pass; it stays open for everyone (A9).",
+                      cost=dict(LOCKPICK), covers=True, example={"ends": ["gate", "s1"], "icons": ["lock"]}),
     ]
+
+
+def register_content(registry: Registry) -> None:
+    registry.add_content_key("setup", "multi_artifact_rooms", {"title": "several artifacts per room", "type": "boolean"},
+                             doc="P4: a newly placed artifact room with k plus marks receives k+1 artifacts (5-6 players).")
+
+
+def register_reactions(registry: Registry) -> None:
+    registry.listen("escaped", _mastery)
+    registry.add_modifier("may_move", _exhausted)
+    registry.add_modifier("artifact_limit", _backpacks)
+    registry.add_stat("wayshrines_marked", "Wayshrines marked (R11).")
+    registry.add_stat("cubes_placed_on_map", "Cubes placed on the map (wayshrine marks).")

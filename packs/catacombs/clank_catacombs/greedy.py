@@ -30,6 +30,7 @@ class GreedyBot:
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
+        """The action for the deciding seat; ``game`` is that seat's view (a SeatView)."""
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
@@ -46,7 +47,7 @@ class GreedyBot:
         if "yes" in kinds:
             return Action("yes")
         if d["kind"] == "pick":
-            pending = game.state.decision or {}
+            pending = game.pending() or {}
             purpose = pending.get("purpose")
             picks = [a for a in acts if a.kind == "pick"]
             if purpose in ("trash", "discard"):
@@ -77,8 +78,8 @@ class GreedyBot:
         by_kind: dict[str, list[Action]] = {}
         for a in acts:
             by_kind.setdefault(a.kind, []).append(a)
-        seat = game.state.current
-        p = game.player(seat)
+        seat = game.seat
+        p = game.me
         rooms = by_kind.get("room", [])
         for a in rooms:
             if a.args[0] == "artifact":
@@ -139,7 +140,7 @@ class GreedyBot:
         if not fights:
             return None
         cards = game.ruleset.cards
-        row = game.state.row
+        row = game.row
 
         def worth(a: Action) -> int:
             card = a.args[0] if a.kind == "fight-reserve" else row[int(a.args[0])]
@@ -150,10 +151,10 @@ class GreedyBot:
     @staticmethod
     def _device(game, seat: int, uses: list[Action]) -> Action | None:
         """Manage Clank! and health with devices: remove Clank! once cubes pile up, heal when hurt."""
-        own = game.state.clank_area.get(str(seat), 0)
-        hurt = len(game.player(seat).damage)
+        own = game.clank_area.get(str(seat), 0)
+        hurt = len(game.me.damage)
         for a in uses:
-            cdef = game.ruleset.cards[game.state.row[int(a.args[0])]]
+            cdef = game.ruleset.cards[game.row[int(a.args[0])]]
             if (_clank_delta(cdef, "use") < 0 and own >= CLANK_PILE) or ("heal" in _effect_text(cdef, "use") and hurt >= 3):
                 return a
         return None
@@ -162,8 +163,8 @@ class GreedyBot:
         if not buys:
             return None
         values = _card_values(game)
-        row = game.state.row
-        own = game.state.clank_area.get(str(seat), 0)
+        row = game.row
+        own = game.clank_area.get(str(seat), 0)
 
         def worth(a: Action) -> float:
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
@@ -190,7 +191,7 @@ class GreedyBot:
         dist = _plan(game, seat)
         best: Action | None = None
         best_key: tuple | None = None
-        here = dist.get(game.player(seat).room, 99.0)
+        here = dist.get(game.me.room, 99.0)
         for a in moves:
             d = _destination_distance(game, seat, a, dist)
             if d is None or d >= here:
@@ -245,49 +246,45 @@ def _effect_text(cdef, trigger: str) -> str:
 
 def _targets(game, seat: int) -> tuple[set[str], bool]:
     """Rooms to head for, and whether open edges count as targets (exploring)."""
-    p = game.player(seat)
-    limit = features.artifact_limit(game, seat)
-    if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.state.rage >= 4):
-        return {r for r in _placed_rooms(game) if game.room_has(r, "crypt")}, False
-    rooms = {r for r, st in game.state.rooms.items() if st.get("artifacts") and r not in p.artifact_rooms}
+    p = game.me
+    limit = game.artifact_limit(seat)
+    if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.rage >= 4):
+        return {r for r in game.placed_rooms() if game.room_has(r, "crypt")}, False
+    taken = features.taken_from(game, seat)
+    rooms = {r for r, st in game.rooms.items() if st.get("artifacts") and r not in taken}
     if p.artifacts:
-        rooms |= {r for r in _placed_rooms(game) if game.room_has(r, "crypt")}
+        rooms |= {r for r in game.placed_rooms() if game.room_has(r, "crypt")}
     return rooms, not rooms or not p.artifacts
-
-
-def _placed_rooms(game):
-    for t in game.state.tiles:
-        for local in game.ruleset.tiles[t.tile].rooms:
-            yield f"{t.tile}.{local}"
 
 
 def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target."""
-    from clank.game.movement import path_cost
-
     targets, explore = _targets(game, seat)
     geo = game.geometry
-    p = game.player(seat)
+    route_cost = game.route_cost
+    room_has = game.room_has
+    p = game.me
+    lockpicks = p.pool.get("lockpicks", 0)
     has_art = bool(p.artifacts)
     # forward edges: room -> (room, cost); open edges become a virtual sink
     edges: dict[str, list[tuple[str, float]]] = {}
     dist: dict[str, float] = {}
     heap: list[tuple[float, str]] = []
     portals = geo.portal_exits()
-    for room in _placed_rooms(game):
+    for room in game.placed_rooms():
         out = []
         for r in geo.routes_from(room):
-            cost = path_cost(game, geo, r.segments)
+            cost = route_cost(r)
             if cost.against:
                 continue
-            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.locks else 0.0)
-            if cost.locks and p.lockpicks < len(cost.locks):
+            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+            if cost.cover and lockpicks < len(cost.cover):
                 continue
             if r.to[0] == "room":
-                if game.room_has(r.to[1], "crypt") and not has_art:
+                if room_has(r.to[1], "crypt") and not has_art:
                     continue
                 out.append((r.to[1], c))
-            elif r.to[0] == "open" and explore and game.state.stacks.get(r.to[5]):
+            elif r.to[0] == "open" and explore and game.stack_size(r.to[5]):
                 out.append(("@open", c))
             elif r.to[0] == "portal":
                 for ex in portals:
@@ -323,7 +320,7 @@ def _destination_distance(game, seat: int, a: Action, dist: dict[str, float]) ->
         target = a.args[1]
         return dist.get("@open") if target.startswith("open:") else dist.get(target)
     geo = game.geometry
-    r = next((r for r in geo.routes_from(game.player(seat).room) if r.key == a.args[0]), None)
+    r = next((r for r in geo.routes_from(game.me.room) if r.key == a.args[0]), None)
     if r is None:
         return None
     if a.kind == "explore":

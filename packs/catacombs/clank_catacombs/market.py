@@ -1,15 +1,31 @@
-"""The market (K1-K9): buying items in a market room, remotely (Golden Flute), or free (Ogre Merchant)."""
+"""The market (K1-K9): the market board bought from in a market room, from anywhere once
+(Golden Flute), or at a set price (Ogre Merchant); Coupons and Grand Theft as ways to pay.
+
+The board is a room-bound market of the core's market machinery: the core pays each offer
+(the plain price, or a way to pay this pack registers: the Coupon, Grand Theft's lockpick)
+and hands it over with :func:`take`.
+"""
 
 from __future__ import annotations
 
-from clank.plugin import act
+from typing import Any
+
+from clank.plugin import Action, MarketDef, Offer, Payment, Registry, act
 
 BOARD = "market"
+PACK = "catacombs"
+_REMOTE = "remote_market"      # turn ext: the price of one purchase from anywhere (Golden Flute)
+_THEFT = "lockpick_payment"    # turn flag: Grand Theft's lockpick payment is still unused
 
 
 def source_board(game, seat) -> str:
     """K8: the board card effects buy from; other packs may redirect it (``market_board`` modifier)."""
     return game.modify("market_board", BOARD, seat=seat)
+
+
+def sale(game, item: str) -> dict[str, Any]:
+    """What an item's ``market`` key says: price, purchase condition, purchase effect."""
+    return game.ruleset.tokens[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
 
 
 def offered(game, seat, board: str = BOARD) -> list[str]:
@@ -25,7 +41,8 @@ def offered(game, seat, board: str = BOARD) -> list[str]:
             crown_seen = True
         if item in out:
             continue
-        if tdef.buy_if is not None and not tdef.buy_if(game, seat):
+        requires = sale(game, item)["requires"]
+        if requires is not None and not requires(game, seat):
             continue
         out.append(item)
     return out
@@ -33,75 +50,150 @@ def offered(game, seat, board: str = BOARD) -> list[str]:
 
 def price(game, item: str, seat: int | None = None) -> int:
     """K1: the printed price (7), after the ``market_price`` modifiers of loaded packs."""
-    market = game.ruleset.tokens[item].market or {}
-    return int(game.modify("market_price", int(market.get("price", 7)), item=item, seat=seat))
+    return int(game.modify("market_price", int(sale(game, item)["price"]), item=item, seat=seat))
 
 
-def coupons(game, seat) -> list[str]:
-    """Held tokens that take gold off one purchase (G5, K7)."""
-    toks = game.ruleset.tokens
-    return sorted({t for t in game.player(seat).tokens if toks[t].data.get("discount")})
-
-
-def purchase_actions(game, seat, verb: list[str], base_price: int | None = None, board: str = BOARD) -> list:
-    """Purchase actions ``verb + [item, coupon?]`` for every affordable item of a board."""
-    p = game.player(seat)
-    out = []
+def board_offers(game, seat, verb: list[str], base_price: int | None = None, board: str = BOARD):
+    """Offers ``verb + [item]`` for every item of a board the player may buy now."""
     for item in offered(game, seat, board):
         cost = price(game, item, seat) if base_price is None else base_price
-        if p.gold >= cost:
-            out.append(act(*verb, item))
-        for c in coupons(game, seat):
-            if p.gold >= max(0, cost - game.ruleset.tokens[c].data["discount"]) and cost > 0:
-                out.append(act(*verb, item, c))
-    return out
+        yield Offer(act(*verb, item), {"gold": cost}, item, "buy", board)
 
 
-def buy(game, seat, item: str, cost: int, coupon: str | None, board: str = BOARD) -> None:
-    """Pay (with an optional coupon, K7) and take an item; its purchase effect resolves (K9)."""
-    p = game.player(seat)
-    if coupon:
-        cost = max(0, cost - int(game.ruleset.tokens[coupon].data["discount"]))
-        p.tokens.remove(coupon)
-        game.state.token_box.append(coupon)
-    p.gold -= cost
+def take(game, seat, offer: Offer, payment: Payment) -> None:
+    """Hand over a paid item; its purchase effect resolves (K9)."""
+    item, board = offer.item, offer.data
     game.state.market[board].remove(item)
     tdef = game.ruleset.tokens[item]
-    game.say(f"{game.name(seat)} buys a {tdef.name} for {cost} gold.")
+    paid = payment.cost.get("gold", 0)
+    game.say(f"{game.name(seat)} buys a {tdef.name} for {paid} gold.")
     game.take_token(seat, item)
-    game.push(tdef.buy, seat, item)
+    game.push(sale(game, item)["buy"], seat, item)
 
 
-def room_actions(game, seat, room, _arg):
-    return purchase_actions(game, seat, ["room", "market"])
-
-
-def room_apply(game, seat, room, _arg, action):
-    item = action.args[1]
-    buy(game, seat, item, price(game, item, seat), action.args[2] if len(action.args) > 2 else None)
+# -- the market room (K1, R7) ------------------------------------------------------------------
+def room_offers(game, seat):
+    return board_offers(game, seat, ["room", "market"])
 
 
 # -- Golden Flute: one purchase from anywhere at a set price -----------------------------------
-def remote_actions(game, seat):
-    cost = game.state.turn.ext.get("remote_market")
+def op_remote_market(ctx, args: dict) -> None:
+    ctx.game.state.turn.ext[_REMOTE] = int(args.get("price", 5))
+
+
+def remote_offers(game, seat):
+    cost = game.state.turn.ext.get(_REMOTE)
     if cost is None:
-        return []
-    return purchase_actions(game, seat, ["remote-buy"], int(cost), source_board(game, seat))
+        return ()
+    return board_offers(game, seat, ["remote-buy"], int(cost), source_board(game, seat))
 
 
-def remote_apply(game, seat, action):
-    cost = int(game.state.turn.ext.pop("remote_market"))
-    buy(game, seat, action.args[0], cost, action.args[1] if len(action.args) > 1 else None,
-        source_board(game, seat))
+def remote_take(game, seat, offer: Offer, payment: Payment) -> None:
+    game.state.turn.ext.pop(_REMOTE)
+    take(game, seat, offer, payment)
 
 
 # -- Ogre Merchant: take an item at a set price ------------------------------------------------
+def op_take_market_item(ctx, args: dict) -> None:
+    price_ = int(args.get("price", 0))
+    if _item_actions(ctx.game, ctx.seat, price_):
+        ctx.ask({"kind": "take_item", "price": price_, "prompt": "take a market item (or done)"})
+
+
+def _item_actions(game, seat, price_: int) -> dict[Action, Any]:
+    handlers: dict[Action, Any] = {}
+    board = source_board(game, seat)
+    for offer in board_offers(game, seat, ["item"], price_, board):
+        for pay in game.payments(seat, offer.cost, BOARD, "buy", offer.item):
+            action = offer.action if not pay.tag else Action(offer.action.kind, (*offer.action.args, pay.tag))
+            handlers.setdefault(action, (offer, pay))
+    return handlers
+
+
 def take_item_legal(game, d):
-    return purchase_actions(game, d["seat"], ["item"], int(d["price"]), source_board(game, d["seat"])) \
-        + [act("done")]
+    return list(_item_actions(game, d["seat"], int(d["price"]))) + [act("done")]
 
 
 def take_item_resolve(game, d, action):
-    if action.kind == "item":
-        buy(game, d["seat"], action.args[0], int(d["price"]), action.args[1] if len(action.args) > 1 else None,
-            source_board(game, d["seat"]))
+    if action.kind != "item":
+        return
+    offer, pay = _item_actions(game, d["seat"], int(d["price"]))[action]
+    game.pay(d["seat"], pay.cost)
+    if pay.after is not None:
+        pay.after(game, d["seat"])
+    take(game, d["seat"], offer, pay)
+
+
+# -- ways to pay: the Coupon (G5, K7) and Grand Theft's lockpick ---------------------------------
+def coupons(game, seat) -> list[str]:
+    """Held tokens that take gold off one purchase (G5, K7)."""
+    toks = game.ruleset.tokens
+    return sorted({t for t in game.player(seat).tokens if toks[t].ext["discount"]})
+
+
+def _spend_coupon(token: str):
+    def after(game, seat) -> None:
+        game.player(seat).tokens.remove(token)
+        game.state.token_box.append(token)
+    return after
+
+
+def _coupon_payments(game, seat: int, cost: dict[str, int], item: str) -> list[Payment]:
+    """A market item may be paid with a Coupon: its discount off the gold price (floor 0)."""
+    gold = cost.get("gold", 0)
+    if gold <= 0:
+        return []
+    toks = game.ruleset.tokens
+    return [Payment({**cost, "gold": max(0, gold - int(toks[c].ext["discount"]))}, c, _spend_coupon(c))
+            for c in coupons(game, seat)]
+
+
+def op_lockpick_payment(ctx, _arg) -> None:
+    ctx.game.set_flag(_THEFT)
+
+
+def _use_theft(game, seat) -> None:
+    game.clear_flag(_THEFT)
+
+
+def _theft_payments(game, seat: int, cost: dict[str, int], item: str) -> list[Payment]:
+    """Grand Theft: once this turn, pay 1 lockpick instead of the Skill to acquire or use a row card."""
+    alt = {r: n for r, n in cost.items() if r != "skill"}
+    alt["lockpicks"] = alt.get("lockpicks", 0) + 1
+    return [Payment(alt, "alt", _use_theft)]
+
+
+# -- registration --------------------------------------------------------------------------
+def _compile_sale(value: Any, compiler: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return {"price": int(value.get("price", 7)), "buy": compiler.effect(value.get("buy")),
+            "requires": compiler.condition(value["requires"]) if value.get("requires") else None}
+
+
+SALE_SCHEMA = {
+    "title": "market", "type": "object", "required": ["price"], "additionalProperties": False,
+    "properties": {
+        "price": {"title": "price", "description": "Price in gold.", "type": "integer", "minimum": 0},
+        "requires": {"title": "requires", "description": "The token may be bought only when this holds.",
+                     "$ref": "condition.schema.json#/definitions/condition"},
+        "buy": {"title": "on buy", "description": "Effect when bought.",
+                "$ref": "effect.schema.json#/definitions/effect"},
+    },
+}
+
+
+def register_content(registry: Registry) -> None:
+    registry.add_content_key("tokens", "market", SALE_SCHEMA, compile=_compile_sale,
+                             doc="The token is sold at the market: its price, a purchase condition, a purchase effect.")
+    registry.add_content_key("tokens", "discount", {"title": "discount", "type": "integer", "minimum": 0},
+                             default=0, doc="Gold off one market purchase (a Coupon, K7).")
+
+
+def register(registry: Registry) -> None:
+    registry.add_market(MarketDef(BOARD, room_offers, take, "The market board: items for 7 gold (K1, R7).",
+                                  feature="market"))
+    registry.add_market(MarketDef("remote-buy", remote_offers, remote_take,
+                                  "One market item from anywhere, at the price an effect set (Golden Flute)."))
+    registry.add_payment_option(_theft_payments, markets=["row"], purposes=["buy", "use"], flag=_THEFT)
+    registry.add_payment_option(_coupon_payments, markets=[BOARD, "remote-buy"], purposes=["buy"])

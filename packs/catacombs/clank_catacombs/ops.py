@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clank.plugin import PlacedTile, act, enter_room, game_placement_ok, place_tile
+from clank.plugin import PlacedTile, Registry, act
 
 from clank_catacombs import features, market
 
@@ -37,22 +37,6 @@ def op_return_black_cubes(ctx, n: int) -> None:
     k = min(int(n), st.bank.get("black", 0))
     st.bank["black"] = st.bank.get("black", 0) - k
     st.bag["black"] = st.bag.get("black", 0) + k
-
-
-# -- market ---------------------------------------------------------------------------------
-def op_take_market_item(ctx, args: dict) -> None:
-    board = market.source_board(ctx.game, ctx.seat)
-    if market.purchase_actions(ctx.game, ctx.seat, ["item"], int(args.get("price", 0)), board):
-        ctx.ask({"kind": "take_item", "price": int(args.get("price", 0)),
-                 "prompt": "take a market item (or done)"})
-
-
-def op_remote_market(ctx, args: dict) -> None:
-    ctx.game.state.turn.ext["remote_market"] = int(args.get("price", 5))
-
-
-def op_lockpick_payment(ctx, _arg) -> None:
-    ctx.game.state.turn.ext["alt_payment"] = {"amount": 1, "for": ["buy", "use"]}
 
 
 # -- dungeon row ----------------------------------------------------------------------------
@@ -104,8 +88,8 @@ def op_rotate_tiles(ctx, args: dict) -> None:
         room = game.player(seat).room
         tile = room.partition(".")[0] if room else None
         if tile and pawns.get(tile) == [seat] and game.ruleset.tiles[tile].rotatable:
-            game.push_step("ask", seat, {"kind": "rotate_tile", "seat": seat, "tile": tile,
-                                         "src": ctx.src, "prompt": "turn your tile to a new orientation"})
+            game.ask_later({"kind": "rotate_tile", "seat": seat, "tile": tile,
+                            "src": ctx.src, "prompt": "turn your tile to a new orientation"})
 
 
 def rotate_legal(game, d):
@@ -135,11 +119,10 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
         for dx, dy in game.ruleset.tiles[t.tile].cells.values():
             for nx, ny in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 c = (t.x + dx + nx, t.y + dy + ny)
-                if geo.cell_free(c[0], c[1], region) and all(
-                        fn(game, {"event": "discovery_ok", "region": region, "x": c[0], "y": c[1]}) is not False
-                        for fn in game.ruleset.registry.listeners.get("discovery_ok", ())):
+                if geo.cell_free(c[0], c[1], region) and game.ask_listeners(
+                        "discovery_ok", region=region, x=c[0], y=c[1]):
                     cells.add(c)
-    pending = game.state.turn.ext.get("move")      # X3: the cell of a tile being oriented is taken
+    pending = game.state.turn.move      # X3: the cell of a tile being oriented is taken
     if pending:
         cells.discard((pending["x"], pending["y"]))
     return sorted(cells)
@@ -161,7 +144,7 @@ def place_legal(game, d):
     if "tile" in d:
         turns = 4 if game.ruleset.tiles[d["tile"]].rotatable else 1
         ok = [r for r in range(turns)
-              if game_placement_ok(game, PlacedTile(d["tile"], d["x"], d["y"], r, d["region"]))]
+              if game.placement_ok(PlacedTile(d["tile"], d["x"], d["y"], r, d["region"]))]
         return [act("turn", r) for r in ok or range(turns)]
     return [act("put", x, y) for x, y in _free_cells(game, d["anywhere"], d["seat"])]
 
@@ -175,7 +158,7 @@ def place_resolve(game, d, action):
                   "prompt": "turn the revealed tile to an orientation"})
         return
     tile = d["tile"]
-    place_tile(game, tile, d["x"], d["y"], int(action.args[0]), d["region"], d["seat"])
+    game.place_tile(tile, d["x"], d["y"], int(action.args[0]), d["region"], d["seat"])
     game.say(f"{game.name(d['seat'])} places {game.ruleset.tiles[tile].name}.")
     if not d["anywhere"]:
         game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
@@ -184,17 +167,16 @@ def place_resolve(game, d, action):
 
 def marble_legal(game, d):
     rooms = [f"{d['tile']}.{r}" for r in game.ruleset.tiles[d["tile"]].rooms]
-    from clank.game.movement import may_enter
-    if game.state.turn.ext.get("move"):            # X8: a paused move allows no teleport
+    if game.state.turn.move:            # X8: a paused move allows no teleport
         return [act("gold")]
-    return [act("enter", r) for r in rooms if not may_enter(game, d["seat"], r)] + [act("gold")]
+    return [act("enter", r) for r in rooms if not game.may_enter(d["seat"], r)] + [act("gold")]
 
 
 def marble_resolve(game, d, action):
     if action.kind == "gold":
         game.gain(d["seat"], "gold", 2)
     else:
-        enter_room(game, d["seat"], action.args[0])
+        game.enter_room(d["seat"], action.args[0])
 
 
 def op_mark_wayshrine_remote(ctx, _arg) -> None:
@@ -229,16 +211,16 @@ def register_ops(reg) -> None:
     add("free_prisoners", op_free_prisoners, COUNT, "Free N random prisoners (R6).", {"free_prisoners": 1})
     add("return_black_cubes", op_return_black_cubes, COUNT,
         "Return up to N black cubes from the bank to the dragon bag.", {"return_black_cubes": 3})
-    add("take_market_item", op_take_market_item,
+    add("take_market_item", market.op_take_market_item,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 0).")}},
         "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}})
-    add("remote_market", op_remote_market,
+    add("remote_market", market.op_remote_market,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 5).")}},
         "This turn you may buy one market item from anywhere at this price (Golden Flute).",
         {"remote_market": {"price": 5}})
-    add("lockpick_payment", op_lockpick_payment, NULL,
+    add("lockpick_payment", market.op_lockpick_payment, NULL,
         "This turn, once: pay 1 lockpick instead of the Skill to acquire or use a row card (Grand Theft).",
         "lockpick_payment")
     add("replace_row_card", op_replace_row_card, NULL,
@@ -299,6 +281,11 @@ def c_been_in_room_feature(game, seat, features) -> bool:
     return any(game.room_has(r, f) for r in rooms if r for f in wanted)
 
 
+def register_reactions(reg: Registry) -> None:
+    reg.listen("turn_start", note_room)
+    reg.listen("entered_room", note_room)
+
+
 def register_conditions(reg) -> None:
     reg.add_condition("companion_in_play", c_companion_in_play, {"enum": ["other", "any"]},
                       "A companion (another one, with `other`) is in your play area (C11).",
@@ -308,6 +295,7 @@ def register_conditions(reg) -> None:
                       "You are, or were at some moment this turn, in a room with one of these features "
                       "(C11 default a: Lie in Wait).", {"been_in_room_feature": "crystal_cave"})
     q = reg.add_quantity
+    q("lockpicks", lambda g, s: g.player(s).pool.get("lockpicks", 0), "Lockpicks in your supply.")
     q("monkey_idols", lambda g, s: g.counts_as(s, "monkey_idol"), "Monkey Idols held (the Bot counts, G6).")
     q("crowns", lambda g, s: g.counts_as(s, "crown"), "Crowns held.")
     q("secret_tomes", lambda g, s: g.counts_as(s, "secret_tome"), "Secret Tomes owned (C13).")

@@ -46,7 +46,7 @@ class Table:
 
     def legal(self) -> list[str]:
         """The legal actions as text (after any direct state change a test made)."""
-        self.game._legal = None
+        self.game.changed()
         return [str(a) for a in self.game.legal_actions()]
 
     # -- arranging ------------------------------------------------------------------------
@@ -67,7 +67,7 @@ class Table:
         if old is not None:
             st.dungeon_deck.insert(0, old)
         st.row[slot] = card
-        self.game._legal = None
+        self.game.changed()
 
     def deck_next(self, *cards: str) -> None:
         """Make ``cards`` the next cards the dungeon deck reveals (first listed first)."""
@@ -110,7 +110,7 @@ class Table:
     def do(self, *actions: str) -> None:
         """Apply actions given as text (after any direct state change a test made)."""
         for a in actions:
-            self.game._legal = None
+            self.game.changed()
             self.game.apply(a)
 
     def play(self, *cards: str) -> None:
@@ -118,7 +118,7 @@ class Table:
         for card in cards:
             if card not in self.me.hand:
                 self.me.hand.append(card)
-                self.game._legal = None
+                self.game.changed()
             self.game.apply(f"play {card}")
 
     def buy(self, card: str, slot: int = 0) -> None:
@@ -133,7 +133,7 @@ class Table:
         self.row_slot(card, slot)
         cost = self.game.ruleset.cards[card].cost
         self.res(skill=self.pool("skill") + cost.get("skill", 0),
-                 lockpicks=self.me.lockpicks + cost.get("lockpicks", 0))
+                 lockpicks=self.me.pool.get("lockpicks", 0) + cost.get("lockpicks", 0))
         self.game.apply(f"use {slot}")
 
     def fight(self, card: str, slot: int = 0) -> None:

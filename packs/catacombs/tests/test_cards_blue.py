@@ -74,7 +74,7 @@ def test_golden_flute_buys_one_item_remotely_for_5(t):
     assert "remote-buy burglars-kit" in t.legal()
     t.do("remote-buy burglars-kit")
     assert "burglars-kit" in t.me.tokens and t.me.gold == 0
-    assert t.me.lockpicks == 5                       # K4: the kit's purchase effect
+    assert t.me.pool.get("lockpicks", 0) == 5                       # K4: the kit's purchase effect
     t.res(gold=20)
     assert not [a for a in t.legal() if a.startswith("remote-buy")]   # only one purchase
 
@@ -179,21 +179,21 @@ def test_imp_familiar_gain_lockpick(t):
     t.play("imp-familiar")
     assert t.kind() == "choose"
     t.do("option 0")
-    assert t.me.lockpicks == 4
+    assert t.me.pool.get("lockpicks", 0) == 4
 
 
 def test_imp_familiar_pay_lockpick_draw_2(t):
     """Imp Familiar (C10): give a lockpick to draw 2."""
     t.play("imp-familiar")
     t.do("option 1")
-    assert t.me.lockpicks == 2 and len(t.me.hand) == 2
+    assert t.me.pool.get("lockpicks", 0) == 2 and len(t.me.hand) == 2
 
 
 def test_imp_familiar_no_lockpick_no_choice(t):
     """Imp Familiar: with no lockpick the paying option is not offered."""
     t.res(lockpicks=0)
     t.play("imp-familiar")
-    assert t.kind() == "main" and t.me.lockpicks == 1
+    assert t.kind() == "main" and t.me.pool.get("lockpicks", 0) == 1
 
 
 def test_pillage_without_gold(t):
@@ -389,7 +389,7 @@ def test_lightstick(t):
 def test_rebel_thief(t):
     """Rebel Thief (C11): +1 lockpick; another companion later draws 1."""
     t.play("rebel-thief")
-    assert t.me.lockpicks == 4 and t.me.hand == []
+    assert t.me.pool.get("lockpicks", 0) == 4 and t.me.hand == []
     t.play("scavenger")
     assert len(t.me.hand) == 1
 
@@ -904,7 +904,7 @@ def test_grand_theft_lockpick(t):
     """Grand Theft (C10): +1 lockpick."""
     t.play("grand-theft")
     t.do("option 0")
-    assert t.me.lockpicks == 4
+    assert t.me.pool.get("lockpicks", 0) == 4
 
 
 def test_grand_theft_pay_lockpick_instead_of_skill(t):
@@ -914,7 +914,7 @@ def test_grand_theft_pay_lockpick_instead_of_skill(t):
     t.do("option 1")
     assert "buy 2 alt" in t.legal()                   # Expert Guide, 5 Skill
     t.do("buy 2 alt")
-    assert "expert-guide" in t.me.discard and t.me.lockpicks == 2
+    assert "expert-guide" in t.me.discard and t.me.pool.get("lockpicks", 0) == 2
     assert not [a for a in t.legal() if a.endswith(" alt")]
 
 
@@ -924,7 +924,7 @@ def test_grand_theft_lockpick_for_a_device(t):
     t.play("grand-theft")
     t.do("option 1")
     t.do("use 0 alt")
-    assert t.clank() == 1 and t.me.lockpicks == 2
+    assert t.clank() == 1 and t.me.pool.get("lockpicks", 0) == 2
 
 
 def test_grand_theft_acquire_topdeck(t):

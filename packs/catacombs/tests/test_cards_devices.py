@@ -41,7 +41,7 @@ def test_wishing_well_with_grand_theft_still_costs_gold(t):
     assert "use 0 alt" not in t.legal()
     t.res(gold=3)
     t.do("use 0 alt")
-    assert t.me.gold == 0 and t.me.lockpicks == 2
+    assert t.me.gold == 0 and t.me.pool.get("lockpicks", 0) == 2
 
 
 def test_wishing_well_is_danger(t):
@@ -83,7 +83,7 @@ def test_locked_trunk(t):
     """Locked Trunk: 3 Skill and 1 lockpick: take a Major Secret (resolved at once, G1)."""
     t.next_token("major", "greater-skill-boost")
     t.use("locked-trunk")
-    assert t.me.lockpicks == 3 - 0                   # the helper added the lockpick it cost
+    assert t.me.pool.get("lockpicks", 0) == 3 - 0                   # the helper added the lockpick it cost
     assert t.pool("skill") == 5
     assert "greater-skill-boost" in t.game.state.token_box
 
@@ -144,7 +144,7 @@ def test_black_market_two_different_options(t):
     t.do("option 0")                                   # +2 gold
     assert t.kind() == "choose" and len(t.game.legal_actions()) == 2
     t.do("option 1")                                   # +1 lockpick (the trash option moved up)
-    assert t.me.gold == 2 and t.me.lockpicks == 4
+    assert t.me.gold == 2 and t.me.pool.get("lockpicks", 0) == 4
     assert t.kind() == "main"
 
 
@@ -156,7 +156,7 @@ def test_black_market_trash(t):
     assert t.kind() == "pick"
     t.do("pick discard stumble")
     t.do("option 1")                                   # then +1 lockpick
-    assert t.game.state.box == ["stumble"] and t.me.lockpicks == 4
+    assert t.game.state.box == ["stumble"] and t.me.pool.get("lockpicks", 0) == 4
 
 
 def test_dusty_map_places_a_tile_anywhere(make):

@@ -90,7 +90,7 @@ def test_crystal_kobold_reward(t):
 def test_keymaster(t):
     """Keymaster: +1 lockpick."""
     t.fight("keymaster")
-    assert t.me.lockpicks == 4
+    assert t.me.pool.get("lockpicks", 0) == 4
 
 
 def test_skeleton_priest_defeat(t):

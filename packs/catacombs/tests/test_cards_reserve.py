@@ -76,7 +76,7 @@ def test_starting_deck(t):
     for p in t.game.state.players:
         owned = Counter(p.deck + p.hand + p.discard + p.play)
         assert owned == {"burgle": 6, "stumble": 2, "sidestep": 1, "scramble": 1}
-        assert p.lockpicks == 3
+        assert p.pool.get("lockpicks", 0) == 3
 
 
 def test_burgle(t):
@@ -133,5 +133,5 @@ def test_end_of_turn_draws_five_and_discards_play(t):
     seat = t.seat
     t.end()
     p = t.game.player(seat)
-    assert len(p.hand) == 5 and p.play == [] and p.pool == {}
+    assert len(p.hand) == 5 and p.play == [] and p.pool == {"lockpicks": 3}
     assert Counter(p.discard + p.deck + p.hand)["mercenary"] == 1

@@ -89,7 +89,7 @@ def test_locked_chest_room(t):
     t.next_token("major", "chalice")
     t.at("su-4.vault")
     t.do("room locked_chest")
-    assert "chalice" in t.me.tokens and t.me.lockpicks == 2
+    assert "chalice" in t.me.tokens and t.me.pool.get("lockpicks", 0) == 2
     assert "room locked_chest" not in t.legal()
 
 
@@ -107,7 +107,7 @@ def test_dragon_egg(t):
 def test_lockpick_token(t):
     """Lockpick (G21): +1 lockpick, the token is removed."""
     take_minor(t, "lockpick-token")
-    assert t.me.lockpicks == 4 and "lockpick-token" not in t.me.tokens
+    assert t.me.pool.get("lockpicks", 0) == 4 and "lockpick-token" not in t.me.tokens
 
 
 def test_magic_spring_trashes_at_end_of_turn(t):
@@ -384,7 +384,7 @@ def test_blood_amulet_needs_5_damage(shop):
 def test_burglars_kit(shop):
     """Burglar's Kit (K4): +2 lockpicks on purchase; 2 VP; several may be bought (K1)."""
     shop.do("room market burglars-kit", "room market burglars-kit")
-    assert shop.me.lockpicks == 7
+    assert shop.me.pool.get("lockpicks", 0) == 7
     assert shop.score()["Burglar's Kit"] == 4
 
 

@@ -1,0 +1,210 @@
+"""Markets: every place where something is bought, used or fought for a price (DESIGN §3).
+
+A market (:class:`~clank.registry.MarketDef`) says what it offers a seat now and how a paid
+offer is handed over; this module turns each affordable way to pay each offer into a legal
+action and pays it. Prices go through the ``market_price`` modifier where a market asks for
+it, and every payment through :meth:`~clank.game.table.Table.payments` (the
+``payment_options`` modifiers, currencies that pay like another). The core registers two
+markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clank.actions import Action, act
+from clank.registry import MarketDef, Offer, Payment
+
+if TYPE_CHECKING:
+    from clank.game.table import Table
+    from clank.registry import Registry
+
+ROW, RESERVE = "row", "reserve"
+ROW_VERBS = ("buy", "use", "fight")
+RESERVE_VERBS = ("reserve", "fight-reserve")
+
+
+def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
+    """The actions of every affordable way to pay every offer of one market."""
+    return scan(game, seat, market, None)
+
+
+def buy(game: Table, seat: int, market: MarketDef, action: Action) -> None:
+    """Carry out a legal market action: pay its payment, then the market hands the offer over."""
+    offer, pay = scan(game, seat, market, action)
+    game.pay(seat, pay.cost)
+    if pay.after is not None:
+        pay.after(game, seat)
+    market.take(game, seat, offer, pay)
+
+
+def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
+    """Every (offer, payment) the seat can afford, as actions (``want`` None) or the offer and
+    payment of the action ``want``. This is the hot path of legal actions: no object is made
+    for what the seat cannot afford."""
+    out: list[Action] = []
+    offers = market.offers(game, seat)
+    if not offers:
+        return out
+    pool = game.state.players[seat].pool
+    subs = game.ruleset.substitutes
+    ways_of = game.ruleset.market_ways[market.name]
+    active = None                                   # purpose -> ways to pay usable now
+    for offer in offers:
+        action, cost, item, purpose, _ = offer
+        for res, n in cost.items():      # can_pay, inlined
+            if pool.get(res, 0) < n and n > 0 and (res not in subs or not game.can_pay(seat, {res: n})):
+                break
+        else:
+            if want is None:
+                out.append(action)
+            elif want == action:
+                return offer, Payment(cost)
+        ways = ways_of.get(purpose)
+        if ways is None:
+            ways = ways_of[purpose] = game.ruleset.payment_ways(market.name, purpose)
+        if not ways:
+            continue
+        if active is None:
+            active = {}
+        usable = active.get(purpose)
+        if usable is None:
+            flags = game.state.turn.flags
+            usable = active[purpose] = tuple(w for w in ways if w.flag is None or w.flag in flags)
+        for way in usable:
+            for pay in way.ways(game, seat, cost, item):
+                if game.can_pay(seat, pay.cost):
+                    tagged = Action(action.kind, (*action.args, pay.tag))
+                    if want is None:
+                        out.append(tagged)
+                    elif want == tagged:
+                        return offer, pay
+    if want is not None:
+        raise KeyError(f"{want} is not an action of the {market.name} market now")
+    return out
+
+
+# -- the dungeon row: acquire (A1), use a device (A3), fight a monster (A4) --------------------
+def _row_verb(cdef: Any) -> str:
+    return "fight" if cdef.type == "monster" else "use" if cdef.type == "device" else "buy"
+
+
+def row_offers(game: Table, seat: int) -> list[Offer]:
+    """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
+    must hold (A4)."""
+    row = game.state.row
+    cache = game.ruleset.cache
+    key = (ROW, *row)
+    found = cache.get(key)
+    if found is None:
+        cards = game.ruleset.cards
+        offers = []
+        for slot, card in enumerate(row):
+            if card is not None:
+                cdef = cards[card]
+                verb = _row_verb(cdef)
+                offers.append(Offer(act(verb, slot), cdef.cost, card, verb, slot))
+        conditional = any(o.purpose == "fight" and cards[o.item].fight_if is not None for o in offers)
+        if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
+            cache.clear()
+        found = cache[key] = (offers, conditional)
+    offers, conditional = found
+    if not conditional:
+        return offers
+    cards = game.ruleset.cards
+    return [o for o in offers if o.purpose != "fight" or cards[o.item].fight_if is None
+            or cards[o.item].fight_if(game, seat)]
+
+
+def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
+    """The paid row card leaves its slot, which stays empty until the end of turn (A19)."""
+    st = game.state
+    card, cdef = offer.item, game.ruleset.cards[offer.item]
+    st.row[offer.data] = None
+    if offer.purpose == "buy":
+        game.say(f"{game.name(seat)} acquires {cdef.name}.")
+        game.gain_card(seat, card)
+    elif offer.purpose == "use":
+        game.say(f"{game.name(seat)} uses {cdef.name}.")
+        st.dungeon_discard.append(card)
+        game.push(cdef.effects.get("use", ()), seat, card)
+    else:
+        game.say(f"{game.name(seat)} defeats {cdef.name}.")
+        st.dungeon_discard.append(card)
+        game.bump(seat, "monsters_defeated")
+        game.push(cdef.effects.get("defeat", ()), seat, card)
+
+
+def row_explain(game: Table, seat: int, action: Action) -> str | None:
+    """Why a row action is refused."""
+    if action.kind not in ROW_VERBS:
+        return None
+    try:
+        card = game.state.row[int(action.args[0])]
+    except (IndexError, ValueError):
+        return "no such dungeon row slot"
+    if card is None:
+        return "that row slot is empty until the end of turn (A19)"
+    return _price_text(game, seat, card)
+
+
+# -- the reserve: acquire the top card of a stack (A2), fight the Goblin (A5) ------------------
+def reserve_offers(game: Table, seat: int) -> list[Offer]:
+    """Each non-empty reserve stack; a reserve monster is fought and stays (A5, INV-11)."""
+    offers = game.ruleset.reserve_offers
+    out = []
+    for card, left in game.state.reserve.items():
+        if left > 0:
+            offer, fight_if = offers[card]
+            if fight_if is None or fight_if(game, seat):
+                out.append(offer)
+    return out
+
+
+def reserve_offer(cdef: Any) -> tuple[Offer, Any]:
+    """A reserve card's offer (a reserve monster is fought), with the card's ``fight_if``."""
+    monster = cdef.type == "monster"
+    return (Offer(act("fight-reserve" if monster else "reserve", cdef.id), cdef.cost, cdef.id,
+                  "fight" if monster else "buy"), cdef.fight_if)
+
+
+def reserve_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
+    """A reserve monster is defeated and stays; a reserve card leaves its stack."""
+    card, cdef = offer.item, game.ruleset.cards[offer.item]
+    if offer.purpose == "fight":
+        game.say(f"{game.name(seat)} defeats the {cdef.name}.")
+        game.push(cdef.effects.get("defeat", ()), seat, card)
+        return
+    game.state.reserve[card] -= 1
+    game.say(f"{game.name(seat)} acquires {cdef.name}.")
+    game.gain_card(seat, card)
+
+
+def reserve_explain(game: Table, seat: int, action: Action) -> str | None:
+    """Why a reserve action is refused."""
+    if action.kind not in RESERVE_VERBS:
+        return None
+    card = action.args[0] if action.args else ""
+    if card not in game.state.reserve:
+        return f"{card!r} is not in the reserve"
+    if game.state.reserve[card] <= 0:
+        return f"the {card} stack is empty (A2)"
+    return _price_text(game, seat, card)
+
+
+def _price_text(game: Table, seat: int, card: str) -> str:
+    cdef = game.ruleset.cards[card]
+    if cdef.fight_if is not None and not cdef.fight_if(game, seat):
+        return f"{cdef.name} cannot be fought here (A4)"
+    need = ", ".join(f"{n} {r}" for r, n in cdef.cost.items())
+    have = ", ".join(f"{n} {r}" for r, n in sorted(game.player(seat).pool.items()) if n)
+    return f"{cdef.name} costs {need}; you have {have or 'nothing'}"
+
+
+def register(registry: Registry) -> None:
+    """Register the core's two markets: the dungeon row and the reserve."""
+    registry.add_market(MarketDef(ROW, row_offers, row_take, "The dungeon row: acquire, use or fight (A1, A3, A4).",
+                                  explain=row_explain))
+    registry.add_market(MarketDef(RESERVE, reserve_offers, reserve_take,
+                                  "The reserve: acquire the top card of a stack, fight its monster (A2, A5).",
+                                  explain=reserve_explain))
