@@ -327,6 +327,19 @@ QUESTIONS = (
     ("discovery_ok", "May a tile be discovered into this empty cell? Return False to forbid it.",
      ("region", "x", "y")),
 )
+MODIFIABLES = (
+    ("artifact_limit", "How many artifacts a seat may carry (A13): setup `artifact_limit` (1).", ("seat",)),
+    ("artifacts_carried", "How many held artifacts count against the limit (all of them).", ("seat",)),
+    ("artifact_stack", "The artifact stack at setup, top first (S7: by value, then `artifact_order`).", ()),
+    ("owned_cards", "The cards a seat owns at scoring and counting (deck, hand, play, discard).", ("seat",)),
+    ("tunnel_damage", "Tunnel damage a move deals after Swords (`paying`: false while listing moves, "
+                      "true when the move is paid).", ("seat", "paying")),
+    ("may_move", "A reason the seat may not move now (`kind`: `boots` or `teleport`), or None.", ("seat", "kind")),
+    ("ignore_one_way", "Whether the seat's normal moves may go against one-way arrows (false).", ("seat",)),
+    ("score_eligible", "Whether the seat scores at all (E7; true).", ("seat",)),
+    ("view", "The JSON view of the whole game for a seat (`seat`: None for a spectator).", ("seat",)),
+    ("player_view", "One player's data in a view (`owner`) as the viewing `seat` may see it.", ("seat", "owner")),
+)
 STATS = (
     ("clank_made", "Clank! made (gross, C11b)."),
     ("cards_trashed", "Cards trashed."),
@@ -358,6 +371,8 @@ def clank_register_reactions(registry) -> None:
         registry.add_event(name, doc, payload, question=True)
     for name, doc in STATS:
         registry.add_stat(name, doc)
+    for name, doc, context in MODIFIABLES:
+        registry.add_modifiable(name, doc, context)
 
 
 @hookimpl

@@ -1,16 +1,37 @@
 """The contract between the engine and its packs: everything a pack may import.
 
-Built-in packs import from here (and ``clank``) only, which is what proves the plugin API is
-real; a ruff rule enforces it for ``packs/``.
+A pack (built-in or third-party) imports ``clank.plugin`` and, for the public API, ``clank``;
+nothing else of the engine (a ruff rule enforces it for the packs of this repository). What a
+pack's callbacks receive is typed here:
+
+- :class:`Game`: the game, with the primitives every rule uses (resources, Clank!, cards,
+  damage, tokens, rooms, pieces, events, the effect queue and decisions) and the public API;
+- :class:`EffectContext`: what an effect op receives;
+- :class:`SeatView`: what a bot receives (one seat's view, no hidden information);
+- the definitions a pack registers (:class:`RoomFeatureDef`, :class:`MarketDef` ...);
+- the payload of every core event (``TurnStartEvent`` ...), the names of the values the core
+  lets packs modify (:data:`MODIFIERS`), the core's decision kinds and a player's statuses.
+
+The hooks themselves are specified, with their contracts, in :mod:`clank.hookspecs`.
 """
 
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
 from clank.actions import Action, IllegalAction, act
+from clank.game.effects import EffectContext
+from clank.game.engine import Game
+from clank.game.movement import Cost
 from clank.game.scoring import points_value
-from clank.game.state import PlacedTile
+from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, PlayerState
+from clank.game.view import HIDDEN, PublicPlayer, SeatView
 from clank.hookspecs import hookimpl
 from clank.registry import (
+    ContentKeyDef,
     CubeKindDef,
     Entry,
+    EventDef,
     Mark,
     MarketDef,
     Offer,
@@ -21,7 +42,168 @@ from clank.registry import (
     TunnelIconDef,
 )
 
+# -- the core's decision kinds (``decision["kind"]``) ------------------------------------------
+CHOOSE = "choose"
+"""Choose one (or n) of several options of an effect (C10): answers ``option I``."""
+MAY = "may"
+"""Accept or decline an optional effect: ``yes`` / ``no``."""
+PICK = "pick"
+"""Pick cards to trash, discard or put on top of the deck: ``pick ZONE CARD`` / ``done``."""
+REACT = "react"
+"""Use a card from hand to answer an event (a reaction window): ``yes`` / ``no``."""
+ORIENT = "orient"
+"""Orient a discovered tile (``orient ROT PREVENT`` / ``place ROT``), or pause to act first (X8)."""
+DECISION_KINDS = (CHOOSE, MAY, PICK, REACT, ORIENT)
+
+# -- values the core folds through ``game.modify`` (``registry.add_modifier(NAME, fn)``) ------
+ARTIFACT_LIMIT = "artifact_limit"
+ARTIFACTS_CARRIED = "artifacts_carried"
+ARTIFACT_STACK = "artifact_stack"
+OWNED_CARDS = "owned_cards"
+TUNNEL_DAMAGE = "tunnel_damage"
+MAY_MOVE = "may_move"
+IGNORE_ONE_WAY = "ignore_one_way"
+SCORE_ELIGIBLE = "score_eligible"
+VIEW = "view"
+PLAYER_VIEW = "player_view"
+MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
+             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW)
+"""The values the core declares (each documented by ``registry.modifiables[name]``)."""
+
+# -- move kinds the ``may_move`` modifiers are asked about ----------------------------------
+BOOTS_MOVE = "boots"
+TELEPORT_MOVE = "teleport"
+
+
+# -- event payloads (``fn(game, event)`` receives ``{"event": NAME, **payload}``) -------------
+class Event(TypedDict):
+    """Every event carries its name."""
+
+    event: str
+
+
+class SeatEvent(Event):
+    """``turn_start``, ``turn_end``, ``escaped``, ``knocked_out``: the seat concerned."""
+
+    seat: int
+
+
+class RoundEndEvent(Event):
+    """``round_end``: the round that just ended."""
+
+    round: int
+
+
+class CardEvent(Event):
+    """``card_played``, ``card_gained``: who, which card."""
+
+    seat: int
+    card: str
+
+
+class CardTrashedEvent(CardEvent):
+    """``card_trashed``: also the zone it left."""
+
+    zone: str
+
+
+class TokenTakenEvent(Event):
+    """``token_taken``: who, which token (before its immediate text)."""
+
+    seat: int
+    token: str
+
+
+class TileDiscoveredEvent(Event):
+    """``tile_discovered``: who revealed which tile (before it is oriented)."""
+
+    seat: int
+    tile: str
+
+
+class TilePlacedEvent(Event):
+    """``tile_placed``: which tile, and who placed it (None at setup)."""
+
+    tile: str
+    seat: int | None
+
+
+class EnteredRoomEvent(Event):
+    """``entered_room``: whose pawn, which room (after the room's entry features)."""
+
+    seat: int
+    room: str
+
+
+class AmountEvent(Event):
+    """``tunnel_damage``, ``healed``: who, how much."""
+
+    seat: int
+    n: int
+
+
+class AttackDoneEvent(Event):
+    """``attack_done``: the current seat, the cubes the attack drew."""
+
+    seat: int
+    drawn: list[str]
+
+
+class ReactedEvent(Event):
+    """``reacted``: who used which card, answering which reaction window."""
+
+    seat: int
+    card: str
+    reaction: str
+
+
+class PieceMovedEvent(Event):
+    """``piece_moved``: a piece put on the map (``previous`` None), moved, or taken off
+    (``room`` None)."""
+
+    piece: str
+    kind: str
+    room: str | None
+    previous: str | None
+
+
+class PlacementQuestion(Event):
+    """``placement_ok``: may ``tile`` (a :class:`PlacedTile`) go there, the move continuing to
+    ``to``? Return False to forbid."""
+
+    tile: PlacedTile
+    to: Any
+
+
+class DiscoveryQuestion(Event):
+    """``discovery_ok``: may a tile be discovered into cell (``x``, ``y``) of ``region``?
+    Return False to forbid."""
+
+    region: str
+    x: int
+    y: int
+
+
+EVENT_PAYLOADS: dict[str, type] = {
+    "setup_done": Event, "game_over": Event,
+    "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
+    "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent,
+    "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
+    "tile_placed": TilePlacedEvent, "entered_room": EnteredRoomEvent, "tunnel_damage": AmountEvent,
+    "healed": AmountEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
+    "piece_moved": PieceMovedEvent, "placement_ok": PlacementQuestion, "discovery_ok": DiscoveryQuestion,
+}
+"""The payload type of every event the core declares."""
+
 __all__ = [
-    "Action", "CubeKindDef", "Entry", "IllegalAction", "Mark", "MarketDef", "Offer", "Payment", "PlacedTile",
-    "Registry", "RenderDef", "RoomFeatureDef", "TunnelIconDef", "act", "hookimpl", "points_value",
+    "ARTIFACTS_CARRIED", "ARTIFACT_LIMIT", "ARTIFACT_STACK", "BOOTS_MOVE", "CHOOSE", "DECISION_KINDS",
+    "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
+    "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
+    "TUNNEL_DAMAGE", "VIEW",
+    "Action", "AmountEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
+    "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
+    "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "Offer", "Payment", "PieceMovedEvent",
+    "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
+    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "TileDiscoveredEvent",
+    "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
 ]

@@ -339,6 +339,17 @@ class StatDef:
 
 
 @dataclass(frozen=True)
+class ModifiableDef:
+    """A value packs may modify: who folds it, what the value is and the context keywords
+    modifiers receive (``fn(game, value, **context) -> value``)."""
+
+    name: str
+    doc: str = ""
+    context: tuple[str, ...] = ()
+    pack: str = ""
+
+
+@dataclass(frozen=True)
 class ContentKeyDef:
     """A key a pack adds to a content kind (``tokens``, ``cards``, ``tiles``, ``setup``).
 
@@ -408,6 +419,7 @@ class Registry:
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
     stats: dict[str, StatDef] = field(default_factory=dict)
+    modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
     renderers: list[RenderDef] = field(default_factory=list)
     # event name -> listeners ``fn(game, event: dict)``, called in registration order
@@ -568,9 +580,15 @@ class Registry:
         self.tiebreakers.append(fn)
 
     def add_modifier(self, name: str, fn: Callable) -> None:
-        """Modify a named value (see :mod:`clank.plugin` for the names the core folds):
-        ``fn(game, value, **context) -> value``."""
+        """Modify a named value (one declared with :meth:`add_modifiable`):
+        ``fn(game, value, **context) -> value``, folded in registration order."""
         self.modifiers.setdefault(name, []).append(fn)
+
+    def add_modifiable(self, name: str, doc: str = "", context: Iterable[str] = ()) -> None:
+        """Declare a value this pack folds through ``game.modify(name, value, **context)``, so
+        other packs may modify it (a modifier of an undeclared value is refused)."""
+        self._put(self.modifiables, name, ModifiableDef(name, doc, tuple(context), self.current_pack),
+                  "modifiable value")
 
     def add_content_schema(self, kind: str, schema: JSON) -> None:
         """Register the JSON Schema of a new content kind (file) a pack introduces, or of an
@@ -580,8 +598,9 @@ class Registry:
     def finish(self) -> None:
         """Called once every pack has registered: check and complete what depends on the whole set.
 
-        The ``gain`` op accepts every registered resource; a listener of an undeclared event
-        is an error naming the event (a misspelt event would otherwise never fire).
+        The ``gain`` op accepts every registered resource; a listener of an undeclared event,
+        or a modifier of an undeclared value, is an error naming it (a misspelt name would
+        otherwise never be called).
         """
         gain = self.ops.get("gain")
         if gain is not None and isinstance(gain.schema.get("propertyNames"), dict):
@@ -590,6 +609,10 @@ class Registry:
         if unknown:
             raise RegistryError(f"listeners for undeclared events: {unknown} "
                                 f"(declared: {sorted(self.events)})")
+        unknown = sorted(set(self.modifiers) - set(self.modifiables))
+        if unknown:
+            raise RegistryError(f"modifiers of undeclared values: {unknown} "
+                                f"(declared: {sorted(self.modifiables)})")
 
 
 def _arity(fn: Callable) -> int:

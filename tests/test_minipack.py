@@ -35,7 +35,7 @@ def test_the_core_knows_no_base_game_content():
     assert set(reg.room_features) == {"exit", "treasure"}
     assert set(reg.tunnel_icons) == {"mud"}
     assert "crystal_cave" not in reg.room_features
-    assert set(game.ruleset.cards) == {"step", "coin", "scout", "rat"}
+    assert set(game.ruleset.cards) == {"step", "coin", "scout", "rat", "letter", "herald"}
 
 
 def test_a_scripted_escape_with_the_tiny_pack_scores_the_treasure():

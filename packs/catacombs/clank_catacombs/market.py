@@ -191,6 +191,8 @@ def register_content(registry: Registry) -> None:
 
 
 def register(registry: Registry) -> None:
+    registry.add_modifiable("market_price", "The gold price of a market item (K1: 7).", ("item", "seat"))
+    registry.add_modifiable("market_board", "The board card effects buy items from (K8: the market).", ("seat",))
     registry.add_market(MarketDef(BOARD, room_offers, take, "The market board: items for 7 gold (K1, R7).",
                                   feature="market"))
     registry.add_market(MarketDef("remote-buy", remote_offers, remote_take,
