@@ -31,7 +31,7 @@ from typing import Any
 import typer
 from clank.api import dependency_order
 from clank.content.problems import ContentError, Problem, sort_problems
-from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind
+from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind, peek_id
 from clank.content.yamlload import load_yaml_file
 from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs
 from clank.registry import Registry
@@ -110,13 +110,12 @@ def _manifest(directory: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _manifest_id(directory: Path) -> str:
-    pid = _manifest(directory).get("id")
-    return pid if isinstance(pid, str) else directory.name
-
-
 def _requires(directory: Path) -> list[str]:
+    """The packs a manifest requires, to load their code and content alongside (``requires:
+    catacombs``, a string, is read as one: the schema reports it, the rest is still checked)."""
     req = _manifest(directory).get("requires")
+    if isinstance(req, str):
+        return [req]
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
@@ -210,7 +209,7 @@ def _pack_target(spec: str, kind: str) -> Target:
     if kind == INSTALLED:
         return Target(spec, INSTALLED, spec, _data_dir(spec))
     path = Path(spec)
-    return Target(spec, DIRECTORY, _manifest_id(path) if (path / MANIFEST).is_file() else path.name, path)
+    return Target(spec, DIRECTORY, peek_id(path) if (path / MANIFEST).is_file() else path.name, path)
 
 
 def _within(file: str, directory: Path) -> bool:
@@ -241,11 +240,11 @@ def _check_file(target: Target, registries: _Registries) -> tuple[list[Problem],
     path = target.path
     pack_dir = path.parent
     if (pack_dir / MANIFEST).is_file():
-        pset = _pack_set([Target(str(pack_dir), DIRECTORY, _manifest_id(pack_dir), pack_dir)])
+        pset = _pack_set([Target(str(pack_dir), DIRECTORY, peek_id(pack_dir), pack_dir)])
         registry = registries.get(pset.code)
         checked = check_pack_dirs(pset.dirs, registry)
         if any(_same_file(f, path) for f in checked.files):
-            target.pack_id = _manifest_id(pack_dir)
+            target.pack_id = peek_id(pack_dir)
             target.content_kind = file_kind(path, _kinds(registry)) or ""
             if path.name == MANIFEST:
                 target.content_kind = "pack"

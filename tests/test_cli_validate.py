@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import clank_catacombs
 import pytest
 from clank import new_game, schemas
+from clank.api import load_packs
 from clank.cli import validation
 from clank.cli.main import app
 from clank.content.problems import ContentError
@@ -168,6 +169,33 @@ def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> No
     result = runner.invoke(app, ["validate", *(extra[1].split() if extra else []), str(pack)])
     assert result.exit_code == (1 if severity == "error" else 0), result.output
     _check_reported(result.stdout, severity, rule, file, line, col)
+
+
+LOADS_AS_ENVIRONMENT_ERROR = {"no-manifest"}
+"""Corpus packs a game cannot even find (no pack.yaml: ``PackLoadError``, exit 3), so only
+``clank validate`` reports them at a line."""
+
+
+@pytest.mark.timeout(HANG_GUARD)
+@pytest.mark.parametrize("pack", [p for p in CORPUS_PACKS if p.name not in LOADS_AS_ENVIRONMENT_ERROR],
+                         ids=lambda p: p.name)
+def test_loading_a_corpus_pack_for_a_game_finds_what_validate_finds(pack: Path) -> None:
+    """Issue 11 item 5: validate and load apply one check. Whatever ``clank validate`` reports
+    for a corpus pack (its ``# expect:`` line), loading the same pack for a game refuses it with
+    the same rule at the same file, line and column; a warning lets it load, with the warning."""
+    first, second = _pack_header(pack)
+    m = EXPECT_PACK.match(first)
+    assert m
+    severity, expected = m[1], (m[2], str(pack / m[3]), int(m[4]), int(m[5]))
+    extra = WITH.match(second)
+    specs = ["catacombs", *[s for s in (extra[1].split() if extra else []) if s != "catacombs"], str(pack)]
+    if severity == "error":
+        with pytest.raises(ContentError) as exc:
+            load_packs(specs, ("*",), modules={"catacombs": clank_catacombs})
+        assert expected in [(p.rule, p.file, p.line, p.col) for p in exc.value.problems], str(exc.value)
+    else:
+        _, _, datas = load_packs(specs, ("*",), modules={"catacombs": clank_catacombs})
+        assert expected in [(p.rule, p.file, p.line, p.col) for d in datas for p in d.warnings]
 
 
 def test_ids_are_suggested_when_misspelt(runner: CliRunner) -> None:

@@ -70,6 +70,8 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
         ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
                             for p in exc.problems)
         return
+    if kind == "pack" and isinstance(data, dict):
+        pack.manifest = data   # first: the pack id every problem of the pack carries comes from it
     ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
     segs = pack._segments.setdefault(kind, [])
     if kind == "pack":
@@ -183,9 +185,6 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) ->
         return pack
     if manifest.is_file():
         read_file(ctx, pack, manifest, "pack")
-        seg = pack._segments.get("pack")
-        if seg and isinstance(seg[0].data, dict):
-            pack.manifest = seg[0].data
     else:
         ctx.problems.append(Problem(str(manifest), 1, 1, "error", "missing-manifest",
                                     f"no {MANIFEST} in the pack directory", "$", directory.name))
@@ -233,7 +232,11 @@ def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
 
 
 def peek_id(directory: Path) -> str:
-    """The pack id a directory's manifest declares (its name when unreadable)."""
+    """The pack id a directory's manifest declares (its name when unreadable or not a string).
+
+    The same id :attr:`PackData.id` gives once the directory is read, so the problems of a pack
+    can be told by it before and after reading.
+    """
     try:
         data, _ = load_yaml_file(directory / MANIFEST)
     except ContentError:

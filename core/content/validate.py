@@ -165,9 +165,6 @@ def check_manifests(dirs: Sequence[Path | str]) -> list[Problem]:
         pack = PackData(directory=directory, manifest={})
         if (directory / MANIFEST).is_file():
             read_file(ctx, pack, directory / MANIFEST, "pack")
-            seg = pack._segments.get("pack")
-            if seg and isinstance(seg[0].data, dict):
-                pack.manifest = seg[0].data
         packs.append(pack)
     ctx.problems = []
     check_manifest_set(ctx, packs)
@@ -194,7 +191,6 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
     if kind == "pack":   # a manifest alone: only what it says about the engine can be judged
         seg = pack._segments.get("pack")
         if seg and isinstance(seg[0].data, dict) and seg[0].data:
-            pack.manifest = seg[0].data
             check_engine(ctx, pack)
     else:
         _check_pack(ctx, pack)
@@ -215,5 +211,5 @@ def validate_file(path: Path | str, kind: str, registry: Registry) -> list[Probl
 
 __all__ = ["ALL_PARTS", "BASE_STACKS", "LIST_KINDS", "MANIFEST", "START_CELLS", "Checked", "PackData",
            "check_file", "check_manifests", "check_pack_dirs", "engine_satisfies", "engine_version",
-           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "tile_ports",
+           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "peek_id", "tile_ports",
            "validate_file", "validate_pack_dirs"]
