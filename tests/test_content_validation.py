@@ -420,6 +420,19 @@ def test_huge_integer_is_a_problem_not_a_crash(yaml_work: YamlWork) -> None:
     assert load_yaml_bytes(b'x: "' + b"9" * 5000 + b'"', "quoted.yaml")[0] == {"x": "9" * 5000}
 
 
+def test_a_value_reached_through_an_alias_is_located_at_the_alias() -> None:
+    """Issue 11 item 7: ``- *lamp`` is written at the alias, so everything inside it is located
+    there (the anchored original keeps its own positions)."""
+    text = b"cards:\n  - &lamp\n    id: lamp\n    play: [draw: 1]\n  - *lamp\n  - [*lamp]\nname: &n Lamp\nalso: *n\n"
+    data, loc = load_yaml_bytes(text, "alias.yaml")
+    assert data["cards"][1] == data["cards"][0] == data["cards"][2][0]
+    assert loc.value(("cards", 0, "id")) == (3, 9)
+    assert loc.value(("cards", 1)) == loc.value(("cards", 1, "id")) == loc.value(("cards", 1, "play", 0)) == (5, 5)
+    assert loc.key(("cards", 1, "id")) == (5, 5)
+    assert loc.value(("cards", 2, 0, "play")) == (6, 6)
+    assert loc.value(("also",)) == (8, 7)
+
+
 def test_projection_to_plain_json() -> None:
     data, loc = load_yaml_bytes(b"d: 2024-01-31\nb: &t true\nc: *t\n2: two\nn: ~\nf: 1.5\n", "p.yaml")
     assert data == {"d": "2024-01-31", "b": True, "c": True, "2": "two", "n": None, "f": 1.5}
