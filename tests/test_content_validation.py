@@ -167,6 +167,56 @@ def test_problem_paths_name_the_value(registry: Registry) -> None:
     assert p.path == "$[1]"
 
 
+@pytest.mark.parametrize(("kind", "holds"), [
+    ("cards", "a cards file holds a list of cards (write [] for none)"),
+    ("setup", "a setup file holds a mapping of setup keys"),
+    ("pack", "pack.yaml holds the pack's manifest"),
+], ids=["cards", "setup", "pack"])
+@pytest.mark.parametrize("content", [b"", b"\n\n", b"# to do\n"], ids=["empty", "blank", "comments"])
+def test_an_empty_file_says_what_the_file_should_hold(tmp_path: Path, registry: Registry, kind: str, holds: str,
+                                                      content: bytes) -> None:
+    """Issue 11 item 8: not "expected array, got null null"."""
+    path = tmp_path / f"{kind}.yaml"
+    path.write_bytes(content)
+    [p] = validate_file(path, kind, registry)
+    assert (p.rule, p.line, p.col) == ("empty-file", 1, 1)
+    assert p.message.startswith(f"the file is empty: {holds}")
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("cards--nbsp-indent.yaml", "a non-breaking space (U+00A0) is used as indentation at line 4 col 1: "
+                                "use ordinary spaces"),
+    ("cards--unclosed-quote.yaml", 'unclosed quote: the string starting here with " never ends (add the closing ")'),
+    ("cards--runaway-quote.yaml", 'unclosed quote: the string starting here with " runs on to line 9, taking the '
+                                  'lines between as its text (add the closing ")'),
+    ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed (add the closing ])"),
+], ids=["nbsp", "unclosed-quote", "runaway-quote", "unclosed-bracket"])
+def test_syntax_errors_say_what_to_fix(registry: Registry, name: str, message: str) -> None:
+    """Issue 11 item 8: actionable messages, at the place to fix (the corpus file gives it)."""
+    [p] = validate_file(CORPUS / name, "cards", registry)
+    assert p.message == message
+
+
+@pytest.mark.parametrize(("text", "at", "name"), [
+    ("id: x\nname: y\n\u00a0version: 1\n", (3, 1), "non-breaking space (U+00A0)"),   # parses, as key ' version'
+    ("-\u00a0id: x\n", (1, 2), "non-breaking space (U+00A0)"),
+    ("- id: x\n  play: [draw: 1,\n\u2003   gain: 2]\n", (3, 1), "em space (U+2003)"),
+], ids=["before-a-key", "after-a-dash", "em-space-in-flow"])
+def test_unusual_spaces_in_indentation_are_refused_even_when_the_yaml_parses(text: str, at: tuple[int, int],
+                                                                            name: str) -> None:
+    """Issue 11 item 8: a pasted non-breaking space would otherwise become part of a key."""
+    p = _refusal(text.encode())
+    assert (p.rule, (p.line, p.col)) == ("yaml-syntax", at)
+    assert f"a {name} is used as indentation at line {at[0]} col {at[1]}" in p.message
+
+
+def test_unusual_spaces_inside_values_and_legit_multiline_strings_are_fine() -> None:
+    data, _ = load_yaml_bytes('- name: Lamp\u00a0Oil\n  text: "a long\n    text: here"\n'.encode(), "ok.yaml")
+    assert data == [{"name": "Lamp\u00a0Oil", "text": "a long text: here"}]
+    p = _refusal(b'- id: x\n  text: "a long\n    text: here"\n  kind: 1: 2\n')
+    assert (p.line, p.col) == (4, 10)   # the error is not blamed on the earlier multi-line string
+
+
 def test_port_reused_leaves_a_warning_for_the_unused_port(registry: Registry) -> None:
     problems = validate_file(CORPUS / "tiles--port-reused.yaml", "tiles", registry)
     assert [(p.severity, p.rule) for p in problems if p.severity == "warning"] == [("warning", "port-unused")]

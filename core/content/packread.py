@@ -60,6 +60,24 @@ def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
     return entry, head if head in known else None
 
 
+_HOLDS = {
+    "pack": "the pack's manifest: its id, name and version at least",
+    "cards": "a list of cards (write [] for none)",
+    "tiles": "a list of tiles (write [] for none)",
+    "tokens": "a list of tokens (write [] for none)",
+    "setup": "a mapping of setup keys (rage_track, starting_deck ...)",
+}
+
+
+def empty_file_message(kind: str, validator: Draft7Validator) -> str:
+    """What to say about an empty file of ``kind``: what such a file holds."""
+    what = _HOLDS.get(kind)
+    if what is None:
+        shape = validator.schema.get("type") if isinstance(validator.schema, dict) else None
+        what = {"array": "a list (write [] for none)", "object": "a mapping"}.get(str(shape), "data")
+    return f"the file is empty: {MANIFEST if kind == 'pack' else f'a {kind} file'} holds {what}"
+
+
 def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | None = None) -> None:
     """Read one file of ``kind`` into ``pack`` (lists extend, mappings merge), checking its schema."""
     file = str(path)
@@ -72,7 +90,11 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
         return
     if kind == "pack" and isinstance(data, dict):
         pack.manifest = data   # first: the pack id every problem of the pack carries comes from it
-    ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
+    if data is None:   # nothing but blank lines and comments
+        ctx.problems.append(Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]),
+                                    "$", pack.id))
+    else:
+        ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
     segs = pack._segments.setdefault(kind, [])
     if kind == "pack":
         segs.append(Segment(kind, file, loc, data))

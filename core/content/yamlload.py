@@ -5,7 +5,9 @@ column of every node and refuses duplicate keys), projects the tree onto plain J
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; dates become ISO
 strings, mapping keys become strings) and returns it with a :class:`Locator`.
 
-Hostile input is refused early and cheaply, never executed: files over 512 KiB (refused before
+A syntax error is explained where the author can fix it (an unclosed quote or bracket where it
+opens, a non-breaking space used as indentation: see :mod:`clank.content.yamlhints`). Hostile
+input is refused early and cheaply, never executed: files over 512 KiB (refused before
 they are read), binary files, text that is not UTF-8, alias bombs, nesting deeper than 64,
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
 refusals happen in one linear pass over the parser's events, before anything is constructed,
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from clank.content.problems import ContentError, Problem
+from clank.content.yamlhints import explain_syntax_error, odd_indentation
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
@@ -211,8 +214,11 @@ class _AliasConstructor(RoundTripConstructor):
 
 def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     """Load YAML from text: refuse hostile input, then load and project to plain JSON."""
+    problems = [_problem(file, "yaml-syntax", message, line, col)
+                for message, line, col in odd_indentation(text, MAX_PROBLEMS)]
     deep = _deep_brackets(text)
-    problems = _prescan(text[:deep], file) if deep is not None else []   # short: fast, at the true place
+    if not problems and deep is not None:   # short: fast, at the true place
+        problems = _prescan(text[:deep], file)
     problems = problems or _prescan(text, file)
     if problems:
         raise ContentError(problems)
@@ -246,6 +252,9 @@ def _yaml_error(file: str, exc: YAMLError, text: str) -> Problem:
         line, col = _text_line_col(text, exc.position)
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         return _problem(file, "encoding", f"character U+{code:04X} is not allowed in YAML", line, col)
+    hint = explain_syntax_error(exc, text)
+    if hint is not None:
+        return _problem(file, "yaml-syntax", *hint)
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         parts = [p for p in (exc.context, exc.problem) if p]
