@@ -310,6 +310,15 @@ def test_github_format_annotates_each_problem(runner: CliRunner) -> None:
     ]
 
 
+def test_an_unlisted_yaml_file_fails_with_strict(runner: CliRunner) -> None:
+    """Issue 11 item 9: the warning about monsters.yaml makes --strict fail."""
+    pack = str(PACKS / "unlisted-monsters")
+    assert runner.invoke(app, ["validate", pack]).exit_code == 0
+    strict = runner.invoke(app, ["validate", "--strict", pack])
+    assert strict.exit_code == 1
+    assert "monsters.yaml is never loaded" in strict.stdout
+
+
 def test_strict_makes_warnings_fail(runner: CliRunner) -> None:
     path = str(CORPUS / "tiles--unreachable-room.yaml")
     assert runner.invoke(app, ["validate", path]).exit_code == 0

@@ -324,6 +324,33 @@ def test_missing_manifest(tmp_path: Path, registry: Registry) -> None:
     assert (p.rule, p.file, p.line, p.col) == ("missing-manifest", str(tmp_path / "pack.yaml"), 1, 1)
 
 
+def test_every_yaml_file_that_is_never_loaded_is_a_warning(tmp_path: Path, registry: Registry) -> None:
+    """Issue 11 item 9: an unlisted YAML file is never ignored silently, whatever its name."""
+    (tmp_path / "pack.yaml").write_text('id: quiet\nname: Quiet\nversion: "1"\nengine: ">=0.1"\n'
+                                        "parts: {extra: {files: [cards-extra.yaml]}}\n")
+    for name in ("cards.yaml", "cards-extra.yaml", "monsters.yaml", "tiles-old.yml", "pack.yml", ".hidden.yaml"):
+        (tmp_path / name).write_text("[]\n")
+    (tmp_path / "notes.json").write_text("{}")
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "cards.yaml").write_text("[]\n")
+    problems = validate_pack_dirs([tmp_path], registry)
+    assert [(p.severity, p.rule, Path(p.file).name, p.line, p.col) for p in problems] == [
+        ("warning", "unlisted-file", name, 1, 1) for name in ("monsters.yaml", "pack.yml", "tiles-old.yml")]
+    assert "files: [cards.yaml, {path: monsters.yaml, kind: KIND}]" in problems[0].message
+    assert [w.rule for w in load_pack_dir(tmp_path, registry).warnings] == ["unlisted-file"] * 3   # loads
+
+
+def test_with_a_files_list_an_unlisted_file_is_reported_at_the_list(tmp_path: Path, registry: Registry) -> None:
+    """Issue 11 item 9: before, only files named after a content kind were reported."""
+    (tmp_path / "pack.yaml").write_text('id: listed\nname: Listed\nversion: "1"\nengine: ">=0.1"\n'
+                                        "files: [cards.yaml]\n")
+    (tmp_path / "cards.yaml").write_text("[]\n")
+    (tmp_path / "monsters.yaml").write_text("[]\n")
+    [p] = validate_pack_dirs([tmp_path], registry)
+    assert (p.severity, p.rule, Path(p.file).name, p.line, p.col) == ("warning", "unlisted-file", "pack.yaml", 5, 8)
+    assert "add {path: monsters.yaml, kind: KIND} to files" in p.message
+
+
 def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, registry: Registry) -> None:
     (tmp_path / "pack.yaml").write_text('id: many\nname: Many\nversion: "1"\nauthor: me\nengine: ">=0.1"\n')
     (tmp_path / "cards.yaml").write_text(

@@ -223,21 +223,50 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) ->
     return pack
 
 
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
 def _check_unlisted(ctx: Context, pack: PackData, seen: set[Path]) -> None:
-    if not isinstance(pack.manifest.get("files"), list):
+    """Warn about every YAML file of the pack directory that is never loaded (``unlisted-file``).
+
+    Hidden files and subdirectories are left alone. With a ``files`` list the warning points at
+    it; without one, at the file (only files named after a content kind are read then).
+    """
+    try:
+        names = sorted(p.name for p in pack.directory.iterdir())
+    except OSError:
         return
-    listed = set(seen)
+    def paths(entries: Any) -> set[Path]:
+        rels = [_file_kind(entry, set())[0] for entry in as_list(entries)]
+        return {(pack.directory / rel).resolve() for rel in rels if isinstance(rel, str)}
+
+    in_parts: set[Path] = set()
     for part in as_dict(pack.manifest.get("parts")).values():
-        for entry in as_list(as_dict(part).get("files")):
-            rel, _ = _file_kind(entry, set())
-            if isinstance(rel, str):
-                listed.add((pack.directory / rel).resolve())
-    for kind in sorted(ctx.kinds - {"pack"}):
-        path = pack.directory / f"{kind}.yaml"
-        if path.is_file() and path.resolve() not in listed:
+        in_parts |= paths(as_dict(part).get("files"))
+    listed = seen | in_parts | paths(pack.manifest.get("files"))   # listed with an unknown kind: reported
+    has_files = isinstance(pack.manifest.get("files"), list)
+    known = sorted(ctx.kinds - {"pack"})
+    for name in names:
+        path = pack.directory / name
+        if (name.startswith(".") or name == MANIFEST or not name.lower().endswith(YAML_SUFFIXES)
+                or not path.is_file() or path.resolve() in listed):
+            continue
+        kind = _file_kind(name, set(known))[1]
+        as_entry = name if kind else f"{{path: {name}, kind: KIND}}"
+        if has_files:
             ctx.problems.append(pack.problem("pack", ("files",), "unlisted-file",
-                                             f"{path.name} is in the pack directory but not in files",
+                                             f"{name} is in the pack directory but not in files, so it is never "
+                                             f"loaded: add {as_entry} to files, or move it out of the pack directory",
                                              severity="warning"))
+            continue
+        loaded = sorted(p.name for p in seen - in_parts if p.parent == pack.directory.resolve())
+        files = ", ".join([*loaded, as_entry])
+        ctx.problems.append(Problem(
+            str(path), 1, 1, "warning", "unlisted-file",
+            f"{name} is never loaded: pack.yaml has no files list, so only files named after a content kind "
+            f"are read ({', '.join(f'{k}.yaml' for k in known)}): list the pack's files in pack.yaml "
+            f"(files: [{files}]) or move its entries into one of those" + did_you_mean(name.split(".")[0], known),
+            "$", pack.id))
 
 
 def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
