@@ -27,6 +27,7 @@ from clank.cli.records import RecordError, read_record_file, replay_record, stat
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
 from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from clank.content.authoring import render_guide, write_guide
 from clank.schemas import check_all_schemas
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -38,6 +39,8 @@ pack_app = typer.Typer(help="Create a new content pack.", no_args_is_help=True)
 app.add_typer(pack_app, name="pack")
 schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", no_args_is_help=True)
 app.add_typer(schema_app, name="schema")
+docs_app = typer.Typer(help="Guides that come with the engine.", no_args_is_help=True)
+app.add_typer(docs_app, name="docs")
 
 PACKS_HELP = "Comma-separated pack ids or pack directories (default: catacombs)."
 OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
@@ -255,6 +258,28 @@ def schema_export(
         typer.echo(str(path))
     con.say(f"wrote {con.plural(len(written), 'schema')} to {directory} "
             f"(packs: {', '.join(ids) or 'none, the core only'})")
+
+
+# ==========================================================================================
+# docs authoring
+# ==========================================================================================
+@docs_app.command("authoring")
+def docs_authoring(
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories to "
+                                     "document, with the packs they require (default: every installed pack)."),
+) -> None:
+    """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
+    icon the installed packs provide, with an example of each (Markdown)."""
+    with con.engine_errors():
+        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        text = render_guide(registry, shipped=True)
+    try:
+        write_guide(text, output)
+    except OSError as exc:
+        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is not None:
+        con.say(f"wrote the authoring guide to {output}")
 
 
 # ==========================================================================================

@@ -236,6 +236,35 @@ def test_installable_readme_says_to_install_before_validating(tmp_path: Path) ->
     assert "def clank_pack_data_dir" in init and "def clank_register_ops" in init
 
 
+@pytest.mark.parametrize("installable", [False, True], ids=["data", "installable"])
+def test_scaffold_points_at_guides_an_installed_engine_has(tmp_path: Path, installable: bool) -> None:
+    """Issue 11 item 11: no scaffold file names a docs/ path (a pip-installed engine has none);
+    the README says how to get the authoring guide that comes with the engine."""
+    made = scaffold.new_pack("wax", tmp_path, installable=installable)
+    texts = {p: p.read_text(encoding="utf-8") for p in made.files if p.suffix in (".md", ".yaml", ".py", ".toml")}
+    assert [p.name for p, text in texts.items() if "docs/" in text] == []
+    assert "clank docs authoring -o authoring.md" in texts[made.root / "README.md"]
+
+
+def test_clank_docs_authoring_prints_and_writes_the_guide(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 11 item 11: the authoring guide ships with the package: ``clank docs authoring``
+    prints it for the installed packs (links to no page an installed engine lacks), ``-o`` writes it."""
+    from clank.content.authoring import render_guide
+
+    registry, _ = scaffold.schema_registry()
+    expected = render_guide(registry, shipped=True)
+    printed = runner.invoke(app, ["docs", "authoring"])
+    assert printed.exit_code == 0, printed.output
+    assert printed.stdout == expected
+    assert "#### `take_secret`" in expected and "### Pack manifest (`pack.yaml`)" in expected
+    assert re.findall(r"\]\((?!#)[^)]*\)", expected) == []          # no link but to its own sections
+    written = runner.invoke(app, ["docs", "authoring", "-o", "guide.md"])
+    assert written.exit_code == 0, written.output
+    assert (tmp_path / "guide.md").read_text(encoding="utf-8") == expected
+    assert runner.invoke(app, ["docs", "authoring", "-o", str(tmp_path / "no" / "guide.md")]).exit_code == 1
+    assert runner.invoke(app, ["docs", "authoring", "--packs", "no-such-pack"]).exit_code == 3
+
+
 # ==========================================================================================
 # refusals
 # ==========================================================================================
