@@ -33,7 +33,7 @@ from clank.api import dependency_order
 from clank.content.problems import ContentError, Problem, sort_problems
 from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind, peek_id
 from clank.content.yamlload import load_yaml_file
-from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs
+from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs, is_path
 from clank.registry import Registry
 from clank.schemas import FILE_KINDS, check_all_schemas
 
@@ -161,8 +161,8 @@ def _classify(spec: str) -> str:
     path = Path(spec)
     if path.is_file():
         return FILE
-    if path.is_dir():
-        return DIRECTORY
+    if path.is_dir() and not (spec in installed_packs() and not is_path(spec)):
+        return DIRECTORY   # a bare installed id names the pack, not a project directory of that name
     if _looks_like_path(spec):
         raise typer.BadParameter(f"{spec}: no such file or directory", param_hint="TARGET")
     return INSTALLED

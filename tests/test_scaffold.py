@@ -227,6 +227,22 @@ def test_installable_pack_is_refused_by_data_only_validation_until_installed(
     assert simulated.exit_code == 0, simulated.output
 
 
+def test_validating_an_installable_project_says_where_its_data_is(runner: CliRunner, tmp_path: Path,
+                                                                 installed: Any) -> None:
+    """Issue 11 item 11: not only "no pack.yaml"; once installed, the bare id names the pack even
+    beside a project directory of that name."""
+    made = scaffold.new_pack("wicks", tmp_path, installable=True)
+    result = runner.invoke(app, ["validate", "wicks"])
+    assert result.exit_code == 1
+    assert ("wicks/pack.yaml:1:1: error[missing-manifest]: no pack.yaml here: this is an installable pack "
+            "project, its data is in clank_wicks/data/: validate wicks/clank_wicks/data, or install the pack "
+            "(pip install -e wicks) and validate wicks") in result.stdout
+    installed("wicks", scaffold.import_pack_module(made.root))
+    after = runner.invoke(app, ["validate", "wicks"])
+    assert after.exit_code == 0, after.output
+    assert "wicks: 0 errors" in after.stderr and "4 files checked" in after.stderr
+
+
 def test_installable_readme_says_to_install_before_validating(tmp_path: Path) -> None:
     made = scaffold.new_pack("candles", tmp_path, installable=True)
     readme = (made.root / "README.md").read_text()

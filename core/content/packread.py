@@ -209,7 +209,7 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) ->
         read_file(ctx, pack, manifest, "pack")
     else:
         ctx.problems.append(Problem(str(manifest), 1, 1, "error", "missing-manifest",
-                                    f"no {MANIFEST} in the pack directory", "$", directory.name))
+                                    missing_manifest_message(directory), "$", directory.name))
     pack.parts = tuple(_selected_parts(ctx, pack, enabled))
     entries = _file_entries(ctx, pack, list(pack.parts))
     seen: set[Path] = set()
@@ -267,6 +267,24 @@ def _check_unlisted(ctx: Context, pack: PackData, seen: set[Path]) -> None:
             f"are read ({', '.join(f'{k}.yaml' for k in known)}): list the pack's files in pack.yaml "
             f"(files: [{files}]) or move its entries into one of those" + did_you_mean(name.split(".")[0], known),
             "$", pack.id))
+
+
+def missing_manifest_message(directory: Path) -> str:
+    """Why ``directory`` (which has no ``pack.yaml``) is not a pack, and where a pack's data may be.
+
+    The project directory of an installable pack holds its data in ``clank_NAME/data/``; any
+    other directory may hold a pack one level down.
+    """
+    found = sorted(directory.glob(f"*/data/{MANIFEST}")) + sorted(directory.glob(f"*/{MANIFEST}"))
+    if not found:
+        return f"no {MANIFEST} in the pack directory"
+    data = found[0].parent
+    where = data.relative_to(directory).as_posix()
+    if (directory / "pyproject.toml").is_file():
+        return (f"no {MANIFEST} here: this is an installable pack project, its data is in {where}/: "
+                f"validate {directory / where}, or install the pack (pip install -e {directory}) and "
+                f"validate {peek_id(data)}")
+    return f"no {MANIFEST} in the pack directory; {where}/ holds one: validate {directory / where}"
 
 
 def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
