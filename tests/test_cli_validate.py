@@ -298,6 +298,34 @@ def test_json_format_is_one_document(runner: CliRunner) -> None:
                                                       "tiles.yaml", "promos.yaml"}
 
 
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_json_format_uses_paths_as_given(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 item 11: no absolute path of this machine in the document of a relative directory
+    pack; the installed pack it is validated with is named by its id, in ``with`` and in messages."""
+    monkeypatch.chdir(tmp_path)
+    pack = Path("mine")
+    pack.mkdir()
+    (pack / "pack.yaml").write_text('id: mine\nname: Mine\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\n")
+    (pack / "cards.yaml").write_text("- id: burgle\n  name: Burgle Again\n  kind: starter\n  type: item\n")
+    result = runner.invoke(app, ["validate", "--format", "json", "./mine"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.stdout)
+    assert doc["files"] == ["mine/pack.yaml", "mine/cards.yaml"]
+    assert doc["targets"][0]["with"] == ["catacombs"] and doc["targets"][0]["path"] == "mine"
+    [problem] = doc["problems"]
+    assert problem["message"].startswith("duplicate card id 'burgle' (first defined at installed pack 'catacombs', "
+                                         "cards.yaml:")
+    assert [s for s in _strings(doc) if Path(s).is_absolute() or str(CATACOMBS_DATA) in s] == []
+
+
 def test_github_format_annotates_each_problem(runner: CliRunner) -> None:
     path = CORPUS / "tiles--tunnel-end.yaml"
     result = runner.invoke(app, ["validate", "--format", "github", str(path)])

@@ -197,9 +197,11 @@ def _safe_path(ctx: Context, pack: PackData, rel: str, mpath: JsonPath) -> Path 
     return candidate
 
 
-def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) -> PackData:
-    """Read a pack directory into a :class:`PackData`; problems go to ``ctx``."""
-    pack = PackData(directory=directory, manifest={})
+def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None,
+              label: str | None = None) -> PackData:
+    """Read a pack directory into a :class:`PackData` (named ``label`` in other packs'
+    problems, see :attr:`PackData.label`); problems go to ``ctx``."""
+    pack = PackData(directory=directory, manifest={}, label=label)
     manifest = directory / MANIFEST
     if not directory.is_dir():
         ctx.problems.append(Problem(str(directory), 1, 1, "error", "missing-pack",

@@ -129,15 +129,18 @@ class Checked:
     files: list[str]
 
 
-def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> Checked:
+def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
+                    labels: Mapping[str, str] | None = None) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
     them, references may point into any of them, and each manifest's ``requires``,
-    ``conflicts`` and ``engine`` are judged against the whole set.
+    ``conflicts`` and ``engine`` are judged against the whole set. ``labels`` names packs
+    their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
+    problems that point into them name the pack, not where it is installed.
     """
     ctx = new_context(registry)
-    packs = [read_pack(ctx, Path(d), [ALL_PARTS]) for d in dirs]
+    packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
     return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
 
