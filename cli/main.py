@@ -1,5 +1,5 @@
-"""The ``clank`` command: play, simulate, list and create packs, validate content, export
-schemas, replay records.
+"""The ``clank`` command: play, simulate, list, show and create packs, validate content, export
+schemas, print the authoring guide, replay records.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -20,7 +20,7 @@ import clank
 import typer
 from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
-from clank.cli import scaffold, validation
+from clank.cli import packshow, scaffold, validation
 from clank.cli.packinfo import all_pack_infos, packs_table
 from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
 from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
@@ -180,6 +180,41 @@ def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON fo
             if "error" in info:
                 con.say(f"error: {info['error']}", style="red")
         raise typer.Exit(con.EXIT_ENV)
+
+
+# ==========================================================================================
+# packs show
+# ==========================================================================================
+class ShowFormat(StrEnum):
+    """Output formats of ``clank packs show``."""
+
+    text = "text"
+    json = "json"
+
+
+@packs_app.command("show")
+def packs_show(
+    pack: str = typer.Argument(..., metavar="PACK", help="An installed pack id or a pack directory."),
+    fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f", help="Output format."),
+    all_sources: bool = typer.Option(False, "--all", help="Also list what the core and the packs it "
+                                     "requires register, each with the pack it comes from."),
+) -> None:
+    """List a pack's ids: cards, tokens, tiles, and the room features, ops, conditions, quantities,
+    tunnel icons, teleport kinds, resources, bots and decision kinds its code registers."""
+    with con.engine_errors():
+        view = packshow.show(pack, all_sources)
+    if fmt == ShowFormat.json:
+        sys.stdout.write(json.dumps(view.to_json(), indent=2, sort_keys=True) + "\n")
+    else:
+        con.stdout().print(packshow.view_table(view))
+    for note in view.notes:
+        con.say(note)
+    if view.errors:
+        for problem in view.problems:
+            if problem.is_error:
+                con.say(problem.format_text())
+        raise con.fail(f"the pack's content is invalid ({con.plural(view.errors, 'error')}): the listing may "
+                       f"be incomplete; clank validate {pack} says more")
 
 
 # ==========================================================================================
