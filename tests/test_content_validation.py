@@ -30,6 +30,7 @@ from clank.content.validate import (
     load_pack_dirs,
     parse_feature,
     parse_json_path,
+    peek_id,
     tile_ports,
     validate_file,
     validate_pack_dirs,
@@ -267,6 +268,19 @@ def test_where_locates_merged_content(registry: Registry) -> None:
 def _only(problems: list[Problem]) -> tuple[str, str, int, int]:
     [p] = errors(problems)
     return p.rule, Path(p.file).relative_to(PACKS).as_posix(), p.line, p.col
+
+
+def test_a_manifests_problems_belong_to_its_pack_whatever_the_directory_is_called(tmp_path: Path,
+                                                                                  registry: Registry) -> None:
+    """Issue 11 item 5: the problems of pack.yaml carry the manifest's id, the id ``peek_id`` (and
+    so ``clank validate``) tells the directory by, not the directory's name."""
+    d = _manifest(tmp_path / "elsewhere", 'id: oil lamps\nname: Oil Lamps\nversion: v1\nengine: "=>0.1"\n'
+                                          "requires: catacombs\nrequries: [catacombs]\n")
+    problems = validate_pack_dirs([d], registry)
+    assert [(p.rule, p.line, p.pack) for p in problems] == [
+        ("bad-value", 1, "oil lamps"), ("bad-value", 3, "oil lamps"), ("bad-value", 4, "oil lamps"),
+        ("bad-type", 5, "oil lamps"), ("unknown-key", 6, "oil lamps")]
+    assert peek_id(d) == "oil lamps"
 
 
 def test_count_mismatch(registry: Registry) -> None:

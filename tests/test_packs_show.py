@@ -73,6 +73,7 @@ def _line_of(path: Path, text: str) -> int:
 
 
 def test_an_installed_pack_shows_its_content_and_what_its_code_registers(runner: CliRunner) -> None:
+    """Issue 11 item 10: every kind of id, the content's with file and line, the code's with its pack."""
     code, doc = _show(runner, "catacombs")
     assert code == 0 and doc["ok"] is True
     assert (doc["id"], doc["kind"], doc["code"], doc["parts"]) == ("catacombs", "installed", ["catacombs"], ["promos"])
