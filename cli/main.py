@@ -1,5 +1,5 @@
-"""The ``clank`` command: play, simulate, list and create packs, validate content, export
-schemas, replay records.
+"""The ``clank`` command: play, simulate, list, show and create packs, validate content, export
+schemas, print the authoring guide, replay records.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -20,13 +20,14 @@ import clank
 import typer
 from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
-from clank.cli import scaffold, validation
+from clank.cli import packshow, scaffold, validation
 from clank.cli.packinfo import all_pack_infos, packs_table
 from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
 from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
 from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from clank.content.authoring import render_guide, write_guide
 from clank.schemas import check_all_schemas
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -38,6 +39,8 @@ pack_app = typer.Typer(help="Create a new content pack.", no_args_is_help=True)
 app.add_typer(pack_app, name="pack")
 schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", no_args_is_help=True)
 app.add_typer(schema_app, name="schema")
+docs_app = typer.Typer(help="Guides that come with the engine.", no_args_is_help=True)
+app.add_typer(docs_app, name="docs")
 
 DEFAULT_PACKS = "catacombs"
 """The packs a game loads when ``--packs`` is not given (the base game)."""
@@ -182,6 +185,41 @@ def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON fo
 
 
 # ==========================================================================================
+# packs show
+# ==========================================================================================
+class ShowFormat(StrEnum):
+    """Output formats of ``clank packs show``."""
+
+    text = "text"
+    json = "json"
+
+
+@packs_app.command("show")
+def packs_show(
+    pack: str = typer.Argument(..., metavar="PACK", help="An installed pack id or a pack directory."),
+    fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f", help="Output format."),
+    all_sources: bool = typer.Option(False, "--all", help="Also list what the core and the packs it "
+                                     "requires register, each with the pack it comes from."),
+) -> None:
+    """List a pack's ids: cards, tokens, tiles, and the room features, ops, conditions, quantities,
+    tunnel icons, teleport kinds, resources, bots and decision kinds its code registers."""
+    with con.engine_errors():
+        view = packshow.show(pack, all_sources)
+    if fmt == ShowFormat.json:
+        sys.stdout.write(json.dumps(view.to_json(), indent=2, sort_keys=True) + "\n")
+    else:
+        con.stdout().print(packshow.view_table(view))
+    for note in view.notes:
+        con.say(note)
+    if view.errors:
+        for problem in view.problems:
+            if problem.is_error:
+                con.say(problem.format_text())
+        raise con.fail(f"the pack's content is invalid ({con.plural(view.errors, 'error')}): the listing may "
+                       f"be incomplete; clank validate {pack} says more")
+
+
+# ==========================================================================================
 # pack new
 # ==========================================================================================
 def _pack_name(value: str) -> str:
@@ -257,6 +295,28 @@ def schema_export(
         typer.echo(str(path))
     con.say(f"wrote {con.plural(len(written), 'schema')} to {directory} "
             f"(packs: {', '.join(ids) or 'none, the core only'})")
+
+
+# ==========================================================================================
+# docs authoring
+# ==========================================================================================
+@docs_app.command("authoring")
+def docs_authoring(
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories to "
+                                     "document, with the packs they require (default: every installed pack)."),
+) -> None:
+    """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
+    icon the installed packs provide, with an example of each (Markdown)."""
+    with con.engine_errors():
+        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        text = render_guide(registry, shipped=True)
+    try:
+        write_guide(text, output)
+    except OSError as exc:
+        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is not None:
+        con.say(f"wrote the authoring guide to {output}")
 
 
 # ==========================================================================================

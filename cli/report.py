@@ -172,8 +172,8 @@ def report_details(result: Result, err: Console) -> None:
     for t in result.targets:
         say(t.describe())
         say(f"  code of: core{''.join(', ' + c for c in t.code_packs)}")
-        if t.with_dirs:
-            say("  validated with: " + ", ".join(str(d) for d in t.with_dirs))
+        if t.with_packs:
+            say("  validated with: " + ", ".join(t.with_packs))
         found = result.by_target.get(t.spec, [])
         n_err = sum(p.is_error for p in found)
         say(f"  {plural(n_err, 'error')}, {plural(len(found) - n_err, 'warning')}")

@@ -31,9 +31,9 @@ from typing import Any
 import typer
 from clank.api import dependency_order
 from clank.content.problems import ContentError, Problem, sort_problems
-from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind
+from clank.content.validate import MANIFEST, check_file, check_pack_dirs, file_kind, peek_id
 from clank.content.yamlload import load_yaml_file
-from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs
+from clank.plugins import PackHooks, PackLoadError, find_pack, installed_packs, is_path
 from clank.registry import Registry
 from clank.schemas import FILE_KINDS, check_all_schemas
 
@@ -55,7 +55,7 @@ class Target:
     pack_id: str                    # the pack (for a file: its pack, or "" when it stands alone)
     path: Path                      # the pack's content directory, or the file
     code_packs: list[str] = field(default_factory=list)    # installed packs whose code builds the registry
-    with_dirs: list[Path] = field(default_factory=list)    # other content validated alongside
+    with_packs: list[str] = field(default_factory=list)    # other packs validated alongside, as given
     content_kind: str = ""          # for a file: the kind of content it holds
 
     def describe(self) -> str:
@@ -72,7 +72,7 @@ class Target:
         """The target as shown by ``--format json``."""
         return {"spec": self.spec, "kind": self.kind, "id": self.pack_id or None, "path": str(self.path),
                 "content_kind": self.content_kind or None, "code": self.code_packs,
-                "with": [str(d) for d in self.with_dirs]}
+                "with": self.with_packs}
 
 
 @dataclass
@@ -110,13 +110,12 @@ def _manifest(directory: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _manifest_id(directory: Path) -> str:
-    pid = _manifest(directory).get("id")
-    return pid if isinstance(pid, str) else directory.name
-
-
 def _requires(directory: Path) -> list[str]:
+    """The packs a manifest requires, to load their code and content alongside (``requires:
+    catacombs``, a string, is read as one: the schema reports it, the rest is still checked)."""
     req = _manifest(directory).get("requires")
+    if isinstance(req, str):
+        return [req]
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
@@ -162,8 +161,8 @@ def _classify(spec: str) -> str:
     path = Path(spec)
     if path.is_file():
         return FILE
-    if path.is_dir():
-        return DIRECTORY
+    if path.is_dir() and not (spec in installed_packs() and not is_path(spec)):
+        return DIRECTORY   # a bare installed id names the pack, not a project directory of that name
     if _looks_like_path(spec):
         raise typer.BadParameter(f"{spec}: no such file or directory", param_hint="TARGET")
     return INSTALLED
@@ -177,6 +176,8 @@ class _PackSet:
     dirs: list[Path]                      # every content directory, dependency order
     code: list[str]                       # installed packs whose code builds the registry
     ids: set[str]                         # ids of the targets (whose problems are reported)
+    shown: dict[str, str]                 # each directory as the command line gave it: its path, or a pack id
+    labels: dict[str, str]                # installed packs' directories -> how problems name them
 
 
 def _pack_set(targets: list[Target]) -> _PackSet:
@@ -203,14 +204,18 @@ def _pack_set(targets: list[Target]) -> _PackSet:
         str(local.get(r) or required.get(r)) for r in reqs[str(e[1])] if r in local or r in required])
     ids_in_order = list(dict.fromkeys(pid for pid, _ in ordered))
     code = [pid for pid in ids_in_order if pid in installed]
-    return _PackSet(targets, [d for _, d in ordered], code, {t.pack_id for t in targets})
+    shown = {str(d): pid for pid, d in required.items()}
+    shown.update({str(t.path): t.pack_id if t.kind == INSTALLED else str(t.path) for t in targets})
+    labels = {str(d): f"installed pack {pid!r}" for pid, d in required.items()}
+    labels.update({str(t.path): f"installed pack {t.pack_id!r}" for t in targets if t.kind == INSTALLED})
+    return _PackSet(targets, [d for _, d in ordered], code, {t.pack_id for t in targets}, shown, labels)
 
 
 def _pack_target(spec: str, kind: str) -> Target:
     if kind == INSTALLED:
         return Target(spec, INSTALLED, spec, _data_dir(spec))
     path = Path(spec)
-    return Target(spec, DIRECTORY, _manifest_id(path) if (path / MANIFEST).is_file() else path.name, path)
+    return Target(spec, DIRECTORY, peek_id(path) if (path / MANIFEST).is_file() else path.name, path)
 
 
 def _within(file: str, directory: Path) -> bool:
@@ -228,12 +233,12 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
 
 def _check_packs(pset: _PackSet, registries: _Registries) -> tuple[list[Problem], list[str]]:
     registry = registries.get(pset.code)
-    checked = check_pack_dirs(pset.dirs, registry)
+    checked = check_pack_dirs(pset.dirs, registry, pset.labels)
     problems = [p for p in checked.problems if p.pack in pset.ids]
     files = [f for f in checked.files if any(_within(f, t.path) for t in pset.targets)]
     for t in pset.targets:
         t.code_packs = list(pset.code)
-        t.with_dirs = [d for d in pset.dirs if d != t.path]
+        t.with_packs = [pset.shown[str(d)] for d in pset.dirs if d != t.path]
     return problems, files
 
 
@@ -241,16 +246,16 @@ def _check_file(target: Target, registries: _Registries) -> tuple[list[Problem],
     path = target.path
     pack_dir = path.parent
     if (pack_dir / MANIFEST).is_file():
-        pset = _pack_set([Target(str(pack_dir), DIRECTORY, _manifest_id(pack_dir), pack_dir)])
+        pset = _pack_set([Target(str(pack_dir), DIRECTORY, peek_id(pack_dir), pack_dir)])
         registry = registries.get(pset.code)
-        checked = check_pack_dirs(pset.dirs, registry)
+        checked = check_pack_dirs(pset.dirs, registry, pset.labels)
         if any(_same_file(f, path) for f in checked.files):
-            target.pack_id = _manifest_id(pack_dir)
+            target.pack_id = peek_id(pack_dir)
             target.content_kind = file_kind(path, _kinds(registry)) or ""
             if path.name == MANIFEST:
                 target.content_kind = "pack"
             target.code_packs = list(pset.code)
-            target.with_dirs = [d for d in pset.dirs if d != pack_dir]
+            target.with_packs = [pset.shown[str(d)] for d in pset.dirs if d != pack_dir]
             own = [p for p in checked.problems if _same_file(p.file, path)]
             return own, [str(path)]
     code = _ordered_installed(installed_packs())

@@ -556,3 +556,80 @@ def run_checked(game: Game, bot: Any, checker: InvariantChecker, max_steps: int 
 def play_checked():
     """``play_checked(game, bot, checker)`` plays to the end checking invariants each step."""
     return run_checked
+
+
+# ==========================================================================================
+# how much work loading YAML did (hostile input is refused after bounded work)
+# ==========================================================================================
+class YamlWork:
+    """What the YAML loader did: parser events read and nodes composed into a tree (in total and
+    per file loaded), and files opened."""
+
+    def __init__(self) -> None:
+        self.events = 0
+        self.composed = 0
+        self.opened = 0
+        self.by_file: dict[str, list[int]] = {}   # file -> [events, composed]
+        self.current = ""
+
+    def reset(self) -> None:
+        """Forget what was counted so far."""
+        self.events = self.composed = self.opened = 0
+        self.by_file.clear()
+
+    def events_of(self, file: str) -> int:
+        """Parser events read while loading ``file`` (as its problems name it)."""
+        return self.by_file.get(file, [0, 0])[0]
+
+    def composed_of(self, file: str) -> int:
+        """Nodes composed while loading ``file``."""
+        return self.by_file.get(file, [0, 0])[1]
+
+
+@pytest.fixture
+def yaml_work(monkeypatch: pytest.MonkeyPatch) -> YamlWork:
+    """Count the loader's work (issue 11 item 18): every event ruamel's parser yields, every
+    node its composer builds (both also by the file being loaded), and every file opened
+    through ``Path.open``."""
+    from pathlib import Path
+
+    from clank.content import yamlload
+    from ruamel.yaml.composer import Composer
+    from ruamel.yaml.main import YAML
+
+    work = YamlWork()
+    real_parse, real_compose, real_open = YAML.parse, Composer.compose_node, Path.open
+    real_load_text = yamlload.load_yaml_text
+
+    def count(which: int) -> None:
+        if which == 0:
+            work.events += 1
+        else:
+            work.composed += 1
+        work.by_file.setdefault(work.current, [0, 0])[which] += 1
+
+    def parse(self: YAML, stream: Any) -> Any:
+        for event in real_parse(self, stream):
+            count(0)
+            yield event
+
+    def compose_node(self: Composer, parent: Any, index: Any) -> Any:
+        count(1)
+        return real_compose(self, parent, index)
+
+    def open_(self: Path, *args: Any, **kwargs: Any) -> Any:
+        work.opened += 1
+        return real_open(self, *args, **kwargs)
+
+    def load_text(text: str, file: str) -> Any:
+        outer, work.current = work.current, file
+        try:
+            return real_load_text(text, file)
+        finally:
+            work.current = outer
+
+    monkeypatch.setattr(YAML, "parse", parse)
+    monkeypatch.setattr(Composer, "compose_node", compose_node)
+    monkeypatch.setattr(Path, "open", open_)
+    monkeypatch.setattr(yamlload, "load_yaml_text", load_text)
+    return work

@@ -1,7 +1,7 @@
 """``clank validate`` end to end (issue 3, points 1 and 5): the corpus of broken files and packs,
-output formats, ``--strict``, ``-v``, exit codes, hostile input within a time bound the test
-harness enforces (``pytest-timeout``), manifest enforcement when loading, and the promise that
-a directory pack's code never runs.
+output formats, ``--strict``, ``-v``, exit codes, hostile input refused after bounded work (parser
+events counted, nothing composed; ``pytest-timeout`` only guards against a hang), manifest
+enforcement when loading, and the promise that a directory pack's code never runs.
 
 The CLI sees exactly the packs a test installs (a fake entry-point table), so the results do
 not depend on which packs happen to be installed in the environment.
@@ -16,16 +16,20 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clank_catacombs
 import pytest
 from clank import new_game, schemas
+from clank.api import load_packs
 from clank.cli import validation
 from clank.cli.main import app
 from clank.content.problems import ContentError
-from clank.content.yamlload import MAX_BYTES
+from clank.content.yamlload import MAX_BYTES, MAX_DEPTH, MAX_NODES
 from typer.testing import CliRunner
+
+if TYPE_CHECKING:
+    from conftest import YamlWork  # the yaml_work fixture
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"
@@ -35,6 +39,8 @@ CATACOMBS_DATA = Path(clank_catacombs.clank_pack_data_dir())
 EXPECT_FILE = re.compile(r"^# expect: (error|warning)\[([a-z-]+)\] (\d+):(\d+)")
 EXPECT_PACK = re.compile(r"^# expect: (error|warning)\[([a-z-]+)\] (\S+) (\d+):(\d+)")
 WITH = re.compile(r"^# with: (.+)$")
+HANG_GUARD = 60
+"""Seconds after which a test counts as hung: a guard, never a measure of speed (issue 11 item 18)."""
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<rule>[a-z-]+)\]: ")
 
 CORPUS_FILES = sorted(CORPUS.glob("*--*.yaml"))
@@ -134,7 +140,7 @@ def test_the_corpus_covers_every_rule_of_issue_3() -> None:
     } <= rules
 
 
-@pytest.mark.timeout(5)
+@pytest.mark.timeout(HANG_GUARD)
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
 def test_corpus_file_through_clank_validate(runner: CliRunner, path: Path) -> None:
     m = EXPECT_FILE.match(path.read_bytes().split(b"\n", 1)[0].decode("ascii"))
@@ -152,7 +158,7 @@ def _pack_header(pack: Path) -> list[str]:
     return source.read_text(encoding="utf-8").splitlines()[:2]
 
 
-@pytest.mark.timeout(10)
+@pytest.mark.timeout(HANG_GUARD)
 @pytest.mark.parametrize("pack", CORPUS_PACKS, ids=lambda p: p.name)
 def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> None:
     first, second = _pack_header(pack)
@@ -163,6 +169,33 @@ def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> No
     result = runner.invoke(app, ["validate", *(extra[1].split() if extra else []), str(pack)])
     assert result.exit_code == (1 if severity == "error" else 0), result.output
     _check_reported(result.stdout, severity, rule, file, line, col)
+
+
+LOADS_AS_ENVIRONMENT_ERROR = {"no-manifest"}
+"""Corpus packs a game cannot even find (no pack.yaml: ``PackLoadError``, exit 3), so only
+``clank validate`` reports them at a line."""
+
+
+@pytest.mark.timeout(HANG_GUARD)
+@pytest.mark.parametrize("pack", [p for p in CORPUS_PACKS if p.name not in LOADS_AS_ENVIRONMENT_ERROR],
+                         ids=lambda p: p.name)
+def test_loading_a_corpus_pack_for_a_game_finds_what_validate_finds(pack: Path) -> None:
+    """Issue 11 item 5: validate and load apply one check. Whatever ``clank validate`` reports
+    for a corpus pack (its ``# expect:`` line), loading the same pack for a game refuses it with
+    the same rule at the same file, line and column; a warning lets it load, with the warning."""
+    first, second = _pack_header(pack)
+    m = EXPECT_PACK.match(first)
+    assert m
+    severity, expected = m[1], (m[2], str(pack / m[3]), int(m[4]), int(m[5]))
+    extra = WITH.match(second)
+    specs = ["catacombs", *[s for s in (extra[1].split() if extra else []) if s != "catacombs"], str(pack)]
+    if severity == "error":
+        with pytest.raises(ContentError) as exc:
+            load_packs(specs, ("*",), modules={"catacombs": clank_catacombs})
+        assert expected in [(p.rule, p.file, p.line, p.col) for p in exc.value.problems], str(exc.value)
+    else:
+        _, _, datas = load_packs(specs, ("*",), modules={"catacombs": clank_catacombs})
+        assert expected in [(p.rule, p.file, p.line, p.col) for d in datas for p in d.warnings]
 
 
 def test_ids_are_suggested_when_misspelt(runner: CliRunner) -> None:
@@ -265,6 +298,34 @@ def test_json_format_is_one_document(runner: CliRunner) -> None:
                                                       "tiles.yaml", "promos.yaml"}
 
 
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_json_format_uses_paths_as_given(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 item 11: no absolute path of this machine in the document of a relative directory
+    pack; the installed pack it is validated with is named by its id, in ``with`` and in messages."""
+    monkeypatch.chdir(tmp_path)
+    pack = Path("mine")
+    pack.mkdir()
+    (pack / "pack.yaml").write_text('id: mine\nname: Mine\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\n")
+    (pack / "cards.yaml").write_text("- id: burgle\n  name: Burgle Again\n  kind: starter\n  type: item\n")
+    result = runner.invoke(app, ["validate", "--format", "json", "./mine"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.stdout)
+    assert doc["files"] == ["mine/pack.yaml", "mine/cards.yaml"]
+    assert doc["targets"][0]["with"] == ["catacombs"] and doc["targets"][0]["path"] == "mine"
+    [problem] = doc["problems"]
+    assert problem["message"].startswith("duplicate card id 'burgle' (first defined at installed pack 'catacombs', "
+                                         "cards.yaml:")
+    assert [s for s in _strings(doc) if Path(s).is_absolute() or str(CATACOMBS_DATA) in s] == []
+
+
 def test_github_format_annotates_each_problem(runner: CliRunner) -> None:
     path = CORPUS / "tiles--tunnel-end.yaml"
     result = runner.invoke(app, ["validate", "--format", "github", str(path)])
@@ -275,6 +336,15 @@ def test_github_format_annotates_each_problem(runner: CliRunner) -> None:
         f"::error file={path},line=14,col=15,title=tunnel-end::tunnel end 's3' is neither a room of the tile, "
         "a port nor 'portal' (did you mean 's2'?) (at $[0].tunnels[4].ends[0])",
     ]
+
+
+def test_an_unlisted_yaml_file_fails_with_strict(runner: CliRunner) -> None:
+    """Issue 11 item 9: the warning about monsters.yaml makes --strict fail."""
+    pack = str(PACKS / "unlisted-monsters")
+    assert runner.invoke(app, ["validate", pack]).exit_code == 0
+    strict = runner.invoke(app, ["validate", "--strict", pack])
+    assert strict.exit_code == 1
+    assert "monsters.yaml is never loaded" in strict.stdout
 
 
 def test_strict_makes_warnings_fail(runner: CliRunner) -> None:
@@ -352,7 +422,7 @@ def test_a_broken_bundled_schema_exits_3(runner: CliRunner, monkeypatch: pytest.
 
 
 # ==========================================================================================
-# hostile input: refused fast (bounded by the harness) and safely
+# hostile input: refused after bounded work, and safely
 # ==========================================================================================
 def _alias_bomb() -> bytes:
     lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
@@ -360,45 +430,43 @@ def _alias_bomb() -> bytes:
     return "\n".join(lines).encode()
 
 
-HOSTILE: dict[str, tuple[Callable[[], bytes], str]] = {
-    "alias-bomb": (_alias_bomb, "alias-bomb"),
-    "deep-nesting": (lambda: b"- " + b"[" * 50_000 + b"]" * 50_000, "too-deep"),
-    "deep-block-nesting": (lambda: "".join(f"{' ' * i}k{i}:\n" for i in range(500)).encode(), "too-deep"),
-    "value-flood": (lambda: b"[" + b"0," * 100_000 + b"0]", "too-many-nodes"),
-    "huge-file": (lambda: b"- id: x\n" + b"#" * MAX_BYTES, "file-too-large"),
-    "binary": (lambda: bytes(range(256)) * 8, "binary-file"),
-    "utf-16": (lambda: "- id: x\n".encode("utf-16"), "binary-file"),
-    "latin-1": (lambda: "- name: Café\n".encode("latin-1"), "encoding"),
-    "python-object": (lambda: b"- !!python/object/apply:os.system ['touch pwned']\n", "unsafe-tag"),
-    "python-name": (lambda: b"- id: !!python/name:os.system ''\n", "unsafe-tag"),
-    "local-tag": (lambda: b"- id: !Ref other\n", "unsafe-tag"),
+HOSTILE: dict[str, tuple[Callable[[], bytes], str, int]] = {
+    # case: (file content, rule, most parser events read before the refusal)
+    "alias-bomb": (_alias_bomb, "alias-bomb", 3 + 5 * 12),          # refused in its fifth line of 20
+    "deep-nesting": (lambda: b"- " + b"[" * 50_000 + b"]" * 50_000, "too-deep", MAX_DEPTH + 4),
+    "deep-block-nesting": (lambda: "".join(f"{' ' * i}k{i}:\n" for i in range(500)).encode(), "too-deep",
+                           2 * MAX_DEPTH + 3),
+    "value-flood": (lambda: b"[" + b"0," * 100_000 + b"0]", "too-many-nodes", MAX_NODES + 3),
+    "huge-file": (lambda: b"- id: x\n" + b"#" * MAX_BYTES, "file-too-large", 0),
+    "binary": (lambda: bytes(range(256)) * 8, "binary-file", 0),
+    "utf-16": (lambda: "- id: x\n".encode("utf-16"), "binary-file", 0),
+    "latin-1": (lambda: "- name: Café\n".encode("latin-1"), "encoding", 0),
+    "python-object": (lambda: b"- !!python/object/apply:os.system ['touch pwned']\n", "unsafe-tag", 12),
+    "python-name": (lambda: b"- id: !!python/name:os.system ''\n", "unsafe-tag", 12),
+    "local-tag": (lambda: b"- id: !Ref other\n", "unsafe-tag", 12),
 }
 
 
-@pytest.mark.timeout(1)
-@pytest.mark.parametrize("case", sorted(set(HOSTILE) - {"value-flood"}), ids=str)
-def test_hostile_input_is_refused_within_a_second(runner: CliRunner, tmp_path: Path, case: str) -> None:
-    _refused(runner, tmp_path, case)
-
-
-@pytest.mark.timeout(3)
-def test_a_flood_of_values_is_refused_within_three_seconds(runner: CliRunner, tmp_path: Path) -> None:
-    """The YAML scanner needs about 35 µs a value in a flow list: the 20 000 values read before the
-    refusal take most of a second (more on a busy machine, hence the wider bound)."""
-    _refused(runner, tmp_path, "value-flood")
-
-
-def _refused(runner: CliRunner, tmp_path: Path, case: str) -> None:
-    make, rule = HOSTILE[case]
+@pytest.mark.timeout(HANG_GUARD)
+@pytest.mark.parametrize("case", sorted(HOSTILE), ids=str)
+def test_hostile_input_is_refused_after_bounded_work(runner: CliRunner, tmp_path: Path, yaml_work: YamlWork,
+                                                     case: str) -> None:
+    """Issue 11 item 18: each refusal comes after a bounded number of parser events (the flood
+    of 100 001 values at the limit of 20 000, the deep brackets at the 65th) and before a single
+    node is composed; the clock is left to ``benchmarks/bench.py``."""
+    make, rule, most_events = HOSTILE[case]
     path = tmp_path / "cards.yaml"
     path.write_bytes(make())
+    yaml_work.reset()
     result = runner.invoke(app, ["validate", "-v", str(path)])
     assert result.exit_code == 1, result.output
     assert [p[1] for p in _problems(result.stdout)] == [rule]
     assert not (tmp_path / "pwned").exists()
+    assert yaml_work.events_of(str(path)) <= most_events
+    assert yaml_work.composed_of(str(path)) == 0
 
 
-@pytest.mark.timeout(2)
+@pytest.mark.timeout(HANG_GUARD)
 def test_hostile_file_inside_a_pack_is_refused_and_the_rest_still_checked(runner: CliRunner,
                                                                           tmp_path: Path) -> None:
     pack = tmp_path / "hostile"

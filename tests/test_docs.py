@@ -320,6 +320,44 @@ def test_content_format_setup_merge_example_holds():
     assert game5["market_board"] == [*base["market_board"], *five["market_board"]]
     assert game5["reserve"] == five["reserve"] and list(five["reserve"]) == base["reserve"]
 
+def test_both_guides_describe_a_cards_count_as_setup_uses_it(tmp_path):
+    """Issue 11 item 11: docs/content-format.md and the generated docs/authoring.md say the same
+    about a card's ``count``, and it is what setup does: a starter card's count is not used,
+    the setup's ``starting_deck`` alone makes the starting decks."""
+    import shutil
+    import types
+
+    from clank import new_game
+    from clank.schemas import load_schema
+
+    said = load_schema("cards")["definitions"]["card"]["properties"]["count"]["description"]
+    starter = "Starter cards: not used; the setup's starting_deck says how many each player starts with."
+    assert starter in said
+    assert said in (DOCS / "authoring.md").read_text(encoding="utf-8")
+    prose = " ".join(section((DOCS / "content-format.md").read_text(encoding="utf-8"), "## Cards").split())
+    assert starter in prose.replace("`", "")
+    assert "per player" not in prose
+
+    init = ROOT / "tests" / "minipack" / "__init__.py"
+    spec = importlib.util.spec_from_file_location("clank_test_minipack_recount", init)
+    mini = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mini)
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "tests" / "minipack" / "data", data)
+    cards = (data / "cards.yaml").read_text(encoding="utf-8")
+    assert "- id: step\n  name: Step\n  kind: starter\n  type: item\n  count: 4\n" in cards
+    (data / "cards.yaml").write_text(cards.replace("kind: starter\n  type: item\n  count: 4", "kind: starter\n"
+                                                   "  type: item\n  count: 9"), encoding="utf-8")
+    recount = types.ModuleType("clank_test_minipack_recount")
+    recount.__dict__.update({k: v for k, v in vars(mini).items() if k.startswith("clank_register")})
+    recount.clank_pack_data_dir = lambda: str(data)
+    game = new_game(["mini"], players=2, seed=0, modules={"mini": recount})
+    assert game.ruleset.cards["step"].count == 9
+    for player in game.state.players:
+        cards_held = [*player.deck, *player.hand, *player.discard]
+        assert cards_held.count("step") == 4   # starting_deck: {step: 4, coin: 2}
+
+
 # -- expansions.md -------------------------------------------------------------------------
 def test_expansions_lists_the_added_mechanisms_and_each_is_cited():
     """The numbered list of added core mechanisms is complete (1..N) and every element cites

@@ -227,6 +227,22 @@ def test_installable_pack_is_refused_by_data_only_validation_until_installed(
     assert simulated.exit_code == 0, simulated.output
 
 
+def test_validating_an_installable_project_says_where_its_data_is(runner: CliRunner, tmp_path: Path,
+                                                                 installed: Any) -> None:
+    """Issue 11 item 11: not only "no pack.yaml"; once installed, the bare id names the pack even
+    beside a project directory of that name."""
+    made = scaffold.new_pack("wicks", tmp_path, installable=True)
+    result = runner.invoke(app, ["validate", "wicks"])
+    assert result.exit_code == 1
+    assert ("wicks/pack.yaml:1:1: error[missing-manifest]: no pack.yaml here: this is an installable pack "
+            "project, its data is in clank_wicks/data/: validate wicks/clank_wicks/data, or install the pack "
+            "(pip install -e wicks) and validate wicks") in result.stdout
+    installed("wicks", scaffold.import_pack_module(made.root))
+    after = runner.invoke(app, ["validate", "wicks"])
+    assert after.exit_code == 0, after.output
+    assert "wicks: 0 errors" in after.stderr and "4 files checked" in after.stderr
+
+
 def test_installable_readme_says_to_install_before_validating(tmp_path: Path) -> None:
     made = scaffold.new_pack("candles", tmp_path, installable=True)
     readme = (made.root / "README.md").read_text()
@@ -234,6 +250,35 @@ def test_installable_readme_says_to_install_before_validating(tmp_path: Path) ->
     assert "clank simulate --packs catacombs,candles --games 20" in readme
     init = (made.root / "clank_candles" / "__init__.py").read_text()
     assert "def clank_pack_data_dir" in init and "def clank_register_ops" in init
+
+
+@pytest.mark.parametrize("installable", [False, True], ids=["data", "installable"])
+def test_scaffold_points_at_guides_an_installed_engine_has(tmp_path: Path, installable: bool) -> None:
+    """Issue 11 item 11: no scaffold file names a docs/ path (a pip-installed engine has none);
+    the README says how to get the authoring guide that comes with the engine."""
+    made = scaffold.new_pack("wax", tmp_path, installable=installable)
+    texts = {p: p.read_text(encoding="utf-8") for p in made.files if p.suffix in (".md", ".yaml", ".py", ".toml")}
+    assert [p.name for p, text in texts.items() if "docs/" in text] == []
+    assert "clank docs authoring -o authoring.md" in texts[made.root / "README.md"]
+
+
+def test_clank_docs_authoring_prints_and_writes_the_guide(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 11 item 11: the authoring guide ships with the package: ``clank docs authoring``
+    prints it for the installed packs (links to no page an installed engine lacks), ``-o`` writes it."""
+    from clank.content.authoring import render_guide
+
+    registry, _ = scaffold.schema_registry()
+    expected = render_guide(registry, shipped=True)
+    printed = runner.invoke(app, ["docs", "authoring"])
+    assert printed.exit_code == 0, printed.output
+    assert printed.stdout == expected
+    assert "#### `take_secret`" in expected and "### Pack manifest (`pack.yaml`)" in expected
+    assert re.findall(r"\]\((?!#)[^)]*\)", expected) == []          # no link but to its own sections
+    written = runner.invoke(app, ["docs", "authoring", "-o", "guide.md"])
+    assert written.exit_code == 0, written.output
+    assert (tmp_path / "guide.md").read_text(encoding="utf-8") == expected
+    assert runner.invoke(app, ["docs", "authoring", "-o", str(tmp_path / "no" / "guide.md")]).exit_code == 1
+    assert runner.invoke(app, ["docs", "authoring", "--packs", "no-such-pack"]).exit_code == 3
 
 
 # ==========================================================================================

@@ -88,7 +88,7 @@ def check_manifest_set(ctx: Context, packs: list[PackData]) -> None:
         check_engine(ctx, pack)
         if pack.id in ids:
             ctx.problems.append(pack.problem("pack", ("id",), "duplicate-pack",
-                                             f"pack {pack.id!r} is loaded twice (also from {ids[pack.id].directory})"))
+                                             f"pack {pack.id!r} is loaded twice (also from {ids[pack.id].shown})"))
         ids.setdefault(pack.id, pack)
     for pack in packs:
         for i, other in enumerate(as_list(pack.manifest.get("requires"))):

@@ -48,10 +48,10 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
                     index.pools.add(entry["pool"])
                 if eid in table:
                     first, j = table[eid]
-                    file, line, col = first.where(kind, (j, "id"))
+                    where = first.place(*first.where(kind, (j, "id")))
                     ctx.problems.append(pack.problem(kind, (i, "id"), "duplicate-id",
                                                      f"duplicate {_ID_KIND[kind]} id {eid!r} "
-                                                     f"(first defined at {file}:{line}:{col})"))
+                                                     f"(first defined at {where})"))
                 else:
                     table[eid] = (pack, i)
     return index

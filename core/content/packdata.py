@@ -54,7 +54,9 @@ class PackData:
     manifest order (parts included when enabled); ``setup`` merges the setup files;
     ``extra`` maps each pack-registered content kind to its data (lists concatenated,
     mappings merged); ``info`` holds counts (``dungeon_cards``, ``tiles_by_stack`` ...).
-    :meth:`where` locates any value in its file.
+    :meth:`where` locates any value in its file. ``label`` names a pack its caller did not give
+    as a directory (``installed pack 'catacombs'``): other packs' problems then name it so,
+    rather than by the directory it happens to be installed in (see :meth:`place`).
     """
 
     directory: Path
@@ -67,6 +69,7 @@ class PackData:
     info: dict[str, Any] = field(default_factory=dict)
     parts: tuple[str, ...] = ()
     warnings: list[Problem] = field(default_factory=list)
+    label: str | None = None
     _segments: dict[str, list[Segment]] = field(default_factory=dict, repr=False)
 
     @property
@@ -115,6 +118,22 @@ class PackData:
             return str(self.directory / MANIFEST), 1, 1
         line, col = seg.locator.value(local)
         return seg.file, line, col
+
+    def place(self, file: str, line: int, col: int) -> str:
+        """A position in this pack as another pack's problem names it: ``file:line:col`` as the
+        file was given, or with a ``label``, ``installed pack 'x', cards.yaml:3:7``."""
+        if self.label is None:
+            return f"{file}:{line}:{col}"
+        try:
+            rel = Path(file).relative_to(self.directory).as_posix()
+        except ValueError:
+            rel = Path(file).name
+        return f"{self.label}, {rel}:{line}:{col}"
+
+    @property
+    def shown(self) -> str:
+        """The pack as messages name it: its ``label``, or its directory as given."""
+        return self.label if self.label is not None else str(self.directory)
 
     def problem(self, kind: str, path: Sequence[str | int], rule: str, message: str,
                 severity: str = "error", key: bool = False) -> Problem:

@@ -60,6 +60,24 @@ def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
     return entry, head if head in known else None
 
 
+_HOLDS = {
+    "pack": "the pack's manifest: its id, name and version at least",
+    "cards": "a list of cards (write [] for none)",
+    "tiles": "a list of tiles (write [] for none)",
+    "tokens": "a list of tokens (write [] for none)",
+    "setup": "a mapping of setup keys (rage_track, starting_deck ...)",
+}
+
+
+def empty_file_message(kind: str, validator: Draft7Validator) -> str:
+    """What to say about an empty file of ``kind``: what such a file holds."""
+    what = _HOLDS.get(kind)
+    if what is None:
+        shape = validator.schema.get("type") if isinstance(validator.schema, dict) else None
+        what = {"array": "a list (write [] for none)", "object": "a mapping"}.get(str(shape), "data")
+    return f"the file is empty: {MANIFEST if kind == 'pack' else f'a {kind} file'} holds {what}"
+
+
 def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | None = None) -> None:
     """Read one file of ``kind`` into ``pack`` (lists extend, mappings merge), checking its schema."""
     file = str(path)
@@ -70,7 +88,13 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
         ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
                             for p in exc.problems)
         return
-    ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
+    if kind == "pack" and isinstance(data, dict):
+        pack.manifest = data   # first: the pack id every problem of the pack carries comes from it
+    if data is None:   # nothing but blank lines and comments
+        ctx.problems.append(Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]),
+                                    "$", pack.id))
+    else:
+        ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
     segs = pack._segments.setdefault(kind, [])
     if kind == "pack":
         segs.append(Segment(kind, file, loc, data))
@@ -173,9 +197,11 @@ def _safe_path(ctx: Context, pack: PackData, rel: str, mpath: JsonPath) -> Path 
     return candidate
 
 
-def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) -> PackData:
-    """Read a pack directory into a :class:`PackData`; problems go to ``ctx``."""
-    pack = PackData(directory=directory, manifest={})
+def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None,
+              label: str | None = None) -> PackData:
+    """Read a pack directory into a :class:`PackData` (named ``label`` in other packs'
+    problems, see :attr:`PackData.label`); problems go to ``ctx``."""
+    pack = PackData(directory=directory, manifest={}, label=label)
     manifest = directory / MANIFEST
     if not directory.is_dir():
         ctx.problems.append(Problem(str(directory), 1, 1, "error", "missing-pack",
@@ -183,12 +209,9 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) ->
         return pack
     if manifest.is_file():
         read_file(ctx, pack, manifest, "pack")
-        seg = pack._segments.get("pack")
-        if seg and isinstance(seg[0].data, dict):
-            pack.manifest = seg[0].data
     else:
         ctx.problems.append(Problem(str(manifest), 1, 1, "error", "missing-manifest",
-                                    f"no {MANIFEST} in the pack directory", "$", directory.name))
+                                    missing_manifest_message(directory), "$", directory.name))
     pack.parts = tuple(_selected_parts(ctx, pack, enabled))
     entries = _file_entries(ctx, pack, list(pack.parts))
     seen: set[Path] = set()
@@ -202,21 +225,68 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None) ->
     return pack
 
 
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
 def _check_unlisted(ctx: Context, pack: PackData, seen: set[Path]) -> None:
-    if not isinstance(pack.manifest.get("files"), list):
+    """Warn about every YAML file of the pack directory that is never loaded (``unlisted-file``).
+
+    Hidden files and subdirectories are left alone. With a ``files`` list the warning points at
+    it; without one, at the file (only files named after a content kind are read then).
+    """
+    try:
+        names = sorted(p.name for p in pack.directory.iterdir())
+    except OSError:
         return
-    listed = set(seen)
+    def paths(entries: Any) -> set[Path]:
+        rels = [_file_kind(entry, set())[0] for entry in as_list(entries)]
+        return {(pack.directory / rel).resolve() for rel in rels if isinstance(rel, str)}
+
+    in_parts: set[Path] = set()
     for part in as_dict(pack.manifest.get("parts")).values():
-        for entry in as_list(as_dict(part).get("files")):
-            rel, _ = _file_kind(entry, set())
-            if isinstance(rel, str):
-                listed.add((pack.directory / rel).resolve())
-    for kind in sorted(ctx.kinds - {"pack"}):
-        path = pack.directory / f"{kind}.yaml"
-        if path.is_file() and path.resolve() not in listed:
+        in_parts |= paths(as_dict(part).get("files"))
+    listed = seen | in_parts | paths(pack.manifest.get("files"))   # listed with an unknown kind: reported
+    has_files = isinstance(pack.manifest.get("files"), list)
+    known = sorted(ctx.kinds - {"pack"})
+    for name in names:
+        path = pack.directory / name
+        if (name.startswith(".") or name == MANIFEST or not name.lower().endswith(YAML_SUFFIXES)
+                or not path.is_file() or path.resolve() in listed):
+            continue
+        kind = _file_kind(name, set(known))[1]
+        as_entry = name if kind else f"{{path: {name}, kind: KIND}}"
+        if has_files:
             ctx.problems.append(pack.problem("pack", ("files",), "unlisted-file",
-                                             f"{path.name} is in the pack directory but not in files",
+                                             f"{name} is in the pack directory but not in files, so it is never "
+                                             f"loaded: add {as_entry} to files, or move it out of the pack directory",
                                              severity="warning"))
+            continue
+        loaded = sorted(p.name for p in seen - in_parts if p.parent == pack.directory.resolve())
+        files = ", ".join([*loaded, as_entry])
+        ctx.problems.append(Problem(
+            str(path), 1, 1, "warning", "unlisted-file",
+            f"{name} is never loaded: pack.yaml has no files list, so only files named after a content kind "
+            f"are read ({', '.join(f'{k}.yaml' for k in known)}): list the pack's files in pack.yaml "
+            f"(files: [{files}]) or move its entries into one of those" + did_you_mean(name.split(".")[0], known),
+            "$", pack.id))
+
+
+def missing_manifest_message(directory: Path) -> str:
+    """Why ``directory`` (which has no ``pack.yaml``) is not a pack, and where a pack's data may be.
+
+    The project directory of an installable pack holds its data in ``clank_NAME/data/``; any
+    other directory may hold a pack one level down.
+    """
+    found = sorted(directory.glob(f"*/data/{MANIFEST}")) + sorted(directory.glob(f"*/{MANIFEST}"))
+    if not found:
+        return f"no {MANIFEST} in the pack directory"
+    data = found[0].parent
+    where = data.relative_to(directory).as_posix()
+    if (directory / "pyproject.toml").is_file():
+        return (f"no {MANIFEST} here: this is an installable pack project, its data is in {where}/: "
+                f"validate {directory / where}, or install the pack (pip install -e {directory}) and "
+                f"validate {peek_id(data)}")
+    return f"no {MANIFEST} in the pack directory; {where}/ holds one: validate {directory / where}"
 
 
 def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
@@ -233,7 +303,11 @@ def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
 
 
 def peek_id(directory: Path) -> str:
-    """The pack id a directory's manifest declares (its name when unreadable)."""
+    """The pack id a directory's manifest declares (its name when unreadable or not a string).
+
+    The same id :attr:`PackData.id` gives once the directory is read, so the problems of a pack
+    can be told by it before and after reading.
+    """
     try:
         data, _ = load_yaml_file(directory / MANIFEST)
     except ContentError:

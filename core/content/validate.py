@@ -129,15 +129,18 @@ class Checked:
     files: list[str]
 
 
-def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> Checked:
+def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
+                    labels: Mapping[str, str] | None = None) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
     them, references may point into any of them, and each manifest's ``requires``,
-    ``conflicts`` and ``engine`` are judged against the whole set.
+    ``conflicts`` and ``engine`` are judged against the whole set. ``labels`` names packs
+    their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
+    problems that point into them name the pack, not where it is installed.
     """
     ctx = new_context(registry)
-    packs = [read_pack(ctx, Path(d), [ALL_PARTS]) for d in dirs]
+    packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
     return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
 
@@ -165,9 +168,6 @@ def check_manifests(dirs: Sequence[Path | str]) -> list[Problem]:
         pack = PackData(directory=directory, manifest={})
         if (directory / MANIFEST).is_file():
             read_file(ctx, pack, directory / MANIFEST, "pack")
-            seg = pack._segments.get("pack")
-            if seg and isinstance(seg[0].data, dict):
-                pack.manifest = seg[0].data
         packs.append(pack)
     ctx.problems = []
     check_manifest_set(ctx, packs)
@@ -194,7 +194,6 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
     if kind == "pack":   # a manifest alone: only what it says about the engine can be judged
         seg = pack._segments.get("pack")
         if seg and isinstance(seg[0].data, dict) and seg[0].data:
-            pack.manifest = seg[0].data
             check_engine(ctx, pack)
     else:
         _check_pack(ctx, pack)
@@ -215,5 +214,5 @@ def validate_file(path: Path | str, kind: str, registry: Registry) -> list[Probl
 
 __all__ = ["ALL_PARTS", "BASE_STACKS", "LIST_KINDS", "MANIFEST", "START_CELLS", "Checked", "PackData",
            "check_file", "check_manifests", "check_pack_dirs", "engine_satisfies", "engine_version",
-           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "tile_ports",
+           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "peek_id", "tile_ports",
            "validate_file", "validate_pack_dirs"]

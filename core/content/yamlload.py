@@ -5,7 +5,9 @@ column of every node and refuses duplicate keys), projects the tree onto plain J
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; dates become ISO
 strings, mapping keys become strings) and returns it with a :class:`Locator`.
 
-Hostile input is refused early and cheaply, never executed: files over 512 KiB (refused before
+A syntax error is explained where the author can fix it (an unclosed quote or bracket where it
+opens, a non-breaking space used as indentation: see :mod:`clank.content.yamlhints`). Hostile
+input is refused early and cheaply, never executed: files over 512 KiB (refused before
 they are read), binary files, text that is not UTF-8, alias bombs, nesting deeper than 64,
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
 refusals happen in one linear pass over the parser's events, before anything is constructed,
@@ -30,9 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from clank.content.problems import ContentError, Problem
+from clank.content.yamlhints import explain_syntax_error, odd_indentation
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.constructor import DuplicateKeyError, RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -170,14 +174,56 @@ def load_yaml_bytes(data: bytes, file: str) -> tuple[Any, Locator]:
     return copy.deepcopy(hit[0]), hit[1]
 
 
+class _AliasComposer(Composer):
+    """A composer that gives each alias a node of its own, placed where the alias is written.
+
+    ruamel hands back the anchored node itself for an alias, so a value reached through
+    ``*lamp`` would be located at ``&lamp``. The alias's node is a shallow copy of the anchored
+    one (it shares its children) whose marks are the alias's; :attr:`twins` holds their ids.
+    """
+
+    def __init__(self, loader: Any = None) -> None:
+        super().__init__(loader)
+        self.twins: set[int] = set()
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        """Compose the next node; an alias gets its own node at the alias's position."""
+        if not self.parser.check_event(AliasEvent):
+            return super().compose_node(parent, index)
+        event = self.parser.peek_event()
+        twin = copy.copy(super().compose_node(parent, index))
+        twin.start_mark, twin.end_mark = event.start_mark, event.end_mark
+        self.twins.add(id(twin))
+        return twin
+
+
+class _AliasConstructor(RoundTripConstructor):
+    """A round-trip constructor that remembers which collections were built from an alias."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.aliased: set[int] = set()
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        """Construct ``node``; note the result when ``node`` stands for an alias."""
+        data = super().construct_object(node, deep)
+        if id(node) in getattr(self.loader.composer, "twins", ()) and isinstance(data, (CommentedMap, CommentedSeq)):
+            self.aliased.add(id(data))
+        return data
+
+
 def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     """Load YAML from text: refuse hostile input, then load and project to plain JSON."""
+    problems = [_problem(file, "yaml-syntax", message, line, col)
+                for message, line, col in odd_indentation(text, MAX_PROBLEMS)]
     deep = _deep_brackets(text)
-    problems = _prescan(text[:deep], file) if deep is not None else []   # short: fast, at the true place
+    if not problems and deep is not None:   # short: fast, at the true place
+        problems = _prescan(text[:deep], file)
     problems = problems or _prescan(text, file)
     if problems:
         raise ContentError(problems)
     yaml = YAML(typ="rt")
+    yaml.Composer, yaml.Constructor = _AliasComposer, _AliasConstructor
     yaml.allow_duplicate_keys = False
     try:
         tree = yaml.load(text)
@@ -194,7 +240,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     locator = Locator(file)
     if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
         locator._values[()] = _own(tree, locator, ())
-    return _project(tree, (), locator), locator
+    return _project(tree, (), locator, yaml.constructor.aliased), locator
 
 
 def _clean(message: str) -> str:
@@ -206,6 +252,9 @@ def _yaml_error(file: str, exc: YAMLError, text: str) -> Problem:
         line, col = _text_line_col(text, exc.position)
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         return _problem(file, "encoding", f"character U+{code:04X} is not allowed in YAML", line, col)
+    hint = explain_syntax_error(exc, text)
+    if hint is not None:
+        return _problem(file, "yaml-syntax", *hint)
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         parts = [p for p in (exc.context, exc.problem) if p]
@@ -405,30 +454,39 @@ def _own(node: Any, loc: Locator, path: JsonPath) -> Pos:
     return (line + 1, col + 1) if line is not None and col is not None else loc.value(path)
 
 
-def _project(node: Any, path: JsonPath, loc: Locator) -> Any:
-    """Turn a round-trip tree into plain JSON data, recording positions in ``loc``."""
+def _project(node: Any, path: JsonPath, loc: Locator, aliased: set[int], quiet: bool = False) -> Any:
+    """Turn a round-trip tree into plain JSON data, recording positions in ``loc``.
+
+    A collection reached through an alias (its id in ``aliased``) is written, at this path, where
+    the alias is: the alias's position is recorded for it, and nothing below it is (``quiet``),
+    so every path inside falls back to the alias.
+    """
     if isinstance(node, CommentedMap):
-        here = loc._values.get(path) or _own(node, loc, path)
-        loc._values[path] = here
+        if not quiet:
+            loc._values[path] = loc._values.get(path) or _own(node, loc, path)
+        here = loc.value(path)
+        quiet = quiet or id(node) in aliased
         out: dict[str, Any] = {}
         for k, v in node.items():
             key = _key_str(k)
             sub = (*path, key)
-            loc._keys[sub] = _pos(node.lc.key, k) or here
-            pos = _pos(node.lc.value, k)
-            if pos is not None:
-                loc._values[sub] = pos
-            out[key] = _project(v, sub, loc)
+            if not quiet:
+                loc._keys[sub] = _pos(node.lc.key, k) or here
+                pos = _pos(node.lc.value, k)
+                if pos is not None:
+                    loc._values[sub] = pos
+            out[key] = _project(v, sub, loc, aliased, quiet)
         return out
     if isinstance(node, CommentedSeq):
-        here = loc._values.get(path) or _own(node, loc, path)
-        loc._values[path] = here
+        if not quiet:
+            loc._values[path] = loc._values.get(path) or _own(node, loc, path)
+        quiet = quiet or id(node) in aliased
         items = []
         for i, v in enumerate(node):
             sub = (*path, i)
-            pos = _pos(node.lc.item, i)
+            pos = None if quiet else _pos(node.lc.item, i)
             if pos is not None:
                 loc._values[sub] = pos
-            items.append(_project(v, sub, loc))
+            items.append(_project(v, sub, loc, aliased, quiet))
         return items
     return _scalar(node)
