@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from clank.actions import Action
-from clank.game import decisions, dragon, markets, movement, scoring, turn
+from clank.game import decisions, dragon, markets, movement, scoring, setup, turn
 from clank.hookspecs import hookimpl
 from clank.rng import Rng, seed_state
 
@@ -354,6 +354,7 @@ def clank_register_actions(registry) -> None:
                                "A room one tunnel away (icons and arrows ignored), through portals and links, "
                                "or an open edge to discover (C8).")
     turn.register(registry)
+    setup.register(registry)
     dragon.register(registry)
     decisions.register(registry)
 

@@ -120,6 +120,22 @@ def edit(game: Game) -> Iterator[GameState]:
         game.changed()
 
 
+def arranged_game(packs: Sequence[str], players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
+                  modules: dict[str, Any] | None = None, arrange: Callable[[Game], None] | None = None) -> Game:
+    """A new game like :func:`clank.new_game`, with ``arrange(game)`` run on the state once it is
+    built and before setup deals hands and the row and runs the first effects (S10-S19): rig the
+    dungeon deck, the tile stacks or the pools a setup will draw from."""
+    from clank.api import build_ruleset
+    from clank.game import setup
+
+    ruleset = build_ruleset(packs, options, modules)
+    game = Game(ruleset, setup.new_state(ruleset, players, seed, dict(options or {})))
+    if arrange is not None:
+        arrange(game)
+    setup.begin(game)
+    return game
+
+
 def set_hand(game: Game, seat: int, cards: Sequence[str]) -> None:
     """Replace a player's hand (the old hand goes to the bottom of the deck)."""
     p = game.player(seat)
@@ -289,6 +305,6 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
-__all__ = ["answer", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
+__all__ = ["answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
            "set_damage", "set_hand", "set_pool", "set_row", "state_json"]

@@ -166,6 +166,10 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
         react = entry.get("react")
         if isinstance(react, dict):
             yield from _refs_in_effect(react.get("do"), (*path, "react", "do"), reg)
+        ability = entry.get("ability")
+        if isinstance(ability, dict):
+            yield from _refs_in_condition(ability.get("if"), (*path, "ability", "if"), reg)
+            yield from _refs_in_effect(ability.get("do"), (*path, "ability", "do"), reg)
         yield from _refs_in_condition(entry.get("fight_if"), (*path, "fight_if"), reg)
         react = entry.get("react")
         if isinstance(react, dict) and isinstance(react.get("on"), str):

@@ -31,6 +31,7 @@ class CardDef:
     effects: dict[str, tuple[int, ...]] = field(default_factory=dict)   # play, acquire, arrive, use, defeat
     fight_if: Cond | None = None
     react: dict[str, Any] | None = None
+    ability: tuple[str, Cond | None, tuple[int, ...]] | None = None   # (label, condition, effect)
     counts_as: tuple[str, ...] = ()
     ext: dict[str, Any] = field(default_factory=dict)    # keys packs add (``add_content_key``), compiled
     data: dict[str, Any] = field(default_factory=dict)   # the raw entry
@@ -131,7 +132,13 @@ class Ruleset:
         if c.get("react"):
             r = c["react"]
             react = {"on": r["on"], "from": r.get("from", "hand"), "do": comp.effect(r.get("do", []))}
+        ability = None
+        if c.get("ability"):
+            a = c["ability"]
+            ability = (a.get("label") or describe(a["do"]), comp.condition(a["if"]) if a.get("if") else None,
+                       comp.effect(a["do"]))
         return CardDef(
+            ability=ability,
             id=c["id"], name=c.get("name", c["id"]), kind=c.get("kind", "dungeon"),
             type=c.get("type", "item"), count=int(c.get("count", 1)), cost=dict(c.get("cost") or {}),
             points=self._points(c.get("points", 0)), dragon_attack=bool(c.get("dragon_attack")),

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from clank.game import movement, turn
 from clank.game.setupdata import effective_setup
-from clank.game.state import GameState, PlayerState
+from clank.game.state import GameState, PlayerState, TurnState
 from clank.rng import Rng, seed_state
 
 if TYPE_CHECKING:
@@ -153,13 +153,29 @@ def begin(game: Game) -> None:
         seat = (st.first + i) % len(st.players)
         n = int(clank[i]) if i < len(clank) else 0
         game.clank(seat, n)
+    _deal_row(game)                          # its Arrive texts are queued first (S19) ...
+    game.queue_step(FIRST_TURN, st.first)    # ... and the first turn starts once they resolved
+    game.run()
+
+
+FIRST_TURN = "first_turn"
+
+
+def _step_first_turn(game: Game, seat: int, _data: Any) -> None:
+    """After setup and the setup row's Arrive texts (S19): what setup did is not what the
+    first player did on turn 1 (S18, S19, C3, C11b: setup Clank! is not Clank! made), so the
+    statistics and the turn start afresh; ``setup_done`` is announced, the first turn starts."""
+    st = game.state
     for p in st.players:
         p.stats.clear()
-    st.turn.stats.clear()                   # setup Clank! is not Clank! made on turn 1 (C11b)
-    _deal_row(game)
+    st.turn = TurnState()
     game.emit("setup_done")
     turn.start_turn(game)
-    game.run()
+
+
+def register(registry: Any) -> None:
+    """Register the setup's step."""
+    registry.add_step(FIRST_TURN, _step_first_turn, "S19: the first turn starts after the setup row's Arrive texts.")
 
 
 def _deal_row(game: Game) -> None:

@@ -62,6 +62,7 @@ class TurnState:
     move: dict[str, Any] | None = None                 # a move waiting for a discovered tile's orientation
     dragon_pending: bool = False                       # the refill revealed a dragon-attack icon (D4)
     prevented: dict[str, int] = field(default_factory=dict)  # damage points reactions prevent, by seat
+    abilities_used: list[str] = field(default_factory=list)  # cards in play whose ability was used
     watchers: list[list] = field(default_factory=list) # C11 watched conditions
     end_effects: list[list] = field(default_factory=list)  # "at end of this turn" tasks
     ext: dict[str, Any] = field(default_factory=dict)

@@ -60,6 +60,10 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
             how += [movement.apply_move] * len(moves)
     if p.room is not None:
         room_actions(game, seat, orienting, acts, how)
+    if p.play:
+        for action in abilities(game, seat):
+            acts.append(action)
+            how.append(_apply_ability)
     for kind in rs.action_kinds:
         if kind.while_orienting or not orienting:
             found = kind.enumerate(game, seat)
@@ -74,6 +78,31 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
 
 def _apply_play(game: Game, seat: int, action: Action) -> None:
     play_card(game, seat, action.args[0])
+
+
+def abilities(game: Game, seat: int) -> list[Action]:
+    """``ability CARD`` for each card in the play area whose ability may be used now: once per
+    copy per turn, while its condition holds (Waystone: while in a Wayshrine room)."""
+    p = game.player(seat)
+    cards = game.ruleset.cards
+    used = game.state.turn.abilities_used
+    out: list[Action] = []
+    for card in dict.fromkeys(p.play):
+        ability = cards[card].ability
+        if ability is None or used.count(card) >= p.play.count(card):
+            continue
+        cond = ability[1]
+        if cond is None or cond(game, seat):
+            out.append(Action("ability", (card,)))
+    return out
+
+
+def _apply_ability(game: Game, seat: int, action: Action) -> None:
+    card = action.args[0]
+    cdef = game.ruleset.cards[card]
+    game.state.turn.abilities_used.append(card)
+    game.say(f"{game.name(seat)} uses the ability of {cdef.name}.")
+    game.push(cdef.ability[2], seat, card)
 
 
 def _apply_end(game: Game, seat: int, action: Action) -> None:

@@ -132,8 +132,7 @@ def op_place_tile_adjacent(ctx, args: dict) -> None:
     """Marble Guardian / Dusty Map: place the next tile in an empty cell (next to yours, or anywhere)."""
     game = ctx.game
     if not game.state.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, bool(args.get("anywhere")), ctx.seat):
-        if not args.get("anywhere"):
-            game.gain(ctx.seat, "gold", 2)
+        game.say("No tile can be placed: nothing happens.")      # X12 (content-facts: then it does nothing)
         return
     ctx.ask({"kind": "place_tile", "anywhere": bool(args.get("anywhere")),
              "prompt": "choose an empty cell for the next tile"})

@@ -121,20 +121,19 @@ def test_waystone_in_wayshrine_trash_and_teleport(t):
     t.at("st-a.niche")
     t.play("waystone")
     assert t.pool("boots") == 1
-    assert t.kind() == "may"
-    t.do("yes")
-    assert "waystone" in t.game.state.box
+    assert "ability waystone" in t.legal()
+    t.do("ability waystone")
+    assert "waystone" in t.game.state.box and "ability waystone" not in t.legal()
     assert "teleport wayshrine su-3.shrine" in t.legal()
     t.do("teleport wayshrine su-3.shrine")
     assert t.me.room == "su-3.shrine"
 
 
-def test_waystone_declined_stays_in_play(t):
-    """Waystone: declining keeps the card and gives no teleport."""
+def test_waystone_not_used_stays_in_play(t):
+    """Waystone: not using it keeps the card and gives no teleport."""
     t.tile("su-3", -1, 0)
     t.at("st-a.niche")
     t.play("waystone")
-    t.do("no")
     assert "waystone" in t.me.play and t.me.teleports == []
 
 
@@ -142,6 +141,7 @@ def test_waystone_outside_wayshrine_only_boot(t):
     """Waystone: elsewhere it is just +1 Boot."""
     t.play("waystone")
     assert t.pool("boots") == 1 and t.kind() == "main" and t.me.teleports == []
+    assert "ability waystone" not in t.legal()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -155,10 +155,11 @@ def test_marble_guardian_gold(t):
 
 
 def test_marble_guardian_no_tile_left(t):
-    """Marble Guardian (X12): with the tile stack exhausted, only the 2 gold."""
+    """Marble Guardian (X12; issue 11 item 3): with the tile stack exhausted nothing happens,
+    not even the 2 gold (content-facts: "Dusty Map/Marble Guardian then do nothing")."""
     t.game.state.stacks["catacombs"] = []
     t.fight("marble-guardian")
-    assert t.kind() == "main" and t.me.gold == 2
+    assert t.kind() == "main" and t.me.gold == 0 and "nothing happens" in t.game.log[-1]
 
 
 def test_skeletal_ape(t):
