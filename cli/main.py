@@ -1,5 +1,5 @@
 """The ``clank`` command: play, simulate, list, show and create packs, validate content, export
-schemas, print the authoring guide, replay records.
+schemas, print the authoring and hooks guides, replay records.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -27,6 +27,7 @@ from clank.cli.records import RecordError, read_record_file, replay_record, stat
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
 from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from clank.content import hookguide
 from clank.content.authoring import render_guide, write_guide
 from clank.schemas import check_all_schemas
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -317,6 +318,30 @@ def docs_authoring(
         raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
     if output is not None:
         con.say(f"wrote the authoring guide to {output}")
+
+
+# ==========================================================================================
+# docs hooks
+# ==========================================================================================
+@docs_app.command("hooks")
+def docs_hooks(
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose "
+                                     "events and values to list, with the packs they require (default: every "
+                                     "installed pack)."),
+) -> None:
+    """Print the hooks guide: every hook a pack's Python code may implement, every registry method,
+    the events, questions and modifiable values the installed packs declare, and what
+    clank.plugin exports, with examples (Markdown)."""
+    with con.engine_errors():
+        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        text = hookguide.render_guide(registry, shipped=True)
+    try:
+        write_guide(text, output)
+    except OSError as exc:
+        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is not None:
+        con.say(f"wrote the hooks guide to {output}")
 
 
 # ==========================================================================================
