@@ -475,6 +475,32 @@ def test_architecture_names_every_core_module():
 
 
 
+MOVED_RULES = ("lockpicks", "Grand Theft", "Coupon", "ghost cubes", "Tourmaline", "the Crypt",
+               "the Crystal Cave", "the Depths and haunted tiles", "E7", "prisoners", "the market board",
+               "the Golden Flute", "the Catacombs Map", "the Mystery Box", "mastery tokens",
+               "starting lockpicks", "the ghost bank", "several artifacts per room", "the default pack")
+
+
+def test_architecture_shows_the_boundary_and_where_moved_rules_live(guide_registry_):
+    """One picture of the core/pack boundary, and a table of where each rule the core no longer
+    holds lives now: the pack files it names exist, the events and values it names are declared."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    picture = section(text, "## The core and the packs").split("```text\n", 1)[1].split("```", 1)[0]
+    for said in ("packs/catacombs", "core/", "clank.plugin", "cube kinds", "markets", "views", "decisions",
+                 "escape", "pieces", "the score"):
+        assert said in picture, f"the picture does not show {said!r}"
+    table = text.split("### Where the moved rules live now", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| rule")]
+    for rule in MOVED_RULES:
+        assert any(rule in row.split(" | ")[0] for row in rows), f"no row for {rule}"
+    for name in set(re.findall(r"`(\w+\.py)`", table)):
+        assert (BASE_PACK / name).exists(), f"the table names {name}, which the base pack does not have"
+    declared = set(guide_registry_.events) | set(guide_registry_.modifiables) | set(guide_registry_.stats)
+    named = set(re.findall(r"an? `(\w+)` (?:listener|modifier|event)", table))
+    named |= set(re.findall(r"the statistic `(\w+)`", table))
+    assert named and named <= declared, f"not declared: {sorted(named - declared)}"
+
+
 # -- content-format.md ---------------------------------------------------------------------
 def test_content_format_setup_merge_example_holds():
     """The ``by_players`` example of docs/content-format.md, merged over the base game's setup,
