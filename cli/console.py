@@ -28,6 +28,8 @@ EXIT_USAGE = 2
 """Wrong command-line usage (Typer reports these itself)."""
 EXIT_ENV = 3
 """The environment is broken: a pack failed to load or registered something twice."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (the shell's convention: 128 + SIGINT)."""
 
 
 def stdout() -> Console:
@@ -72,6 +74,17 @@ def engine_errors() -> Iterator[None]:
         raise fail(f"the packs' content is invalid ({len(exc.problems)} problem(s))") from None
     except SetupError as exc:
         raise fail(str(exc)) from None
+
+
+@contextmanager
+def interrupt_before_play() -> Iterator[None]:
+    """Ctrl-C before a game is under way (loading packs, replaying a save): a short message and
+    exit code 130, never a traceback; nothing was changed, so nothing needs saving."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        say("interrupted before the game started: nothing was changed")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

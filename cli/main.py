@@ -26,7 +26,7 @@ from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_tab
 from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
-from clank.cli.simulate import play_one, row_json, summarise, summary_view
+from clank.cli.simulate import card_table, play_one, row_json, summarise, summary_view
 from clank.content import hookguide
 from clank.content.authoring import render_guide, write_guide
 from clank.schemas import check_all_schemas
@@ -79,7 +79,7 @@ def play(
 ) -> None:
     """Play a full game in the terminal against bots or hot-seat; every action is saved."""
     out, err = con.stdout(), con.stderr()
-    with con.engine_errors():
+    with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
             for name, given in (("--packs", packs), ("--players", players), ("--seed", seed), ("--option", option)):
                 if given:
@@ -112,7 +112,7 @@ def play(
         print_result(game, seats, out)
     con.say(outcome.message())
     if outcome.reason == INTERRUPTED:
-        raise typer.Exit(130)
+        raise typer.Exit(con.EXIT_INTERRUPTED)
 
 
 # ==========================================================================================
@@ -128,6 +128,8 @@ def simulate(
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed+i."),
     out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game (deterministic)."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    card_stats: bool = typer.Option(False, "--card-stats", help="Count, per card, how often it was acquired, "
+                                    "played, used and defeated; print a table (and a `cards` key per --out line)."),
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines."""
     options = parse_options(option)
@@ -150,7 +152,7 @@ def simulate(
                           console=err, transient=False) as progress:
                 task = progress.add_task("games", total=games)
                 for i in range(games):
-                    row = play_one(specs, players, seed + i, options, seats)
+                    row = play_one(specs, players, seed + i, options, seats, card_stats)
                     rows.append(row)
                     if handle is not None:
                         handle.write(row_json(row))
@@ -160,6 +162,8 @@ def simulate(
                 handle.close()
         elapsed = time.perf_counter() - start
     con.stdout().print(summary_view(summarise(rows, elapsed)))
+    if card_stats:
+        con.stdout().print(card_table(rows, ruleset))
     if out is not None:
         con.say(f"wrote {con.plural(len(rows), 'game')} to {out}")
 
@@ -381,7 +385,7 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
     with con.engine_errors():
         try:
             loaded = read_record_file(file)
-            game = replay_record(loaded)
+            game = replay_record(loaded, verify=False)    # compared below, with the scores shown
         except RecordError as exc:
             raise con.fail(str(exc)) from None
     n = len(loaded.record["actions"])

@@ -7,8 +7,11 @@ input by default) and prints through rich consoles, so tests can run it headless
 
 from __future__ import annotations
 
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,6 +112,24 @@ def resume_table(path: Path, humans: int | None, bot: str | None, save: Path | N
     return PlayTable(game, seats, save or path, notes)
 
 
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold back Ctrl-C (SIGINT) inside the block and raise it as ``KeyboardInterrupt`` once
+    the block is done: applying an action and saving the result are never cut in half.
+    Outside the main thread signals cannot be caught, and the block simply runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 class Session:
     """One game being played: seats, bots, the save file, and the consoles to talk through."""
 
@@ -140,10 +161,11 @@ class Session:
                     view = game.view(seat)
                     action = self.bots[seat].choose(view)
                     self._print_bot_action(view, seat, action)
-                game.apply(action)
+                with interrupts_deferred():             # an action is applied whole, then saved
+                    game.apply(action)
+                    nxt = game.current_player
+                    self.save(digest=nxt is None or self.seats[nxt].is_human)
                 self._print_new_log()
-                nxt = game.current_player
-                self.save(digest=nxt is None or self.seats[nxt].is_human)
         except KeyboardInterrupt:
             return Outcome(INTERRUPTED, self.save())
         return Outcome(FINISHED, self.save())

@@ -1,7 +1,9 @@
 """Game records and save files on disk: writing them atomically, reading them back safely.
 
-A *record* is :func:`clank.game_record` plus ``final_state_sha256`` (the SHA-256 of
-:func:`clank.testing.state_json` after the last recorded action). A *save file* wraps a record
+A *record* is :func:`clank.game_record` plus ``actions_sha256`` (the SHA-256 of its action
+texts, one per line: a record cut back or edited is refused) and ``final_state_sha256`` (the
+SHA-256 of :func:`clank.testing.state_json` after the last recorded action; an autosave
+between two bot actions may leave it out). A *save file* wraps a record
 with the seats' roles so ``clank play --resume`` knows who plays what::
 
     {"format": "clank-save/1", "engine": "0.1.0", "over": false,
@@ -15,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +31,7 @@ from clank.testing import state_json
 SAVE_FORMAT = "clank-save/1"
 RECORD_FORMAT = "clank-record/1"
 DIGEST_KEY = "final_state_sha256"
+ACTIONS_KEY = "actions_sha256"
 
 
 class RecordError(ValueError):
@@ -39,9 +43,16 @@ def state_digest(game: Game) -> str:
     return hashlib.sha256(state_json(game).encode("utf-8")).hexdigest()
 
 
+def actions_digest(actions: list[str]) -> str:
+    """SHA-256 of a record's action texts, one per line."""
+    return hashlib.sha256("\n".join(actions).encode("utf-8")).hexdigest()
+
+
 def record_of(game: Game, digest: bool = True) -> dict[str, Any]:
-    """The game record, with the digest of the state it leads to unless ``digest`` is False."""
+    """The game record with the digest of its actions, and of the state it leads to unless
+    ``digest`` is False."""
     record = clank.game_record(game)
+    record[ACTIONS_KEY] = actions_digest(record["actions"])
     if digest:
         record[DIGEST_KEY] = state_digest(game)
     return record
@@ -63,10 +74,19 @@ def dump_json(data: Any) -> str:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically (a crash never leaves half a save file)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dump_json(data), encoding="utf-8")
-    os.replace(tmp, path)
+    """Write JSON atomically: a crash never leaves half a save file, and two sessions writing
+    the same file never share a temporary file (each has its own, flushed to disk before it
+    replaces the save)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dump_json(data))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 @dataclass
@@ -124,15 +144,26 @@ def read_record_file(path: Path) -> LoadedRecord:
     return LoadedRecord(data, seats, path)
 
 
-def replay_record(loaded: LoadedRecord) -> Game:
-    """Replay a record to its last action; raises :class:`RecordError` if it does not replay.
+def replay_record(loaded: LoadedRecord, verify: bool = True) -> Game:
+    """Replay a record to its last action; raises :class:`RecordError` if it does not replay,
+    or (``verify``) if its action list or its final state does not match the digests it
+    recorded (a save file edited or cut back by hand).
 
     Pack and setup errors (:class:`~clank.plugins.PackLoadError`, :class:`SetupError`) pass
     through for the caller's exit codes.
     """
+    actions = loaded.record["actions"]
+    recorded = loaded.record.get(ACTIONS_KEY)
+    if verify and isinstance(recorded, str) and recorded != actions_digest(actions):
+        raise RecordError(f"{loaded.path}: the save was changed after it was written: its "
+                          f"{len(actions)} actions are not the ones it recorded")
     try:
-        return clank.replay(loaded.record)
+        game = clank.replay(loaded.record)
     except SetupError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise RecordError(f"{loaded.path}: the record does not replay: {exc}") from None
+    if verify and loaded.digest is not None and loaded.digest != state_digest(game):
+        raise RecordError(f"{loaded.path}: the save was changed after it was written: replaying its "
+                          f"{len(actions)} actions does not give the state it recorded")
+    return game

@@ -33,10 +33,35 @@ class RunawayGame(RuntimeError):
     """A simulated game did not end (the round cap should have stopped it)."""
 
 
+CARD_EVENTS = {"card_gained": "acquired", "card_played": "played", "card_used": "used",
+               "monster_defeated": "defeated"}
+"""Events counted per card by ``--card-stats``, and the column each one feeds."""
+
+
+class CardUsage:
+    """Counts, per card id, how often it was acquired, played, used and defeated (an observer)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter] = {}
+
+    def __call__(self, game: Any, event: dict[str, Any]) -> None:
+        what = CARD_EVENTS.get(event["event"])
+        if what is not None:
+            self.counts.setdefault(event["card"], Counter())[what] += 1
+
+    def as_json(self) -> dict[str, dict[str, int]]:
+        """``{card: {acquired, played, used, defeated}}``, sorted, zeros left out."""
+        return {card: {k: c[k] for k in sorted(c) if c[k]} for card, c in sorted(self.counts.items())}
+
+
 def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, Any],
-             seats: Sequence[Seat]) -> dict[str, Any]:
-    """Play one bots-only game and return its result row (JSON-ready, deterministic)."""
+             seats: Sequence[Seat], card_stats: bool = False) -> dict[str, Any]:
+    """Play one bots-only game and return its result row (JSON-ready, deterministic); with
+    ``card_stats`` the row also holds ``cards``: what happened to each card."""
     game = new_game(list(packs), players, seed, options)
+    usage = CardUsage()
+    if card_stats:
+        game.observers.append(usage)
     bots = make_bots(game, seats)
     steps = 0
     while not game.over:
@@ -53,9 +78,39 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
         rows.append({"seat": p.seat, "bot": seats[p.seat].bot, "score": scores[p.seat]["total"],
                      "eligible": scores[p.seat]["eligible"], "escaped": p.status == ESCAPED,
                      "knocked_out": p.status == KNOCKED_OUT, "artifact": best[0] if best else None})
-    return {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
-            "winner": winner_seat(game), "actions": len(game.state.history),
-            "final_state_sha256": state_digest(game), "players": rows}
+    row = {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
+           "winner": winner_seat(game), "actions": len(game.state.history),
+           "final_state_sha256": state_digest(game), "players": rows}
+    if card_stats:
+        row["cards"] = usage.as_json()
+    return row
+
+
+def card_table(rows: Sequence[dict[str, Any]], ruleset: Any) -> RenderableType:
+    """Per card of the dungeon deck and the reserve: how often it was acquired, played, used
+    and defeated over the games, with the games where that happened at least once; cards that
+    were never played or used are marked, so a pack author sees what the bots ignore."""
+    total: dict[str, Counter] = {}
+    games: dict[str, int] = Counter()
+    for row in rows:
+        for card, counts in row.get("cards", {}).items():
+            total.setdefault(card, Counter()).update(counts)
+            games[card] += 1
+    table = Table(title=f"cards over {len(rows)} games", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("card", "acquired", "played", "used", "defeated", "games", "note"):
+        table.add_column(col, justify="left" if col in ("card", "note") else "right")
+    cards = ruleset.cards
+    shown = sorted((c for c in cards.values() if c.kind in ("dungeon", "reserve")), key=lambda c: c.name)
+    for cdef in shown:
+        c = total.get(cdef.id, Counter())
+        active = c["played"] + c["used"] + c["defeated"]
+        note = "never acquired" if not c["acquired"] and cdef.type not in ("monster", "device") else \
+            "never played" if cdef.type not in ("monster", "device") and not c["played"] else \
+            "never used" if cdef.type == "device" and not active else \
+            "never defeated" if cdef.type == "monster" and not active else ""
+        table.add_row(Text(cdef.name), str(c["acquired"]), str(c["played"]), str(c["used"]), str(c["defeated"]),
+                      str(games[cdef.id]), Text(note, style="yellow"))
+    return table
 
 
 def row_json(row: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ class Action(NamedTuple):
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.kind, *self.args)) if self.args else self.kind
+        return " ".join(map(str, (self.kind, *self.args))) if self.args else str(self.kind)
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -148,9 +148,14 @@ def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
     except ValueError as exc:
         raise setup_mod.SetupError(str(exc)) from exc
     players, options = int(config["players"]), dict(config["options"])
-    state = setup_mod.new_state(ruleset, players, seed, options, names)
-    game = Game(ruleset, state)
-    setup_mod.begin(game)
+    try:
+        state = setup_mod.new_state(ruleset, players, seed, options, names)
+        game = Game(ruleset, state)
+        setup_mod.begin(game)
+    except setup_mod.SetupError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:   # setup data that cannot be played
+        raise setup_mod.SetupError(f"the loaded packs cannot set up a game: {type(exc).__name__}: {exc}") from exc
     return game
 
 

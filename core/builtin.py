@@ -309,6 +309,9 @@ EVENTS = (
     ("card_played", "A card was played from hand (T4), before its effect resolves.", ("seat", "card")),
     ("card_gained", "A card joined a player's cards, before its acquire text (C2).", ("seat", "card")),
     ("card_trashed", "A card went to the box (C9).", ("seat", "card", "zone")),
+    ("card_used", "A device of the dungeon row was used (A3), before its effect.", ("seat", "card")),
+    ("monster_defeated", "A monster card was defeated, in the row or the reserve (A4, A5), before its reward.",
+     ("seat", "card", "where")),
     ("token_taken", "A token joined a player's supply, before its immediate text (G1).", ("seat", "token")),
     ("tile_discovered", "A tile was revealed by a move, before it is oriented (X3).", ("seat", "tile")),
     ("tile_placed", "A tile joined the dungeon, after its rooms' placement features (X11).", ("tile", "seat")),
@@ -339,6 +342,11 @@ MODIFIABLES = (
     ("score_eligible", "Whether the seat scores at all (E7; true).", ("seat",)),
     ("view", "The JSON view of the whole game for a seat (`seat`: None for a spectator).", ("seat",)),
     ("player_view", "One player's data in a view (`owner`) as the viewing `seat` may see it.", ("seat", "owner")),
+    ("cards_elsewhere", "Card ids packs keep outside the core's zones (for the conservation check of a "
+                        "loaded state).", ()),
+    ("tokens_elsewhere", "Token ids packs keep outside the core's places (in rooms ...).", ()),
+    ("cubes_elsewhere", "Cubes packs keep outside the core's places, by kind (a seat's \"0\" ...): "
+                        "marks on the map ...", ()),
 )
 STATS = (
     ("clank_made", "Clank! made (gross, C11b)."),

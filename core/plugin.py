@@ -66,8 +66,11 @@ IGNORE_ONE_WAY = "ignore_one_way"
 SCORE_ELIGIBLE = "score_eligible"
 VIEW = "view"
 PLAYER_VIEW = "player_view"
+CARDS_ELSEWHERE = "cards_elsewhere"
+TOKENS_ELSEWHERE = "tokens_elsewhere"
+CUBES_ELSEWHERE = "cubes_elsewhere"
 MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
-             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW)
+             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE)
 """The values the core declares (each documented by ``registry.modifiables[name]``)."""
 
 # -- move kinds the ``may_move`` modifiers are asked about ----------------------------------
@@ -99,6 +102,12 @@ class CardEvent(Event):
 
     seat: int
     card: str
+
+
+class MonsterDefeatedEvent(CardEvent):
+    """``monster_defeated``: also where it was fought (``row`` or ``reserve``)."""
+
+    where: str
 
 
 class CardTrashedEvent(CardEvent):
@@ -187,7 +196,8 @@ class DiscoveryQuestion(Event):
 EVENT_PAYLOADS: dict[str, type] = {
     "setup_done": Event, "game_over": Event,
     "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
-    "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent,
+    "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent, "card_used": CardEvent,
+    "monster_defeated": MonsterDefeatedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
     "tile_placed": TilePlacedEvent, "entered_room": EnteredRoomEvent, "tunnel_damage": AmountEvent,
     "healed": AmountEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
@@ -196,13 +206,15 @@ EVENT_PAYLOADS: dict[str, type] = {
 """The payload type of every event the core declares."""
 
 __all__ = [
-    "ARTIFACTS_CARRIED", "ARTIFACT_LIMIT", "ARTIFACT_STACK", "BOOTS_MOVE", "CHOOSE", "DECISION_KINDS",
+    "ARTIFACTS_CARRIED", "ARTIFACT_LIMIT", "ARTIFACT_STACK", "BOOTS_MOVE", "CARDS_ELSEWHERE", "CHOOSE",
+    "CUBES_ELSEWHERE", "DECISION_KINDS", "TOKENS_ELSEWHERE",
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
     "TUNNEL_DAMAGE", "VIEW",
     "Action", "AmountEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
-    "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "Offer", "Payment", "PieceMovedEvent",
+    "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
+    "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
     "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",

@@ -49,11 +49,11 @@ def installed_packs() -> dict[str, Any]:
 def is_path(spec: str) -> bool:
     """Whether a pack spec names a directory rather than a pack id.
 
-    A bare word names a directory only when that directory holds a ``pack.yaml``: the
-    project directory of an installable pack (``mypack/`` holding ``clank_mypack/``) does
-    not hide the installed pack ``mypack``.
+    A bare word is always a pack id (an installed pack): a directory is written as a path
+    (``./mypack``, ``packs/mypack``, ``/abs/mypack``), so a folder that happens to be named like
+    an installed pack in the working directory never hides it.
     """
-    return "/" in spec or spec.startswith(".") or (Path(spec) / "pack.yaml").is_file()
+    return "/" in spec or "\\" in spec or spec.startswith(".")
 
 
 def find_pack(spec: str, modules: dict[str, ModuleType] | None = None) -> PackSource:
@@ -64,12 +64,14 @@ def find_pack(spec: str, modules: dict[str, ModuleType] | None = None) -> PackSo
     if is_path(spec):
         path = Path(spec)
         if not (path / "pack.yaml").is_file():
-            raise PackLoadError(f"{spec}: not a pack directory (no pack.yaml)")
+            from clank.content.packread import missing_manifest_message
+            raise PackLoadError(f"{spec}: not a pack directory: {missing_manifest_message(path)}")
         return PackSource(path.name, path, None)
     eps = installed_packs()
     if spec not in eps:
         known = ", ".join(eps) or "none"
-        raise PackLoadError(f"pack {spec!r} is not installed (installed packs: {known})")
+        hint = f"; for the directory, write ./{spec}" if (Path(spec) / "pack.yaml").is_file() else ""
+        raise PackLoadError(f"pack {spec!r} is not installed (installed packs: {known}){hint}")
     try:
         mod = eps[spec].load()
     except Exception as exc:  # a broken pack must not crash the CLI with a traceback

@@ -305,6 +305,12 @@ class InvariantChecker:
             raise AssertionError(f"{where}: {exc}\n--- log tail ---\n{tail}") from None
 
     def _check(self, game: Game) -> None:
+        self._check_rules(game)
+        from clank.game import audit
+        wrong = audit.problems(game)          # the core's own check of a loaded state agrees
+        assert not wrong, f"audit: {wrong}"
+
+    def _check_rules(self, game: Game) -> None:
         st = game.state
         rs = self.ruleset
         setup = getattr(game, "setup", rs.setup)      # the setup for this player count

@@ -336,3 +336,20 @@ def test_names_with_brackets_are_printed_verbatim_not_as_markup() -> None:
     console.print(render.decision_view(game.view(0), 0, assign_seats(2, 1, ["random"]), game.legal_actions()))
     text = console.file.getvalue()
     assert "[red]Ann[/red]" in text and "Bob [x]" in text
+
+
+def test_simulate_card_stats_counts_what_happens_to_each_card(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 11 item 12: ``--card-stats`` counts, per card, acquisitions, plays, uses and defeats
+    (a table, and a ``cards`` key per --out line); the counts agree with the games."""
+    out = tmp_path / "games.jsonl"
+    result = runner.invoke(app, ["simulate", "--games", "3", "--players", "2", "--seed", "4", "--card-stats",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "cards over 3 games" in result.stdout and "acquired" in result.stdout
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    played = sum(c.get("played", 0) for r in rows for c in r["cards"].values())
+    assert played > 0 and all("cards" in r for r in rows)
+    assert any(c.get("acquired") for r in rows for c in r["cards"].values())
+    plain = tmp_path / "plain.jsonl"
+    runner.invoke(app, ["simulate", "--games", "3", "--players", "2", "--seed", "4", "--out", str(plain)])
+    assert "cards" not in json.loads(plain.read_text().splitlines()[0])     # default output unchanged

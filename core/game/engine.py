@@ -4,17 +4,23 @@ on top of the :class:`~clank.game.table.Table` and the rule modules.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import decisions, movement, scoring, turn
+from clank.game import audit, decisions, movement, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
 from clank.game.view import SeatView, view_dict
 
 SAVE_FORMAT = 2
+
+
+def state_sha256(state: dict[str, Any]) -> str:
+    """The SHA-256 of a state's canonical JSON (sorted keys)."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
 
 
 class Game(Table):
@@ -107,20 +113,27 @@ class Game(Table):
         d = self.decision()
         if d["kind"] not in ("main", "orient"):
             return f"seat {d['seat']} must first decide: {d['prompt']}"
-        return turn.explain(self, action)
+        try:
+            return turn.explain(self, action)
+        except Exception:   # an odd action must still be refused with words, never crash
+            return f"{action} is not a legal action now"
 
     def clone(self) -> Game:
         """An independent copy sharing the ruleset."""
         return Game(self.ruleset, self.state.clone())
 
     def to_json(self) -> str:
-        """The whole state as JSON text."""
-        return json.dumps({"format": SAVE_FORMAT, "packs": self.ruleset.pack_versions,
-                           "state": self.state.to_dict()}, separators=(",", ":"))
+        """The whole state as JSON text, with the SHA-256 of the state (an edited save is refused)."""
+        state = self.state.to_dict()
+        return json.dumps({"format": SAVE_FORMAT, "packs": self.ruleset.pack_versions, "state": state,
+                           "sha256": state_sha256(state)}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, text: str) -> Game:
-        """Rebuild a game saved with :meth:`to_json`; raises ``ValueError`` if corrupt."""
+        """Rebuild a game saved with :meth:`to_json`; raises ``ValueError`` naming what is wrong
+        when the text is not a save, was edited (its digest does not match), names things the
+        packs do not define, or breaks the game's invariants (cards, tokens and cubes that do
+        not add up, resources or health out of range, too many artifacts ...)."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -129,9 +142,16 @@ class Game(Table):
             raise ValueError("not a saved game of this engine (format field missing or unknown)")
         if data.get("packs") != ruleset.pack_versions:
             raise ValueError(f"saved with packs {data.get('packs')}, loaded {ruleset.pack_versions}")
+        if "sha256" in data and data["sha256"] != state_sha256(data["state"]):
+            raise ValueError("the saved state was changed after it was saved (its SHA-256 does not match)")
         state = GameState.from_dict(data["state"])
         check_references(state, ruleset, ruleset.registry.steps)
-        return cls(ruleset, state)
+        game = cls(ruleset, state)
+        wrong = audit.problems(game)
+        if wrong:
+            raise ValueError("the saved state is not one a game can reach: " + "; ".join(wrong[:8])
+                             + (f" (and {len(wrong) - 8} more)" if len(wrong) > 8 else ""))
+        return game
 
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (DESIGN §5): a read-only :class:`SeatView` of the game without

@@ -127,11 +127,13 @@ def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
     elif offer.purpose == "use":
         game.say(f"{game.name(seat)} uses {cdef.name}.")
         st.dungeon_discard.append(card)
+        game.emit("card_used", seat=seat, card=card)
         game.push(cdef.effects.get("use", ()), seat, card)
     else:
         game.say(f"{game.name(seat)} defeats {cdef.name}.")
         st.dungeon_discard.append(card)
         game.bump(seat, "monsters_defeated")
+        game.emit("monster_defeated", seat=seat, card=card, where=ROW)
         game.push(cdef.effects.get("defeat", ()), seat, card)
 
 
@@ -173,6 +175,7 @@ def reserve_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
     card, cdef = offer.item, game.ruleset.cards[offer.item]
     if offer.purpose == "fight":
         game.say(f"{game.name(seat)} defeats the {cdef.name}.")
+        game.emit("monster_defeated", seat=seat, card=card, where=RESERVE)
         game.push(cdef.effects.get("defeat", ()), seat, card)
         return
     game.state.reserve[card] -= 1

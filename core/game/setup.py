@@ -15,7 +15,11 @@ if TYPE_CHECKING:
 
 
 class SetupError(ValueError):
-    """The requested configuration cannot be set up (player count, options)."""
+    """The requested configuration cannot be set up (player count, options, incomplete setup)."""
+
+
+REQUIRED = ("rage_track", "start_tiles", "start_feature")
+"""Setup keys without which no game can start (a pack such as the base game gives them)."""
 
 
 def check_player_count(ruleset: Ruleset, players: int) -> None:
@@ -33,6 +37,10 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     """Build the initial state; the caller wraps it in a Game and calls :func:`begin`."""
     check_player_count(ruleset, players)
     s = effective_setup(ruleset.setup, players)
+    missing = [key for key in REQUIRED if not s.get(key)]
+    if missing:
+        raise SetupError(f"the loaded packs' setup gives no {', '.join(missing)}: a game needs "
+                         f"{', '.join(REQUIRED)} (is a pack that provides them loaded?)")
     st = GameState(config={"players": players, "seed": seed, "options": dict(options),
                            "packs": dict(ruleset.pack_versions),
                            "max_rounds": int(options.get("max_rounds", s.get("max_rounds", 100)))},

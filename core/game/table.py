@@ -40,6 +40,7 @@ class Table:
         self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
         self._geometry: Geometry | None = None
         self._legal: Any = None
+        self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
 
     # ======================================================================================
     # Seats
@@ -452,9 +453,15 @@ class Table:
     # Events, modifiers, the effect queue and decisions
     # ======================================================================================
     def emit(self, event: str, **data: Any) -> None:
-        """Announce an event to the listeners packs registered (core listeners first)."""
+        """Announce an event to the listeners packs registered (core listeners first), then to
+        this game's ``observers`` (``fn(game, event)``: tools such as card statistics or a user
+        interface; they watch and must not change the game)."""
         for fn in self.registry.listeners.get(event, ()):
             fn(self, {"event": event, **data})
+        if self.observers:
+            payload = {"event": event, **data}
+            for fn in self.observers:
+                fn(self, payload)
 
     def ask_listeners(self, question: str, **data: Any) -> bool:
         """Ask a question event (``placement_ok``, ``discovery_ok`` ...): False if any

@@ -107,6 +107,9 @@ def clank_register_actions(registry):
 def clank_register_reactions(registry):
     registry.listen("setup_done", _moth_arrives)
     registry.listen("turn_end", _moth_follows)
+    # treasures wait in their rooms: tell the check of a loaded state where they are
+    registry.add_modifier("tokens_elsewhere", lambda game, tokens: tokens + [
+        t for room in game.state.rooms.values() for t in room.get("artifacts", ())])
 
 
 @hookimpl

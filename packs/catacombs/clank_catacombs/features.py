@@ -247,8 +247,25 @@ def register_content(registry: Registry) -> None:
                              doc="P4: a newly placed artifact room with k plus marks receives k+1 artifacts (5-6 players).")
 
 
+def _tokens_in_rooms(game, tokens: list[str]) -> list[str]:
+    """Artifacts waiting in their rooms and idols in the shrine (for the check of a loaded state)."""
+    return tokens + [t for room in game.state.rooms.values() for key in ("artifacts", "tokens")
+                     for t in room.get(key, ())]
+
+
+def _marks_on_map(game, cubes: dict[str, int]) -> dict[str, int]:
+    """Cubes marking wayshrines (R11) are a player's cubes on the map."""
+    out = dict(cubes)
+    for room in game.state.rooms.values():
+        for seat in room.get("marks", ()):
+            out[str(seat)] = out.get(str(seat), 0) + 1
+    return out
+
+
 def register_reactions(registry: Registry) -> None:
     registry.listen("escaped", _mastery)
+    registry.add_modifier("tokens_elsewhere", _tokens_in_rooms)
+    registry.add_modifier("cubes_elsewhere", _marks_on_map)
     registry.add_modifier("may_move", _exhausted)
     registry.add_modifier("artifact_limit", _backpacks)
     registry.add_stat("wayshrines_marked", "Wayshrines marked (R11).")

@@ -205,7 +205,7 @@ def remote_mark_resolve(game, d, action):
 # -- registration ---------------------------------------------------------------------------
 def register_ops(reg) -> None:
     add = reg.add_op
-    add("take_secret", op_take_secret, {"enum": ["major", "minor"]},
+    add("take_secret", op_take_secret, {"type": "string", "x-ref": "pool"},
         "Take a random Major or Minor Secret and resolve it (R6, R9).", {"take_secret": "minor"})
     add("free_prisoners", op_free_prisoners, COUNT, "Free N random prisoners (R6).", {"free_prisoners": 1})
     add("return_black_cubes", op_return_black_cubes, COUNT,
@@ -290,7 +290,8 @@ def register_conditions(reg) -> None:
                       "A companion (another one, with `other`) is in your play area (C11).",
                       {"companion_in_play": "other"})
     reg.add_condition("been_in_room_feature", c_been_in_room_feature,
-                      {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                      {"oneOf": [{"type": "string", "x-ref": "feature"},
+                                 {"type": "array", "items": {"type": "string", "x-ref": "feature"}}]},
                       "You are, or were at some moment this turn, in a room with one of these features "
                       "(C11 default a: Lie in Wait).", {"been_in_room_feature": "crystal_cave"})
     q = reg.add_quantity
