@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install play test lint bench clean wheel-check
+.PHONY: install play test test-slow lint bench clean wheel-check
 
 $(STAMP): pyproject.toml packs/catacombs/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+
+# The slow tier: the 1,000-game fuzz and the wide invariant sweeps (CI runs it after `make test`).
+test-slow: $(STAMP)
+	$(BIN)/pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -23,11 +23,38 @@ from clank.api import new_game
 from clank.builtin import RandomBot
 from clank.game.engine import Game
 from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
+from clank.rng import Rng, seed_state
 
 
 def state_json(game: Game) -> str:
     """A canonical JSON text of the whole state (for equality checks)."""
     return json.dumps(game.state.to_dict(), sort_keys=True)
+
+
+class BusyBot:
+    """A random bot weighted toward actions that move a game on (coverage, not strategy): room
+    actions, moves, purchases and fights over playing cards one at a time, ending a turn only
+    now and then while something else is possible. For fuzzing a pack: it reaches escapes,
+    markets, locked rewards and deck exhaustion more often than a uniform random bot."""
+
+    WEIGHTS = {"room": 12, "explore": 8, "move": 6, "portal": 6, "teleport": 6, "orient": 4,
+               "buy": 4, "use": 3, "fight": 4, "reserve": 2, "fight-reserve": 1, "token": 3,
+               "cash": 1, "play": 3, "end": 1}
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = seed_state(seed)
+        self._r = Rng(self)
+
+    def choose(self, view: Any) -> Action:
+        """A legal action of the deciding seat's view, weighted by kind."""
+        acts = view.legal_actions()
+        weights = [self.WEIGHTS.get(a.kind, 2) for a in acts]
+        r = self._r.below(sum(weights))
+        for a, w in zip(acts, weights, strict=True):
+            if r < w:
+                return a
+            r -= w
+        return acts[-1]  # pragma: no cover
 
 
 def playout(game: Game, bot: Any, max_steps: int = 50000,
@@ -305,6 +332,6 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
-__all__ = ["answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
+__all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
            "set_damage", "set_hand", "set_pool", "set_row", "state_json"]

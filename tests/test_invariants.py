@@ -13,38 +13,11 @@ from __future__ import annotations
 import pytest
 from clank import Action, Game
 from clank.builtin import RandomBot
-from clank.rng import Rng, seed_state
+from clank.testing import BusyBot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 COUNTS = (2, 3, 4)
-
-
-class BusyBot:
-    """Random, but weighted toward actions that move the game on (not a strategy: coverage).
-
-    Movement, room actions and purchases are favoured over playing cards one at a time, and
-    ending the turn is picked only now and then while something else is possible.
-    """
-
-    WEIGHTS = {"room": 12, "explore": 8, "move": 6, "portal": 6, "teleport": 6, "orient": 4,
-               "buy": 4, "use": 3, "fight": 4, "reserve": 2, "fight-reserve": 1, "token": 3,
-               "cash": 1, "play": 3, "end": 1}
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = seed_state(seed)
-        self._r = Rng(self)
-
-    def choose(self, game: Game) -> Action:
-        """Pick a legal action, weighted by kind."""
-        acts = game.legal_actions()
-        weights = [self.WEIGHTS.get(a.kind, 2) for a in acts]
-        r = self._r.below(sum(weights))
-        for a, w in zip(acts, weights, strict=True):
-            if r < w:
-                return a
-            r -= w
-        return acts[-1]  # pragma: no cover
 
 
 def _play(game: Game, bot, checker, play_checked) -> None:
