@@ -3,12 +3,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+# every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
+PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
 .PHONY: install play test test-slow lint bench clean wheel-check
 
-$(STAMP): pyproject.toml packs/catacombs/pyproject.toml
+$(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q -e '.[test]' -e packs/catacombs
+	$(BIN)/python -m pip install -q -e '.[test]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -37,7 +39,7 @@ clean:
 # sub-package or data file left out of the package list).
 wheel-check: $(STAMP)
 	rm -rf build/wheels build/wheel-venv
-	$(BIN)/python -m pip wheel -q --no-deps -w build/wheels . packs/catacombs
+	$(BIN)/python -m pip wheel -q --no-deps -w build/wheels . $(PACKS)
 	$(PYTHON) -m venv build/wheel-venv
 	build/wheel-venv/bin/python -m pip install -q build/wheels/*.whl
 	cd build && wheel-venv/bin/clank packs list
