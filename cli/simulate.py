@@ -56,8 +56,10 @@ class CardUsage:
 
 def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, Any],
              seats: Sequence[Seat], card_stats: bool = False) -> dict[str, Any]:
-    """Play one bots-only game and return its result row (JSON-ready, deterministic); with
-    ``card_stats`` the row also holds ``cards``: what happened to each card."""
+    """Play one bots-only game and return its result row (JSON-ready, deterministic): per player
+    the score by source (``points``, as the end-of-game table shows it) and the ``counters``
+    packs contribute (their declared statistics); with ``card_stats`` the row also holds
+    ``cards``: what happened to each card."""
     game = new_game(list(packs), players, seed, options)
     usage = CardUsage()
     if card_stats:
@@ -75,9 +77,13 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
     rows = []
     for p in game.state.players:
         best = best_artifacts(game, p.seat)
+        points: dict[str, int] = {}
+        for source, value in scores[p.seat]["lines"]:
+            points[source] = points.get(source, 0) + value
         rows.append({"seat": p.seat, "bot": seats[p.seat].bot, "score": scores[p.seat]["total"],
                      "eligible": scores[p.seat]["eligible"], "escaped": p.status == ESCAPED,
-                     "knocked_out": p.status == KNOCKED_OUT, "artifact": best[0] if best else None})
+                     "knocked_out": p.status == KNOCKED_OUT, "artifact": best[0] if best else None,
+                     "points": points, "counters": counters(game, p.seat)})
     row = {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
            "winner": winner_seat(game), "actions": len(game.state.history),
            "final_state_sha256": state_digest(game), "players": rows}
@@ -111,6 +117,13 @@ def card_table(rows: Sequence[dict[str, Any]], ruleset: Any) -> RenderableType:
         table.add_row(Text(cdef.name), str(c["acquired"]), str(c["played"]), str(c["used"]), str(c["defeated"]),
                       str(games[cdef.id]), Text(note, style="yellow"))
     return table
+
+
+def counters(game: Any, seat: int) -> dict[str, int]:
+    """A player's whole-game statistics (the core's and those packs declare and count, such as
+    ``prisoners_freed``), the non-zero ones, by name."""
+    declared = game.registry.stats
+    return {name: n for name, n in sorted(game.player(seat).stats.items()) if n and name in declared}
 
 
 def row_json(row: dict[str, Any]) -> str:
