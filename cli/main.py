@@ -1,5 +1,5 @@
 """The ``clank`` command: play, simulate, list, show and create packs, validate content, export
-schemas, print the authoring and hooks guides, replay records.
+schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -21,9 +21,10 @@ import typer
 from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
 from clank.cli import packshow, scaffold, validation
+from clank.cli.mapdraw import draw_map, map_svg
 from clank.cli.packinfo import all_pack_infos, packs_table
 from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
-from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
+from clank.cli.records import RecordError, read_record_file, replay_record, replay_to, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
 from clank.cli.simulate import card_table, play_one, row_json, summarise, summary_view
@@ -401,6 +402,48 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
         out.print(f"replayed {n} actions: final state identical", markup=False)
     else:
         raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+
+
+# ==========================================================================================
+# render
+# ==========================================================================================
+@app.command("render")
+def render_cmd(
+    file: Path = typer.Argument(..., metavar="SAVE", help="A save file of clank play, or a game record."),
+    svg: Path | None = typer.Option(None, "--svg", help="Write the dungeon as an SVG picture to this file."),
+    text: bool = typer.Option(False, "--text", help="Print the terminal drawing (the default without --svg)."),
+    at: int | None = typer.Option(None, "--at", help="Show the dungeon after the first N actions "
+                                  "(default: all of them)."),
+    seat: int | None = typer.Option(None, "--seat", help="See the game as player S (1 for P1; default: "
+                                    "a spectator, who sees what every player sees)."),
+    width: int | None = typer.Option(None, "--width", min=20, help="Columns of the terminal drawing "
+                                     "(default: the terminal's width)."),
+    height: int = typer.Option(60, "--height", min=10, help="Rows the terminal drawing may take."),
+) -> None:
+    """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
+    and a legend, as SVG (a browser shows it) or in the terminal."""
+    out = con.stdout()
+    with con.engine_errors(), con.interrupt_before_play():
+        try:
+            loaded = read_record_file(file)
+            game = replay_to(loaded, at)
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+    players = len(game.state.players)
+    if seat is not None and not 1 <= seat <= players:
+        raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
+    view = game.view(None if seat is None else seat - 1)
+    total = len(loaded.record["actions"])
+    done = total if at is None else at
+    if svg is not None:
+        title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
+        try:
+            svg.write_text(map_svg(view, title=title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
+        con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
+    if text or svg is None:
+        out.print(draw_map(view, width=width or out.width, height=height))
 
 
 def main() -> None:
