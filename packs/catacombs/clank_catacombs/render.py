@@ -75,16 +75,16 @@ ICONS = {
 }
 FEATURES = {
     "crypt": Symbol("⌂", "exit", "the Crypt, the exit: enter it with an artifact to escape"),
-    "artifact": Symbol("◆", "treasure", "artifact room (the artifact's points beside it)"),
+    "artifact": Symbol("◆", "treasure", "artifact room: its artifact's points beside it"),
     "market": Symbol("$", "market", "market: buy an item for 7 gold"),
     "crystal_cave": Symbol("◊", "magic", "crystal cave: entering ends your Boots moves this turn"),
-    "monkey_shrine": Symbol("☺", "treasure", "Monkey Shrine: take an idol on entering (idols left beside it)"),
+    "monkey_shrine": Symbol("☺", "treasure", "Monkey Shrine: take an idol on entering (how many are left beside it)"),
     "wayshrine": Symbol("†", "magic", "wayshrine: mark it for gold (a dot per mark)"),
     "locked_chest": Symbol("▣", "treasure", "locked chest: a lockpick for a Major Secret"),
     "locked_tome": Symbol("▤", "treasure", "locked tome: a lockpick for a Secret Tome"),
     "locked_cell": Symbol("▥", "treasure", "locked cell: a lockpick frees 2 prisoners"),
-    "reward_minor_secret": Symbol("§", "treasure", "a Minor Secret on entering, once a turn"),
-    "reward_heal": Symbol("♥", "heal", "heal 1 on entering, once a turn"),
+    "reward_minor_secret": Symbol("§", "treasure", "secret room: a Minor Secret on entering, once a turn"),
+    "reward_heal": Symbol("♥", "heal", "healing room: heal 1 on entering, once a turn"),
 }
 OPENED = Symbol("□", "muted", "opened: its reward is taken")
 
@@ -101,8 +101,7 @@ def map_feature(view, room_id: str, name: str, arg) -> Symbol | None:
         return OPENED
     if name == "reward_gold":
         n = int(arg or 1)
-        return Symbol(f"¤{n}", "treasure", f"{n} gold on entering, once a turn" if n > 1 else
-                      "gold on entering (the amount beside it), once a turn")
+        return Symbol(f"¤{n}", "treasure", f"gold room: {n} gold on entering, once a turn")
     return FEATURES.get(name)
 
 
@@ -112,12 +111,12 @@ def map_room(view, room_id: str) -> list[Symbol]:
     toks = view.ruleset.tokens
     out: list[Symbol] = []
     for a in data.get("artifacts") or []:
-        out.append(Symbol(str(toks[a].value), "treasure", f"an artifact worth {toks[a].value} points"))
+        out.append(Symbol(str(toks[a].value), "treasure", f"artifact: worth {toks[a].value} points"))
     tokens = Counter(data.get("tokens") or [])
     for t, n in tokens.items():
-        out.append(Symbol(str(n), "treasure", f"{toks[t].name} ×{n} left here" if n > 1 else f"{toks[t].name} here"))
+        out.append(Symbol(str(n), "treasure", f"{toks[t].name}s left: {n}" if n > 1 else f"{toks[t].name}: one left"))
     for seat in data.get("marks") or []:
-        out.append(Symbol("•", f"player:{seat}", f"marked by {view.name(seat)}"))
+        out.append(Symbol("•", f"player:{seat}", f"wayshrine mark: {view.name(seat)}'s"))
     return out
 
 
