@@ -18,12 +18,13 @@ from pathlib import Path
 
 import clank
 import typer
-from clank.api import build_ruleset, split_packs
+from clank.api import build_ruleset, new_game, split_packs
 from clank.cli import console as con
 from clank.cli import packshow, scaffold, validation
 from clank.cli.mapdraw import draw_map, map_svg
 from clank.cli.packinfo import all_pack_infos, packs_table
 from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
+from clank.cli.plot import plot_svg
 from clank.cli.records import RecordError, read_record_file, replay_record, replay_to, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
@@ -131,6 +132,8 @@ def simulate(
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     card_stats: bool = typer.Option(False, "--card-stats", help="Count, per card, how often it was acquired, "
                                     "played, used and defeated; print a table (and a `cards` key per --out line)."),
+    plot: Path | None = typer.Option(None, "--plot", help="Draw the score and game-length distributions "
+                                     "as an SVG picture in this file."),
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines."""
     options = parse_options(option)
@@ -142,6 +145,7 @@ def simulate(
         if note:
             con.say(f"note: {note}")
         seats = assign_seats(players, 0, names)
+        new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
         rows = []
         try:
             handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
@@ -167,6 +171,14 @@ def simulate(
         con.stdout().print(card_table(rows, ruleset))
     if out is not None:
         con.say(f"wrote {con.plural(len(rows), 'game')} to {out}")
+    if plot is not None:
+        bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
+        title = f"{con.plural(len(rows), 'game')}, {players} players, bots: {bots}, seeds {seed}-{seed + games - 1}"
+        try:
+            plot.write_text(plot_svg(rows, title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
+        con.say(f"wrote the score and game-length distributions to {plot}")
 
 
 # ==========================================================================================
