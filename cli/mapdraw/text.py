@@ -208,11 +208,12 @@ class TextMap:
         notes = "".join(s.glyph for s in tile.notes)
         for s in tile.notes:
             self.note(s.glyph, rich_style(s.style), s.meaning, 2)
-        name = ("new: " if tile.preview else "") + tile.name
+        name = tile.name[4:] if tile.name.lower().startswith("the ") else tile.name
+        name = ("new: " if tile.preview else "") + name
         if run < 3 or not self.in_window(ox + x, oy):
             return
-        room_for_name = run - 2 - len(notes) - (1 if notes else 0)
-        text = fit(name, room_for_name) if room_for_name >= 4 or tile.preview else ""
+        room_for_name = run - 1 - len(notes) - (1 if notes else 0)
+        text = fit_words(name, room_for_name) if (self.named and room_for_name >= 4) or tile.preview else ""
         pos = ox + x + 1
         if notes:
             self.canvas.text(pos, oy, notes, rich_style(tile.notes[0].style))
@@ -381,6 +382,19 @@ class TextMap:
             out.append(meaning, style="dim")
             line_len += piece
         return out
+
+
+def fit_words(text: str, width: int) -> str:
+    """As many whole words as fit (``"Dustveil"`` of "Dustveil Reliquary" in 9 columns), else
+    the text cut with an ellipsis."""
+    words = text.split()
+    kept = ""
+    for word in words:
+        joined = f"{kept} {word}" if kept else word
+        if len(joined) > width:
+            break
+        kept = joined
+    return kept if kept and (kept == text or len(kept) >= 4) else fit(text, width)
 
 
 def short(meaning: str) -> str:

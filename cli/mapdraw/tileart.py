@@ -61,6 +61,7 @@ class _Builder:
         self.portals: dict[int, Cell] = {}
         self.trunks: dict[str, set[Cell]] = {}
         self.ends: set[Cell] = set()
+        self.doorsteps: set[Cell] = set()      # the cell inside each port: never an icon there
         self.crowd: set[Cell] = set()
 
     # -- the frame -------------------------------------------------------------------------
@@ -123,6 +124,8 @@ class _Builder:
                 "e": ((cx + 1) * pw, cy * ph + (q1 if first else q2)),
                 "w": (cx * pw, cy * ph + (q2 if first else q1))}[end.side]
         self.art.ports[(key, end.side, end.idx)] = cell
+        dx, dy = DIRS[_PORT_DIRS[end.side]]
+        self.doorsteps.add((cell[0] - dx, cell[1] - dy))
         return cell, _PORT_DIRS[end.side]
 
     # -- ends of tunnels -------------------------------------------------------------------
@@ -155,10 +158,11 @@ class _Builder:
                     z = self.zone(key, col, row)
                     if (z[0], z[1]) not in used:
                         spots.append((z[0] + z[2] // 2, z[1] + z[3] // 2))
-        free = [c for c in spots if c not in self.grid.blocked and c not in self.portals.values()]
+        free = [c for c in spots if c not in self.grid.blocked and c not in self.portals.values()
+                and c not in self.doorsteps]
         if not free:
             free = [(x, y) for x in range(1, self.art.width - 1) for y in range(1, self.art.height - 1)
-                    if (x, y) not in self.grid.blocked]
+                    if (x, y) not in self.grid.blocked and (x, y) not in self.doorsteps]
         if not free:
             return
         cx, cy = (box[0] + box[2] / 2, box[1] + box[3] / 2) if box else (self.art.width / 2, self.art.height / 2)
@@ -201,11 +205,15 @@ class _Builder:
                     break
         return out
 
-    def tunnels(self) -> None:
-        """Route every tunnel, the shortest first. A line from a room to a port or portal may
-        branch off another such line of the same room before any icon (a trunk): the
-        junction then reads "from this room, either way"."""
+    def tunnels(self, first: tuple[int, ...] = ()) -> None:
+        """Route every tunnel, those in ``first`` first, then the shortest first. A line from
+        a room to a port or portal may branch off another such line of the same room before
+        any icon (a trunk): the junction then reads "from this room, either way"."""
         tunnels = self.tile.tunnels
+        for t in tunnels:                  # the ports first: their doorsteps stay free
+            for end in (t.a, t.b):
+                if end.kind == "port":
+                    self.port(end)
         for t in tunnels:
             if "portal" in (t.a.kind, t.b.kind):
                 other = t.b if t.a.kind == "portal" else t.a
@@ -218,7 +226,7 @@ class _Builder:
                 continue
             dist = abs(ta[1][0] - tb[1][0]) + abs(ta[1][1] - tb[1][1])
             jobs.append((dist, t.index, t))
-        jobs.sort(key=lambda j: (j[0], j[1]))
+        jobs.sort(key=lambda j: (j[1] not in first, j[0], j[1]))
         for *_, t in jobs:
             self.route_one(t)
 
@@ -267,37 +275,50 @@ class _Builder:
                     trunk.add(c)
 
     def icons(self, t, path: list[Cell], crossing: set[Cell]) -> None:
+        """Give each icon (and the one-way arrow) a cell: on the line, toward its middle, not
+        beside a room's text ("F" beside "Nave" would read "FNave"), not at a port's doorstep;
+        a line too short for them gets them beside it."""
         wanted: list[tuple] = [("icon", t.index, k) for k in range(len(t.icons))]
         if t.one_way:
             wanted.append(("arrow", t.index, ""))
         if not wanted:
             return
         blocked = self.grid.blocked
-        order = [i for i, c in enumerate(path) if c not in blocked and c not in crossing]
-        if len(order) >= len(wanted) + 2:
-            order = order[1:-1]
         k = len(wanted)
+        order = [i for i, c in enumerate(path)
+                 if c not in blocked and c not in crossing and c not in self.doorsteps and not self.beside_box(c)]
         start = max(0, min(len(order) - k, len(order) // 2 - k // 2))
-        chosen = order[start:start + k]
         cells: list[tuple[Cell, int]] = []
-        for i in chosen:
+        for i in order[start:start + k]:
             prev = path[i - 1] if i > 0 else None
             nxt = path[i + 1] if i + 1 < len(path) else None
             d = _step(prev, path[i]) if prev else _step(path[i], nxt) if nxt else E
             cells.append((path[i], d))
-        if len(cells) < k:        # too short a line: beside it, nearest its middle
-            mid = path[len(path) // 2]
-            spare = sorted({(c[0] + dx, c[1] + dy) for c in path for dx, dy in DIRS.values()},
-                           key=lambda c: (abs(c[0] - mid[0]) + abs(c[1] - mid[1]), c))
-            d = _step(path[0], path[-1]) if len(path) > 1 else E
-            for c in spare:
-                if len(cells) >= k:
-                    break
-                if self.grid.inside(c) and c not in blocked and c not in self.grid.lines and c not in (x for x, _ in cells):
+        mid = path[len(path) // 2]
+        d = _step(path[0], path[-1]) if len(path) > 1 else E
+        spare = sorted({(c[0] + dx, c[1] + dy) for c in path for dx, dy in DIRS.values()},
+                       key=lambda c: (abs(c[0] - mid[0]) + abs(c[1] - mid[1]), c))
+        for c in spare:               # too short a line: beside it, nearest its middle
+            if len(cells) >= k:
+                break
+            if self.grid.inside(c) and c not in blocked and c not in self.grid.lines and \
+                    c not in self.doorsteps and not self.beside_box(c) and c not in (x for x, _ in cells):
+                cells.append((c, d))
+        if len(cells) < k:            # nothing better: on the line wherever it is free
+            for c in path:
+                if len(cells) < k and c not in blocked and c not in crossing and c not in (x for x, _ in cells):
                     cells.append((c, d))
         for (cell, d), what in zip(cells, wanted, strict=False):
             self.art.glyphs[cell] = ("arrow", t.index, ARROWS[d]) if what[0] == "arrow" else what
             blocked.add(cell)
+
+    def beside_box(self, cell: Cell) -> bool:
+        """Whether a cell touches a room's box on its row (left or right of its text)."""
+        x, y = cell
+        for bx, by, bw, bh in self.art.boxes.values():
+            if by <= y < by + bh and (x == bx - 1 or x == bx + bw):
+                return True
+        return False
 
     def title(self) -> None:
         best = (0, 0)
@@ -324,13 +345,23 @@ def _step(a: Cell, b: Cell | None) -> int:
 
 
 def build_art(tile: TileItem, pw: int, ph: int) -> TileArt:
-    """Draw a tile at a size (uncached)."""
-    b = _Builder(tile, pw, ph)
-    b.border()
-    b.boxes()
-    b.tunnels()
-    b.title()
-    return b.art
+    """Draw a tile at a size (uncached). Tunnels are routed shortest first; when one finds no
+    way through, the drawing starts again with the ones that failed routed first."""
+    first: tuple[int, ...] = ()
+    best: TileArt | None = None
+    for _ in range(4):
+        b = _Builder(tile, pw, ph)
+        b.border()
+        b.boxes()
+        b.tunnels(first)
+        b.title()
+        if best is None or len(b.art.unrouted) < len(best.unrouted):
+            best = b.art
+        if not b.art.unrouted:
+            break
+        first = (*b.art.unrouted, *first)
+    assert best is not None
+    return best
 
 
 _CACHE: dict[tuple, TileArt] = {}
