@@ -308,3 +308,28 @@ def test_legend_lists_icons_features_and_pawns():
     assert {"F", "M", "L", "?", "◎", "→", "⌂"} <= glyphs
     assert [m for g, _, m in entries if g == "1"][0] == "P1's pawn"
     assert all(isinstance(style, str) for _, style, _ in entries)
+
+
+def test_a_second_region_and_its_links_are_drawn_beside_the_first():
+    """An expansion's second area is another region with its own grid (never touching the
+    catacombs), joined by links no tile draws: both regions are drawn, each titled, and each
+    link's two ends carry the same numbered mark."""
+    g = mid_position()
+    g.state.tiles.append(PlacedTile("su-3", 0, 0, 0, "underworld"))
+    g.changed()
+    g.add_link("de-07.carrel", "su-3.bazaar", kind="ladder")
+    g.changed()
+    view = g.view(0)
+    text = plain(draw_map(view, width=200, height=80))
+    assert "Catacombs" in text and "Underworld" in text
+    assert text.count("≈1") == 3                   # both ends, and the legend
+    model = build(view)
+    assert model.regions == ["catacombs", "underworld"]
+    assert any("ladder 1" in s.meaning for s in model.rooms["su-3.bazaar"].contents)
+    root = ET.fromstring(map_svg(view))
+    links = [e for e in root.iter(f"{SVG}path") if e.get("class") == "link"]
+    assert [e.get("data-kind") for e in links] == ["ladder"]
+    tiles = [e.get("data-tile") for e in root.iter(f"{SVG}g") if e.get("class") == "tile"]
+    assert tiles.count("su-3") == 1 and len(tiles) == len(g.state.tiles)
+    small = plain(draw_map(view, width=60, height=24))
+    assert max(cell_len(line) for line in small.split("\n")) <= 60
