@@ -24,7 +24,7 @@ from clank.cli.mapdraw.symbols import (
 CELL = 210
 """Pixels per grid cell."""
 MARGIN = 36
-HEAD = 44
+HEAD = 72
 LEGEND_W = 470
 ROOM_W, ROOM_H = 66, 38
 INSET = (0.2, 0.5, 0.8)

@@ -62,16 +62,16 @@ class Fit:
 
 
 def _focus(model: MapModel, sheet: Sheet, seat: int | None) -> tuple[float, float]:
+    """The centre of what matters now: the previewed tile, the highlighted rooms and the
+    seat's own pawn (else the first tile)."""
+    tiles = model.tiles_by_id
     cells: list[tuple[int, int]] = []
-    preview = [t for t in model.tiles if t.preview]
-    if preview:
-        cells = [sheet.cell(preview[0].region, *c) for c in preview[0].cells.values()]
-    if not cells:
-        cells = [sheet.cell(model.tiles_by_id[r.tile].region, *r.cell)
-                 for r in model.rooms.values() if r.highlighted]
-    if not cells:
-        cells = [sheet.cell(model.tiles_by_id[r.tile].region, *r.cell)
-                 for r in model.rooms.values() if any(p.seat == seat for p in r.pawns)]
+    for tile in model.tiles:
+        if tile.preview:
+            cells.extend(sheet.cell(tile.region, *c) for c in tile.cells.values())
+    for room in model.rooms.values():
+        if room.highlighted or any(p.seat == seat for p in room.pawns):
+            cells.append(sheet.cell(tiles[room.tile].region, *room.cell))
     if not cells and model.tiles:
         t = model.tiles[0]
         cells = [sheet.cell(t.region, *c) for c in t.cells.values()]
@@ -245,9 +245,13 @@ class TextMap:
         key = f"{room.key}:" if room.key else ""
         if self.named and h >= 2:
             name_style = rich_style("exit" if room.exit else "room") + highlight
+            runs = self.runs(room, True)
+            if key and len(room.label) + len(key) > w:       # no room beside the name: under it
+                runs.insert(0, (key, rich_style("highlight")))
+                key = ""
             label = key + fit(room.label, w - len(key))
             self.canvas.text(x + max(0, (w - len(label)) // 2), y, label, name_style.strip())
-            self.write_runs(self.runs(room, True), x, y + 1, w)
+            self.write_runs(runs, x, y + 1, w)
         else:
             runs = self.runs(room, True)
             if key:
