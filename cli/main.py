@@ -441,11 +441,14 @@ def render_cmd(
             game = replay_to(loaded, at)
         except RecordError as exc:
             raise con.fail(str(exc)) from None
+    total = len(loaded.record["actions"])
+    if (at is None or at == total) and loaded.digest is not None and loaded.digest != state_digest(game):
+        con.say(f"warning: {file}: replaying its {total} actions does not give the final state it recorded; "
+                f"drawing the replayed game")
     players = len(game.state.players)
     if seat is not None and not 1 <= seat <= players:
         raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
     view = game.view(None if seat is None else seat - 1)
-    total = len(loaded.record["actions"])
     done = total if at is None else at
     if svg is not None:
         title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"

@@ -121,3 +121,18 @@ def test_simulate_with_an_unsupported_player_count_fails_before_the_progress_bar
     result = runner.invoke(app, ["simulate", "--games", "3", "--players", "1"])
     assert result.exit_code == 1
     assert "not supported" in result.stderr and "simulating" not in result.output
+
+
+def test_render_refuses_an_edited_save_and_warns_of_a_state_that_differs(runner, save, tmp_path):
+    doc = json.loads(save.read_text())
+    cut = json.loads(json.dumps(doc))
+    cut["record"]["actions"] = cut["record"]["actions"][:-1]          # cut back by hand
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(cut), encoding="utf-8")
+    result = runner.invoke(app, ["render", str(edited), "--svg", str(tmp_path / "e.svg")])
+    assert result.exit_code == 1 and "changed after it was written" in result.stderr
+    doc["record"]["final_state_sha256"] = "0" * 64
+    differs = tmp_path / "differs.json"
+    differs.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner.invoke(app, ["render", str(differs), "--svg", str(tmp_path / "d.svg")])
+    assert result.exit_code == 0 and "warning" in result.stderr and (tmp_path / "d.svg").exists()
