@@ -239,8 +239,9 @@ def test_a_pack_without_map_glyphs_is_drawn_with_generic_ones():
     g = new_game(["mini"], players=2, seed=0, modules={"mini": _minipack()})
     text = plain(draw_map(g.view(0), width=100, height=35))
     entries = legend(g.view(0))
-    assert any("mud" in meaning for _, _, meaning in entries)
-    assert text.strip()
+    assert ("M", "", "mud: costs an extra Boot") in entries
+    assert ("m", "dim", "moth: a piece on the map") in entries       # the piece, drawn in its room
+    assert "m moth" in text and "E exit" in text and "M mud" in text
 
 
 def _minipack():

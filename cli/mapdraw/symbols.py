@@ -186,14 +186,15 @@ class Glyphs:
         return out
 
     def piece(self, piece: dict[str, Any]) -> Symbol:
-        """A piece on the map: the packs' ``piece`` mark as a glyph (its first letter when
-        the mark is a word) with the mark's words as its meaning."""
+        """A piece on the map: the packs' ``piece`` answer as a glyph: a :class:`Symbol` as it
+        is, a :class:`Mark` of one or two characters as its glyph, a longer one by its first
+        letter in lower case (capitals are the tunnel icons' and features' letters), with the
+        mark's words as its meaning."""
         mark = self._first("piece", piece)
-        if not isinstance(mark, Mark | Symbol):
-            word = str(piece.get("kind", "piece")).replace("_", " ")
-            return Symbol(word[:1].upper(), "danger", word)
         if isinstance(mark, Symbol):
             return mark
-        text = mark.text.strip() or str(piece.get("kind", "?"))
-        glyph = text if len(text) <= 2 else text[:1].upper()
-        return Symbol(glyph, mark.style or "danger", text)
+        if isinstance(mark, Mark) and mark.text.strip():
+            text, style = mark.text.strip(), mark.style or "danger"
+        else:
+            text, style = str(piece.get("kind", "piece")).replace("_", " "), "danger"
+        return Symbol(text if len(text) <= 2 else text[:1].lower(), style, f"{text}: a piece on the map")
