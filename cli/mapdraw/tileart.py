@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clank.cli.mapdraw.model import EndItem, TileItem
+from clank.cli.mapdraw.model import EndItem, TileItem, TunnelItem
 from clank.cli.mapdraw.route import DIRS, Attach, Cell, E, Grid, N, S, W, route, step_dir
 
 ARROWS = {N: "↑", E: "→", S: "↓", W: "←"}
@@ -230,7 +230,7 @@ class _Builder:
         for *_, t in jobs:
             self.route_one(t)
 
-    def route_one(self, t) -> None:
+    def route_one(self, t: TunnelItem) -> None:
         """Route one tunnel, draw it, place its icons, grow its room's trunk."""
         starts, _, start_cost = self.terminal(t.index, t.a)     # again: earlier lines took cells
         goals, _, goal_cost = self.terminal(t.index, t.b)
@@ -274,7 +274,7 @@ class _Builder:
                 if c not in bridges:
                     trunk.add(c)
 
-    def icons(self, t, path: list[Cell], crossing: set[Cell]) -> None:
+    def icons(self, t: TunnelItem, path: list[Cell], crossing: set[Cell]) -> None:
         """Give each icon (and the one-way arrow) a cell: on the line, toward its middle, not
         beside a room's text ("F" beside "Nave" would read "FNave"), not at a port's doorstep;
         a line too short for them gets them beside it."""
