@@ -22,7 +22,17 @@ from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
 from clank.cli import packshow, scaffold, validation
 from clank.cli.packinfo import all_pack_infos, packs_table
-from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
+from clank.cli.play import (
+    DEFAULT_SAVE,
+    FINISHED,
+    INTERRUPTED,
+    Session,
+    interactive_terminal,
+    new_table,
+    print_result,
+    resume_table,
+    run_table,
+)
 from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
 from clank.cli.report import report
 from clank.cli.seats import assign_seats, parse_options, resolve_bots
@@ -76,8 +86,14 @@ def play(
     save: Path | None = typer.Option(None, "--save", help=f"Save file (default {DEFAULT_SAVE} when a human plays)."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
+                               "of the full-screen table; the default when input or output is not a terminal."),
 ) -> None:
-    """Play a full game in the terminal against bots or hot-seat; every action is saved."""
+    """Play a full game in the terminal against bots or hot-seat; every action is saved.
+
+    On a terminal the game is a full-screen table (press ? for help); with --plain, or when
+    input or output is not a terminal (pipes, scripts), it runs in line mode with the same
+    action texts."""
     out, err = con.stdout(), con.stderr()
     with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
@@ -107,7 +123,10 @@ def play(
             session.save()
         except OSError as exc:
             raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
-        outcome = session.run()
+        if plain or not interactive_terminal():
+            outcome = session.run()
+        else:
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
     if outcome.reason == FINISHED:
         print_result(game, seats, out)
     con.say(outcome.message())

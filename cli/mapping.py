@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 LEGEND: list[tuple[str, str, str]] = [
@@ -33,34 +33,19 @@ def room_label(view: Any, room_id: str) -> str:
 
 
 def draw_map(view: Any, *, width: int, height: int, preview: Any = None,
-             highlight: Any = None) -> Text:
-    """The dungeon map of ``view`` as text fitting ``width`` columns (rows beyond ``height``
-    are cut). ``preview`` (a legal ``orient``/``place`` action) draws the discovered tile in
-    place; ``highlight`` names rooms to stress. The adapter draws the tile table and lists the
-    previewed placement's outcome under it."""
+             highlight: Any = None) -> RenderableType:
+    """The dungeon map of ``view`` for a panel of ``width`` × ``height`` (the panel crops it).
+    ``preview`` (a legal ``orient``/``place`` action) draws the discovered tile in place;
+    ``highlight`` names rooms to stress. The adapter draws the tile table and says where the
+    previewed placement leads above it."""
     from clank.cli import render  # render imports this module for room names
 
-    console = Console(width=max(20, width), record=True, file=_Null(), color_system="truecolor",
-                      legacy_windows=False)
-    console.print(render.dungeon_map(view))
-    lines = console.export_text(styles=True).splitlines()
-    text = Text("\n").join(Text.from_ansi(line) for line in lines[:max(1, height)])
-    if preview is not None:
-        text.append("\n")
-        text.append(render.action_label(view, preview), style="bold yellow")
-    return text
+    drawn = render.dungeon_map(view)
+    if preview is None:
+        return drawn
+    return Group(Text("preview: " + render.action_label(view, preview), style="bold yellow"), drawn)
 
 
 def legend(view: Any) -> list[tuple[str, str, str]]:
     """(glyph, style, meaning) of everything the map draws."""
     return list(LEGEND)
-
-
-class _Null:
-    """A file that swallows output (the console only records)."""
-
-    def write(self, _text: str) -> int:
-        return 0
-
-    def flush(self) -> None:
-        pass

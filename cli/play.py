@@ -237,6 +237,24 @@ class Session:
             self.out.print(Text(f"    {entry}", style="dim"))
 
 
+def interactive_terminal() -> bool:
+    """Whether both standard input and output are terminals (else line mode is used)."""
+    try:
+        return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (ValueError, AttributeError):     # a closed stream
+        return False
+
+
+def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: int = 0) -> Outcome:
+    """Play in the full-screen table (:mod:`clank.cli.tui`) until the game ends or the player
+    quits; every action is saved as it is applied."""
+    from clank.cli.tui.app import TableApp  # Textual loads only for the full-screen table
+
+    app = TableApp(game, seats, save_path, start=start)
+    result = app.run()
+    return Outcome(FINISHED if result == FINISHED else QUIT, save_path)
+
+
 def print_result(game: Game, seats: Sequence[Seat] | None, out: Console) -> None:
     """Final scores with their lines by source, then the winner(s) (or why there is none)."""
     view = game.view(None)
