@@ -356,3 +356,22 @@ def test_simulate_card_stats_counts_what_happens_to_each_card(runner: CliRunner,
     plain = tmp_path / "plain.jsonl"
     runner.invoke(app, ["simulate", "--games", "3", "--players", "2", "--seed", "4", "--out", str(plain)])
     assert "cards" not in json.loads(plain.read_text().splitlines()[0])     # default output unchanged
+
+
+def test_play_with_stdin_closed_starts_and_stops_cleanly(tmp_path) -> None:
+    """Issue 9: `make play` run with standard input closed (a checker, a pipe) plays in line
+    mode, stops at the end of input with the game saved, and prints no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    for how in ("closed", "devnull"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "clank.cli.main", "play", "--seed", "1", "--save", str(tmp_path / f"{how}.json")],
+            stdin=subprocess.DEVNULL if how == "devnull" else None,
+            preexec_fn=(lambda: os.close(0)) if how == "closed" else None,
+            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert "Traceback" not in proc.stdout + proc.stderr
+        assert "end of input: game saved" in proc.stderr
+        assert "play Burgle" in proc.stdout                 # the same words as the table's
