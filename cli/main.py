@@ -398,7 +398,11 @@ def validate(
 # replay
 # ==========================================================================================
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play.")) -> None:
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
+           step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
+                                     "(→ next, ← back, digits + enter jump); with --plain or without a "
+                                     "terminal, print each action and its log lines."),
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
     out = con.stdout()
     with con.engine_errors():
@@ -407,6 +411,14 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
             game = replay_record(loaded, verify=False)    # compared below, with the scores shown
         except RecordError as exc:
             raise con.fail(str(exc)) from None
+        if step:
+            from clank.cli.tui import replay as stepper
+
+            if plain or not interactive_terminal():
+                for line in stepper.step_lines(loaded.record):
+                    out.print(line, markup=False, highlight=False)
+            else:
+                stepper.ReplayApp(loaded.record, loaded.seats).run()
     n = len(loaded.record["actions"])
     if game.over:
         print_result(game, loaded.seats, out)

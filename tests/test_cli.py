@@ -375,3 +375,25 @@ def test_play_with_stdin_closed_starts_and_stops_cleanly(tmp_path) -> None:
         assert "Traceback" not in proc.stdout + proc.stderr
         assert "end of input: game saved" in proc.stderr
         assert "play Burgle" in proc.stdout                 # the same words as the table's
+
+
+import re  # noqa: E402
+
+INTERNAL = re.compile(r"#\d|\b(st|su|de)-[a-z0-9]+\b|\([A-Z]{1,2}-?\d+[^)]*\)|\bcell \(|_")
+
+
+def test_no_internal_ids_in_menus_or_the_log_over_a_bot_game():
+    """Issue 9 item 6: every menu text of a whole bot game, and its log, are words: no tile,
+    room or route ids, no rule ids, no snake_case names."""
+    game = new_game(["catacombs"], 4, 3, {})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(4)]
+    while not game.over:
+        seat = game.current_player
+        view = game.view(seat)
+        assert not INTERNAL.search(render.prompt_text(view)), render.prompt_text(view)
+        for action in view.legal_actions():
+            label = render.action_label(view, action)
+            assert not INTERNAL.search(label), (str(action), label)
+        game.apply(bots[seat].choose(view))
+    for line in game.log:
+        assert not INTERNAL.search(line), line

@@ -188,3 +188,31 @@ def test_row_keys_are_slot_numbers_and_moves_gather_under_m() -> None:
             assert km.key_of(a) == str(int(a.args[0]) + 1)
         if a.kind == "move":
             assert km.key_of(a) == "m"
+
+
+def test_replay_steps_forward_back_and_jumps(tmp_path) -> None:
+    from clank.cli.records import record_of
+    from clank.cli.tui.replay import ReplayApp, step_lines
+
+    game = new_game(["catacombs"], 2, 9, {"max_rounds": 2})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]
+    for _ in range(30):
+        s = game.current_player
+        game.apply(bots[s].choose(game.view(s)))
+    record = record_of(game)
+    lines = list(step_lines(record))
+    assert lines[0].startswith("1. P1: play ")
+
+    async def main() -> None:
+        app = ReplayApp(record, None)
+        async with app.run_test(size=(100, 35)) as pilot:
+            await pilot.pause()
+            await pilot.press("right", "right")
+            assert app.index == 2 and app.status.startswith("action 2 of 30")
+            await pilot.press("left")
+            assert app.index == 1
+            await pilot.press("2", "5", "enter")
+            assert app.index == 25
+            assert app.game.state.history == game.state.history[:25]
+            await pilot.press("q")
+    run(main())
