@@ -23,7 +23,17 @@ from clank.cli import console as con
 from clank.cli import packshow, scaffold, validation
 from clank.cli.mapdraw import draw_map, map_svg
 from clank.cli.packinfo import all_pack_infos, packs_table
-from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
+from clank.cli.play import (
+    DEFAULT_SAVE,
+    FINISHED,
+    INTERRUPTED,
+    Session,
+    interactive_terminal,
+    new_table,
+    print_result,
+    resume_table,
+    run_table,
+)
 from clank.cli.plot import plot_svg
 from clank.cli.records import RecordError, read_record_file, replay_record, replay_to, state_digest
 from clank.cli.report import report
@@ -78,8 +88,14 @@ def play(
     save: Path | None = typer.Option(None, "--save", help=f"Save file (default {DEFAULT_SAVE} when a human plays)."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
+                               "of the full-screen table; the default when input or output is not a terminal."),
 ) -> None:
-    """Play a full game in the terminal against bots or hot-seat; every action is saved."""
+    """Play a full game in the terminal against bots or hot-seat; every action is saved.
+
+    On a terminal the game is a full-screen table (press ? for help); with --plain, or when
+    input or output is not a terminal (pipes, scripts), it runs in line mode with the same
+    action texts."""
     out, err = con.stdout(), con.stderr()
     with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
@@ -109,7 +125,10 @@ def play(
             session.save()
         except OSError as exc:
             raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
-        outcome = session.run()
+        if plain or not interactive_terminal():
+            outcome = session.run()
+        else:
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
     if outcome.reason == FINISHED:
         print_result(game, seats, out)
     con.say(outcome.message())
@@ -392,7 +411,11 @@ def validate(
 # replay
 # ==========================================================================================
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play.")) -> None:
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
+           step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
+                                     "(→ next, ← back, digits + enter jump); with --plain or without a "
+                                     "terminal, print each action and its log lines."),
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
     out = con.stdout()
     with con.engine_errors():
@@ -401,6 +424,14 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
             game = replay_record(loaded, verify=False)    # compared below, with the scores shown
         except RecordError as exc:
             raise con.fail(str(exc)) from None
+        if step:
+            from clank.cli.tui import replay as stepper
+
+            if plain or not interactive_terminal():
+                for line in stepper.step_lines(loaded.record):
+                    out.print(line, markup=False, highlight=False)
+            else:
+                stepper.ReplayApp(loaded.record, loaded.seats).run()
     n = len(loaded.record["actions"])
     if game.over:
         print_result(game, loaded.seats, out)
