@@ -9,14 +9,13 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 .PHONY: install play test test-slow lint bench clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
-# engine and the packs editable; without it (no wheel for this platform) pip does the same.
+# engine and the packs editable; without it (no wheel for this platform, no index it can
+# reach) pip does the same.
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
-	if $(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null; then \
-	  $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS)); \
-	else \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS)); \
-	fi
+	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
+	  $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
