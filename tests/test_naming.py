@@ -83,6 +83,7 @@ def test_the_base_game_log_menus_and_map_name_a_room_alike():
     g = new_game(["catacombs"], players=2, seed=1)
     place(g, "su-2", 1, 0, 0)
     view = g.view(0)
+    assert g.room_name("su-2.counting") == "the counting house of Tinkers' Row"   # the pack's data name
     assert sentence(view, "su-4.nave") == "the nave of the Dustveil Reliquary" == g.room_name("su-4.nave")
     assert room_label(view, "su-4.nave") == "Nave of the Dustveil Reliquary"
     assert render.room_name(view, "st-a.crypt") == "the Crypt"
