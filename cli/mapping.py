@@ -1,6 +1,6 @@
 """The one place the terminal front ends (line mode and the full-screen table) get the dungeon
-map from: the drawing, its legend and room names come from :mod:`clank.cli.mapdraw`; this
-module words room names for sentences ("move to the nave of Dustveil Reliquary")."""
+map from: the drawing and its legend come from :mod:`clank.cli.mapdraw`, room names from the
+engine (the same names its log writes: "move to the nave of the Dustveil Reliquary")."""
 
 from __future__ import annotations
 
@@ -11,16 +11,10 @@ from rich.console import RenderableType
 
 
 def room_label(view: Any, room_id: str) -> str:
-    """A room as a sentence names it: ``"the Dustveil Reliquary"``, ``"the nave of Dustveil
-    Reliquary"``, ``"the Crypt"`` (the map's label, :func:`clank.cli.mapdraw.room_label`,
-    with its article)."""
-    label = mapdraw.room_label(view, room_id)
-    if label.startswith("The "):
-        return "the " + label[4:]
-    tile = view.ruleset.tiles.get(room_id.partition(".")[0])
-    if tile is not None and tile.name.startswith(label):
-        return "the " + label                      # the room the tile is named after
-    return "the " + label[:1].lower() + label[1:]   # "Nave of ..." -> "the nave of ..."
+    """A room as a sentence names it: ``"the Dustveil Reliquary"``, ``"the nave of the
+    Dustveil Reliquary"``, ``"the Crypt"``: the engine's one name of the room
+    (:meth:`~clank.game.table.Table.room_name`), the same the log writes and the map labels."""
+    return view.room_name(room_id)
 
 
 def draw_map(view: Any, *, width: int, height: int, preview: Any = None,

@@ -107,7 +107,7 @@ def test_no_internal_ids_or_raw_feature_text(width, height):
 def test_room_labels_are_what_a_player_says():
     view = mid_position().view(0)
     assert room_label(view, "su-4.reliquary") == "Dustveil Reliquary"
-    assert room_label(view, "su-4.nave") == "Nave of Dustveil Reliquary"
+    assert room_label(view, "su-4.nave") == "Nave of the Dustveil Reliquary"
     assert room_label(view, "st-a.crypt") == "The Crypt"
     assert room_label(view, "st-a.grotto") == "Grotto of the Crypt Gate"
     assert room_label(view, "de-13.scriptorium") == "Scriptorium of Ash"

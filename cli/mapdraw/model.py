@@ -211,7 +211,7 @@ def _rooms_of(view: Any, glyphs: Glyphs, placed: PlacedTile, tdef: Any, pawns: M
         feats = [glyphs.feature(rid, name, arg) for name, arg in room["features"]]
         feats = [f for f in feats if f.glyph]
         rooms.append(RoomItem(
-            id=rid, tile=placed.tile, label=local_name(rid), full=room_label(view, rid), cell_key=key,
+            id=rid, tile=placed.tile, label=local_name(view, rid), full=room_label(view, rid), cell_key=key,
             cell=(placed.x + dx, placed.y + dy), col=col, row=row, features=feats,
             contents=[] if preview else [s for s in glyphs.room(rid) if s.glyph],
             pawns=[] if preview else list(pawns.get(rid, ())), pieces=[] if preview else list(pieces.get(rid, ())),
