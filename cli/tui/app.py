@@ -9,7 +9,7 @@ a hot-seat game or nobody plays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from clank.cli import render
 from clank.cli.records import save_document, write_json
 from clank.cli.seats import Seat, make_bots
 from clank.cli.tui import panels, screens
+from clank.cli.tui.fingerprint import fingerprint
 from clank.cli.tui.keys import MOVE, HandLetters, KeyMap, answer_keys, main_keys
 from clank.game.engine import Game
 from textual.app import App, ComposeResult
@@ -40,7 +41,7 @@ Screen { layout: vertical; }
 #map { height: 1fr; }
 #row { height: 8; }
 #players { height: 7; }
-#dragon { height: 5; }
+#dragon { height: 5; text-wrap: nowrap; text-overflow: ellipsis; }
 #supply { height: 5; }
 #log { height: 1fr; }
 #hand { width: 3fr; height: 100%; }
@@ -79,6 +80,7 @@ class TableApp(App[str]):
         self._bot_pending = False
         self.redraws = 0
         self._map_key: tuple[Any, ...] | None = None
+        self._shown: dict[str, Hashable] = {}      # panel id -> fingerprint of what it shows
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,31 +114,45 @@ class TableApp(App[str]):
         return self.game.view(self.viewer)
 
     def redraw(self) -> None:
-        """Refresh every panel from the viewer's view (never scrolls: each panel is fixed)."""
+        """Refresh the panels from the viewer's view (never scrolls: each panel is fixed).
+        A panel is repainted only when what it shows changed (its fingerprint), and the map
+        is drawn again only when the game, the preview or the panel's size changed."""
         self.redraws += 1
         view = self.view()
         seat = self.viewer
         self._compute_keys(view)
         hand = self.hand.slots if seat is not None else []
-        q = self.query_one
-        mp = q("#map", Static)
+        mp = self.query_one("#map", Static)
         width, height = max(20, mp.size.width or 60), max(3, mp.size.height or 12)
         preview = self._previewed()
         key = (len(self.game.state.history), width, height, preview, seat)
         if key != self._map_key:            # the map changes only with the game or the preview
             self._map_key = key
-            mp.update(panels.map_panel(view, width, height, preview, seat))
-        q("#row", Static).update(panels.row_panel(view, self.keymap))
-        q("#players", Static).update(panels.players_panel(view, self.seats))
-        q("#dragon", Static).update(panels.dragon_panel(view))
-        q("#supply", Static).update(panels.supply_panel(view))
-        lg = q("#log", Static)
-        lg.update(panels.log_panel(view, max(1, lg.size.height or 8)))
-        hp = q("#hand", Static)
-        hp.border_title = f"{view.name(seat)}: hand" if seat is not None else "Hands"
-        hp.update(panels.hand_panel(view, seat, hand, self.keymap))
-        ap = q("#actions", Static)
-        ap.update(panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+            self._show("map", panels.map_panel(view, width, height, preview, seat))
+        self._show("row", panels.row_panel(view, self.keymap), f"Dungeon row (deck {view.dungeon_deck_size})")
+        pl = self.query_one("#players", Static)
+        self._show("players", panels.players_panel(view, self.seats, pl.size.width or 80),
+                   f"Players (round {view.round})")
+        self._show("dragon", panels.dragon_panel(view))
+        self._show("supply", panels.supply_panel(view))
+        lg = self.query_one("#log", Static)
+        self._show("log", panels.log_panel(view, max(1, lg.size.height or 8)))
+        hp = self.query_one("#hand", Static)
+        self._show("hand", panels.hand_panel(view, seat, hand, self.keymap, hp.size.width or None,
+                                             hp.size.height or None),
+                   f"{view.name(seat)}: hand" if seat is not None else "Hands")
+        self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+
+    def _show(self, wid: str, renderable: Any, title: str | None = None) -> None:
+        """Put ``renderable`` in panel ``wid`` unless it already shows the same (panels keep
+        their size, so no layout pass is needed)."""
+        widget = self.query_one(f"#{wid}", Static)
+        mark = fingerprint(renderable)
+        if self._shown.get(wid) != mark:
+            self._shown[wid] = mark
+            widget.update(renderable, layout=False)
+        if title is not None and widget.border_title != title:
+            widget.border_title = title
 
     def _status_line(self) -> str:
         if self.status:
