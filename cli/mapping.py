@@ -17,12 +17,13 @@ def room_label(view: Any, room_id: str) -> str:
     return view.room_name(room_id)
 
 
-def draw_map(view: Any, *, width: int, height: int, preview: Any = None,
-             highlight: Any = None) -> RenderableType:
+def draw_map(view: Any, *, width: int, height: int, preview: Any = None, highlight: Any = None,
+             **options: Any) -> RenderableType:
     """The dungeon map of ``view`` fitted to a ``width`` × ``height`` panel; ``preview`` (a
     legal ``orient``/``place`` action) draws the discovered tile in place, ``highlight`` marks
-    rooms (ids, or ``{room id: key}`` to draw a key beside each)."""
-    return mapdraw.draw_map(view, width=width, height=height, preview=preview, highlight=highlight)
+    rooms (ids, or ``{room id: key}`` to draw a key beside each); ``options`` as for
+    :func:`clank.cli.mapdraw.draw_map` (``focus``, ``pan``, ``detail``, ``legend_rows``)."""
+    return mapdraw.draw_map(view, width=width, height=height, preview=preview, highlight=highlight, **options)
 
 
 def legend(view: Any) -> list[tuple[str, str, str]]:
