@@ -245,6 +245,12 @@ PORT_PARTS = {("n", 0): "west", ("n", 1): "east", ("e", 0): "north", ("e", 1): "
               ("s", 0): "east", ("s", 1): "west", ("w", 0): "south", ("w", 1): "north"}
 
 
+def open_edge_words(game: Game, key: str) -> str:
+    """Where an unexplored tunnel leaves the map, from the current player's room: ``"north
+    of Lantern Market (western tunnel)"``."""
+    return _open_edge_words(game, key)
+
+
 def _open_edge_words(game: Game, key: str) -> str:
     here = game.player(game.current).room
     r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
@@ -271,6 +277,30 @@ def move_destination(game: Game, seat: int, action: Action) -> str | None:
         return ex.to[1] if ex is not None and ex.to[0] == "room" else None
     r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
     return r.to[1] if r is not None and r.to[0] == "room" else None
+
+
+def move_cost(game: Game, seat: int, action: Action) -> Any:
+    """What a ``move``, ``portal`` or ``explore`` action's route costs (the engine's
+    :class:`~clank.game.movement.Cost`: resources, monsters' damage, against an arrow), before
+    any Sword is spent; None for other actions."""
+    here = game.player(seat).room
+    if action.kind not in ("move", "portal", "explore") or not action.args or here is None:
+        return None
+    if action.args[0].startswith("link:"):
+        return next((x[2] for x in game.link_routes(here) if x[0] == action.args[0]), None)
+    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
+    if r is None:
+        return None
+    if action.kind == "portal":
+        ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
+        return game.path_cost([*r.segments, *ex.segments]) if ex is not None else None
+    return game.path_cost(r.segments)
+
+
+def cost_words(cost: Any, prevent: int | None = None) -> str:
+    """A route's cost in words: ``"2 boots, 1 monster"``; with ``prevent``, the Swords spent
+    on its monsters and the damage left (``"1 monster (1 sword spent, no damage)"``)."""
+    return _cost_words(cost, prevent)
 
 
 def _describe_move(game: Game, seat: int, action: Action) -> str:

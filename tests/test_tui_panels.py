@@ -61,7 +61,7 @@ def test_dragon_panel_keeps_the_bag_on_its_own_line_and_fits_100_columns():
             lines = panel_lines(app, "dragon")
             width = app.query_one("#dragon").size.width
         assert lines[0] == "Clank! P1:3 P2:2 P3:1 P4:4"
-        assert lines[1].startswith(f"bag {game.view(0).bag_total} cubes") and "an attack draws" in lines[1]
+        assert lines[1].startswith(f"bag {game.view(0).bag_total} · attack draws ")
         assert lines[2].startswith("rage ")
         assert all(len(line) <= width for line in lines)
     asyncio.run(main())

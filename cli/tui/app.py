@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from clank.actions import Action
-from clank.cli import render
+from clank.cli import render, routes
 from clank.cli.records import save_document, write_json
 from clank.cli.seats import Seat, make_bots
 from clank.cli.tui import panels, screens
 from clank.cli.tui.fingerprint import fingerprint
 from clank.cli.tui.keys import MOVE, HandLetters, KeyMap, answer_keys, main_keys
+from clank.cli.tui.mapscreen import MapScreen
 from clank.game.engine import Game
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -56,7 +57,8 @@ class TableApp(App[str]):
 
     CSS = CSS
     TITLE = "Clank! Catacombs"
-    BINDINGS = [Binding("ctrl+c", "quit_game", "save and quit", priority=True)]
+    BINDINGS = [Binding("ctrl+c", "quit_game", "save and quit", priority=True),
+                Binding("tab", "toggle_map", "the dungeon map", priority=True)]
 
     def __init__(self, game: Game, seats: Sequence[Seat], save_path: Path | None, *, delay: float = 0.35,
                  watch: str | None = None, start: int = 0) -> None:
@@ -86,7 +88,7 @@ class TableApp(App[str]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield self._panel("map", "Dungeon")
+                yield self._panel("map", "Dungeon (tab: the whole map, routes and legend)")
                 yield self._panel("row", "Dungeon row")
             with Vertical(id="right"):
                 yield self._panel("players", "Players")
@@ -142,6 +144,14 @@ class TableApp(App[str]):
                                              hp.size.height or None),
                    f"{view.name(seat)}: hand" if seat is not None else "Hands")
         self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+        if isinstance(self.screen, MapScreen):
+            self.screen.show(view, seat, self.destinations(view), preview)
+
+    def destinations(self, view: Any) -> list[routes.Destination]:
+        """Where the viewer can go now (while it decides its main turn), with keys."""
+        if self.keymap is None or self.answers or self._orientations():
+            return []
+        return routes.destinations(view, self.viewer)
 
     def _show(self, wid: str, renderable: Any, title: str | None = None) -> None:
         """Put ``renderable`` in panel ``wid`` unless it already shows the same (panels keep
@@ -356,6 +366,26 @@ class TableApp(App[str]):
         self.exit(QUIT)
 
     action_quit_game = quit_game
+
+    def action_toggle_map(self) -> None:
+        """Tab: the dungeon on the whole terminal (route planning), or back to the table."""
+        if isinstance(self.screen, MapScreen):
+            self.screen.dismiss(None)
+            return
+        if len(self.screen_stack) > 1:
+            return
+        view = self.view()
+        self._push(MapScreen(view, self.viewer, self.destinations(view), self._previewed()), self._after_map)
+
+    def _after_map(self, actions: list[Action] | None) -> None:
+        if not actions:
+            return
+        if len(actions) == 1:
+            self._confirm_and_play(actions[0])
+            return
+        view = self.view()
+        entries = [(render.action_label(view, a), a) for a in actions]
+        self._push(screens.Chooser("Which way?", entries), lambda a: a is not None and self._confirm_and_play(a))
 
     def show_help(self) -> None:
         """Keys, the map legend, the rules summary."""

@@ -38,13 +38,15 @@ def name_text(view: Any, seat: int, seats: Sequence[Seat] | None = None) -> Text
 
 def map_panel(view: Any, width: int, height: int, preview: Action | None = None,
               seat: int | None = None) -> Text:
-    """The dungeon map; when ``seat`` is deciding its turn, the rooms it can move to now are
-    highlighted (route planning at a glance)."""
+    """The dungeon map, centred on the seat's pawn (or the tile being laid), with a one-line
+    legend (two on tall panels; the whole legend is on the map screen and in help); when
+    ``seat`` is deciding its turn, the rooms it can move to now are highlighted."""
     highlight = None
     if seat is not None and view.deciding and view.pending() is None:
         rooms = (render.move_destination(view, seat, a) for a in view.legal_actions())
         highlight = sorted({r for r in rooms if r})
-    return mapping.draw_map(view, width=width, height=height, preview=preview, highlight=highlight)
+    return mapping.draw_map(view, width=width, height=height, preview=preview, highlight=highlight,
+                            legend_rows=2 if height >= 30 else 1)
 
 
 def where_words(view: Any, seat: int, short: bool) -> str:
@@ -108,8 +110,8 @@ def dragon_panel(view: Any) -> Text:
     draw = draws[view.rage] if 0 <= view.rage < len(draws) else "?"
     danger = sum(1 for c in view.row if c and view.ruleset.cards[c].danger)
     out.append("\nbag ", style="bold")
-    out.append(f"{view.bag_total} cubes · ")
-    out.append("an attack draws ", style="red")
+    out.append(f"{view.bag_total} · ")
+    out.append("attack draws ", style="red")
     out.append(f"{draw}" + (f" +{danger} danger" if danger else ""), style="bold red")
     out.append("\nrage ", style="bold")
     for i, n in enumerate(draws):
@@ -226,9 +228,29 @@ def log_panel(view: Any, lines: int) -> Text:
     return out
 
 
+def orientation_words(view: Any, action: Action) -> str:
+    """An orientation in a few words (the prompt names the tile): ``"90° → its landing: 2
+    boots"``, ``"180° → unexplored edge (south): 2 boots"``."""
+    rot = int(action.args[0])
+    degrees = f"{rot * 90}°"
+    if action.kind == "place":
+        return f"{degrees}: no way on, you stay where you are"
+    outcome = next((o for o in view.orientations() if o["rot"] == rot), None)
+    if outcome is None:
+        return degrees
+    to = outcome["to"]
+    if to[0] == "room":
+        on_new = to[1].partition(".")[0] == view.moving_tile
+        where = f"its {view.room_label(to[1], short=True).lower()}" if on_new else view.room_name(to[1])
+    else:
+        where = f"unexplored edge ({render.SIDE_NAMES.get(to[3], to[3])})"
+    return f"{degrees} → {where}: {render.cost_words(outcome['cost'], int(action.args[1]))}"
+
+
 def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: bool, status: str) -> Text:
     """The prompt and the keys open now: the answers of a decision one per line, else the
-    groups (moves, reserve, room, end) with how many choices each holds."""
+    groups (moves, reserve, room, end) with how many choices each holds, then a line of the
+    other keys."""
     out = Text()
     if status:
         out.append(status + "\n", style="bold yellow")
@@ -240,25 +262,25 @@ def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: b
             out.append(f"\n[{key}] ", style="bold cyan")
             out.append(render.action_label(view, acts[0]))
         return out
-    out.append("   ")
     groups = []
     for key, acts in keymap.keys.items():
         title = keymap.titles.get(key) or GROUP_TITLES.get(key)
         if title:
             t = Text()
-            t.append(f"[{key}]", style="bold cyan")
-            t.append(f" {title}" + (f" ({len(acts)})" if len(acts) > 1 else ""))
+            t.append(f"[{key}] ", style="bold cyan")
+            t.append(title + (f" ({len(acts)})" if len(acts) > 1 else "") + "  ")
             groups.append(t)
     orient = [a for acts in keymap.keys.values() for a in acts if a.kind in ("orient", "place")]
+    for a in orient:
+        out.append(f"\n[{int(a.args[0]) + 1}] ", style="bold cyan")
+        out.append(orientation_words(view, a))
     if orient:
+        out.append("\n←/→ preview each on the map, enter lays it", style="dim")
+    if groups:
         out.append("\n")
-        for a in orient:
-            out.append(f"[{int(a.args[0]) + 1}] ", style="bold cyan")
-            out.append(render.action_label(view, a) + "\n")
-        out.append("←/→ preview each placement on the map", style="dim")
-    out.append("\n")
-    out.append_text(Text("  ").join(groups))
-    out.append("   hand [a-k]  row [1-6]", style="dim")
+        for g in groups:
+            out.append_text(g)
+    out.append("\nhand a-k · row 1-6 · tab map · ? help", style="dim")
     return out
 
 
