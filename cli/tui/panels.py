@@ -228,25 +228,6 @@ def log_panel(view: Any, lines: int) -> Text:
     return out
 
 
-def orientation_words(view: Any, action: Action) -> str:
-    """An orientation in a few words (the prompt names the tile): ``"90° → its landing: 2
-    boots"``, ``"180° → unexplored edge (south): 2 boots"``."""
-    rot = int(action.args[0])
-    degrees = f"{rot * 90}°"
-    if action.kind == "place":
-        return f"{degrees}: no way on, you stay where you are"
-    outcome = next((o for o in view.orientations() if o["rot"] == rot), None)
-    if outcome is None:
-        return degrees
-    to = outcome["to"]
-    if to[0] == "room":
-        on_new = to[1].partition(".")[0] == view.moving_tile
-        where = f"its {view.room_label(to[1], short=True).lower()}" if on_new else view.room_name(to[1])
-    else:
-        where = f"unexplored edge ({render.SIDE_NAMES.get(to[3], to[3])})"
-    return f"{degrees} → {where}: {render.cost_words(outcome['cost'], int(action.args[1]))}"
-
-
 def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: bool, status: str) -> Text:
     """The prompt and the keys open now: the answers of a decision one per line, else the
     groups (moves, reserve, room, end) with how many choices each holds, then a line of the
@@ -273,7 +254,7 @@ def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: b
     orient = [a for acts in keymap.keys.values() for a in acts if a.kind in ("orient", "place")]
     for a in orient:
         out.append(f"\n[{int(a.args[0]) + 1}] ", style="bold cyan")
-        out.append(orientation_words(view, a))
+        out.append(render.orientation_words(view, a))
     if orient:
         out.append("\n←/→ preview each on the map, enter lays it", style="dim")
     if groups:
