@@ -149,3 +149,30 @@ def test_the_table_map_is_centred_on_the_pawn_with_a_short_legend(late):
     pawn = [drawn.plain[sp.start:sp.end] for sp in drawn.spans if str(sp.style).endswith("on dodger_blue1")]
     assert pawn == ["1"]                                                               # ... round P1
     assert sum(1 for line in lines if " P1 " in f" {line} " and "P2" in line) <= 1      # one legend line
+
+
+def test_the_replay_stepper_opens_the_map_too_and_a_resized_table_redraws():
+    from clank.cli.records import record_of
+    from clank.cli.tui.replay import ReplayApp
+
+    game = new_game(["catacombs"], 2, 9, {"max_rounds": 2})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]
+    for _ in range(20):
+        s = game.current_player
+        game.apply(bots[s].choose(game.view(s)))
+
+    async def main() -> None:
+        app = ReplayApp(record_of(game), None)
+        async with app.run_test(size=(100, 35)) as pilot:
+            await pilot.pause()
+            before = app._map_key
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause()
+            await pilot.pause()
+            assert app._map_key != before and app._map_key[1] > before[1]      # drawn for the wider panel
+            screen = await open_map(app, pilot)
+            assert screen.dests == []                                          # nothing to move in a replay
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, MapScreen)
+    asyncio.run(main())

@@ -31,7 +31,6 @@ from typing import Any
 from clank.actions import Action
 from clank.cli.mapdraw import legend as _legend
 from clank.cli.mapdraw import model as _model
-from clank.cli.mapdraw import svg as _svg
 from clank.cli.mapdraw import text as _text
 from clank.cli.mapdraw.names import room_label
 from rich.text import Text
@@ -68,10 +67,24 @@ def draw_map(view: Any, *, width: int, height: int, preview: Action | str | None
       cropped when they do not all fit) or ``"compact"``;
     - ``legend_rows``: the most legend lines under the map (None: by the height; 0: none).
 
-    Redraws reuse each tile's routed lines (kept per tile, turn and size).
+    Redraws reuse each tile's routed lines (kept per tile, turn and size), and a map that
+    shows the same as one drawn before is not drawn again.
     """
     how = _text.View(focus, pan, detail, legend_rows)
-    return _text.draw_text(_model.build(view, preview, highlight), view, width, height, how)
+    model = _model.build(view, preview, highlight)
+    key = (model.signature(), view.seat, width, height, how, tuple(view.name(s) for s in range(model.players)))
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) >= _DRAWN_SIZE:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = _text.draw_text(model, view, width, height, how)
+    return drawn.copy()
+
+
+_DRAWN: dict[tuple[Any, ...], Text] = {}
+_DRAWN_SIZE = 64
+"""Drawings kept by what they show (a redraw of an unchanged map, or of a position seen
+before, copies the kept one)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +126,8 @@ def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highli
     rooms with names and glyphs, tunnels with icons and arrows, portals, open edges, pawns,
     and the legend. ``preview`` and ``highlight`` as for :func:`draw_map`; ``title`` heads
     the picture (default: the round and whose turn it is)."""
+    from clank.cli.mapdraw import svg as _svg  # the table never needs SVG (nor its XML imports)
+
     return _svg.render_svg(_model.build(view, preview, highlight), view, title)
 
 
