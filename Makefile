@@ -42,6 +42,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/mapdraw_bench.py
 
 # Side by side with catanatron 3.2.1 (installed by the script in its own virtualenv, build/catanatron-venv).
 bench-compare: $(STAMP)
@@ -63,4 +64,6 @@ wheel-check: $(STAMP)
 	rm -rf build/smoke && cd build && wheel-venv/bin/clank pack new smoke && wheel-venv/bin/clank validate --strict ./smoke
 	cd build && wheel-venv/bin/clank packs show ./smoke > /dev/null && wheel-venv/bin/clank docs authoring -o authoring.md
 	cd build && wheel-venv/bin/clank docs hooks -o hooks.md && grep -q '### `clank_register_ops`' hooks.md
-	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank_catacombs; print('wheels OK')"
+	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null
+	cd build && wheel-venv/bin/clank render smoke-game.json --svg smoke-map.svg && grep -q 'class="tile"' smoke-map.svg
+	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank.cli.mapdraw, clank_catacombs; print('wheels OK')"

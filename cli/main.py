@@ -1,5 +1,5 @@
 """The ``clank`` command: play, simulate, list, show and create packs, validate content, export
-schemas, print the authoring and hooks guides, replay records.
+schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -164,14 +164,17 @@ def simulate(
                                    help="Play the games on Ray: a local instance started for the run (no address, "
                                    "or 'local'), or the cluster at ADDRESS ('auto', HOST:PORT, ray://HOST:PORT). "
                                    "Needs pip install 'clank-engine[ray]'."),
+    plot: Path | None = typer.Option(None, "--plot", help="Draw the score and game-length distributions "
+                                     "as an SVG picture in this file."),
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines.
 
     Ctrl-C stops the workers and keeps the finished games in --out: the lines of the first k games,
     exactly what --games k writes (exit code 130).
     """
-    from clank.api import build_ruleset, split_packs
+    from clank.api import build_ruleset, new_game, split_packs
     from clank.cli import simjobs, simrun
+    from clank.cli.plot import plot_svg
     from clank.cli.seats import assign_seats, parse_options, resolve_bots
     from clank.cli.simulate import card_table, summarise, summary_view
 
@@ -182,8 +185,9 @@ def simulate(
         names, note = resolve_bots(ruleset.registry, bot)
         if note:
             con.say(f"note: {note}")
-        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(assign_seats(players, 0, names)),
-                               options, card_stats)
+        seats = assign_seats(players, 0, names)
+        new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
+        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats)
         backend = _backend(jobs, ray)
         try:
             handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
@@ -200,6 +204,15 @@ def simulate(
             con.stdout().print(card_table(result.rows, ruleset))
     if out is not None:
         con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}")
+    if plot is not None and result.rows:
+        done = len(result.rows)
+        bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
+        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{seed + done - 1}"
+        try:
+            plot.write_text(plot_svg(result.rows, title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
+        con.say(f"wrote the score and game-length distributions to {plot}")
     if result.interrupted:
         done = len(result.rows)
         kept = f"games with seeds {seed}..{seed + done - 1} finished" if done else "no game finished"
@@ -481,6 +494,54 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
         out.print(f"replayed {n} actions: final state identical", markup=False)
     else:
         raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+
+
+# ==========================================================================================
+# render
+# ==========================================================================================
+@app.command("render")
+def render_cmd(
+    file: Path = typer.Argument(..., metavar="SAVE", help="A save file of clank play, or a game record."),
+    svg: Path | None = typer.Option(None, "--svg", help="Write the dungeon as an SVG picture to this file."),
+    text: bool = typer.Option(False, "--text", help="Print the terminal drawing (the default without --svg)."),
+    at: int | None = typer.Option(None, "--at", help="Show the dungeon after the first N actions "
+                                  "(default: all of them)."),
+    seat: int | None = typer.Option(None, "--seat", help="See the game as player S (1 for P1; default: "
+                                    "a spectator, who sees what every player sees)."),
+    width: int | None = typer.Option(None, "--width", min=20, help="Columns of the terminal drawing "
+                                     "(default: the terminal's width)."),
+    height: int = typer.Option(60, "--height", min=10, help="Rows the terminal drawing may take."),
+) -> None:
+    """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
+    and a legend, as SVG (a browser shows it) or in the terminal."""
+    from clank.cli.mapdraw import draw_map, map_svg
+    from clank.cli.records import RecordError, read_record_file, replay_to, state_digest
+
+    out = con.stdout()
+    with con.engine_errors(), con.interrupt_before_play():
+        try:
+            loaded = read_record_file(file)
+            game = replay_to(loaded, at)
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+    total = len(loaded.record["actions"])
+    if (at is None or at == total) and loaded.digest is not None and loaded.digest != state_digest(game):
+        con.say(f"warning: {file}: replaying its {total} actions does not give the final state it recorded; "
+                f"drawing the replayed game")
+    players = len(game.state.players)
+    if seat is not None and not 1 <= seat <= players:
+        raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
+    view = game.view(None if seat is None else seat - 1)
+    done = total if at is None else at
+    if svg is not None:
+        title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
+        try:
+            svg.write_text(map_svg(view, title=title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
+        con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
+    if text or svg is None:
+        out.print(draw_map(view, width=width or out.width, height=height))
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clank.actions import Action
+from clank.cli.mapdraw import draw_map
 from clank.cli.seats import Seat
 from clank.game.view import SeatView as Game
 from clank.registry import Mark
@@ -287,57 +288,23 @@ def _describe_verb(game: Game, action: Action) -> str | None:
 # ==========================================================================================
 # Panels
 # ==========================================================================================
-def _pawns(game: Game) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in game.players:
-        room = p.room if p.status == "live" else p.ko_room if p.status == "knocked_out" else None
-        if room:
-            out.setdefault(room, []).append(("x" if p.status == "knocked_out" else "") + game.name(p.seat))
-    return out
+class MapPanel:
+    """The drawn dungeon (:func:`clank.cli.mapdraw.draw_map`) as a rich renderable: it takes
+    the width the console gives it when printed, and at most ``height`` rows."""
+
+    def __init__(self, game: Game, height: int = 60, **options: Any) -> None:
+        self.game, self.height, self.options = game, height, options
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        regions = list(dict.fromkeys(t.region for t in self.game.tiles))
+        yield Text(f"Dungeon: {', '.join(regions) or 'no tiles yet'}", style="bold")
+        yield draw_map(self.game, width=options.max_width, height=self.height, **self.options)
 
 
-def dungeon_map(game: Game) -> RenderableType:
-    """The placed tiles on their grid (north up): tile name, its rooms, what lies there, pawns.
-
-    ``@P2`` is a pawn, ``@xP3`` a knocked-out one; packs' notes follow the tile's name.
-    """
-    pawns = _pawns(game)
-    regions: dict[str, dict[tuple[int, int], Text]] = {}
-    for pt in game.tiles:
-        tdef = game.ruleset.tiles[pt.tile]
-        notes = _marks(game, "tile", pt.tile)
-        for key, (dx, dy) in tdef.cells.items():
-            text = Text()
-            text.append(tdef.name, style="bold")
-            for mark in notes:
-                text.append(f" {mark.text}", style=_style(mark))
-            for local, room in tdef.rooms.items():
-                if room.get("cell", "") != key:
-                    continue
-                rid = f"{pt.tile}.{local}"
-                text.append(f"\n{local}", style="green")
-                feats = ", ".join(feature_text(n, a) for n, a in room["features"])
-                if feats:
-                    text.append(f": {feats}")
-                for item in room_state(game, rid):
-                    text.append(f"; {item}", style="yellow")
-                if rid in pawns:
-                    text.append(" @" + " @".join(pawns[rid]), style="bold red")
-            regions.setdefault(pt.region, {})[(pt.x + dx, pt.y + dy)] = text
-    tables = []
-    for region in sorted(regions):
-        cells = regions[region]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        table = Table(title=Text(f"Dungeon: {region}"), box=box.SQUARE, show_lines=True, expand=False,
-                      title_justify="left")
-        table.add_column("y\\x", justify="right", style="dim")
-        for x in range(min(xs), max(xs) + 1):
-            table.add_column(str(x), min_width=12, max_width=30)
-        for y in range(max(ys), min(ys) - 1, -1):
-            table.add_row(str(y), *(cells.get((x, y), Text("")) for x in range(min(xs), max(xs) + 1)))
-        tables.append(table)
-    return Group(*tables) if tables else Text("(no tiles placed)")
+def dungeon_map(game: Game, **options: Any) -> RenderableType:
+    """The dungeon as this seat sees it: tiles, rooms, tunnels with their icons, pawns, and a
+    legend (``options``: ``preview``, ``highlight`` and ``height`` of the drawing)."""
+    return MapPanel(game, **options)
 
 
 def players_view(game: Game, seats: Sequence[Seat] | None = None) -> Group:

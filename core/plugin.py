@@ -39,6 +39,7 @@ from clank.registry import (
     Registry,
     RenderDef,
     RoomFeatureDef,
+    Symbol,
     TunnelIconDef,
 )
 
@@ -216,6 +217,6 @@ __all__ = [
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
-    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "TileDiscoveredEvent",
+    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "Symbol", "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
 ]

@@ -8,6 +8,7 @@ name registered twice, so behaviour never depends on install order.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -375,16 +376,50 @@ class Mark(NamedTuple):
     style: str = ""
 
 
+class Symbol(NamedTuple):
+    """A thing as the map draws it: a short ``glyph`` (one to three columns: ``"M"``,
+    ``"◆"``, ``"10"``), a semantic ``style`` as for :class:`Mark`, and its ``meaning`` in a
+    player's words, which the map's legend shows (``"monster: 1 damage unless you spend a
+    Sword"``). An empty glyph draws nothing.
+
+    Semantic styles the map outputs know: ``treasure``, ``danger``, ``exit``, ``market``,
+    ``magic``, ``heal``, ``resource``, ``muted`` and ``player:N`` (seat N's colour); any other
+    style is drawn plain.
+    """
+
+    glyph: str
+    style: str = ""
+    meaning: str = ""
+
+
 @dataclass(frozen=True)
 class RenderDef:
     """How a pack's things appear on screen (terminal and SVG). Every callback is optional
-    and reads a :class:`~clank.game.view.SeatView`:
+    and reads a :class:`~clank.game.view.SeatView`.
+
+    Text for panels (lists of :class:`Mark`):
 
     - ``room(view, room_id) -> list[Mark]``: what lies in a room now (artifacts, marks ...).
     - ``tile(view, tile_id) -> list[Mark]``: notes on a placed tile (haunted ...).
     - ``player(view, seat) -> list[Mark]``: extra lines of a player's panel.
     - ``board(view) -> list[Mark]``: lines about shared boards (a market board ...).
     - ``piece(view, piece) -> Mark``: how a piece on the map is drawn.
+
+    Glyphs for the map (:class:`Symbol`, whose ``meaning`` feeds the legend). The map asks
+    the renderers in registration order and takes the first answer that is not ``None``;
+    without one it draws a generic glyph (the name's first letter, the registered doc as
+    its meaning), so a pack that registers a tunnel icon or a room feature is drawn even
+    before it says how:
+
+    - ``map_icon(view, name) -> Symbol | None``: a tunnel icon, by its registered name
+      (``boot`` → ``Symbol("F", "resource", "footprint: 1 more Boot")``). A covered icon (paid
+      for good) is drawn muted by the map itself.
+    - ``map_feature(view, room_id, name, arg) -> Symbol | None``: a printed room feature
+      (``("artifact", {"plus": 1})`` → ``Symbol("◆", "treasure", "artifact room")``); it may
+      read the room's state (an opened lock drawn muted).
+    - ``map_room(view, room_id) -> list[Symbol]``: what lies in a room now, as glyphs (an
+      artifact's value, idols, marks); ``room`` stays the words a panel shows.
+    - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
     """
 
     name: str
@@ -394,6 +429,10 @@ class RenderDef:
     board: Callable[..., list[Mark]] | None = None
     piece: Callable[..., Mark] | None = None
     pack: str = ""
+    map_icon: Callable[..., Symbol | None] | None = None
+    map_feature: Callable[..., Symbol | None] | None = None
+    map_room: Callable[..., list[Symbol]] | None = None
+    map_tile: Callable[..., list[Symbol]] | None = None
 
 
 # ==========================================================================================
@@ -564,8 +603,7 @@ class Registry:
 
     def add_render(self, render: RenderDef) -> None:
         """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
-        self.renderers.append(RenderDef(render.name, render.room, render.tile, render.player,
-                                        render.board, render.piece, self.current_pack))
+        self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
 
     def listen(self, event: str, fn: Callable) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""

@@ -12,7 +12,7 @@ import sys
 from clank.cli import main, play, scaffold
 
 HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank.cli.play", "clank.cli.simulate",
-         "clank.cli.validation", "ruamel", "jsonschema", "rich.progress", "textual")
+         "clank.cli.validation", "clank.cli.mapdraw", "clank.cli.plot", "ruamel", "jsonschema", "rich.progress", "textual")
 
 
 def test_help_imports_nothing_heavy() -> None:
