@@ -83,6 +83,10 @@ def main() -> None:
     base = statistics.median(rates[counts[0]])
     print(f"\n{args.games} games of {args.players} players per run, median of {args.rounds} interleaved rounds "
           f"(same --out bytes in every run):")
+    for jobs in counts[1:]:   # each round's runs saw about the same load: their ratios, round by round
+        paired = [a / b for a, b in zip(rates[jobs], rates[counts[0]], strict=True)]
+        print(f"  --jobs {jobs} / --jobs {counts[0]} round by round: "
+              + ", ".join(f"{x:.2f}x" for x in paired) + f" (best {max(paired):.2f}x)")
     base_cpu = statistics.median(cpus[counts[0]])
     for jobs in counts:
         med, cpu = statistics.median(rates[jobs]), statistics.median(cpus[jobs])
