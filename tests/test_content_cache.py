@@ -193,6 +193,8 @@ def test_the_key_names_the_parts_and_the_packs_code(tmp_path: Path, pack: Path) 
     before = cache.key_material([source], ())
     (code / "__init__.py").write_text("X = 2\n", encoding="utf-8")
     assert before is not None and cache.key_material([source], ()) != before
+    spelled = find_pack(f"{pack.parent}/../{pack.parent.name}/{pack.name}")   # the same directory, written otherwise
+    assert cache.key_material([spelled], ()) != cache.key_material([find_pack(str(pack))], ())
     module.__path__ = []   # a module with no file behind it cannot be keyed: no cache
     assert cache.key_material([source], ()) is None
 

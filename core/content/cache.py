@@ -10,11 +10,11 @@ by the packs' code in every process: only plain data is cached.
 
 The key (:func:`key_material`) names everything the result depends on: the cache format, the
 engine's version and the bytes of its own modules and schemas, the Python version, the
-versions of ruamel.yaml and jsonschema, the selected optional parts, and for each pack its
-id, version and data directory, the relative path and bytes of every file in its data
-directory and of every Python file of its module. The file name is a digest of the key, and
-the key itself is stored in the file and compared before anything else is read: an entry is
-never trusted without its key matching. An entry that cannot be read, is cut short or holds
+versions of ruamel.yaml and jsonschema, the selected optional parts, and for each pack its id,
+version and data directory (resolved, and as given), the relative path and bytes of every
+file in its data directory and of every Python file of its module. The file name is a digest
+of the key, and the key itself is stored in the file and compared before anything else is
+read: an entry is never trusted without its key matching. An entry that cannot be read, is cut short or holds
 anything but the expected classes is ignored (the packs are loaded for real and the entry
 written again). Entries are written atomically, so a concurrent reader never sees half of one.
 
@@ -177,8 +177,9 @@ def _pack_key(source: PackSource) -> dict[str, Any] | None:
             code.append(hashlib.sha256(root.read_bytes()).hexdigest())
         else:
             code.append(_digest([root], (".py",)))
+    # the directory as given too: the cached problems and positions name files as it spells them
     return {"id": source.id, "kind": source.kind, "version": source.version, "data_dir": str(data),
-            "data": _digest([data]), "code": code}
+            "given": str(source.data_dir), "data": _digest([data]), "code": code}
 
 
 def key_material(sources: Sequence[PackSource], parts: Sequence[str]) -> str | None:
