@@ -14,9 +14,10 @@ versions of ruamel.yaml and jsonschema, the selected optional parts, and for eac
 version and data directory (resolved, and as given), the relative path and bytes of every
 file in its data directory and of every Python file of its module. The file name is a digest
 of the key, and the key itself is stored in the file and compared before anything else is
-read: an entry is never trusted without its key matching. An entry that cannot be read, is cut short or holds
-anything but the expected classes is ignored (the packs are loaded for real and the entry
-written again). Entries are written atomically, so a concurrent reader never sees half of one.
+read: an entry is never trusted without its key matching. An entry that cannot be read, is
+cut short or holds anything but the expected classes is ignored (the packs are loaded for
+real and the entry written again). Entries are written atomically, so a concurrent reader
+never sees half of one.
 
 Only successful loads are cached: a load that finds an error raises
 :class:`~clank.content.problems.ContentError` before anything is written, so problems always
