@@ -9,9 +9,14 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 
 .PHONY: install play test test-slow test-ray lint bench bench-compare clean wheel-check
 
+# Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
+# engine and the packs editable; without it (no wheel for this platform, no index it can
+# reach) pip does the same.
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q -e '.[test]' $(addprefix -e ,$(PACKS))
+	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
+	  $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -31,7 +36,8 @@ test-slow: $(STAMP)
 # into the virtualenv, then runs the tests marked `ray`, which start a local Ray instance
 # (CI runs it after the slow tier; `make test` leaves these tests out).
 $(RAY_STAMP): $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[ray]'
+	($(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[ray]' 2>/dev/null) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[ray]'
 	touch $(RAY_STAMP)
 
 test-ray: $(RAY_STAMP)

@@ -71,12 +71,27 @@ def play(
     save: Path | None = typer.Option(None, "--save", help=SAVE_HELP),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
+                               "of the full-screen table; the default when input or output is not a terminal."),
 ) -> None:
-    """Play a full game in the terminal against bots or hot-seat; every action is saved."""
+    """Play a full game in the terminal against bots or hot-seat; every action is saved.
+
+    On a terminal the game is a full-screen table (press ? for help); with --plain, or when
+    input or output is not a terminal (pipes, scripts), it runs in line mode with the same
+    action texts."""
     import secrets
 
     from clank.api import split_packs
-    from clank.cli.play import FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
+    from clank.cli.play import (
+        FINISHED,
+        INTERRUPTED,
+        Session,
+        interactive_terminal,
+        new_table,
+        print_result,
+        resume_table,
+        run_table,
+    )
     from clank.cli.records import RecordError
     from clank.cli.seats import parse_options
 
@@ -109,7 +124,10 @@ def play(
             session.save()
         except OSError as exc:
             raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
-        outcome = session.run()
+        if plain or not interactive_terminal():
+            outcome = session.run()
+        else:
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
     if outcome.reason == FINISHED:
         print_result(game, seats, out)
     con.say(outcome.message())
@@ -469,9 +487,13 @@ def validate(
 # replay
 # ==========================================================================================
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play.")) -> None:
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
+           step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
+                                     "(→ next, ← back, digits + enter jump); with --plain or without a "
+                                     "terminal, print each action and its log lines."),
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
-    from clank.cli.play import print_result
+    from clank.cli.play import interactive_terminal, print_result
     from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
 
     out = con.stdout()
@@ -481,6 +503,14 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
             game = replay_record(loaded, verify=False)    # compared below, with the scores shown
         except RecordError as exc:
             raise con.fail(str(exc)) from None
+        if step:
+            from clank.cli.tui import replay as stepper
+
+            if plain or not interactive_terminal():
+                for line in stepper.step_lines(loaded.record):
+                    out.print(line, markup=False, highlight=False)
+            else:
+                stepper.ReplayApp(loaded.record, loaded.seats).run()
     n = len(loaded.record["actions"])
     if game.over:
         print_result(game, loaded.seats, out)

@@ -95,6 +95,9 @@ class RoomFeatureDef:
     - ``counts_as``: other feature names this one answers to in conditions and ``room_has``.
     - ``example``: the feature as a tile writes it in a room's ``features`` (``"artifact(plus=1)"``),
       shown in the authoring guide.
+    - ``label(arg) -> str``: the feature as a player reads it on the map and in menus, given
+      its argument (``reward_gold(2)`` → ``"2 gold"``); default: its name in words, then the
+      argument's values.
     """
 
     name: str
@@ -109,6 +112,7 @@ class RoomFeatureDef:
     counts_as: tuple[str, ...] = ()
     pack: str = ""
     example: str | None = None
+    label: Callable[[Any], str] | None = None
 
 
 @dataclass
@@ -193,6 +197,10 @@ class ActionKindDef:
     current player's main decision; ``apply(game, seat, action)`` performs one.
     ``explain(game, seat, action) -> str`` gives the reason an action is refused.
     ``while_orienting``: also offered while the player orients a discovered tile (X8).
+    ``label(view, action) -> str``: the action as a menu shows it to a player, in words
+    (``"trade the Chalice for 7 gold"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the action from its arguments' names.
     """
 
     name: str
@@ -202,6 +210,7 @@ class ActionKindDef:
     doc: str = ""
     pack: str = ""
     while_orienting: bool = True
+    label: Callable[..., str] | None = None
 
 
 @dataclass(frozen=True)
@@ -211,6 +220,10 @@ class DecisionKindDef:
     ``legal(game, decision) -> list[Action]`` and ``resolve(game, decision, action)``;
     ``prompt(game, decision) -> str`` says what is being decided (default: the ``prompt`` key
     of the decision, else ``doc``).
+    ``label(view, decision, action) -> str``: one answer as a menu shows it to a player, in
+    words (``"replace Skeleton in slot 3"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the answer from its arguments' names.
     """
 
     name: str
@@ -219,6 +232,7 @@ class DecisionKindDef:
     doc: str = ""
     pack: str = ""
     prompt: Callable[..., str] | None = None
+    label: Callable[..., str] | None = None
 
 
 class Offer(NamedTuple):
@@ -537,17 +551,19 @@ class Registry:
 
     def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
                         explain: Callable | None = None, doc: str = "", *,
-                        while_orienting: bool = True) -> None:
-        """Register a kind of main-decision action."""
+                        while_orienting: bool = True, label: Callable | None = None) -> None:
+        """Register a kind of main-decision action (``label(view, action) -> str``: how a menu
+        words one, see :class:`ActionKindDef`)."""
         self._put(self.action_kinds, name,
-                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting),
+                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting, label),
                   "action kind")
 
     def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "",
-                          prompt: Callable | None = None) -> None:
-        """Register a kind of pending decision."""
+                          prompt: Callable | None = None, label: Callable | None = None) -> None:
+        """Register a kind of pending decision (``label(view, decision, action) -> str``: how a
+        menu words one answer, see :class:`DecisionKindDef`)."""
         self._put(self.decision_kinds, name,
-                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt), "decision kind")
+                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt, label), "decision kind")
 
     def add_market(self, market: MarketDef) -> None:
         """Register a market: what it offers whom, and how a paid offer is handed over."""
