@@ -251,7 +251,7 @@ def write(material: str, content: CachedContent) -> None:
             fh.write(MAGIC + len(key).to_bytes(8, "big") + key + blob)
         os.replace(tmp, path)
         tmp = None
-        _prune(path.parent)
+        _prune(path)
     except (OSError, pickle.PickleError, TypeError, AttributeError, RecursionError):
         pass
     finally:
@@ -259,15 +259,17 @@ def write(material: str, content: CachedContent) -> None:
             Path(tmp).unlink(missing_ok=True)
 
 
-def _prune(directory: Path) -> None:
-    """Keep the :data:`KEEP` most recently written entries."""
+def _prune(newest: Path) -> None:
+    """Keep ``newest`` and the :data:`KEEP` ``- 1`` most recently written other entries."""
     entries = []
-    for path in directory.glob("*.pickle"):
+    for path in newest.parent.glob("*.pickle"):
+        if path == newest:
+            continue
         try:
-            entries.append((path.stat().st_mtime, path))
+            entries.append((path.stat().st_mtime_ns, path.name, path))
         except OSError:
             continue
-    for _, path in sorted(entries, reverse=True)[KEEP:]:
+    for _, _, path in sorted(entries, reverse=True)[max(KEEP - 1, 0):]:
         path.unlink(missing_ok=True)
 
 
