@@ -13,12 +13,15 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clank
 import typer
 from clank.cli import console as con
 from typer.core import TyperCommand
+
+if TYPE_CHECKING:
+    from clank.cli.simjobs import Backend
 
 # Everything else is imported inside the command that needs it: `clank --help` loads neither the
 # engine nor rich's tables (tests/test_cli_startup.py keeps it so).
@@ -238,7 +241,7 @@ def simulate(
         raise typer.Exit(con.EXIT_INTERRUPTED)
 
 
-def _backend(jobs: int | None, ray: str | None) -> Any:
+def _backend(jobs: int | None, ray: str | None) -> Backend:
     """Where simulate plays its games: one process, local worker processes, or Ray."""
     from clank.cli import simjobs
 
