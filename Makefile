@@ -3,10 +3,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+RAY_STAMP := $(VENV)/.ray-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow lint bench clean wheel-check
+.PHONY: install play test test-slow test-ray lint bench bench-compare clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -31,12 +32,27 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/pytest -m slow
 
+# The Ray backend of `clank simulate --ray`: installs the optional extra (pip install -e '.[ray]')
+# into the virtualenv, then runs the tests marked `ray`, which start a local Ray instance
+# (CI runs it after the slow tier; `make test` leaves these tests out).
+$(RAY_STAMP): $(STAMP)
+	($(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[ray]' 2>/dev/null) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[ray]'
+	touch $(RAY_STAMP)
+
+test-ray: $(RAY_STAMP)
+	$(BIN)/pytest -m ray
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/mapdraw_bench.py
+
+# Side by side with catanatron 3.2.1 (installed by the script in its own virtualenv, build/catanatron-venv).
+bench-compare: $(STAMP)
+	$(BIN)/python benchmarks/compare_catanatron.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

@@ -119,6 +119,41 @@ def test_clone_is_independent():
     assert state_json(twin) != before
 
 
+def _mutables(obj, out=None) -> dict[int, str]:
+    """id -> path of every list, dict and dataclass reachable from ``obj``."""
+    from dataclasses import fields, is_dataclass
+    out = {} if out is None else out
+
+    def walk(x, path):
+        if isinstance(x, (list, dict)) or is_dataclass(x):
+            out[id(x)] = path
+        if isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, f"{path}[{i}]")
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, f"{path}[{k!r}]")
+        elif is_dataclass(x):
+            for f in fields(x):
+                walk(getattr(x, f.name), f"{path}.{f.name}")
+    walk(obj, "state")
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_clone_shares_no_list_dict_or_record(seed):
+    """The fast field-wise clone copies every container, packs' ``ext`` data included: no list,
+    dict or state record of the clone is one of the original's, whatever the position."""
+    g = make(2 + seed % 3, seed)
+    advance(g, RandomBot(seed), 40 + 30 * seed)
+    g.state.ext["probe"] = {"nested": [[1, 2], {"a": [3]}]}
+    g.state.players[0].ext["probe"] = [{"x": 1}]
+    twin = g.clone()
+    assert state_json(twin) == state_json(g)
+    shared = set(_mutables(g.state)) & set(_mutables(twin.state))
+    assert not shared, [_mutables(g.state)[i] for i in shared]
+
+
 # -- illegal actions ---------------------------------------------------------------------------
 BOGUS = ["", "   ", "fly", "play", "play no-such-card", "buy", "buy x", "buy 99", "buy -1", "use 0 1 2",
          "fight 7", "reserve", "reserve nothing", "fight-reserve mercenary", "move", "move nowhere 0",

@@ -8,9 +8,10 @@ everything that does not (card definitions, compiled effects, registries) lives 
 from __future__ import annotations
 
 import copy
+import functools
 import types
 import typing
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -129,7 +130,7 @@ class GameState:
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Rebuild a state from :meth:`to_dict` output; raises ``ValueError`` if malformed."""
         try:
-            data = copy.deepcopy(data)
+            data = copy_plain(data)
             known = {f.name for f in fields(cls)}
             unknown = set(data) - known
             if unknown:
@@ -144,14 +145,81 @@ class GameState:
         return state
 
     def clone(self) -> GameState:
-        """An independent deep copy."""
-        return copy.deepcopy(self)
+        """An independent deep copy, field by field: lists of text (decks, the log, the
+        history) are copied flat, packs' free-form data (``ext``) and pending tasks deeply."""
+        return _copy_dataclass(self)
+
+
+# -- copying (a clone is a search bot's every step: it must be cheap) ----------------------------
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_plain(value: Any) -> Any:
+    """A deep copy of JSON-like data: dicts, lists and tuples whose leaves are text, numbers,
+    booleans or ``None`` (a state dataclass inside is copied field by field; anything else
+    by :func:`copy.deepcopy`)."""
+    cls = value.__class__
+    if cls in _ATOMS:
+        return value
+    if cls is list:
+        return [v if v.__class__ in _ATOMS else copy_plain(v) for v in value]
+    if cls is dict:
+        return {k: v if v.__class__ in _ATOMS else copy_plain(v) for k, v in value.items()}
+    if cls is tuple:
+        return tuple(copy_plain(v) for v in value)
+    if is_dataclass(cls):
+        return _copy_dataclass(value)
+    return copy.deepcopy(value)
+
+
+def _copy_dataclass(obj: Any) -> Any:
+    cls = obj.__class__
+    new = cls.__new__(cls)
+    src = obj.__dict__
+    out = dict(src)
+    for name, copier in _field_copiers(cls):
+        value = src[name]
+        if copier is not None and value is not None:
+            out[name] = copier(value)
+    new.__dict__.update(out)
+    return new
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+@functools.cache
+def _field_copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """Per field of a state dataclass, how to copy its value (``None``: it is immutable)."""
+    hints = _hints(cls)
+    return tuple((f.name, _copier(hints[f.name])) for f in fields(cls))
+
+
+def _copier(hint: Any) -> Callable[[Any], Any] | None:
+    """The cheapest correct copy for values declared as ``hint``."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in args if a is not type(None)]
+        return _copier(inner[0]) if len(inner) == 1 else copy_plain
+    if hint in _ATOMS:
+        return None
+    if origin is list and args and args[0] in _ATOMS:
+        return list.copy
+    if origin is list and args and is_dataclass(args[0]):
+        return lambda items: [_copy_dataclass(x) for x in items]
+    if origin is dict and len(args) == 2 and args[0] in _ATOMS and args[1] in _ATOMS:
+        return dict.copy
+    if is_dataclass(hint):
+        return _copy_dataclass
+    return copy_plain
 
 
 # -- checking a loaded state (a corrupt save must fail at load, not later) -------------------
 def _check_types(obj: Any, path: str) -> None:
     """Every field of a state dataclass holds a value of its annotated type (ValueError if not)."""
-    hints = typing.get_type_hints(type(obj))
+    hints = _hints(type(obj))
     for f in fields(obj):
         _check_value(getattr(obj, f.name), hints[f.name], f"{path}.{f.name}")
 
