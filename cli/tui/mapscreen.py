@@ -51,7 +51,7 @@ def side_panel(view: Any, seat: int | None, dests: Sequence[Destination], window
         for d in dests:
             table.add_row(Text(f"[{d.key}]", style="bold cyan"),
                           Text.assemble((d.name, "bold" if d.room else ""), (": " + " or ".join(d.costs), "cyan")))
-        parts += [Text("\nWhere you can go now (key: cost)", style="bold"), table]
+        parts += [Text("\nYou can go to (key: cost)", style="bold"), table]
     elif seat is not None:
         parts.append(Text("\nNo move open now.", style="dim"))
     keys = Text("\n")
