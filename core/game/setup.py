@@ -48,8 +48,11 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     rng = Rng(st)
     cubes = int(s.get("cubes_per_player", 30))
     start = {str(k): int(v) for k, v in (s.get("starting_resources") or {}).items()}
+    first = int(options.get("first_player", 0)) % players
     for seat in range(players):
-        pool = {**start, **{str(k): int(v) for k, v in (s.get("seat_resources", {}).get(str(seat + 1)) or {}).items()}}
+        number = str((seat - first) % players + 1)        # in turn order, like starting_clank (S18, P9)
+        extra = (s.get("seat_resources") or {}).get(number) or {}
+        pool = {**start, **{str(k): int(v) for k, v in extra.items()}}
         st.players.append(PlayerState(seat=seat, name=(names[seat] if names and seat < len(names) else ""),
                                       cubes=cubes, pool={k: v for k, v in pool.items() if v}))
     st.bag = {"black": int(s.get("black_cubes", 24))}                   # S6
