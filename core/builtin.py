@@ -302,7 +302,8 @@ def clank_register_bots(registry) -> None:
 
 # -- the turn, the dragon, decisions, markets, events, statistics, score lines ---------------
 EVENTS = (
-    ("setup_done", "Setup is complete, before the first turn starts.", ()),
+    ("setup_done", "Setup is complete, before the first turn starts; steps and decisions its listeners queue "
+                   "(a draft) resolve before the first turn starts.", ()),
     ("turn_start", "A live player's turn starts (T3), after the room's start-of-turn features.", ("seat",)),
     ("turn_end", "A turn's cleanup is done (D1 step 1a), before the row is refilled.", ("seat",)),
     ("round_end", "The last seat of a round finished; the next round starts.", ("round",)),
