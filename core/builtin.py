@@ -345,6 +345,9 @@ MODIFIABLES = (
     ("player_view", "One player's data in a view (`owner`) as the viewing `seat` may see it.", ("seat", "owner")),
     ("cards_elsewhere", "Card ids packs keep outside the core's zones (for the conservation check of a "
                         "loaded state).", ()),
+    ("game_cards", "Every card of the game, a Counter of card ids (the dungeon deck, the reserve stacks, the "
+                   "starting decks): packs that put cards into the game or take some out after setup (a "
+                   "character's own starting deck) say so, for the conservation check of a loaded state.", ()),
     ("tokens_elsewhere", "Token ids packs keep outside the core's places (in rooms ...).", ()),
     ("cubes_elsewhere", "Cubes packs keep outside the core's places, by kind (a seat's \"0\" ...): "
                         "marks on the map ...", ()),
