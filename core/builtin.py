@@ -321,6 +321,9 @@ EVENTS = (
     ("healed", "A player healed (H6).", ("seat", "n")),
     ("escaped", "A player escaped at the end of their turn (E1).", ("seat",)),
     ("knocked_out", "A player was knocked out (H7).", ("seat",)),
+    ("attack_begins", "A dragon attack begins (D5, D11, an out player's draw), before the Clank! area goes into "
+                      "the bag and any cube is drawn; what listeners queue (reaction windows) resolves first. "
+                      "`cubes`: the fixed number it draws, or None for rage + Danger.", ("seat", "cubes")),
     ("attack_done", "A dragon attack's drawn cubes are resolved (D5).", ("seat", "drawn")),
     ("reacted", "A player used a reaction card (its effect is queued).", ("seat", "card", "reaction")),
     ("piece_moved", "A piece was put on the map, moved or taken off.", ("piece", "kind", "room", "previous")),

@@ -153,6 +153,14 @@ class AmountEvent(Event):
     n: int
 
 
+class AttackBeginsEvent(Event):
+    """``attack_begins``: the current seat, and the fixed number of cubes the attack draws (None:
+    the rage track's number plus Danger)."""
+
+    seat: int
+    cubes: int | None
+
+
 class AttackDoneEvent(Event):
     """``attack_done``: the current seat, the cubes the attack drew."""
 
@@ -202,7 +210,7 @@ EVENT_PAYLOADS: dict[str, type] = {
     "monster_defeated": MonsterDefeatedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
     "tile_placed": TilePlacedEvent, "entered_room": EnteredRoomEvent, "tunnel_damage": AmountEvent,
-    "healed": AmountEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
+    "healed": AmountEvent, "attack_begins": AttackBeginsEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
     "piece_moved": PieceMovedEvent, "placement_ok": PlacementQuestion, "discovery_ok": DiscoveryQuestion,
 }
 """The payload type of every event the core declares."""
@@ -213,7 +221,7 @@ __all__ = [
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
     "TUNNEL_DAMAGE", "VIEW",
-    "Action", "AmountEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
+    "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
