@@ -311,6 +311,8 @@ EVENTS = (
     ("card_gained", "A card joined a player's cards, before its acquire text (C2).", ("seat", "card")),
     ("card_trashed", "A card went to the box (C9).", ("seat", "card", "zone")),
     ("card_used", "A device of the dungeon row was used (A3), before its effect.", ("seat", "card")),
+    ("row_card_revealed", "A card was revealed into an empty row slot at the end of a turn (D2; `seat`: the "
+                          "player ending the turn), before Arrive texts resolve.", ("seat", "card", "slot")),
     ("monster_defeated", "A monster card was defeated, in the row or the reserve (A4, A5), before its reward.",
      ("seat", "card", "where")),
     ("token_taken", "A token joined a player's supply, before its immediate text (G1).", ("seat", "token")),

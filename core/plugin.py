@@ -118,6 +118,12 @@ class CardTrashedEvent(CardEvent):
     zone: str
 
 
+class RowCardRevealedEvent(CardEvent):
+    """``row_card_revealed``: the player ending the turn, the card revealed, its row slot."""
+
+    slot: int
+
+
 class TokenTakenEvent(Event):
     """``token_taken``: who, which token (before its immediate text)."""
 
@@ -207,7 +213,7 @@ EVENT_PAYLOADS: dict[str, type] = {
     "setup_done": Event, "game_over": Event,
     "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
     "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent, "card_used": CardEvent,
-    "monster_defeated": MonsterDefeatedEvent,
+    "monster_defeated": MonsterDefeatedEvent, "row_card_revealed": RowCardRevealedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
     "tile_placed": TilePlacedEvent, "entered_room": EnteredRoomEvent, "tunnel_damage": AmountEvent,
     "healed": AmountEvent, "attack_begins": AttackBeginsEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
@@ -226,6 +232,7 @@ __all__ = [
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
-    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "TileDiscoveredEvent",
+    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView",
+    "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
 ]

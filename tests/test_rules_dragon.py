@@ -544,3 +544,17 @@ def test_an_attack_that_spares_a_seat_returns_its_cubes_harmlessly(kit, script_b
     assert g.player(0).damage == [] and g.player(0).cubes == supply0 + 2
     assert g.player(1).damage == ["own"] and g.player(1).cubes == supply1
     assert "harmless" in "\n".join(g.log)
+
+
+def test_row_card_revealed_is_announced_for_each_refilled_slot(kit):
+    """D2: each card revealed into an empty slot at the end of a turn is announced with its
+    slot and the player ending the turn; what a listener queues comes after the Arrive texts."""
+    g = kit.game(2)
+    seen = []
+    g.registry.listeners.setdefault("row_card_revealed", []).append(
+        lambda game, e: seen.append((e["seat"], e["card"], e["slot"])))
+    try:
+        end_with_refill(kit, g, ["bard", "swindle"])
+    finally:
+        g.registry.listeners["row_card_revealed"].pop()
+    assert seen == [(0, "bard", 0), (0, "swindle", 1)]
