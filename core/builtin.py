@@ -88,12 +88,20 @@ def _compile_discard_for(arg: dict, compiler) -> tuple:
     return int(arg.get("count", 1)), compiler.effect(arg.get("then"))
 
 
-def op_gain_card(ctx, card: str) -> None:
+def op_gain_card(ctx, arg: Any) -> None:
+    card, to = (arg, "discard") if isinstance(arg, str) else (arg["card"], arg.get("to", "discard"))
     st = ctx.game.state
     if st.reserve.get(card, 0) > 0:
         st.reserve[card] -= 1
         ctx.game.say(f"{ctx.game.name(ctx.seat)} gains {ctx.game.ruleset.cards[card].name}.")
-        ctx.game.gain_card(ctx.seat, card)
+        ctx.game.gain_card(ctx.seat, card, to=to)
+
+
+def op_pay(ctx, cost: dict[str, int]) -> None:
+    """Spend resources, if the seat has them all (what pays like them counts); else nothing."""
+    cost = {res: int(n) for res, n in cost.items()}
+    if ctx.game.can_pay(ctx.seat, cost):
+        ctx.game.pay(ctx.seat, cost)
 
 
 def op_turn_flag(ctx, flag: str) -> None:
@@ -189,9 +197,20 @@ def clank_register_ops(registry) -> None:
                         "then": _arg(EFFECT, "then", "Ops resolved only if the cards were discarded.")}},
         "Optionally discard cards from hand; the reward only if discarded (C5, C6).",
         {"discard_for": {"count": 1, "then": [{"draw": 2}]}}, compile=_compile_discard_for)
-    add("gain_card", op_gain_card, {"type": "string", "x-ref": "card"},
-        "Gain a card from the reserve into the discard pile; its acquire text resolves (C2).",
+    add("gain_card", op_gain_card,
+        {"oneOf": [{"type": "string", "x-ref": "card"},
+                   {"type": "object", "required": ["card"], "additionalProperties": False,
+                    "properties": {"card": _arg({"type": "string", "x-ref": "card"}, "card", "A reserve card."),
+                                   "to": _arg({"enum": ["discard", "hand", "deck"]}, "to",
+                                              "Where it goes: the discard pile (default), the hand, the top "
+                                              "of the deck.")}}]},
+        "Gain a card from the reserve (an empty stack gives nothing) into the discard pile, or into "
+        "the hand or on top of the deck; its acquire text resolves (C2).",
         {"gain_card": "secret-tome"})
+    add("pay", op_pay, {"type": "object", "minProperties": 1, "propertyNames": {"type": "string", "x-ref": "resource"},
+                        "additionalProperties": {"type": "integer", "minimum": 1}},
+        "Spend resources (gold ...; what pays like them counts), if the player has them all; else "
+        "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}})
     add("turn_flag", op_turn_flag, {"type": "string"},
         "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
         {"turn_flag": "ignore_exhaustion"})
@@ -244,6 +263,18 @@ def c_count_at_least(game, seat: int, arg: dict) -> bool:
     return game.registry.quantities[arg["count"]].count(game, seat) >= int(arg["n"])
 
 
+def c_can_pay(game, seat: int, cost: dict) -> bool:
+    return game.can_pay(seat, {res: int(n) for res, n in cost.items()})
+
+
+def c_can_take_damage(game, seat: int, n: int) -> bool:
+    return game.can_take_damage(seat, int(n))
+
+
+def c_reserve_has(game, seat: int, card: str) -> bool:
+    return game.state.reserve.get(card, 0) > 0
+
+
 @hookimpl
 def clank_register_conditions(registry) -> None:
     stat = {"type": "object", "required": ["stat", "n"], "additionalProperties": False,
@@ -275,6 +306,15 @@ def clank_register_conditions(registry) -> None:
                                      "A registered quantity (artifacts ...)."),
                         "n": _arg(INT, "at least", "The value it must reach.")}},
         "A quantity of yours reached N.", {"count_at_least": {"count": "damage", "n": 5}})
+    add("can_pay", c_can_pay, {"type": "object", "minProperties": 1,
+                               "propertyNames": {"type": "string", "x-ref": "resource"},
+                               "additionalProperties": {"type": "integer", "minimum": 1}},
+        "You have these resources (what pays like them counts).", {"can_pay": {"gold": 2}})
+    add("can_take_damage", c_can_take_damage, {"type": "integer", "minimum": 1},
+        "You could take N damage of your own choice: the cubes are in your supply and your meter "
+        "would not fill (H4).", {"can_take_damage": 1})
+    add("reserve_has", c_reserve_has, {"type": "string", "x-ref": "card"},
+        "The reserve stack of this card is not empty.", {"reserve_has": "mercenary"})
     q = registry.add_quantity
     q("artifacts", lambda g, s: len(g.player(s).artifacts), "Artifacts you hold.")
     q("damage", lambda g, s: len(g.player(s).damage), "Damage on your health meter.")
