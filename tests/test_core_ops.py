@@ -56,3 +56,13 @@ def test_conditions_guarding_what_a_player_can_carry_out(kit, cond, want):
 def test_effect_context_is_the_contract_an_op_receives(kit):
     g = kit.game(2)
     assert EffectContext(g, 1, "").player is g.player(1)
+
+
+def test_the_testing_state_problems_reports_a_broken_state(kit):
+    """``clank.testing.state_problems``: empty for a game as set up, in words for a lost cube."""
+    from clank.testing import state_problems
+
+    g = kit.game(3)
+    assert state_problems(g) == []
+    g.player(2).cubes -= 1
+    assert any("cubes in all" in line for line in state_problems(g))
