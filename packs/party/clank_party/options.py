@@ -30,7 +30,7 @@ def switch(value: Any, name: str) -> bool:
 
 def cloak_count(value: Any) -> int:
     """``cloaks``: how many Invisibility Cloaks a 2-4 player game adds (0-2; on = 2)."""
-    if isinstance(value, bool) or str(value).strip().lower() in ON + OFF:
+    if isinstance(value, bool) or str(value).strip().lower() in ("on", "off", "true", "false", "yes", "no", ""):
         return 2 if switch(value, "cloaks") else 0
     try:
         n = int(value)
