@@ -255,7 +255,7 @@ def _describe_room(game: Game, seat: int, action: Action) -> str:
 
 def _describe_answer(game: Game, d: dict[str, Any], action: Action) -> str | None:
     kind = d["kind"]
-    if kind == "choose" and action.kind == "option":
+    if action.kind == "option" and isinstance(d.get("labels"), list):     # choose, and packs' choices
         return str(d["labels"][int(action.args[0])])
     if kind in ("may", "react"):
         return str(d.get("label", "")) if action.kind == "yes" else "no"
@@ -457,7 +457,10 @@ def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: 
     """Everything a human decides from, top to bottom."""
     d = game.decision()
     header = Text()
-    header.append(f"── {seat_name(game, seat, seats)} to decide: ", style="bold")
+    header.append(f"── {seat_name(game, seat, seats)} to decide", style="bold")
+    if game.current != seat:                 # a decision on another seat's turn (a reaction, a choice)
+        header.append(f" on {seat_name(game, game.current, seats)}'s turn", style="bold")
+    header.append(": ", style="bold")
     header.append(str(d["prompt"]))
     return Group(dungeon_map(game), players_view(game, seats), row_table(game), supply_text(game), Text(""),
                  hand_panel(game, seat), log_text(game), Text(""), header, actions_text(game, actions))
