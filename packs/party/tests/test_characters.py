@@ -208,7 +208,7 @@ def test_whiskers_flips_behaviour_tokens_and_forces_an_attack_sparing_his_cubes(
 # -- MonkeyBot Prime ---------------------------------------------------------------------------
 def test_monkeybot_loses_a_cogwheel_to_a_damaging_attack_and_gains_revealed_rewards():
     """MonkeyBot Prime: a dragon attack that damages him removes the leftmost cogwheel (one per
-    attack); at the start of each of his turns he gains every revealed reward (+1 Boot first).
+    attack); at the start of each of his turns he gains every revealed reward (the first: remove 1 Clank!).
     Overclock (+2 Skill, +1 Clank!), Servo Arm (+1 Sword, +1 Boot), Self-Repair (heal 1, draw 1)."""
     t = hero("monkeybot")
     t.game.state.bag = {"0": 3, "black": 21}
@@ -224,8 +224,19 @@ def test_monkeybot_loses_a_cogwheel_to_a_damaging_attack_and_gains_revealed_rewa
     t.do("play overclock", "play servo-arm", "play self-repair")
     assert (t.p().pool["skill"], t.p().pool["swords"], t.p().pool["boots"]) == (2, 1, 1)
     assert len(t.p().damage) == 1
+    t.quiet_row()
     t.end()
     t.decline_all()
+    area = t.game.state.clank_area
+    area["0"] = area.get("0", 0) + 2
+    t.p(0).cubes -= 2
+    before = area["0"]
     t.end()
     t.decline_all()
-    assert t.game.state.current == 0 and t.p(0).pool["boots"] == 1
+    assert t.game.state.current == 0 and t.game.state.clank_area["0"] == before - 1   # one revealed: -1 Clank!
+    board(t)["covered"] = 0                                                  # all seven revealed
+    t.game.state.current = 1
+    t.quiet_row()
+    t.end()
+    t.decline_all()
+    assert t.p(0).pool["skill"] == 1 and t.p(0).pool["boots"] == 1
