@@ -69,8 +69,13 @@ def _backpacks(game, limit: int, seat: int) -> int:
 
 
 def taken_from(game, seat) -> list[str]:
-    """The rooms a player took artifacts from (never two from one room, P5)."""
-    return pack_state(game.player(seat)).setdefault("artifact_rooms", [])
+    """The rooms a player took artifacts from (never two from one room, P5). Reading changes
+    nothing: listing legal actions must leave the state as it was (a replay lists none)."""
+    return game.player(seat).ext.get(PACK, {}).get("artifact_rooms", [])
+
+
+def _note_taken(game, seat, room) -> None:
+    pack_state(game.player(seat)).setdefault("artifact_rooms", []).append(room)
 
 
 def artifact_actions(game, seat, room, _arg):
@@ -87,7 +92,7 @@ def artifact_actions(game, seat, room, _arg):
 def artifact_apply(game, seat, room, _arg, action):
     token = action.args[1]
     game.room(room)["artifacts"].remove(token)
-    taken_from(game, seat).append(room)
+    _note_taken(game, seat, room)
     game.take_token(seat, token)
     game.rage(1)                                                  # A13, D10
     game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}! The dragon grows angrier.")

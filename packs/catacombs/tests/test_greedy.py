@@ -92,3 +92,16 @@ def test_greedy_games_end_and_most_bots_escape():
         escaped += sum(1 for p in game.state.players if p.status == "escaped" and p.artifacts)
         total += 4
     assert escaped / total >= 0.5
+
+
+def test_the_bot_only_looks_a_replayed_game_ends_in_the_same_state():
+    """The greedy bot reads its seat's view and writes nothing into the game: a game it played
+    replays (without the bot) to the identical final state."""
+    from clank import game_record, new_game, replay
+    from clank.testing import state_json
+
+    for seed in (2, 4, 6):
+        game = new_game(["catacombs"], players=4, seed=seed, options={"max_rounds": 60})
+        bots = [GreedyBot(seed * 10 + s) for s in range(4)]
+        playout(game, bots)
+        assert state_json(replay(game_record(game))) == state_json(game)
