@@ -1,7 +1,8 @@
-"""Advice for heuristic bots (the base game's greedy bot) on what this pack adds: Arrive
-Choices, D'allan's Finds, Whiskers' tokens, Inspire, Lenara's spells and D'allan's market from
-anywhere. Random bots need none; React windows (the core's ``react`` decision: greedy says yes)
-and Agnet's conscription (yes/no) need none either. Every hint reads the deciding seat's view."""
+"""Teaching the base game's greedy bot what this pack adds, through the values its pack declares
+(``greedy_answer``, ``greedy_action``): Arrive Choices, D'allan's Finds, Whiskers' tokens,
+Inspire, Lenara's spells and D'allan's market from anywhere. Random bots need nothing; React
+windows (the core's ``react`` decision: greedy says yes) and Agnet's conscription (yes/no)
+need nothing either. Everything here reads the deciding seat's view."""
 
 from __future__ import annotations
 
@@ -124,11 +125,35 @@ def market_anywhere(view, actions: list[Action]) -> Action | None:
     return None
 
 
+ANSWERS = {"arrive_choice": arrive_choice, "find_reward": find_reward, "behaviour_flip": behaviour_flip,
+           "topdeck_companion": topdeck_companion}
+"""Decision kinds of this pack -> how the greedy bot answers them."""
+ACTIONS = {"spell": spell, "market-anywhere": market_anywhere}
+"""Main-action kinds of this pack -> which one the greedy bot takes (or None)."""
+
+
+def greedy_answer(view, value: Any, decision: dict[str, Any], acts: list[Action]) -> Any:
+    """The base game's greedy bot asks (its declared value ``greedy_answer``): this pack's
+    decisions are answered here; another pack's answer is left alone."""
+    advise = ANSWERS.get(decision.get("kind"))
+    return value if value is not None or advise is None else advise(view, acts)
+
+
+def greedy_action(view, value: Any, seat: int, acts: list[Action]) -> Any:
+    """The base game's greedy bot asks (``greedy_action``, once its hand is played): Lenara's
+    spells, D'allan's purchases from anywhere."""
+    if value is not None:
+        return value
+    for kind, advise in ACTIONS.items():
+        mine = [a for a in acts if a.kind == kind]
+        pick = advise(view, mine) if mine else None
+        if pick is not None:
+            return pick
+    return None
+
+
 def register(registry: Registry) -> None:
-    registry.add_bot_hint("arrive_choice", arrive_choice, "Pick the option worth most to the seat now.")
-    registry.add_bot_hint("find_reward", find_reward, "Trash a Burgle, shed Clank!, shop anywhere with gold.")
-    registry.add_bot_hint("behaviour_flip", behaviour_flip, "Always flip: three face down make the dragon "
-                          "attack the others.")
-    registry.add_bot_hint("topdeck_companion", topdeck_companion, "Put the best companion back on top.")
-    registry.add_bot_hint("spell", spell, "Lenara's spells: Transfigure a Stumble, Levitate, Duplicate.")
-    registry.add_bot_hint("market-anywhere", market_anywhere, "Buy crowns and backpacks from anywhere.")
+    """Teach the base game's greedy bot through the values it declares (the catacombs pack,
+    which this pack requires, declares them)."""
+    registry.add_modifier("greedy_answer", greedy_answer)
+    registry.add_modifier("greedy_action", greedy_action)

@@ -16,7 +16,7 @@ import clank_party
 import pytest
 from clank import Game, new_game
 from clank.plugin import LIVE
-from clank.testing import arranged_game, audit, place, put_pawn, set_hand, set_pool
+from clank.testing import arranged_game, place, put_pawn, set_hand, set_pool, state_problems
 
 PACKS = ("catacombs", "party")
 
@@ -215,7 +215,7 @@ def table():
 # The Party's invariants (expansions-design.md 6.3), checked after every action of a fuzz game
 # ==========================================================================================
 class PartyInvariants:
-    """The core's own invariant check (``clank.testing.audit``: conservation of cards, tokens
+    """The core's own invariant check (``clank.testing.state_problems``: conservation of cards, tokens
     and cubes, ranges, statuses, the carry limit, tiles) plus the Party's:
 
     - no player holds two artifacts taken from the same room; artifacts held <= 1 + Backpacks;
@@ -290,7 +290,7 @@ class PartyInvariants:
     def check(self, where: str = "") -> None:
         game = self.game
         st = game.state
-        wrong = list(self.errors) + audit(game)
+        wrong = list(self.errors) + state_problems(game)
         self.errors.clear()
         toks = game.ruleset.tokens
         for p in st.players:

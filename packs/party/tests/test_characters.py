@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from clank.testing import audit, give_token, script_bag
+from clank.testing import give_token, script_bag, state_problems
 
 from .conftest import Table
 
@@ -26,14 +26,14 @@ def board(t: Table, seat: int = 0) -> dict:
 
 
 def test_character_decks_replace_the_starting_decks_and_cards_still_add_up():
-    """P17: every seat's 10 cards are its character's; the core's conservation check (audit)
+    """P17: every seat's 10 cards are its character's; the core's conservation check (state_problems)
     still adds up (the game_cards modifier)."""
     t = Table(6, characters="agnet,dallan,garignar,lenara,whiskers,monkeybot")
     for seat in range(6):
         p = t.p(seat)
         deck = t.game.ruleset.tokens[board(t, seat)["character"]].ext["character"]["deck"]
         assert Counter(p.hand + p.deck + p.discard) == Counter(deck)
-    assert audit(t.game) == []
+    assert state_problems(t.game) == []
     with pytest.raises(Exception, match="characters"):
         Table(3, characters="agnet,dallan")
 
