@@ -3,14 +3,20 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+RAY_STAMP := $(VENV)/.ray-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow lint bench clean wheel-check
+.PHONY: install play test test-slow test-ray lint bench bench-compare clean wheel-check
 
+# Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
+# engine and the packs editable; without it (no wheel for this platform, no index it can
+# reach) pip does the same.
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q -e '.[test]' $(addprefix -e ,$(PACKS))
+	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
+	  $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -26,11 +32,27 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/pytest -m slow
 
+# The Ray backend of `clank simulate --ray`: installs the optional extra (pip install -e '.[ray]')
+# into the virtualenv, then runs the tests marked `ray`, which start a local Ray instance
+# (CI runs it after the slow tier; `make test` leaves these tests out).
+$(RAY_STAMP): $(STAMP)
+	($(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[ray]' 2>/dev/null) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[ray]'
+	touch $(RAY_STAMP)
+
+test-ray: $(RAY_STAMP)
+	$(BIN)/pytest -m ray
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/mapdraw_bench.py
+
+# Side by side with catanatron 3.2.1 (installed by the script in its own virtualenv, build/catanatron-venv).
+bench-compare: $(STAMP)
+	$(BIN)/python benchmarks/compare_catanatron.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
@@ -48,4 +70,6 @@ wheel-check: $(STAMP)
 	rm -rf build/smoke && cd build && wheel-venv/bin/clank pack new smoke && wheel-venv/bin/clank validate --strict ./smoke
 	cd build && wheel-venv/bin/clank packs show ./smoke > /dev/null && wheel-venv/bin/clank docs authoring -o authoring.md
 	cd build && wheel-venv/bin/clank docs hooks -o hooks.md && grep -q '### `clank_register_ops`' hooks.md
-	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank_catacombs; print('wheels OK')"
+	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null
+	cd build && wheel-venv/bin/clank render smoke-game.json --svg smoke-map.svg && grep -q 'class="tile"' smoke-map.svg
+	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank.cli.mapdraw, clank_catacombs; print('wheels OK')"

@@ -11,14 +11,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from clank.content.problems import ContentError
-from clank.game.setup import SetupError
-from clank.plugins import PackLoadError
-from clank.registry import RegistryError
-from rich.console import Console
+
+if TYPE_CHECKING:   # imported when used: `clank --help` loads neither rich's console nor the engine
+    from rich.console import Console
 
 EXIT_OK = 0
 """Everything went well."""
@@ -34,11 +32,15 @@ EXIT_INTERRUPTED = 130
 
 def stdout() -> Console:
     """A console on the current standard output (data)."""
+    from rich.console import Console
+
     return Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
 
 def stderr() -> Console:
     """A console on the current standard error (diagnostics, progress)."""
+    from rich.console import Console
+
     return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
@@ -62,6 +64,11 @@ def engine_errors() -> Iterator[None]:
     - :class:`~clank.content.problems.ContentError` (each problem on its own line), and
       :class:`~clank.game.setup.SetupError`: 1.
     """
+    from clank.content.problems import ContentError
+    from clank.game.setup import SetupError
+    from clank.plugins import PackLoadError
+    from clank.registry import RegistryError
+
     try:
         yield
     except PackLoadError as exc:
@@ -77,13 +84,13 @@ def engine_errors() -> Iterator[None]:
 
 
 @contextmanager
-def interrupt_before_play() -> Iterator[None]:
+def interrupt_before_play(message: str = "interrupted before the game started: nothing was changed") -> Iterator[None]:
     """Ctrl-C before a game is under way (loading packs, replaying a save): a short message and
     exit code 130, never a traceback; nothing was changed, so nothing needs saving."""
     try:
         yield
     except KeyboardInterrupt:
-        say("interrupted before the game started: nothing was changed")
+        say(message)
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 

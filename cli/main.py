@@ -1,5 +1,5 @@
 """The ``clank`` command: play, simulate, list, show and create packs, validate content, export
-schemas, print the authoring and hooks guides, replay records.
+schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
 one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
@@ -10,27 +10,21 @@ progress to stderr. Exit codes: 0 ok, 1 invalid content or input, 2 usage, 3 env
 from __future__ import annotations
 
 import json
-import secrets
 import sys
-import time
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import clank
 import typer
-from clank.api import build_ruleset, split_packs
 from clank.cli import console as con
-from clank.cli import packshow, scaffold, validation
-from clank.cli.packinfo import all_pack_infos, packs_table
-from clank.cli.play import DEFAULT_SAVE, FINISHED, INTERRUPTED, Session, new_table, print_result, resume_table
-from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
-from clank.cli.report import report
-from clank.cli.seats import assign_seats, parse_options, resolve_bots
-from clank.cli.simulate import card_table, play_one, row_json, summarise, summary_view
-from clank.content import hookguide
-from clank.content.authoring import render_guide, write_guide
-from clank.schemas import check_all_schemas
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typer.core import TyperCommand
+
+if TYPE_CHECKING:
+    from clank.cli.simjobs import Backend
+
+# Everything else is imported inside the command that needs it: `clank --help` loads neither the
+# engine nor rich's tables (tests/test_cli_startup.py keeps it so).
 
 app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
@@ -47,6 +41,10 @@ DEFAULT_PACKS = "catacombs"
 """The packs a game loads when ``--packs`` is not given (the base game)."""
 PACKS_HELP = f"Comma-separated pack ids or pack directories (default: {DEFAULT_PACKS})."
 OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
+SAVE_HELP = "Save file (default clank-save.json when a human plays)."
+"""Names ``clank.cli.play.DEFAULT_SAVE`` without importing the game (a test checks they agree)."""
+REQUIRES_HELP = ("Packs the new pack requires, comma-separated or repeated (default catacombs; \"\" for none).")
+"""Names ``clank.cli.scaffold.BASE_PACK`` without importing the scaffold (a test checks they agree)."""
 
 
 def _version(value: bool) -> None:
@@ -73,11 +71,33 @@ def play(
     bot: str | None = typer.Option(None, "--bot", help="Bot for the other seats (default greedy, else random); "
                                    "a comma-separated list gives one per seat in order."),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random, and printed)."),
-    save: Path | None = typer.Option(None, "--save", help=f"Save file (default {DEFAULT_SAVE} when a human plays)."),
+    save: Path | None = typer.Option(None, "--save", help=SAVE_HELP),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
+                               "of the full-screen table; the default when input or output is not a terminal."),
 ) -> None:
-    """Play a full game in the terminal against bots or hot-seat; every action is saved."""
+    """Play a full game in the terminal against bots or hot-seat; every action is saved.
+
+    On a terminal the game is a full-screen table (press ? for help); with --plain, or when
+    input or output is not a terminal (pipes, scripts), it runs in line mode with the same
+    action texts."""
+    import secrets
+
+    from clank.api import split_packs
+    from clank.cli.play import (
+        FINISHED,
+        INTERRUPTED,
+        Session,
+        interactive_terminal,
+        new_table,
+        print_result,
+        resume_table,
+        run_table,
+    )
+    from clank.cli.records import RecordError
+    from clank.cli.seats import parse_options
+
     out, err = con.stdout(), con.stderr()
     with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
@@ -107,7 +127,10 @@ def play(
             session.save()
         except OSError as exc:
             raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
-        outcome = session.run()
+        if plain or not interactive_terminal():
+            outcome = session.run()
+        else:
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
     if outcome.reason == FINISHED:
         print_result(game, seats, out)
     con.say(outcome.message())
@@ -118,7 +141,32 @@ def play(
 # ==========================================================================================
 # simulate
 # ==========================================================================================
-@app.command()
+RAY_LOCAL = "local"
+"""``--ray`` given without an address: a local Ray instance started for the run."""
+
+
+class _RayAddressOptional(TyperCommand):
+    """A command whose ``--ray`` may be given without a value (it then means ``local``).
+
+    Click has no optional option values that Typer supports, so a bare ``--ray`` (last, or
+    followed by another option) gets ``local`` inserted before parsing; an address never
+    starts with ``-``.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given = list(args)
+        out: list[str] = []
+        for i, arg in enumerate(given):
+            out.append(arg)
+            if arg == "--":
+                out.extend(given[i + 1:])
+                break
+            if arg == "--ray" and (i + 1 == len(given) or given[i + 1].startswith("-")):
+                out.append(RAY_LOCAL)
+        return super().parse_args(ctx, out)
+
+
+@app.command(cls=_RayAddressOptional)
 def simulate(
     games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
     players: int = typer.Option(4, "--players", help="Players per game."),
@@ -126,46 +174,87 @@ def simulate(
     bot: str | None = typer.Option(None, "--bot", help="Bot for every seat (default greedy, else random); "
                                    "a comma-separated list gives one per seat in order."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed+i."),
-    out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game (deterministic)."),
+    out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game, in seed order "
+                                    "(deterministic: the same bytes for any --jobs, and with --ray)."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     card_stats: bool = typer.Option(False, "--card-stats", help="Count, per card, how often it was acquired, "
                                     "played, used and defeated; print a table (and a `cards` key per --out line)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores, "
+                                    "os.cpu_count()); with --ray, the CPUs of a local Ray instance."),
+    ray: str | None = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                   help="Play the games on Ray: a local instance started for the run (no address, "
+                                   "or 'local'), or the cluster at ADDRESS ('auto', HOST:PORT, ray://HOST:PORT). "
+                                   "Needs pip install 'clank-engine[ray]'."),
+    plot: Path | None = typer.Option(None, "--plot", help="Draw the score and game-length distributions "
+                                     "as an SVG picture in this file."),
 ) -> None:
-    """Play bots-only games and print statistics; optionally write each game's result as JSON lines."""
+    """Play bots-only games and print statistics; optionally write each game's result as JSON lines.
+
+    Ctrl-C stops the workers and keeps the finished games in --out: the lines of the first k games,
+    exactly what --games k writes (exit code 130).
+    """
+    from clank.api import build_ruleset, new_game, split_packs
+    from clank.cli import simjobs, simrun
+    from clank.cli.plot import plot_svg
+    from clank.cli.seats import assign_seats, parse_options, resolve_bots
+    from clank.cli.simulate import card_table, summarise, summary_view
+
     options = parse_options(option)
     specs = split_packs(packs or DEFAULT_PACKS)
-    err = con.stderr()
-    with con.engine_errors():
-        ruleset = build_ruleset(specs, options)
+    with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
+        ruleset = build_ruleset(specs, options)   # errors in the packs are reported here, before any worker starts
         names, note = resolve_bots(ruleset.registry, bot)
         if note:
             con.say(f"note: {note}")
         seats = assign_seats(players, 0, names)
-        rows = []
+        new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
+        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats)
+        backend = _backend(jobs, ray)
         try:
             handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
         except OSError as exc:
             raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
-        start = time.perf_counter()
         try:
-            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                          console=err, transient=False) as progress:
-                task = progress.add_task("games", total=games)
-                for i in range(games):
-                    row = play_one(specs, players, seed + i, options, seats, card_stats)
-                    rows.append(row)
-                    if handle is not None:
-                        handle.write(row_json(row))
-                    progress.advance(task)
+            result = simrun.run(plan, backend, handle, con.stderr())
         finally:
             if handle is not None:
                 handle.close()
-        elapsed = time.perf_counter() - start
-    con.stdout().print(summary_view(summarise(rows, elapsed)))
-    if card_stats:
-        con.stdout().print(card_table(rows, ruleset))
+    if result.rows:
+        con.stdout().print(summary_view(summarise(result.rows, result.seconds)))
+        if card_stats:
+            con.stdout().print(card_table(result.rows, ruleset))
     if out is not None:
-        con.say(f"wrote {con.plural(len(rows), 'game')} to {out}")
+        con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}")
+    if plot is not None and result.rows:
+        done = len(result.rows)
+        bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
+        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{seed + done - 1}"
+        try:
+            plot.write_text(plot_svg(result.rows, title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
+        con.say(f"wrote the score and game-length distributions to {plot}")
+    if result.interrupted:
+        done = len(result.rows)
+        kept = f"games with seeds {seed}..{seed + done - 1} finished" if done else "no game finished"
+        con.say(f"interrupted after {done} of {con.plural(games, 'game')} ({kept}); the workers were stopped")
+        raise typer.Exit(con.EXIT_INTERRUPTED)
+
+
+def _backend(jobs: int | None, ray: str | None) -> Backend:
+    """Where simulate plays its games: one process, local worker processes, or Ray."""
+    from clank.cli import simjobs
+
+    if ray is not None:
+        from clank.cli import simray
+
+        try:
+            simray.import_ray()
+        except simray.RayUnavailable as exc:
+            raise con.fail(str(exc), con.EXIT_ENV) from None
+        return simray.RayCluster(ray, jobs)
+    jobs = jobs if jobs is not None else simjobs.default_jobs()
+    return simjobs.Serial() if jobs == 1 else simjobs.ProcessPool(jobs)
 
 
 # ==========================================================================================
@@ -174,6 +263,8 @@ def simulate(
 @packs_app.command("list")
 def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON for tools.")) -> None:
     """List installed packs with id, version, name, description and optional parts."""
+    from clank.cli.packinfo import all_pack_infos, packs_table
+
     infos = all_pack_infos()
     if as_json:
         sys.stdout.write(json.dumps(infos, indent=2, sort_keys=True) + "\n")
@@ -208,6 +299,8 @@ def packs_show(
 ) -> None:
     """List a pack's ids: cards, tokens, tiles, and the room features, ops, conditions, quantities,
     tunnel icons, teleport kinds, resources, bots and decision kinds its code registers."""
+    from clank.cli import packshow
+
     with con.engine_errors():
         view = packshow.show(pack, all_sources)
     if fmt == ShowFormat.json:
@@ -228,6 +321,8 @@ def packs_show(
 # pack new
 # ==========================================================================================
 def _pack_name(value: str) -> str:
+    from clank.cli import scaffold
+
     problem = scaffold.name_problem(value)
     if problem:
         raise typer.BadParameter(problem)
@@ -242,11 +337,11 @@ def pack_new(
                                      help="A pip-installable pack: pyproject.toml, a Python package with "
                                      "the YAML inside and an example hook registering a new effect op."),
     parent: Path = typer.Option(Path("."), "--dir", help="Where to create the pack's directory."),
-    requires: list[str] | None = typer.Option(None, "--requires",
-                                              help="Packs the new pack requires, comma-separated or repeated "
-                                              f"(default {scaffold.BASE_PACK}; \"\" for none)."),
+    requires: list[str] | None = typer.Option(None, "--requires", help=REQUIRES_HELP),
 ) -> None:
     """Create a content pack that validates and plays: sample card, token and tile, schemas, README."""
+    from clank.cli import scaffold
+
     wanted = [scaffold.BASE_PACK] if requires is None else [r for item in requires for r in item.split(",")]
     with con.engine_errors():
         try:
@@ -284,6 +379,10 @@ def schema_export(
                                      "(default: every installed pack)."),
 ) -> None:
     """Write the JSON Schemas of every content kind, composed with the packs' ops and features."""
+    from clank.api import split_packs
+    from clank.cli import scaffold
+    from clank.schemas import check_all_schemas
+
     with con.engine_errors():
         registry, ids = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
         faults = check_all_schemas(registry)
@@ -313,6 +412,10 @@ def docs_authoring(
 ) -> None:
     """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
     icon the installed packs provide, with an example of each (Markdown)."""
+    from clank.api import split_packs
+    from clank.cli import scaffold
+    from clank.content.authoring import render_guide, write_guide
+
     with con.engine_errors():
         registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
         text = render_guide(registry, shipped=True)
@@ -337,6 +440,11 @@ def docs_hooks(
     """Print the hooks guide: every hook a pack's Python code may implement, every registry method,
     the events, questions and modifiable values the installed packs declare, and what
     clank.plugin exports, with examples (Markdown)."""
+    from clank.api import split_packs
+    from clank.cli import scaffold
+    from clank.content import hookguide
+    from clank.content.authoring import write_guide
+
     with con.engine_errors():
         registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
         text = hookguide.render_guide(registry, shipped=True)
@@ -368,6 +476,9 @@ def validate(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Say what each target is validated with."),
 ) -> None:
     """Validate content packs: schema, references and geometry, one problem per line with its position."""
+    from clank.cli import validation
+    from clank.cli.report import report
+
     with con.engine_errors():
         result = validation.validate(targets)
     report(result, fmt.value, con.stdout(), con.stderr(), strict=strict, verbose=verbose)
@@ -379,8 +490,15 @@ def validate(
 # replay
 # ==========================================================================================
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play.")) -> None:
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
+           step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
+                                     "(→ next, ← back, digits + enter jump); with --plain or without a "
+                                     "terminal, print each action and its log lines."),
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
+    from clank.cli.play import interactive_terminal, print_result
+    from clank.cli.records import RecordError, read_record_file, replay_record, state_digest
+
     out = con.stdout()
     with con.engine_errors():
         try:
@@ -388,6 +506,14 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
             game = replay_record(loaded, verify=False)    # compared below, with the scores shown
         except RecordError as exc:
             raise con.fail(str(exc)) from None
+        if step:
+            from clank.cli.tui import replay as stepper
+
+            if plain or not interactive_terminal():
+                for line in stepper.step_lines(loaded.record):
+                    out.print(line, markup=False, highlight=False)
+            else:
+                stepper.ReplayApp(loaded.record, loaded.seats).run()
     n = len(loaded.record["actions"])
     if game.over:
         print_result(game, loaded.seats, out)
@@ -401,6 +527,54 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
         out.print(f"replayed {n} actions: final state identical", markup=False)
     else:
         raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+
+
+# ==========================================================================================
+# render
+# ==========================================================================================
+@app.command("render")
+def render_cmd(
+    file: Path = typer.Argument(..., metavar="SAVE", help="A save file of clank play, or a game record."),
+    svg: Path | None = typer.Option(None, "--svg", help="Write the dungeon as an SVG picture to this file."),
+    text: bool = typer.Option(False, "--text", help="Print the terminal drawing (the default without --svg)."),
+    at: int | None = typer.Option(None, "--at", help="Show the dungeon after the first N actions "
+                                  "(default: all of them)."),
+    seat: int | None = typer.Option(None, "--seat", help="See the game as player S (1 for P1; default: "
+                                    "a spectator, who sees what every player sees)."),
+    width: int | None = typer.Option(None, "--width", min=20, help="Columns of the terminal drawing "
+                                     "(default: the terminal's width)."),
+    height: int = typer.Option(60, "--height", min=10, help="Rows the terminal drawing may take."),
+) -> None:
+    """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
+    and a legend, as SVG (a browser shows it) or in the terminal."""
+    from clank.cli.mapdraw import draw_map, map_svg
+    from clank.cli.records import RecordError, read_record_file, replay_to, state_digest
+
+    out = con.stdout()
+    with con.engine_errors(), con.interrupt_before_play():
+        try:
+            loaded = read_record_file(file)
+            game = replay_to(loaded, at)
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+    total = len(loaded.record["actions"])
+    if (at is None or at == total) and loaded.digest is not None and loaded.digest != state_digest(game):
+        con.say(f"warning: {file}: replaying its {total} actions does not give the final state it recorded; "
+                f"drawing the replayed game")
+    players = len(game.state.players)
+    if seat is not None and not 1 <= seat <= players:
+        raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
+    view = game.view(None if seat is None else seat - 1)
+    done = total if at is None else at
+    if svg is not None:
+        title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
+        try:
+            svg.write_text(map_svg(view, title=title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
+        con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
+    if text or svg is None:
+        out.print(draw_map(view, width=width or out.width, height=height))
 
 
 def main() -> None:

@@ -32,10 +32,14 @@ HELP = "type the number of an action (or its text), ? to show everything again, 
 
 
 def read_stdin_line(prompt: str) -> str | None:
-    """Print ``prompt`` and read one line from standard input; None at end of input."""
+    """Print ``prompt`` and read one line from standard input; None at end of input (or when
+    there is no standard input at all: a closed stream)."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+    except (ValueError, OSError):      # closed or unreadable: the same as the end of input
+        line = ""
     return None if line == "" else line.rstrip("\r\n")
 
 
@@ -160,7 +164,6 @@ class Session:
                 else:
                     view = game.view(seat)
                     action = self.bots[seat].choose(view)
-                    self._print_bot_action(view, seat, action)
                 with interrupts_deferred():             # an action is applied whole, then saved
                     game.apply(action)
                     nxt = game.current_player
@@ -224,17 +227,30 @@ class Session:
         self._log_seen = len(self.game.log)
 
     # -- bots and the log ------------------------------------------------------------------
-    def _print_bot_action(self, view: Any, seat: int, action: Action) -> None:
-        line = Text()
-        line.append(f"{render.seat_name(view, seat, self.seats)}: ", style="bold")
-        line.append(render.action_label(view, action))
-        self.out.print(line)
-
     def _print_new_log(self) -> None:
+        """Each new log line once (a bot's action is told by the log, not printed again)."""
         new = self.game.log[self._log_seen:]
         self._log_seen = len(self.game.log)
         for entry in new:
             self.out.print(Text(f"    {entry}", style="dim"))
+
+
+def interactive_terminal() -> bool:
+    """Whether both standard input and output are terminals (else line mode is used)."""
+    try:
+        return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (ValueError, AttributeError):     # a closed stream
+        return False
+
+
+def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: int = 0) -> Outcome:
+    """Play in the full-screen table (:mod:`clank.cli.tui`) until the game ends or the player
+    quits; every action is saved as it is applied."""
+    from clank.cli.tui.app import TableApp  # Textual loads only for the full-screen table
+
+    app = TableApp(game, seats, save_path, start=start)
+    result = app.run()
+    return Outcome(FINISHED if result == FINISHED else QUIT, save_path)
 
 
 def print_result(game: Game, seats: Sequence[Seat] | None, out: Console) -> None:

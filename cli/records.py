@@ -105,6 +105,27 @@ class LoadedRecord:
 
 
 _FIELDS: dict[str, type] = {"packs": list, "players": int, "seed": int, "actions": list}
+_SIMULATION_KEYS = {"seed", "rounds", "players", "final_state_sha256"}
+"""The keys of a line of ``clank simulate --out`` (one JSON object per game)."""
+
+
+def is_simulation_output(text: str) -> bool:
+    """Whether a file's text is ``clank simulate --out`` output: JSON lines, each a game's
+    result (its first line is enough to tell)."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        row = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(row, dict) and _SIMULATION_KEYS <= set(row)
+
+
+def simulation_message(path: Path) -> str:
+    """Why a simulation output file is refused where a save or record is expected."""
+    return (f"{path}: this is simulation output (clank simulate --out: one JSON line per game, its "
+            f"result only), not a save file or game record; to see one of its games, play it again "
+            f"with clank play --humans 0 --seed SEED and the same --players, --bot and --packs, "
+            f"and --save FILE")
 _KIND_WORDS: dict[type, str] = {list: "a list", int: "an integer"}
 
 
@@ -119,9 +140,13 @@ def read_record_file(path: Path) -> LoadedRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if is_simulation_output(text):
+            raise RecordError(simulation_message(path)) from None
         raise RecordError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: expected a JSON object (a game record or a save file)")
+    if "format" not in data and _SIMULATION_KEYS <= set(data):
+        raise RecordError(simulation_message(path))
     seats: list[Seat] | None = None
     if data.get("format") == SAVE_FORMAT:
         try:
@@ -142,6 +167,26 @@ def read_record_file(path: Path) -> LoadedRecord:
     if seats is not None and sorted(s.seat for s in seats) != list(range(data["players"])):
         raise RecordError(f"{path}: corrupt save file: seats do not match {data['players']} players")
     return LoadedRecord(data, seats, path)
+
+
+def replay_to(loaded: LoadedRecord, at: int | None) -> Game:
+    """Replay a record's first ``at`` actions (all when None); raises :class:`RecordError` when
+    ``at`` is out of range, when the action list is not the one the record's digest says (an
+    edited save), or when the record does not replay. The final-state digest is left to the
+    caller (:func:`state_digest`): a picture of the game is still worth drawing when it
+    differs."""
+    actions = loaded.record["actions"]
+    at = len(actions) if at is None else at
+    if not 0 <= at <= len(actions):
+        raise RecordError(f"{loaded.path}: --at {at} is out of range: the record holds {len(actions)} "
+                          f"action{'' if len(actions) == 1 else 's'} (use 0 to {len(actions)})")
+    recorded = loaded.record.get(ACTIONS_KEY)
+    if isinstance(recorded, str) and recorded != actions_digest(actions):
+        raise RecordError(f"{loaded.path}: the save was changed after it was written: its "
+                          f"{len(actions)} actions are not the ones it recorded")
+    cut = {k: v for k, v in loaded.record.items() if k not in (DIGEST_KEY, ACTIONS_KEY)}
+    cut["actions"] = actions[:at]
+    return replay_record(LoadedRecord(cut, loaded.seats, loaded.path), verify=False)
 
 
 def replay_record(loaded: LoadedRecord, verify: bool = True) -> Game:

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from clank.actions import Action
+from clank.cli.mapdraw import draw_map
+from clank.cli.mapping import room_label
 from clank.cli.seats import Seat
 from clank.game.view import SeatView as Game
 from clank.registry import Mark
@@ -73,24 +75,26 @@ def token_name(game: Game, token: str) -> str:
 
 
 def cost_text(cost: dict[str, int]) -> str:
-    """``{"skill": 2, "swords": 1}`` → ``"2 skill, 1 swords"``; nothing → ``"free"``."""
-    return ", ".join(f"{n} {res}" for res, n in cost.items() if n) or "free"
+    """``{"skill": 2, "swords": 1}`` → ``"2 skill, 1 sword"``; nothing → ``"free"``."""
+    return ", ".join(resource_words(res, n) for res, n in cost.items() if n) or "free"
 
 
-def feature_text(name: str, arg: Any) -> str:
-    """``("reward_gold", 2)`` → ``"reward gold 2"``; ``("artifact", {"plus": 1})`` → ``"artifact plus=1"``."""
+def feature_text(name: str, arg: Any, game: Game | None = None) -> str:
+    """A room feature in words: the feature's ``label`` hook when it has one
+    (``("reward_gold", 2)`` → ``"2 gold"``), else its name, then its argument's values."""
+    fdef = game.registry.room_features.get(name) if game is not None else None
+    if fdef is not None and fdef.label is not None:
+        return fdef.label(arg)
     text = name.replace("_", " ")
     if isinstance(arg, dict):
-        extra = ",".join(f"{k}={v}" for k, v in arg.items() if v not in (0, None, False))
+        extra = " ".join(str(v) for v in arg.values() if v not in (0, None, False))
         return f"{text} {extra}" if extra else text
     return f"{text} {arg}" if arg not in (None, "") else text
 
 
 def room_name(game: Game, room_id: str) -> str:
-    """``"su-1.market"`` → ``"market (Lantern Market)"``."""
-    tile, _, local = room_id.partition(".")
-    tdef = game.ruleset.tiles.get(tile)
-    return f"{local} ({tdef.name})" if tdef else room_id
+    """A room as a player names it (``"the market of Lantern Market"``)."""
+    return room_label(game, room_id)
 
 
 def room_features(game: Game, room_id: str) -> str:
@@ -99,7 +103,7 @@ def room_features(game: Game, room_id: str) -> str:
         feats = game.room_features(room_id)
     except (KeyError, ValueError):
         return ""
-    return ", ".join(feature_text(n, a) for n, a in feats)
+    return ", ".join(feature_text(n, a, game) for n, a in feats)
 
 
 def room_state(game: Game, room_id: str) -> list[str]:
@@ -132,14 +136,22 @@ def _humanise(game: Game, arg: str) -> str:
 # Action labels
 # ==========================================================================================
 def action_label(game: Game, action: Action) -> str:
-    """``"buy 2: Rebel Scribe (1 skill)"``: the action text, then what it does in words."""
+    """What an action does, in a player's words (``"acquire Rebel Scribe (slot 3): 1 Skill"``).
+
+    The words never show the action's machine text (room and route ids, slot numbers from 0)
+    nor rule ids; packs word their own actions and answers with the ``label`` hooks of their
+    action and decision kinds. The machine form (``str(action)``) is what saves and records
+    keep; it is never needed to play.
+    """
     try:
         detail = _describe(game, action)
     except Exception:  # a label must never stop a game: fall back to names only
         detail = None
-    if detail is None:
-        detail = " ".join(_humanise(game, a) for a in action.args)
-    return f"{action}: {detail}" if detail and detail != str(action) else str(action)
+    if not detail:
+        words = [action.kind.replace("-", " ").replace("_", " ")]
+        words += [_humanise(game, a) for a in action.args]
+        detail = " ".join(words)
+    return _RULE_REFS.sub("", detail)
 
 
 def _describe(game: Game, action: Action) -> str | None:
@@ -149,57 +161,116 @@ def _describe(game: Game, action: Action) -> str | None:
     k, args = action.kind, action.args
     seat = game.current
     if k == "play":
-        return card_name(game, args[0])
+        return f"play {card_name(game, args[0])}"
+    if k == "ability":
+        return f"use the ability of {card_name(game, args[0])}"
     if k in ("buy", "use", "fight"):
-        card = game.row[int(args[0])]
+        slot = int(args[0])
+        card = game.row[slot]
         cdef = game.ruleset.cards[card]
-        how = " paying with a lockpick" if len(args) > 1 and args[1] == "alt" else ""
-        return f"{cdef.name} ({cost_text(cdef.cost)}){how}"
+        how = ", paying with a lockpick" if len(args) > 1 and args[1] == "alt" else ""
+        verb = {"buy": "acquire", "use": "use", "fight": "fight"}[k]
+        return f"{verb} {cdef.name} (slot {slot + 1}): {cost_text(cdef.cost)}{how}"
     if k in ("reserve", "fight-reserve"):
         cdef = game.ruleset.cards[args[0]]
-        return f"{'fight' if k == 'fight-reserve' else 'acquire'} {cdef.name} from the reserve ({cost_text(cdef.cost)})"
+        return f"{'fight' if k == 'fight-reserve' else 'acquire'} {cdef.name} from the reserve: {cost_text(cdef.cost)}"
     if k in ("move", "portal", "explore"):
         return _describe_move(game, seat, action)
     if k == "teleport":
         kind, target = args
         if target.startswith("open:"):
-            return f"teleport ({kind}) through an unexplored tunnel"
-        return f"teleport ({kind}) to {room_name(game, target)}" + _feature_suffix(game, target)
+            return f"teleport through the unexplored tunnel {_open_edge_words(game, target[5:])}"
+        return f"teleport to {room_label(game, target)}" + _feature_suffix(game, target)
     if k in ("orient", "place"):
         return _describe_orient(game, action)
     if k == "end":
         return "end your turn"
     if k == "room":
         return _describe_room(game, seat, action)
+    kind = game.registry.action_kinds.get(k)
+    if kind is not None and kind.label is not None:
+        return kind.label(game, action)
     if k == "token":
         tdef = game.ruleset.tokens[args[0]]
-        return f"use {tdef.name}" + (f" ({tdef.text})" if tdef.text else "")
+        return f"use {tdef.name}" + (f": {tdef.text}" if tdef.text else "")
     if k == "cash":
         tdef = game.ruleset.tokens[args[0]]
         return f"trade {tdef.name} for {tdef.worth_gold} gold"
     if k in ("remote-buy", "item"):
-        return "buy " + " with ".join(token_name(game, a) for a in args) + " from the market"
+        return _describe_item(game, args)
     return None
+
+
+def _describe_item(game: Game, args: Sequence[str]) -> str:
+    item = game.ruleset.tokens.get(args[0])
+    name = item.name if item else _humanise(game, args[0])
+    coupon = f" using {token_name(game, args[1])}" if len(args) > 1 else ""
+    return f"buy {name} from the market{coupon}" + (f": {item.text}" if item and item.text else "")
 
 
 def _feature_suffix(game: Game, room_id: str) -> str:
     feats = room_features(game, room_id)
     state = room_state(game, room_id)
     parts = [p for p in (feats, "; ".join(state)) if p]
-    return f" [{'; '.join(parts)}]" if parts else ""
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def resource_words(res: str, n: int) -> str:
+    """``("boots", 2)`` → ``"2 boots"``, ``("swords", 1)`` → ``"1 sword"``."""
+    word = res.replace("_", " ")
+    if n == 1 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return f"{n} {word}"
 
 
 def _cost_words(cost: Any, prevent: int | None) -> str:
-    parts = [f"{n} {res if n != 1 else res.rstrip('s')}" for res, n in cost.resources.items() if n]
+    parts = [resource_words(res, n) for res, n in cost.resources.items() if n]
     if cost.damage:
         monsters = f"{cost.damage} monster{'s' if cost.damage != 1 else ''}"
         if prevent is not None:
             taken = cost.damage - prevent
-            monsters += f": {prevent} swords, {taken} damage" if prevent else f": {taken} damage"
+            if prevent and taken:
+                monsters += f" ({resource_words('swords', prevent)} spent, {taken} damage)"
+            elif prevent:
+                monsters += f" ({resource_words('swords', prevent)} spent, no damage)"
+            else:
+                monsters += f" ({taken} damage)"
         parts.append(monsters)
     if cost.against:
         parts.append("against the arrow")
     return ", ".join(parts)
+
+
+PORT_PARTS = {("n", 0): "west", ("n", 1): "east", ("e", 0): "north", ("e", 1): "south",
+              ("s", 0): "east", ("s", 1): "west", ("w", 0): "south", ("w", 1): "north"}
+
+
+def _open_edge_words(game: Game, key: str) -> str:
+    here = game.player(game.current).room
+    r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
+    if r is None:
+        return "beyond the edge of the map"
+    _, x, y, side, idx, region = r.to
+    tile = next((t for t in game.tiles for dx, dy in game.ruleset.tiles[t.tile].cells.values()
+                 if (t.x + dx, t.y + dy) == (x, y) and t.region == region), None)
+    name = game.ruleset.tiles[tile.tile].name if tile else "the map"
+    part = PORT_PARTS.get((side, int(idx)))
+    return f"{SIDE_NAMES.get(side, side)} of {name}" + (f" ({part}ern tunnel)" if part else "")
+
+
+def move_destination(game: Game, seat: int, action: Action) -> str | None:
+    """The room a ``move``/``portal`` action (or a link) takes the seat's pawn to, ``None`` for
+    other actions (an ``explore`` leads to a tile nobody has seen yet)."""
+    here = game.player(seat).room
+    if action.kind not in ("move", "portal") or not action.args or here is None:
+        return None
+    if action.args[0].startswith("link:"):
+        return next((x[1] for x in game.link_routes(here) if x[0] == action.args[0]), None)
+    if action.kind == "portal":
+        ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
+        return ex.to[1] if ex is not None and ex.to[0] == "room" else None
+    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
+    return r.to[1] if r is not None and r.to[0] == "room" else None
 
 
 def _describe_move(game: Game, seat: int, action: Action) -> str:
@@ -207,20 +278,20 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
     here = game.player(seat).room
     if action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
-        return f"to {room_name(game, dest)}{_feature_suffix(game, dest)} ({_cost_words(cost, int(action.args[1]))})"
+        return f"move to {room_label(game, dest)}{_feature_suffix(game, dest)}: {_cost_words(cost, int(action.args[1]))}"
     routes = {r.key: r for r in geo.routes_from(here)}
     r = routes[action.args[0]]
     if action.kind == "move":
         cost = game.path_cost(r.segments)
-        return f"to {room_name(game, r.to[1])}{_feature_suffix(game, r.to[1])} ({_cost_words(cost, int(action.args[1]))})"
+        return (f"move to {room_label(game, r.to[1])}{_feature_suffix(game, r.to[1])}: "
+                f"{_cost_words(cost, int(action.args[1]))}")
     if action.kind == "portal":
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
         cost = game.path_cost([*r.segments, *ex.segments])
-        return (f"through the portal to {room_name(game, ex.to[1])}{_feature_suffix(game, ex.to[1])} "
-                f"({_cost_words(cost, int(action.args[2]))})")
-    _, x, y, side, _idx, _region = r.to
+        return (f"through the portal to {room_label(game, ex.to[1])}{_feature_suffix(game, ex.to[1])}: "
+                f"{_cost_words(cost, int(action.args[2]))}")
     cost = game.path_cost(r.segments)
-    return f"explore {SIDE_NAMES.get(side, side)} from cell ({x},{y}) ({_cost_words(cost, None)} so far)"
+    return f"explore {_open_edge_words(game, action.args[0])}: {_cost_words(cost, None)} to get there"
 
 
 def _describe_orient(game: Game, action: Action) -> str:
@@ -229,14 +300,14 @@ def _describe_orient(game: Game, action: Action) -> str:
     rot = int(action.args[0])
     turned = f"{tile} turned {rot * 90}°" if rot else f"{tile} unturned"
     if action.kind == "place":
-        return f"place {turned}; you cannot pass and stay where you are"
+        return f"lay {turned}; no way on: you stay where you are"
     outcome = next((o for o in game.orientations() if o["rot"] == rot), None)
     if outcome is None:
-        return f"place {turned}"
+        return f"lay {turned}"
     to = outcome["to"]
-    where = (f"leads to {room_name(game, to[1])}{_feature_suffix(game, to[1])}" if to[0] == "room"
+    where = (f"leads to {room_label(game, to[1])}{_feature_suffix(game, to[1])}" if to[0] == "room"
              else f"leads on to an unexplored edge ({SIDE_NAMES.get(to[3], to[3])})")
-    return f"place {turned}: {where} ({_cost_words(outcome['cost'], int(action.args[1]))})"
+    return f"lay {turned}: {where}: {_cost_words(outcome['cost'], int(action.args[1]))}"
 
 
 def _describe_room(game: Game, seat: int, action: Action) -> str:
@@ -245,99 +316,80 @@ def _describe_room(game: Game, seat: int, action: Action) -> str:
         tdef = game.ruleset.tokens[rest[0]]
         return f"take the {tdef.value}-point artifact ({tdef.name})"
     if feature == "market" and rest:
-        item = game.ruleset.tokens[rest[0]]
-        with_coupon = f" using {token_name(game, rest[1])}" if len(rest) > 1 else ""
-        return f"buy {item.name}{with_coupon}" + (f" — {item.text}" if item.text else "")
+        return _describe_item(game, rest)
     fdef = game.registry.room_features.get(feature)
     what = _first_sentence(fdef.doc) if fdef and fdef.doc else feature.replace("_", " ")
     return " ".join([what, *(_humanise(game, a) for a in rest)])
 
 
+ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "play": "your play area",
+              "deck": "your deck"}
+
+
 def _describe_answer(game: Game, d: dict[str, Any], action: Action) -> str | None:
     kind = d["kind"]
+    dkind = game.registry.decision_kinds.get(kind)
+    if dkind is not None and dkind.label is not None:
+        return dkind.label(game, d, action)
     if action.kind == "option" and isinstance(d.get("labels"), list):     # choose, and packs' choices
         return str(d["labels"][int(action.args[0])])
-    if kind in ("may", "react"):
-        return str(d.get("label", "")) if action.kind == "yes" else "no"
+    if kind == "may":
+        return f"yes: {d.get('label', '')}" if action.kind == "yes" else "no"
+    if kind == "react":
+        card = card_name(game, d.get("card", ""))
+        return f"use {card} to {d.get('label', '')}" if action.kind == "yes" else f"no, keep {card}"
     if kind == "pick":
         if action.kind == "done":
-            return "done (pick no more)"
+            return "pick no more"
         zone, card = action.args
-        return f"{d['purpose']} {card_name(game, card)} from your {zone}"
+        verb = {"topdeck": "put on top of your deck:"}.get(d["purpose"], d["purpose"])
+        return f"{verb} {card_name(game, card)} from {ZONE_WORDS.get(zone, zone)}"
     return _describe_verb(game, action)
 
 
 def _describe_verb(game: Game, action: Action) -> str | None:
-    """Answers to pack-defined decisions whose verbs are common enough to word generically."""
+    """Answers to pack-defined decisions without a label hook, worded from common verbs."""
     k, args = action.kind, action.args
     try:
         if k == "slot":
             card = game.row[int(args[0])]
-            return f"row slot {args[0]}: {card_name(game, card)}" if card else None
+            return f"{card_name(game, card)} (row slot {int(args[0]) + 1})" if card else None
         if k == "rotate":
             return f"turn the tile {int(args[0]) * 90}° clockwise"
-        if k == "put":
-            x, y, r = (int(a) for a in args)
-            return f"place the next tile at ({x},{y}) turned {r * 90}°"
+        if k in ("yes", "no", "done"):
+            return {"yes": "yes", "no": "no", "done": "done"}[k]
+        if k == "enter":
+            return f"enter {room_label(game, args[0])}"
     except (ValueError, IndexError):
         return None
     return None
 
 
+def prompt_text(game: Game) -> str:
+    """What the deciding seat is asked, without rule ids."""
+    return _RULE_REFS.sub("", str(game.decision()["prompt"]))
+
+
 # ==========================================================================================
 # Panels
 # ==========================================================================================
-def _pawns(game: Game) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in game.players:
-        room = p.room if p.status == "live" else p.ko_room if p.status == "knocked_out" else None
-        if room:
-            out.setdefault(room, []).append(("x" if p.status == "knocked_out" else "") + game.name(p.seat))
-    return out
+class MapPanel:
+    """The drawn dungeon (:func:`clank.cli.mapdraw.draw_map`) as a rich renderable: it takes
+    the width the console gives it when printed, and at most ``height`` rows."""
+
+    def __init__(self, game: Game, height: int = 60, **options: Any) -> None:
+        self.game, self.height, self.options = game, height, options
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        regions = list(dict.fromkeys(t.region for t in self.game.tiles))
+        yield Text(f"Dungeon: {', '.join(regions) or 'no tiles yet'}", style="bold")
+        yield draw_map(self.game, width=options.max_width, height=self.height, **self.options)
 
 
-def dungeon_map(game: Game) -> RenderableType:
-    """The placed tiles on their grid (north up): tile name, its rooms, what lies there, pawns.
-
-    ``@P2`` is a pawn, ``@xP3`` a knocked-out one; packs' notes follow the tile's name.
-    """
-    pawns = _pawns(game)
-    regions: dict[str, dict[tuple[int, int], Text]] = {}
-    for pt in game.tiles:
-        tdef = game.ruleset.tiles[pt.tile]
-        notes = _marks(game, "tile", pt.tile)
-        for key, (dx, dy) in tdef.cells.items():
-            text = Text()
-            text.append(tdef.name, style="bold")
-            for mark in notes:
-                text.append(f" {mark.text}", style=_style(mark))
-            for local, room in tdef.rooms.items():
-                if room.get("cell", "") != key:
-                    continue
-                rid = f"{pt.tile}.{local}"
-                text.append(f"\n{local}", style="green")
-                feats = ", ".join(feature_text(n, a) for n, a in room["features"])
-                if feats:
-                    text.append(f": {feats}")
-                for item in room_state(game, rid):
-                    text.append(f"; {item}", style="yellow")
-                if rid in pawns:
-                    text.append(" @" + " @".join(pawns[rid]), style="bold red")
-            regions.setdefault(pt.region, {})[(pt.x + dx, pt.y + dy)] = text
-    tables = []
-    for region in sorted(regions):
-        cells = regions[region]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        table = Table(title=Text(f"Dungeon: {region}"), box=box.SQUARE, show_lines=True, expand=False,
-                      title_justify="left")
-        table.add_column("y\\x", justify="right", style="dim")
-        for x in range(min(xs), max(xs) + 1):
-            table.add_column(str(x), min_width=12, max_width=30)
-        for y in range(max(ys), min(ys) - 1, -1):
-            table.add_row(str(y), *(cells.get((x, y), Text("")) for x in range(min(xs), max(xs) + 1)))
-        tables.append(table)
-    return Group(*tables) if tables else Text("(no tiles placed)")
+def dungeon_map(game: Game, **options: Any) -> RenderableType:
+    """The dungeon as this seat sees it: tiles, rooms, tunnels with their icons, pawns, and a
+    legend (``options``: ``preview``, ``highlight`` and ``height`` of the drawing)."""
+    return MapPanel(game, **options)
 
 
 def players_view(game: Game, seats: Sequence[Seat] | None = None) -> Group:
@@ -455,13 +507,12 @@ def actions_text(game: Game, actions: Sequence[Action]) -> Text:
 
 def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: Sequence[Action]) -> Group:
     """Everything a human decides from, top to bottom."""
-    d = game.decision()
     header = Text()
     header.append(f"── {seat_name(game, seat, seats)} to decide", style="bold")
     if game.current != seat:                 # a decision on another seat's turn (a reaction, a choice)
         header.append(f" on {seat_name(game, game.current, seats)}'s turn", style="bold")
     header.append(": ", style="bold")
-    header.append(str(d["prompt"]))
+    header.append(prompt_text(game))
     return Group(dungeon_map(game), players_view(game, seats), row_table(game), supply_text(game), Text(""),
                  hand_panel(game, seat), log_text(game), Text(""), header, actions_text(game, actions))
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
+from clank.content import cache as content_cache
+from clank.content.packdata import MANIFEST, PackData
 from clank.content.problems import ContentError
-from clank.content.validate import MANIFEST, PackData, check_manifests, load_pack_dirs
-from clank.content.yamlload import load_yaml_file
 from clank.game import setup as setup_mod
 from clank.game.engine import Game
 from clank.game.ruleset import Ruleset
@@ -40,7 +40,10 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     """Find, register and load the content of packs; raises PackLoadError or ContentError.
 
     ``modules`` maps pack ids to already imported pack modules, bypassing entry points
-    (tests register exactly the packs they need).
+    (tests register exactly the packs they need). A successful load is kept in the
+    compiled-content cache (:mod:`clank.content.cache`) and read back in later processes while
+    the packs' files, the engine and Python stay the same; the packs' code registers in every
+    process all the same.
     """
     sources: list[PackSource] = [find_pack(s, modules) for s in specs]
     seen: dict[str, str] = {}
@@ -51,6 +54,24 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     for src in sources:
         if src.data_dir is None:
             raise PackLoadError(f"pack {src.id!r} has no content directory")
+    key = content_cache.key_material(sources, parts)
+    cached = content_cache.read(key) if key is not None else None
+    if cached is not None and sorted(cached.order) == sorted(seen):
+        by_id = {src.id: src for src in sources}
+        hooks = PackHooks([by_id[pid] for pid in cached.order])
+        return hooks, hooks.build_registry(), cached.packs
+    hooks, registry, datas, sources = _load(sources, parts)
+    if key is not None:
+        content_cache.write(key, content_cache.CachedContent([src.id for src in sources], datas))
+    return hooks, registry, datas
+
+
+def _load(sources: list[PackSource],
+          parts: Sequence[str]) -> tuple[PackHooks, Registry, list[PackData], list[PackSource]]:
+    """Load packs for real: manifests, dependency order, the packs' hooks, every content file
+    read and checked (YAML and schemas are imported here only)."""
+    from clank.content.validate import check_manifests, load_pack_dirs
+
     manifests = {src.id: _manifest(src) for src in sources}
     sources = dependency_order(sources, lambda s: s.id, lambda s: manifests[s.id].get("requires"))
     refused = [p for p in check_manifests([Path(str(s.data_dir)) for s in sources]) if p.is_error]
@@ -60,11 +81,14 @@ def load_packs(specs: Sequence[str], parts: Sequence[str] = (),
     registry = hooks.build_registry()
     dirs = [Path(str(src.data_dir)) for src in sources]
     datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, manifests, parts))
-    return hooks, registry, dependency_order(datas, lambda d: d.id, lambda d: d.manifest.get("requires"))
+    datas = dependency_order(datas, lambda d: d.id, lambda d: d.manifest.get("requires"))
+    return hooks, registry, datas, sources
 
 
 def _manifest(src: PackSource) -> dict[str, Any]:
     """A pack's manifest as plain data ({} when unreadable: the loader reports why)."""
+    from clank.content.yamlload import load_yaml_file
+
     try:
         manifest, _ = load_yaml_file(Path(str(src.data_dir)) / MANIFEST)
     except ContentError:

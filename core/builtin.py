@@ -54,12 +54,15 @@ def op_rage(ctx, n: int) -> None:
 def op_add_cubes(ctx, args: dict[str, int]) -> None:
     """Cubes of registered kinds from the bank to the Clank! area (none left: nothing)."""
     for kind, n in args.items():
-        ctx.game.add_cubes(kind, int(n))
+        moved = ctx.game.add_cubes(kind, int(n))
+        if moved:
+            ctx.game.say(f"{moved} {kind.replace('_', ' ')} cube{'' if moved == 1 else 's'} join the Clank! area.")
 
 
 def op_teleport(ctx, arg: Any) -> None:
     kind = arg["to"] if isinstance(arg, dict) else arg
     ctx.player.teleports.append(kind)
+    ctx.game.tell(ctx.seat, "gains a teleport")
 
 
 def op_trash_this(ctx, _arg: Any) -> None:
@@ -132,6 +135,7 @@ def op_discard_this(ctx, _arg: Any) -> None:
     if ctx.src in p.hand:
         p.hand.remove(ctx.src)
         p.discard.append(ctx.src)
+        ctx.game.tell(ctx.seat, f"discards {ctx.game.ruleset.cards[ctx.src].name}")
 
 
 def op_prevent(ctx, _arg: Any) -> None:

@@ -314,8 +314,12 @@ class ClankSpecs:
 
         Parameters:
         - ``registry``: ``add_render(RenderDef(name, room=..., tile=..., player=..., board=...,
-          piece=...))``; each callback reads a seat's :class:`~clank.game.view.SeatView` and
-          returns :class:`~clank.registry.Mark` s (text with a semantic style).
+          piece=..., map_icon=..., map_feature=..., map_room=..., map_tile=...))``; each
+          callback reads a seat's :class:`~clank.game.view.SeatView`. The panel callbacks
+          return :class:`~clank.registry.Mark` s (text with a semantic style); the ``map_*``
+          callbacks return :class:`~clank.registry.Symbol` s (a glyph, a style and its meaning
+          for the legend) for the drawn map: tunnel icons, room features, what lies in a room,
+          notes on a tile. The map draws a generic glyph for whatever no renderer describes.
 
         Returns: nothing.
 
@@ -323,8 +327,12 @@ class ClankSpecs:
 
             @hookimpl
             def clank_register_render(registry):
-                registry.add_render(RenderDef("mine", player=lambda view, seat: [
-                    Mark(f"{view.player(seat).pool.get('lockpicks', 0)} lockpicks", "resource")]))
+                registry.add_render(RenderDef(
+                    "mine",
+                    player=lambda view, seat: [
+                        Mark(f"{view.player(seat).pool.get('lockpicks', 0)} lockpicks", "resource")],
+                    map_icon=lambda view, name: Symbol("T", "danger", "toll booth: pay 1 coin")
+                    if name == "toll" else None))
         """
 
     @hookspec

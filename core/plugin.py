@@ -39,6 +39,7 @@ from clank.registry import (
     Registry,
     RenderDef,
     RoomFeatureDef,
+    Symbol,
     TunnelIconDef,
 )
 
@@ -232,7 +233,7 @@ __all__ = [
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
-    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView",
+    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
     "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
 ]

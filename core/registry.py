@@ -8,6 +8,7 @@ name registered twice, so behaviour never depends on install order.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -94,6 +95,9 @@ class RoomFeatureDef:
     - ``counts_as``: other feature names this one answers to in conditions and ``room_has``.
     - ``example``: the feature as a tile writes it in a room's ``features`` (``"artifact(plus=1)"``),
       shown in the authoring guide.
+    - ``label(arg) -> str``: the feature as a player reads it on the map and in menus, given
+      its argument (``reward_gold(2)`` → ``"2 gold"``); default: its name in words, then the
+      argument's values.
     """
 
     name: str
@@ -108,6 +112,7 @@ class RoomFeatureDef:
     counts_as: tuple[str, ...] = ()
     pack: str = ""
     example: str | None = None
+    label: Callable[[Any], str] | None = None
 
 
 @dataclass
@@ -192,6 +197,10 @@ class ActionKindDef:
     current player's main decision; ``apply(game, seat, action)`` performs one.
     ``explain(game, seat, action) -> str`` gives the reason an action is refused.
     ``while_orienting``: also offered while the player orients a discovered tile (X8).
+    ``label(view, action) -> str``: the action as a menu shows it to a player, in words
+    (``"trade the Chalice for 7 gold"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the action from its arguments' names.
     """
 
     name: str
@@ -201,6 +210,7 @@ class ActionKindDef:
     doc: str = ""
     pack: str = ""
     while_orienting: bool = True
+    label: Callable[..., str] | None = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +220,10 @@ class DecisionKindDef:
     ``legal(game, decision) -> list[Action]`` and ``resolve(game, decision, action)``;
     ``prompt(game, decision) -> str`` says what is being decided (default: the ``prompt`` key
     of the decision, else ``doc``).
+    ``label(view, decision, action) -> str``: one answer as a menu shows it to a player, in
+    words (``"replace Skeleton in slot 3"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the answer from its arguments' names.
     """
 
     name: str
@@ -218,6 +232,7 @@ class DecisionKindDef:
     doc: str = ""
     pack: str = ""
     prompt: Callable[..., str] | None = None
+    label: Callable[..., str] | None = None
 
 
 class Offer(NamedTuple):
@@ -375,16 +390,50 @@ class Mark(NamedTuple):
     style: str = ""
 
 
+class Symbol(NamedTuple):
+    """A thing as the map draws it: a short ``glyph`` (one to three columns: ``"M"``,
+    ``"◆"``, ``"10"``), a semantic ``style`` as for :class:`Mark`, and its ``meaning`` in a
+    player's words, which the map's legend shows (``"monster: 1 damage unless you spend a
+    Sword"``). An empty glyph draws nothing.
+
+    Semantic styles the map outputs know: ``treasure``, ``danger``, ``exit``, ``market``,
+    ``magic``, ``heal``, ``resource``, ``muted`` and ``player:N`` (seat N's colour); any other
+    style is drawn plain.
+    """
+
+    glyph: str
+    style: str = ""
+    meaning: str = ""
+
+
 @dataclass(frozen=True)
 class RenderDef:
     """How a pack's things appear on screen (terminal and SVG). Every callback is optional
-    and reads a :class:`~clank.game.view.SeatView`:
+    and reads a :class:`~clank.game.view.SeatView`.
+
+    Text for panels (lists of :class:`Mark`):
 
     - ``room(view, room_id) -> list[Mark]``: what lies in a room now (artifacts, marks ...).
     - ``tile(view, tile_id) -> list[Mark]``: notes on a placed tile (haunted ...).
     - ``player(view, seat) -> list[Mark]``: extra lines of a player's panel.
     - ``board(view) -> list[Mark]``: lines about shared boards (a market board ...).
     - ``piece(view, piece) -> Mark``: how a piece on the map is drawn.
+
+    Glyphs for the map (:class:`Symbol`, whose ``meaning`` feeds the legend). The map asks
+    the renderers in registration order and takes the first answer that is not ``None``;
+    without one it draws a generic glyph (the name's first letter, the registered doc as
+    its meaning), so a pack that registers a tunnel icon or a room feature is drawn even
+    before it says how:
+
+    - ``map_icon(view, name) -> Symbol | None``: a tunnel icon, by its registered name
+      (``boot`` → ``Symbol("F", "resource", "footprint: 1 more Boot")``). A covered icon (paid
+      for good) is drawn muted by the map itself.
+    - ``map_feature(view, room_id, name, arg) -> Symbol | None``: a printed room feature
+      (``("artifact", {"plus": 1})`` → ``Symbol("◆", "treasure", "artifact room")``); it may
+      read the room's state (an opened lock drawn muted).
+    - ``map_room(view, room_id) -> list[Symbol]``: what lies in a room now, as glyphs (an
+      artifact's value, idols, marks); ``room`` stays the words a panel shows.
+    - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
     """
 
     name: str
@@ -394,6 +443,10 @@ class RenderDef:
     board: Callable[..., list[Mark]] | None = None
     piece: Callable[..., Mark] | None = None
     pack: str = ""
+    map_icon: Callable[..., Symbol | None] | None = None
+    map_feature: Callable[..., Symbol | None] | None = None
+    map_room: Callable[..., list[Symbol]] | None = None
+    map_tile: Callable[..., list[Symbol]] | None = None
 
 
 # ==========================================================================================
@@ -498,17 +551,19 @@ class Registry:
 
     def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
                         explain: Callable | None = None, doc: str = "", *,
-                        while_orienting: bool = True) -> None:
-        """Register a kind of main-decision action."""
+                        while_orienting: bool = True, label: Callable | None = None) -> None:
+        """Register a kind of main-decision action (``label(view, action) -> str``: how a menu
+        words one, see :class:`ActionKindDef`)."""
         self._put(self.action_kinds, name,
-                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting),
+                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting, label),
                   "action kind")
 
     def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "",
-                          prompt: Callable | None = None) -> None:
-        """Register a kind of pending decision."""
+                          prompt: Callable | None = None, label: Callable | None = None) -> None:
+        """Register a kind of pending decision (``label(view, decision, action) -> str``: how a
+        menu words one answer, see :class:`DecisionKindDef`)."""
         self._put(self.decision_kinds, name,
-                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt), "decision kind")
+                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt, label), "decision kind")
 
     def add_market(self, market: MarketDef) -> None:
         """Register a market: what it offers whom, and how a paid offer is handed over."""
@@ -564,8 +619,7 @@ class Registry:
 
     def add_render(self, render: RenderDef) -> None:
         """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
-        self.renderers.append(RenderDef(render.name, render.room, render.tile, render.player,
-                                        render.board, render.piece, self.current_pack))
+        self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
 
     def listen(self, event: str, fn: Callable) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""

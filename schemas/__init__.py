@@ -39,7 +39,7 @@ from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT7
 
 if TYPE_CHECKING:
-    from clank.content.yamlload import Locator
+    from clank.content.locator import Locator
     from clank.registry import Registry
 
 SCHEMA_BASE = "https://clank.invalid/schemas/"

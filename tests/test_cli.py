@@ -294,7 +294,8 @@ def test_option_parsing_and_seats() -> None:
 
 
 def test_every_legal_action_gets_a_readable_label_and_views_render() -> None:
-    """Labels describe every action kind met in a random game, never falling back to raw ids."""
+    """Labels describe every action kind met in a random game in words, never showing the
+    action's machine text (issue 9 item 6)."""
     game = new_game(["catacombs"], 2, 12, {"max_rounds": 20})
     bot = RandomBot(12)
     seen: set[str] = set()
@@ -302,7 +303,7 @@ def test_every_legal_action_gets_a_readable_label_and_views_render() -> None:
     while not game.over and steps < 400:
         for a in game.legal_actions():
             label = render.action_label(game.view(game.current_player), a)
-            assert label.startswith(str(a))
+            assert label and (not a.args or str(a) not in label) and "#" not in label, (a, label)
             if game.state.decision is None and a.kind != "end":
                 assert render._describe(game.view(game.current_player), a), a          # a description, not the fallback
             seen.add(a.kind)
@@ -322,12 +323,14 @@ def test_move_and_buy_labels_name_the_room_and_the_cost() -> None:
     moves = [a for a in game.legal_actions() if a.kind == "move"]
     assert moves
     label = render.action_label(game.view(game.current_player), moves[0])
-    assert "boot" in label and " to " in label and "(" in label
+    assert label == "move to the Crypt Gate: 1 boot"
     buys = [a for a in game.legal_actions() if a.kind == "buy"]
     assert buys
     card = game.ruleset.cards[game.state.row[int(buys[0].args[0])]]
-    assert render.action_label(game.view(game.current_player), buys[0]) == f"{buys[0]}: {card.name} ({render.cost_text(card.cost)})"
-    assert render.action_label(game.view(game.current_player), Action("end")) == "end: end your turn"
+    slot = int(buys[0].args[0]) + 1
+    assert render.action_label(game.view(game.current_player), buys[0]) == \
+        f"acquire {card.name} (slot {slot}): {render.cost_text(card.cost)}"
+    assert render.action_label(game.view(game.current_player), Action("end")) == "end your turn"
 
 
 def test_names_with_brackets_are_printed_verbatim_not_as_markup() -> None:
@@ -353,3 +356,65 @@ def test_simulate_card_stats_counts_what_happens_to_each_card(runner: CliRunner,
     plain = tmp_path / "plain.jsonl"
     runner.invoke(app, ["simulate", "--games", "3", "--players", "2", "--seed", "4", "--out", str(plain)])
     assert "cards" not in json.loads(plain.read_text().splitlines()[0])     # default output unchanged
+
+
+def test_play_with_stdin_closed_starts_and_stops_cleanly(tmp_path) -> None:
+    """Issue 9: `make play` run with standard input closed (a checker, a pipe) plays in line
+    mode, stops at the end of input with the game saved, and prints no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    for how in ("closed", "devnull"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "clank.cli.main", "play", "--seed", "1", "--save", str(tmp_path / f"{how}.json")],
+            stdin=subprocess.DEVNULL if how == "devnull" else None,
+            preexec_fn=(lambda: os.close(0)) if how == "closed" else None,
+            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert "Traceback" not in proc.stdout + proc.stderr
+        assert "end of input: game saved" in proc.stderr
+        assert "play Burgle" in proc.stdout                 # the same words as the table's
+
+
+import re  # noqa: E402
+
+INTERNAL = re.compile(r"#\d|\b(st|su|de)-[a-z0-9]+\b|\([A-Z]{1,2}-?\d+[^)]*\)|\bcell \(|_")
+
+
+def test_no_internal_ids_in_menus_or_the_log_over_a_bot_game():
+    """Issue 9 item 6: every menu text of a whole bot game, and its log, are words: no tile,
+    room or route ids, no rule ids, no snake_case names."""
+    game = new_game(["catacombs"], 4, 3, {})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(4)]
+    while not game.over:
+        seat = game.current_player
+        view = game.view(seat)
+        assert not INTERNAL.search(render.prompt_text(view)), render.prompt_text(view)
+        for action in view.legal_actions():
+            label = render.action_label(view, action)
+            assert not INTERNAL.search(label), (str(action), label)
+        game.apply(bots[seat].choose(view))
+    for line in game.log:
+        assert not INTERNAL.search(line), line
+
+
+def test_move_destinations_are_the_rooms_the_labels_name() -> None:
+    """The table highlights where each move leads (render.move_destination); the room is the
+    one the menu names, and applying the move puts the pawn there."""
+    from clank.cli.mapping import room_label
+    from clank.testing import set_pool
+    game = new_game(["catacombs"], 2, 12, {"max_rounds": 20})
+    set_pool(game, 0, boots=3, skill=10, swords=0)
+    view = game.view(0)
+    moves = [a for a in game.legal_actions() if a.kind == "move"]
+    assert moves
+    for move in moves:
+        dest = render.move_destination(view, 0, move)
+        assert dest is not None and room_label(view, dest) in render.action_label(view, move)
+    assert render.move_destination(view, 0, next(a for a in game.legal_actions() if a.kind == "play")) is None
+    dest = render.move_destination(view, 0, moves[0])
+    game.apply(moves[0])
+    while game.state.decision is not None and game.current_player == 0:
+        game.apply(game.legal_actions()[0])
+    assert game.player(0).room == dest

@@ -55,7 +55,7 @@ def test_react_and_arrive_choice_reach_the_human_seats_in_order():
     # the Arrive Choice asks P2 (about to play) first, P1 (who ended the turn) last.
     assert asked == ["P1>", "P1>", "P2>", "P1>", "P2>", "P1>", "P2>"]
     assert "P2 (human) to decide on P1 (human)'s turn: use Eavesdrop" in text
-    assert "option 1: gain 1 lockpick" in text
+    assert "2) gain 1 lockpick" in text
     assert game.player(1).pool.get("lockpicks") == 4 and game.player(0).gold >= 2
     assert "eavesdrop" in game.player(1).play
 

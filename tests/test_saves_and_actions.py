@@ -197,3 +197,26 @@ def test_saves_use_their_own_temporary_file_and_reach_the_disk(tmp_path: Path, m
     assert not errors and len(synced) == 120
     assert json.loads(path.read_text())["writer"] in range(4)
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_listing_actions_views_and_bot_choices_change_nothing(seed: int):
+    """Asking for the legal actions, a seat's view or a bot's choice is a question, never a move: a replay
+    (which asks neither) must reach the same state as the game that asked at every step.
+    Found: the base pack recorded an empty list of rooms artifacts were taken from whenever
+    the artifact actions were listed, so bot games failed ``clank replay``."""
+    g = game(players=2 + seed % 3, seed=seed)
+    bots = [g.registry.bots["greedy"].factory(seed * 8 + i) for i in range(len(g.state.players))]
+    steps = 0
+    while not g.over and steps < 3000:
+        before = state_json(g)
+        g.changed()                                   # list the actions afresh
+        g.legal_actions()
+        views = [g.view(s) for s in range(len(g.state.players))]
+        for v in views:
+            v.to_dict()
+        action = bots[g.current_player].choose(g.view(g.current_player))
+        assert state_json(g) == before, f"listing actions, views or a bot's choice changed the state at step {steps}"
+        g.apply(action)
+        steps += 1
+    assert g.over

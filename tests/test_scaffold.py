@@ -222,8 +222,9 @@ def test_installable_pack_is_refused_by_data_only_validation_until_installed(
     for target in ("torches", data):
         after = runner.invoke(app, ["validate", target])
         assert after.exit_code == 0, after.output
+    # --jobs 1: the pack is "installed" in this process only, which worker processes cannot see
     simulated = runner.invoke(app, ["simulate", "--packs", "catacombs,torches", "--games", "20",
-                                    "--players", "2"])
+                                    "--players", "2", "--jobs", "1"])
     assert simulated.exit_code == 0, simulated.output
 
 

@@ -9,14 +9,14 @@ give it an argument its schema accepts.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import PackData, as_dict, as_list
-from clank.content.packread import Context
 from clank.content.problems import did_you_mean
-from clank.content.yamlload import JsonPath
-from jsonschema import Draft7Validator
-from jsonschema.exceptions import SchemaError
+
+if TYPE_CHECKING:   # the game imports parse_feature: the validator stays out of its imports
+    from clank.content.packread import Context
 
 _FEATURE = re.compile(r"^([a-z_][a-z0-9_]*)(?:\((.*)\))?$")
 
@@ -96,6 +96,9 @@ def _check_feature(ctx: Context, pack: PackData, kind: str, path: JsonPath, text
         if arg is not None:
             ctx.problems.append(pack.problem(kind, path, "feature-arg", f"room feature {name!r} takes no argument"))
         return
+    from jsonschema import Draft7Validator
+    from jsonschema.exceptions import SchemaError
+
     try:
         errors = sorted(Draft7Validator(fdef.arg_schema).iter_errors(arg), key=lambda e: list(e.path))
     except SchemaError:

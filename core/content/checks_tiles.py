@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import PackData, as_dict, as_list
 from clank.content.packread import Context
 from clank.content.problems import did_you_mean
 from clank.content.refwalk import entry_refs
-from clank.content.yamlload import JsonPath
 from clank.game.dungeon import DELTA, START_CELLS
 
 """Cells of a tile with ``stack: start`` and no ``cells`` key: lower ``L``, upper ``U``."""

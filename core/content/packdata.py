@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank.content.locator import JsonPath, Locator
 from clank.content.problems import Problem, format_path
-from clank.content.yamlload import JsonPath, Locator
 
 LIST_KINDS = ("cards", "tiles", "tokens")
 """Content kinds whose files are lists of entries with an ``id``."""

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
-from clank.content.yamlload import JsonPath, load_yaml_file
+from clank.content.yamlload import load_yaml_file
 from clank.registry import Registry
 from clank.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
 from jsonschema import Draft7Validator

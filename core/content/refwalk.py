@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import as_dict, as_list
-from clank.content.yamlload import JsonPath
 from clank.registry import Registry
 
 Ref = tuple[str, str, JsonPath]

@@ -27,10 +27,10 @@ import hashlib
 import io
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from clank.content.locator import JsonPath, Locator, Pos
 from clank.content.problems import ContentError, Problem
 from clank.content.yamlhints import explain_syntax_error, odd_indentation
 from ruamel.yaml import YAML
@@ -71,40 +71,6 @@ _STD = "tag:yaml.org,2002:"
 SAFE_TAGS = frozenset({"!"} | {_STD + t for t in
                               ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")})
 """Explicit tags that may appear in content; any other tag is refused as ``unsafe-tag``."""
-
-JsonPath = tuple[str | int, ...]
-Pos = tuple[int, int]
-
-
-class Locator:
-    """Where each value of a loaded document sits in its file (1-based line, column).
-
-    Paths are tuples of mapping keys (strings) and sequence indices (ints), as in
-    ``jsonschema``'s ``error.absolute_path``. An unknown path falls back to its nearest known
-    ancestor, so every path has a position.
-    """
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self._values: dict[JsonPath, Pos] = {(): (1, 1)}
-        self._keys: dict[JsonPath, Pos] = {}
-
-    def value(self, path: Sequence[str | int]) -> Pos:
-        """Position of the value at ``path`` (or of its nearest located ancestor)."""
-        p = tuple(path)
-        while p not in self._values:
-            p = p[:-1]
-        return self._values[p]
-
-    def key(self, path: Sequence[str | int]) -> Pos:
-        """Position of the mapping key ending ``path``; the value's position otherwise."""
-        p = tuple(path)
-        return self._keys.get(p) or self.value(p)
-
-    def has(self, path: Sequence[str | int]) -> bool:
-        """True when ``path`` was located exactly (not through an ancestor)."""
-        return tuple(path) in self._values
-
 
 def _problem(file: str, rule: str, message: str, line: int = 1, col: int = 1) -> Problem:
     return Problem(file, line, col, "error", rule, message)

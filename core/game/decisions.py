@@ -81,7 +81,8 @@ def _may_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
 
 # -- pick cards: trash, discard, put on top of the deck ------------------------------------
 def _pick_prompt(game: Table, d: dict[str, Any]) -> str:
-    return f"{_source_name(game, d)}: {d['purpose']} a card ({d['count']} left)"
+    verb = {"topdeck": "put on top of your deck"}.get(d["purpose"], d["purpose"])
+    return f"{_source_name(game, d)}: {verb} a card ({d['count']} left)"
 
 
 def _pick_legal(game: Table, d: dict[str, Any]) -> list[Action]:
@@ -116,8 +117,7 @@ def _pick_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     p = game.player(seat)
     purpose = d["purpose"]
     if purpose == "trash":
-        game.trash_card(seat, card, zone)
-        game.say(f"{game.name(seat)} trashes {game.ruleset.cards[card].name}.")
+        game.trash_card(seat, card, zone)      # logged by the primitive
     elif purpose == "discard":
         getattr(p, zone).remove(card)
         p.discard.append(card)

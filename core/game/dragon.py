@@ -110,8 +110,8 @@ def _step_cube(game: Game, seat: int, cube: str) -> None:
         return
     owner = int(cube)
     if game.is_live(owner):
-        game.say(f"The dragon hits {game.name(owner)}.")
-        game.damage(owner, 1, marker="own")
+        game.say(f"The dragon hits {game.name(owner)}: 1 damage.")
+        game.damage(owner, 1, marker="own", log=False)
     else:
         game.player(owner).cubes += 1
 

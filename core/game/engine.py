@@ -89,6 +89,7 @@ class Game(Table):
             raise IllegalAction(action, self.explain(action)) from None
         self.state.history.append(str(action))
         self._legal = None
+        self.close_log_line()
         d = self.state.decision
         if d is not None:
             self.state.decision = None

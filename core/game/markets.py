@@ -122,15 +122,15 @@ def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
     card, cdef = offer.item, game.ruleset.cards[offer.item]
     st.row[offer.data] = None
     if offer.purpose == "buy":
-        game.say(f"{game.name(seat)} acquires {cdef.name}.")
+        game.say(f"{game.name(seat)} acquires {cdef.name}.", seat)
         game.gain_card(seat, card)
     elif offer.purpose == "use":
-        game.say(f"{game.name(seat)} uses {cdef.name}.")
+        game.say(f"{game.name(seat)} uses {cdef.name}.", seat)
         st.dungeon_discard.append(card)
         game.emit("card_used", seat=seat, card=card)
         game.push(cdef.effects.get("use", ()), seat, card)
     else:
-        game.say(f"{game.name(seat)} defeats {cdef.name}.")
+        game.say(f"{game.name(seat)} defeats {cdef.name}.", seat)
         st.dungeon_discard.append(card)
         game.bump(seat, "monsters_defeated")
         game.emit("monster_defeated", seat=seat, card=card, where=ROW)
@@ -174,12 +174,12 @@ def reserve_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
     """A reserve monster is defeated and stays; a reserve card leaves its stack."""
     card, cdef = offer.item, game.ruleset.cards[offer.item]
     if offer.purpose == "fight":
-        game.say(f"{game.name(seat)} defeats the {cdef.name}.")
+        game.say(f"{game.name(seat)} defeats the {cdef.name}.", seat)
         game.emit("monster_defeated", seat=seat, card=card, where=RESERVE)
         game.push(cdef.effects.get("defeat", ()), seat, card)
         return
     game.state.reserve[card] -= 1
-    game.say(f"{game.name(seat)} acquires {cdef.name}.")
+    game.say(f"{game.name(seat)} acquires {cdef.name}.", seat)
     game.gain_card(seat, card)
 
 

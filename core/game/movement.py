@@ -283,7 +283,7 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
         if target.startswith("open:"):
             _discover(game, seat, routes[target[5:]], teleport=True)
         else:
-            game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.")
+            game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.", seat)
             enter_room(game, seat, target)
 
 
@@ -298,9 +298,9 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
         extra.append(game.resource_text("swords", prevent))
     if taken > 0:
         extra.append(f"{taken} damage")
-    game.say(f"{game.name(seat)} moves to {game.room_name(room)} ({', '.join(extra)}).")
+    game.say(f"{game.name(seat)} moves to {game.room_name(room)} ({', '.join(extra)}).", seat)
     if taken > 0:
-        game.damage(seat, taken)
+        game.damage(seat, taken, log=False)
         game.emit("tunnel_damage", seat=seat, n=taken)
     if game.is_live(seat):
         enter_room(game, seat, room)
@@ -401,7 +401,7 @@ def apply_orient(game: Game, action: Action) -> None:
     game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat)
     if action.kind == "place" or outcome is None:
-        game.say(f"{game.name(seat)} cannot pass and stays put (X9).")
+        game.say(f"{game.name(seat)} cannot pass and stays where they are.")
         return
     prevent = int(action.args[1])
     if outcome["to"][0] == "open":

@@ -157,7 +157,7 @@ def begin(game: Game) -> None:
         raise SetupError(f"the start tile {start!r} has no room with the setup's start_feature {feature!r}")
     for p in st.players:
         p.room = home                                                    # S15
-        game.draw(p.seat, int(s.get("hand_size", 5)))
+        game.draw(p.seat, int(s.get("hand_size", 5)), log=False)
     st.first = st.current = int(opts.get("first_player", 0)) % len(st.players)
     clank = s.get("starting_clank", [])
     for i in range(len(st.players)):                                     # S18

@@ -41,6 +41,7 @@ class Table:
         self._geometry: Geometry | None = None
         self._legal: Any = None
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
+        self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
 
     # ======================================================================================
     # Seats
@@ -53,9 +54,36 @@ class Table:
         """A seat's display name."""
         return self.state.players[seat].name or f"P{seat + 1}"
 
-    def say(self, text: str) -> None:
-        """Append to the event log."""
+    def say(self, text: str, seat: int | None = None) -> None:
+        """Append a line to the event log, in words a player understands.
+
+        With ``seat``, the line stays open for what follows from it: the effects the
+        primitives log for that seat (:meth:`tell`) join it (``"P1 plays Burgle: gains 1
+        Skill."``) until another line is written or the next action is applied.
+        """
         self.state.log.append(text)
+        self._open = (len(self.state.log) - 1, seat, text, []) if seat is not None else None
+
+    def tell(self, seat: int, phrase: str) -> None:
+        """Log what just happened to a seat (``"gains 2 gold"``, ``"makes 1 Clank!"``): joined
+        to the line of the action it follows from (see :meth:`say`), else a line of its own
+        (``"P2 makes 1 Clank!"``). Every primitive that changes something visible calls it, so
+        the log is complete whichever op or pack made the change."""
+        log = self.state.log
+        o = self._open
+        if o is not None and o[1] == seat and o[0] == len(log) - 1:
+            if o[3] and phrase.startswith("gains ") and o[3][-1].startswith("gains "):
+                phrase = phrase[len("gains "):]        # "gains 1 Skill, 1 Boot"
+            o[3].append(phrase)
+            base = o[2][:-1] if o[2].endswith(".") else o[2]
+            log[-1] = _sentence(f"{base}: {', '.join(o[3])}")
+            return
+        log.append(_sentence(f"{self.name(seat)} {phrase}"))
+        self._open = None
+
+    def close_log_line(self) -> None:
+        """Effects logged from now on start lines of their own (called before each action)."""
+        self._open = None
 
     def is_live(self, seat: int) -> bool:
         """Neither escaped nor knocked out (N3)."""
@@ -107,14 +135,19 @@ class Table:
     # ======================================================================================
     # Resources and payments
     # ======================================================================================
-    def gain(self, seat: int, resource: str, n: int) -> None:
-        """Add ``n`` (may be negative, floored at 0) of a registered resource."""
+    def gain(self, seat: int, resource: str, n: int, *, log: bool = True) -> None:
+        """Add ``n`` (may be negative, floored at 0) of a registered resource; logged unless
+        ``log=False`` (the caller's own line says it)."""
         if resource not in self.registry.resources:
             raise ValueError(f"unknown resource {resource!r}")
         pool = self.state.players[seat].pool
-        pool[resource] = max(0, pool.get(resource, 0) + n)
+        before = pool.get(resource, 0)
+        pool[resource] = max(0, before + n)
         if n > 0:
             self.bump(seat, f"{resource}_gained", n)
+        if log and pool[resource] != before:
+            change = pool[resource] - before
+            self.tell(seat, f"{'gains' if change > 0 else 'loses'} {self.resource_text(resource, abs(change))}")
 
     def can_pay(self, seat: int, cost: dict[str, int]) -> bool:
         """Whether the seat's resources cover ``cost`` (kept resources that pay like another
@@ -164,8 +197,8 @@ class Table:
     # ======================================================================================
     # Clank!, cards, damage, rage
     # ======================================================================================
-    def clank(self, seat: int, n: int) -> None:
-        """+N or -N Clank! with pending negative Clank! (T8, T9, C11b)."""
+    def clank(self, seat: int, n: int, *, log: bool = True) -> None:
+        """+N or -N Clank! with pending negative Clank! (T8, T9, C11b); logged unless ``log=False``."""
         p = self.state.players[seat]
         if not self.is_live(seat) or n == 0:
             return
@@ -177,6 +210,9 @@ class Table:
             p.cubes += r
             if seat == self.state.current:
                 p.pending_neg += -n - r
+            if log:
+                self.tell(seat, f"removes {-n} Clank!" if r == -n else
+                          f"removes {r} Clank! (of {-n})" if r else f"would remove {-n} Clank! (none in the area)")
             return
         self.bump(seat, "clank_made", n)
         c = min(n, p.pending_neg)
@@ -184,6 +220,13 @@ class Table:
         placed = min(n - c, p.cubes)
         p.cubes -= placed
         area[key] = area.get(key, 0) + placed
+        if log:
+            note = []
+            if c:
+                note.append(f"{c} cancelled")
+            if placed < n - c:
+                note.append(f"{n - c - placed} without a cube left")
+            self.tell(seat, f"makes {n} Clank!" + (f" ({', '.join(note)})" if note else ""))
 
     def add_cubes(self, kind: str, n: int, *, source: str = "bank") -> int:
         """Move up to ``n`` cubes of a registered kind (``ghost`` ...) from the bank (or
@@ -195,8 +238,9 @@ class Table:
         st.clank_area[kind] = st.clank_area.get(kind, 0) + k
         return k
 
-    def draw(self, seat: int, n: int) -> int:
-        """Draw ``n`` cards, reshuffling the discard pile when the deck runs out (T10)."""
+    def draw(self, seat: int, n: int, *, log: bool = True) -> int:
+        """Draw ``n`` cards, reshuffling the discard pile when the deck runs out (T10); how
+        many is logged unless ``log=False`` (the end-of-turn hand)."""
         p = self.state.players[seat]
         drawn = 0
         for _ in range(n):
@@ -207,6 +251,8 @@ class Table:
                 self.rng.shuffle(p.deck)
             p.hand.append(p.deck.pop())
             drawn += 1
+        if log and n > 0:
+            self.tell(seat, f"draws {_count(drawn, 'card')}" + ("" if drawn == n else f" (of {n}: no cards left)"))
         return drawn
 
     def heal(self, seat: int, n: int) -> int:
@@ -221,6 +267,7 @@ class Table:
                 self.state.bank["black"] = self.state.bank.get("black", 0) + 1
             healed += 1
         if healed:
+            self.tell(seat, f"heals {healed} damage")
             self.emit("healed", seat=seat, n=healed)
         return healed
 
@@ -234,9 +281,12 @@ class Table:
         p = self.state.players[seat]
         return n <= 0 or (p.cubes >= n and len(p.damage) + n < self.health)
 
-    def damage(self, seat: int, n: int, marker: str | None = None) -> None:
-        """Take ``n`` damage with cubes from the supply (H3, H5), or with ``marker`` (H2)."""
+    def damage(self, seat: int, n: int, marker: str | None = None, *, log: bool = True) -> None:
+        """Take ``n`` damage with cubes from the supply (H3, H5), or with ``marker`` (H2);
+        logged unless ``log=False``."""
         p = self.state.players[seat]
+        if log and n > 0 and self.is_live(seat):
+            self.tell(seat, f"takes {n} damage")
         for _ in range(n):
             if not self.is_live(seat):
                 return
@@ -284,7 +334,10 @@ class Table:
         """Move the dragon marker up (D10), capped at the last space."""
         last = len(self.setup["rage_track"]["draws"]) - 1
         self.state.rage_advances += n
+        before = self.state.rage
         self.state.rage = min(last, self.state.rage + n)
+        if self.state.rage != before:
+            self.say(f"The dragon's rage rises to space {self.state.rage + 1}.")
 
     def dragon_attack(self, cubes: int | None = None, *, spare: Sequence[int] = ()) -> None:
         """Queue a full dragon attack (D5, D11), or an attack drawing exactly ``cubes`` (an out
@@ -309,6 +362,7 @@ class Table:
         getattr(self.state.players[seat], zone).remove(card)
         self.state.box.append(card)
         self.bump(seat, "cards_trashed")
+        self.tell(seat, f"trashes {self.ruleset.cards[card].name}")
         self.emit("card_trashed", seat=seat, card=card, zone=zone)
 
     def owned_cards(self, seat: int) -> list[str]:
@@ -580,3 +634,12 @@ class Table:
         st.decision = None
         self.say("The game is over.")
         self.emit("game_over")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _sentence(text: str) -> str:
+    """A log line ends with a full stop unless it ends with ``!`` or ``.`` already."""
+    return text if text.endswith(("!", ".", "?")) else text + "."

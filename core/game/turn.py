@@ -101,7 +101,7 @@ def _apply_ability(game: Game, seat: int, action: Action) -> None:
     card = action.args[0]
     cdef = game.ruleset.cards[card]
     game.state.turn.abilities_used.append(card)
-    game.say(f"{game.name(seat)} uses the ability of {cdef.name}.")
+    game.say(f"{game.name(seat)} uses the ability of {cdef.name}.", seat)
     game.push(cdef.ability[2], seat, card)
 
 
@@ -157,7 +157,7 @@ def play_card(game: Game, seat: int, card: str) -> None:
     p.hand.remove(card)
     p.play.append(card)
     cdef = game.ruleset.cards[card]
-    game.say(f"{game.name(seat)} plays {cdef.name}.")
+    game.say(f"{game.name(seat)} plays {cdef.name}.", seat)
     game.emit("card_played", seat=seat, card=card)
     game.push(cdef.effects.get("play", ()), seat, card)
 
@@ -199,7 +199,7 @@ def _apply_feature(fdef: Any, arg: Any, game: Game, seat: int, action: Action) -
 # -- orienting a discovered tile (X4-X10): a decision that lets the mover pause (X8) -------
 def _orient_prompt(game: Game, d: dict[str, Any]) -> str:
     tile = game.ruleset.tiles[game.state.turn.move["tile"]]
-    return f"orient {tile.name} (or pause to play cards first, X8)"
+    return f"lay {tile.name}: choose how it turns (you may play cards first)"
 
 
 def _orient_legal(game: Game, d: dict[str, Any]) -> list[Action]:
@@ -275,7 +275,7 @@ def _step_cleanup(game: Game, seat: int, _data: Any) -> None:
     _clear_turn_resources(game, p)
     p.teleports.clear()
     p.pending_neg = 0
-    game.draw(seat, int(game.setup.get("hand_size", 5)))
+    game.draw(seat, int(game.setup.get("hand_size", 5)), log=False)
     if game.state.turn.escaping and game.is_live(seat):
         p.status = ESCAPED
         p.room = None

@@ -55,7 +55,7 @@ def op_ghost(ctx, n: int) -> None:
 
 def _ghost_drawn(game, seat: int) -> None:
     """D7: a drawn ghost hurts every live player, clockwise from the current one."""
-    game.say("A ghost wails: every player still in the dungeon takes 1 damage.")
+    game.say("A ghost wails: it hurts every player still in the dungeon.")
     for s in reversed(game.clockwise_live(game.state.current)):
         game.push_step("ghost_hit", s)
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from clank.plugin import Registry, RoomFeatureDef, TunnelIconDef, act
 
+from clank_catacombs import labels
+
 PACK = "catacombs"
 EXHAUSTED = "exhausted"
 
@@ -94,8 +96,8 @@ def artifact_apply(game, seat, room, _arg, action):
     game.room(room)["artifacts"].remove(token)
     _note_taken(game, seat, room)
     game.take_token(seat, token)
-    game.rage(1)                                                  # A13, D10
-    game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}! The dragon grows angrier.")
+    game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}!")
+    game.rage(1)                                                  # A13, D10 (the rage line is logged)
 
 
 # -- Crystal Cave (R4) ----------------------------------------------------------------------
@@ -147,8 +149,8 @@ def mark(game, seat, room) -> None:
     game.bump(seat, "wayshrines_marked")
     game.bump(seat, "cubes_placed_on_map")
     n = p.stats["wayshrines_marked"]
-    game.gain(seat, "gold", n)
-    game.say(f"{game.name(seat)} marks a wayshrine and gains {n} gold.")
+    game.say(f"{game.name(seat)} marks a wayshrine.", seat)
+    game.gain(seat, "gold", n)                                    # joins the line: "...: gains 2 gold."
 
 
 def wayshrine_actions(game, seat, room, _arg):
@@ -214,7 +216,8 @@ def features() -> list[RoomFeatureDef]:
                        on_place=shrine_place, on_enter=shrine_enter),
         RoomFeatureDef("artifact", "Receives an artifact when placed (R2; `plus` skips down the stack); "
                        "take it while here (A13).", arg_schema=plus, on_place=artifact_place,
-                       actions=artifact_actions, apply=artifact_apply, example="artifact(plus=1)"),
+                       actions=artifact_actions, apply=artifact_apply, example="artifact(plus=1)",
+                       label=labels.artifact_label),
         RoomFeatureDef("crystal_cave", "Entering exhausts you: no more Boots this turn (R4).",
                        on_enter=cave_enter),
         RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7)."),
@@ -230,7 +233,7 @@ def features() -> list[RoomFeatureDef]:
                        on_enter=minor_enter),
         RoomFeatureDef("reward_gold", "Entering gains the gold shown, once per turn (R9).",
                        arg_schema={"type": "integer", "minimum": 1}, on_enter=gold_enter,
-                       example="reward_gold(2)"),
+                       example="reward_gold(2)", label=labels.reward_gold_label),
         RoomFeatureDef("reward_heal", "Entering heals 1, once per turn (R9).", on_enter=heal_enter),
     ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clank.plugin import PlacedTile, Registry, act
 
-from clank_catacombs import features, market
+from clank_catacombs import features, labels, market
 
 NULL = {"type": "null"}
 COUNT = {"type": "integer", "minimum": 1}
@@ -82,6 +82,7 @@ def op_rotate_tiles(ctx, args: dict) -> None:
         for tile in sorted(pawns):
             if game.ruleset.tiles[tile].rotatable:
                 placed[tile].rot = (placed[tile].rot + 2) % 4
+                game.say(f"{game.ruleset.tiles[tile].name} turns around (180°).")
         game.tiles_changed()
         return
     for seat in reversed(game.clockwise_live(game.state.current)):
@@ -100,6 +101,8 @@ def rotate_resolve(game, d, action):
     placed = next(t for t in game.state.tiles if t.tile == d["tile"])
     placed.rot = (placed.rot + int(action.args[0])) % 4
     game.tiles_changed()
+    game.say(f"{game.name(d['seat'])} turns {game.ruleset.tiles[d['tile']].name} "
+             f"{int(action.args[0]) * 90}° clockwise.")
 
 
 def _region(game, seat: int) -> str:
@@ -175,6 +178,7 @@ def marble_resolve(game, d, action):
     if action.kind == "gold":
         game.gain(d["seat"], "gold", 2)
     else:
+        game.say(f"{game.name(d['seat'])} teleports into {game.room_name(action.args[0])}.", d["seat"])
         game.enter_room(d["seat"], action.args[0])
 
 
@@ -245,12 +249,15 @@ def register_ops(reg) -> None:
 
 def register_decisions(reg) -> None:
     reg.add_decision_kind("take_item", market.take_item_legal, market.take_item_resolve,
-                          "take a market item")
-    reg.add_decision_kind("replace_row", replace_legal, replace_resolve, "replace a dungeon row card")
-    reg.add_decision_kind("rotate_tile", rotate_legal, rotate_resolve, "turn your tile")
-    reg.add_decision_kind("place_tile", place_legal, place_resolve, "place a tile")
-    reg.add_decision_kind("marble_reward", marble_legal, marble_resolve, "teleport or 2 gold")
-    reg.add_decision_kind("remote_mark", remote_mark_legal, remote_mark_resolve, "mark a wayshrine")
+                          "take a market item", label=labels.take_item_label)
+    reg.add_decision_kind("replace_row", replace_legal, replace_resolve, "replace a dungeon row card",
+                          label=labels.replace_label)
+    reg.add_decision_kind("rotate_tile", rotate_legal, rotate_resolve, "turn your tile", label=labels.rotate_label)
+    reg.add_decision_kind("place_tile", place_legal, place_resolve, "place a tile", label=labels.place_label)
+    reg.add_decision_kind("marble_reward", marble_legal, marble_resolve, "teleport or 2 gold",
+                          label=labels.marble_label)
+    reg.add_decision_kind("remote_mark", remote_mark_legal, remote_mark_resolve, "mark a wayshrine",
+                          label=labels.remote_mark_label)
 
 
 # -- conditions and quantities --------------------------------------------------------------

@@ -1,11 +1,16 @@
 """How the base game's things look on screen (the render hook): what lies in a room, notes on a
-tile, a player's lockpicks, the market board. Every function reads a seat's view only."""
+tile, a player's lockpicks, the market board, and the glyphs the drawn map uses for the base
+game's tunnel icons, room features, room contents and haunted tiles. Every function reads a
+seat's view only.
+
+The letters of the tunnel icons are the ones the tile tables use (F footprint, M monster,
+L lock); glyphs are one column wide in a western terminal."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from clank.plugin import Mark, Registry, RenderDef
+from clank.plugin import Mark, Registry, RenderDef, Symbol
 
 from clank_catacombs import market
 from clank_catacombs.depths import haunted, in_depths
@@ -62,6 +67,66 @@ def board_marks(view) -> list[Mark]:
     return [Mark(f"market board: {text}", "")]
 
 
+# -- the drawn map -------------------------------------------------------------------------
+ICONS = {
+    "boot": Symbol("F", "resource", "footprint: the tunnel costs 1 more Boot"),
+    "monster": Symbol("M", "danger", "monster: 1 damage unless you spend a Sword"),
+    "lock": Symbol("L", "treasure", "lock: spend a lockpick to pass (it stays open)"),
+}
+FEATURES = {
+    "crypt": Symbol("⌂", "exit", "the Crypt, the exit: enter it with an artifact to escape"),
+    "artifact": Symbol("◆", "treasure", "artifact room: its artifact's points beside it"),
+    "market": Symbol("$", "market", "market: buy an item for 7 gold"),
+    "crystal_cave": Symbol("◊", "magic", "crystal cave: entering ends your Boots moves this turn"),
+    "monkey_shrine": Symbol("☺", "treasure", "Monkey Shrine: take an idol on entering (how many are left beside it)"),
+    "wayshrine": Symbol("†", "magic", "wayshrine: mark it for gold (a dot per mark)"),
+    "locked_chest": Symbol("▣", "treasure", "locked chest: a lockpick for a Major Secret"),
+    "locked_tome": Symbol("▤", "treasure", "locked tome: a lockpick for a Secret Tome"),
+    "locked_cell": Symbol("▥", "treasure", "locked cell: a lockpick frees 2 prisoners"),
+    "reward_minor_secret": Symbol("§", "treasure", "secret room: a Minor Secret on entering, once a turn"),
+    "reward_heal": Symbol("♥", "heal", "healing room: heal 1 on entering, once a turn"),
+}
+OPENED = Symbol("□", "muted", "opened: its reward is taken")
+
+
+def map_icon(view, name: str) -> Symbol | None:
+    """The base tunnel icons by the letters of the tile tables."""
+    return ICONS.get(name)
+
+
+def map_feature(view, room_id: str, name: str, arg) -> Symbol | None:
+    """A base room feature's glyph; an opened lock is an empty box, a gold reward shows its
+    amount."""
+    if name in LOCKED and view.room(room_id).get(f"{name}_open"):
+        return OPENED
+    if name == "reward_gold":
+        n = int(arg or 1)
+        return Symbol(f"¤{n}", "treasure", f"gold room: {n} gold on entering, once a turn")
+    return FEATURES.get(name)
+
+
+def map_room(view, room_id: str) -> list[Symbol]:
+    """An artifact's points, the idols left, a dot in its player's colour per wayshrine mark."""
+    data = view.room(room_id)
+    toks = view.ruleset.tokens
+    out: list[Symbol] = []
+    for a in data.get("artifacts") or []:
+        out.append(Symbol(str(toks[a].value), "treasure", f"artifact: worth {toks[a].value} points"))
+    tokens = Counter(data.get("tokens") or [])
+    for t, n in tokens.items():
+        out.append(Symbol(str(n), "treasure", f"{toks[t].name}s left: {n}" if n > 1 else f"{toks[t].name}: one left"))
+    for seat in data.get("marks") or []:
+        out.append(Symbol("•", f"player:{seat}", f"wayshrine mark: {view.name(seat)}'s"))
+    return out
+
+
+def map_tile(view, tile_id: str) -> list[Symbol]:
+    """Haunted tiles."""
+    tdef = view.ruleset.tiles[tile_id]
+    return [Symbol("☠", "danger", "haunted tile: it brought a ghost into the game")] if haunted(tdef) else []
+
+
 def register(registry: Registry) -> None:
     registry.add_render(RenderDef("catacombs", room=room_marks, tile=tile_marks, player=player_marks,
-                                  board=board_marks))
+                                  board=board_marks, map_icon=map_icon, map_feature=map_feature,
+                                  map_room=map_room, map_tile=map_tile))

@@ -9,6 +9,8 @@ from typing import Any
 
 from clank.plugin import Registry, act
 
+from clank_catacombs import labels
+
 IGNORE_ONE_WAY = "ignore_one_way"
 
 
@@ -25,7 +27,7 @@ def use_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
     game.state.token_box.append(token)
-    game.say(f"{game.name(seat)} uses a {game.ruleset.tokens[token].name}.")
+    game.say(f"{game.name(seat)} uses a {game.ruleset.tokens[token].name}.", seat)
     game.push(game.ruleset.tokens[token].use, seat, token)
 
 
@@ -38,6 +40,7 @@ def cash_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
     game.state.token_box.append(token)
+    game.say(f"{game.name(seat)} trades a {game.ruleset.tokens[token].name}.", seat)
     game.gain(seat, "gold", game.ruleset.tokens[token].worth_gold)
 
 
@@ -103,8 +106,10 @@ def register_content(registry: Registry) -> None:
 
 
 def register_actions(registry: Registry) -> None:
-    registry.add_action_kind("token", use_actions, use_apply, doc="Use a token during your turn (T14).")
-    registry.add_action_kind("cash", cash_actions, cash_apply, doc="Exchange a gold-value token for gold (G1).")
+    registry.add_action_kind("token", use_actions, use_apply, doc="Use a token during your turn (T14).",
+                             label=labels.token_label)
+    registry.add_action_kind("cash", cash_actions, cash_apply, doc="Exchange a gold-value token for gold (G1).",
+                             label=labels.cash_label)
 
 
 def register_reactions(registry: Registry) -> None:

@@ -1,0 +1,205 @@
+"""Side by side with catanatron 3.2.1, the best-known Python board-game engine (issue 10).
+
+    python benchmarks/compare_catanatron.py            # or: make bench-compare
+    python benchmarks/compare_catanatron.py --rounds 7 --games 20
+
+The script installs catanatron (pinned, ``catanatron==3.2.1``) in a virtualenv of its own,
+``build/catanatron-venv`` (made once, reused after), and runs each engine in a long-lived
+process of its own environment (``benchmarks/compare/clank_side.py`` and
+``catanatron_side.py``). Every round asks both engines for the same measurement, one after the
+other, alternating which goes first, so both see the same load; the table gives the median of
+the rounds and the ratio, written so that above 1 means clank is better:
+
+- four-player games per second: clank's ``greedy`` bot against catanatron's ``WeightedRandomPlayer``
+  (``Game.play()``), and decisions per second;
+- random steps per second: legal actions, then apply one at random;
+- clone of a mid-game state (``game.clone()`` / ``game.copy()``);
+- serialising it (``to_json`` / ``GameEncoder``) and, for clank, ``Game.from_json`` (catanatron
+  has no game deserialiser);
+- memory per live mid-game game (tracemalloc);
+- the first game in a fresh process: clank with an empty (cold) and a filled (warm)
+  compiled-content cache, catanatron's import and first ``Game``. Bytecode caching is on for
+  these, as after any first run (``PYTHONDONTWRITEBYTECODE`` is unset for them).
+
+The targets of issue 10 are printed beside the figures. Nothing is asserted: speed is measured,
+never tested. The machine's load average is printed before and after; on a machine shared with
+other work, compare rounds rather than single figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SIDES = Path(__file__).resolve().parent / "compare"
+CATANATRON = "catanatron==3.2.1"
+VENV = ROOT / "build" / "catanatron-venv"
+
+FIRST_GAME = {
+    "clank": "import time; t = time.perf_counter(); from clank.api import new_game; "
+             "new_game(['catacombs'], 4, 1); print(time.perf_counter() - t)",
+    "catanatron": "import time; t = time.perf_counter(); from catanatron import Color, Game; "
+                  "from catanatron.players.weighted_random import WeightedRandomPlayer; "
+                  "Game([WeightedRandomPlayer(c) for c in Color], seed=1); print(time.perf_counter() - t)",
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of the table: which request gives it, which key, and which way is better."""
+
+    label: str
+    metric: str
+    key: str
+    higher_is_better: bool
+    target: str = ""
+
+
+FIGURES = [
+    Figure("4-player games/s (greedy | weighted random)", "games", "games_per_s", True, ">= 2.0x"),
+    Figure("decisions/s in those games", "games", "decisions_per_s", True),
+    Figure("random steps/s (legal actions + apply)", "steps", "steps_per_s", True, ">= 3.0x"),
+    Figure("clone a mid-game state (us)", "clone", "clone_us", False, "<= 150 us"),
+    Figure("serialise it (ms)", "serialise", "to_json_ms", False),
+    Figure("deserialise it: from_json (ms)", "serialise", "from_json_ms", False, "<= 3 ms"),
+    Figure("its JSON size (KB)", "serialise", "json_kb", False),
+    Figure("memory per live mid-game game (KB)", "memory", "kb_per_game", False, "<= 100 KB"),
+    Figure("first game in a fresh process, cold cache (s)", "first_cold", "seconds", False),
+    Figure("first game in a fresh process, warm cache (s)", "first_warm", "seconds", False, "<= 0.3 s"),
+]
+
+
+def catanatron_python() -> Path:
+    """The virtualenv with catanatron, made (and catanatron installed) on first use."""
+    python = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    check = [str(python), "-c", "import importlib.metadata as m; print(m.version('catanatron'))"]
+    if python.exists() and subprocess.run(check, capture_output=True, text=True).stdout.strip() == "3.2.1":
+        return python
+    print(f"installing {CATANATRON} in {VENV} ...", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", CATANATRON], check=True)
+    return python
+
+
+class Side:
+    """One engine's measuring process (see ``benchmarks/compare/protocol.py``)."""
+
+    def __init__(self, name: str, python: Path, script: str) -> None:
+        self.name = name
+        self.proc = subprocess.Popen([str(python), str(SIDES / script)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=SIDES)
+
+    def ask(self, metric: str, **params: Any) -> dict[str, Any]:
+        """One measurement."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"metric": metric, **params}) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(f"{self.name} failed to measure {metric}:\n{answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        """End the process."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def first_game(python: Path, code: str, cache: Path | None) -> float:
+    """Seconds to the first game in a fresh process (bytecode caching on)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "CLANK_NO_CACHE")}
+    if cache is not None:
+        env["CLANK_CACHE_DIR"] = str(cache)
+    done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=env, check=True)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the table shows medians)")
+    ap.add_argument("--games", type=int, default=10, help="games per engine per round")
+    ap.add_argument("--steps", type=int, default=5000, help="random steps per engine per round")
+    ap.add_argument("--clones", type=int, default=100, help="clones per engine per round")
+    ap.add_argument("--live", type=int, default=3, help="live mid-game games for the memory figure")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    pythons = {"clank": Path(sys.executable), "catanatron": catanatron_python()}
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+          f"load average {load_average()}", flush=True)
+    requests = [("games", {"n": args.games}), ("steps", {"n": args.steps}), ("clone", {"n": args.clones}),
+                ("serialise", {"n": 10}), ("memory", {"n": args.live})]
+    values: dict[tuple[str, str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        warm = Path(tmp) / "warm"
+        for name in pythons:   # bytecode written and the warm cache filled before any round
+            first_game(pythons[name], FIRST_GAME[name], warm)
+        sides = {"clank": Side("clank", pythons["clank"], "clank_side.py"),
+                 "catanatron": Side("catanatron", pythons["catanatron"], "catanatron_side.py")}
+        try:
+            for side in sides.values():   # packs loaded, code paths warm: nothing of it in the first round
+                side.ask("games", n=1, seed=args.seed)
+                side.ask("steps", n=200, seed=args.seed)
+            for r in range(args.rounds):
+                order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+                for metric, params in requests:
+                    for name in order:
+                        for key, value in sides[name].ask(metric, seed=args.seed + r, **params).items():
+                            values.setdefault((name, metric, key), []).append(value)
+                for name in order:
+                    cold = Path(tmp) / f"cold-{r}"
+                    values.setdefault((name, "first_cold", "seconds"), []).append(
+                        first_game(pythons[name], FIRST_GAME[name], cold if name == "clank" else None))
+                    values.setdefault((name, "first_warm", "seconds"), []).append(
+                        first_game(pythons[name], FIRST_GAME[name], warm if name == "clank" else None))
+                print(f"round {r + 1} of {args.rounds} done (load average {load_average()})", flush=True)
+        finally:
+            for side in sides.values():
+                side.close()
+    report(values, args)
+
+
+def report(values: dict[tuple[str, str, str], list[float]], args: argparse.Namespace) -> None:
+    """The table: medians, ratios (above 1: clank better) and issue 10's targets."""
+    print(f"\nclank-engine vs {CATANATRON}, median of {args.rounds} interleaved rounds "
+          f"({args.games} games, {args.steps} steps, {args.clones} clones per round):")
+    print(f"{'':48} {'clank':>10} {'catanatron':>11} {'ratio':>7}  target")
+    for fig in FIGURES:
+        ours = values.get(("clank", fig.metric, fig.key))
+        theirs = values.get(("catanatron", fig.metric, fig.key))
+        a = statistics.median(ours) if ours else None
+        b = statistics.median(theirs) if theirs else None
+        if fig.metric.startswith("first") and b is not None and fig.metric == "first_warm":
+            b_text = f"{b:11.3f}"   # catanatron has no content to cache: the same figure both times
+        else:
+            b_text = f"{b:11.3f}" if b is not None else f"{'n/a':>11}"
+        a_text = f"{a:10.3f}" if a is not None else f"{'n/a':>10}"
+        ratio = ""
+        if a and b:
+            ratio = f"{(a / b if fig.higher_is_better else b / a):6.2f}x"
+        print(f"{fig.label:48} {a_text} {b_text} {ratio:>7}  {fig.target}")
+    print("ratio: clank's figure over catanatron's where higher is better, the inverse where lower is; "
+          "above 1 means clank is better. Targets of issue 10: ratios, or clank's own figure.")
+    print(f"load average at the end: {load_average()}")
+
+
+if __name__ == "__main__":
+    main()

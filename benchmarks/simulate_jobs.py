@@ -1,0 +1,99 @@
+"""Benchmark: ``clank simulate --jobs N`` against ``--jobs 1``, interleaved rounds, medians.
+
+Each round runs ``clank simulate`` once per job count (the order alternates between rounds) in
+a fresh process, as a user would, and reads the games per second the command prints; it also
+checks that every run wrote the same ``--out`` bytes. The figure includes starting the
+workers (each loads the packs once, from the compiled-content cache when it is warm).
+Bytecode caching is on (``PYTHONDONTWRITEBYTECODE`` is unset for the runs), as after any first run.
+
+On a machine shared with other work the wall-clock ratio understates what the workers can
+do, so the CPU seconds of each run (the command and its workers) are printed too, with the
+speed-up they allow when every process has a core of its own: ``N x cpu(--jobs 1) / cpu(--jobs N)``
+(the parallel overhead is what keeps it under N).
+
+    python benchmarks/simulate_jobs.py --games 200 --rounds 5 --jobs 1,2
+
+It prints figures and asserts nothing but equal bytes: speed is measured, never tested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def cpu_children() -> float:
+    """CPU seconds (user + system) of the finished child processes, their own children included."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(clank: Path, jobs: int, games: int, players: int, seed: int,
+        out: Path) -> tuple[float, float, float, str]:
+    """One ``clank simulate``: (games/s it printed, wall seconds, CPU seconds, SHA-256 of --out)."""
+    cpu = cpu_children()
+    start = time.perf_counter()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}   # as after any first run
+    done = subprocess.run([str(clank), "simulate", "--games", str(games), "--players", str(players), "--seed",
+                           str(seed), "--jobs", str(jobs), "--out", str(out)],
+                          capture_output=True, text=True, check=True, env=env)
+    wall = time.perf_counter() - start
+    cpu = cpu_children() - cpu
+    found = re.search(r"games/second\s+([\d.]+)", done.stdout)
+    assert found, done.stdout
+    return float(found.group(1)), wall, cpu, hashlib.sha256(out.read_bytes()).hexdigest()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--jobs", default="1,2", help="comma-separated job counts; the first is the reference")
+    args = ap.parse_args()
+    clank = Path(sys.executable).with_name("clank")
+    counts = [int(j) for j in args.jobs.split(",")]
+    rates: dict[int, list[float]] = {j: [] for j in counts}
+    walls: dict[int, list[float]] = {j: [] for j in counts}
+    cpus: dict[int, list[float]] = {j: [] for j in counts}
+    digests = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        run(clank, 1, 2, args.players, args.seed, Path(tmp) / "warm.jsonl")   # fill the content cache
+        for r in range(args.rounds):
+            for jobs in counts if r % 2 == 0 else counts[::-1]:
+                rate, wall, cpu, digest = run(clank, jobs, args.games, args.players, args.seed,
+                                              Path(tmp) / "out.jsonl")
+                rates[jobs].append(rate)
+                walls[jobs].append(wall)
+                cpus[jobs].append(cpu)
+                digests.add(digest)
+                print(f"round {r + 1}: --jobs {jobs}: {rate:.2f} games/s ({wall:.2f} s wall, {cpu:.2f} s CPU)",
+                      flush=True)
+    assert len(digests) == 1, "runs with different --jobs wrote different bytes"
+    base = statistics.median(rates[counts[0]])
+    print(f"\n{args.games} games of {args.players} players per run, median of {args.rounds} interleaved rounds "
+          f"(same --out bytes in every run):")
+    for jobs in counts[1:]:   # each round's runs saw about the same load: their ratios, round by round
+        paired = [a / b for a, b in zip(rates[jobs], rates[counts[0]], strict=True)]
+        print(f"  --jobs {jobs} / --jobs {counts[0]} round by round: "
+              + ", ".join(f"{x:.2f}x" for x in paired) + f" (best {max(paired):.2f}x)")
+    base_cpu = statistics.median(cpus[counts[0]])
+    for jobs in counts:
+        med, cpu = statistics.median(rates[jobs]), statistics.median(cpus[jobs])
+        print(f"  --jobs {jobs}: {med:7.2f} games/s  {statistics.median(walls[jobs]):6.2f} s wall  "
+              f"{med / base:.2f}x --jobs {counts[0]}   {cpu:6.2f} s CPU: "
+              f"{jobs * base_cpu / cpu:.2f}x with a core per process")
+
+
+if __name__ == "__main__":
+    main()

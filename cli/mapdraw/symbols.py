@@ -1,0 +1,200 @@
+"""What each thing on the map looks like: glyphs from the packs' render hooks
+(:class:`~clank.registry.Symbol`), generic glyphs for what no pack describes, and the
+colours of each semantic style in the terminal (rich styles) and in SVG.
+
+The core's own things (portals, one-way arrows, open edges, pawns, links) have glyphs here;
+the packs' tunnel icons, room features, room contents and tile notes come from their
+``RenderDef.map_*`` callbacks. Nothing here names a pack's component.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from clank.registry import Mark, Symbol
+
+_RULE_REFS = re.compile(r"\s*\((?:[A-Z]{1,2}-?\d+[^)]*)\)")
+
+# -- colours -----------------------------------------------------------------------------
+PLAYER_COLOURS = ("dodger_blue1", "green3", "magenta2", "dark_orange", "cyan3", "orchid")
+"""Rich colour names of the seats, in seat order (six seats at most in any pack)."""
+PLAYER_HEX = ("#1f77ff", "#1a9e1a", "#c828c8", "#e07000", "#009e9e", "#9c5fd7")
+"""The same colours for SVG."""
+
+RICH_STYLES = {
+    "treasure": "bold yellow",
+    "danger": "bold red",
+    "exit": "bold green",
+    "market": "bold magenta",
+    "magic": "bold bright_magenta",
+    "heal": "bold bright_red",
+    "resource": "bold cyan",
+    "muted": "dim",
+    "portal": "bold bright_magenta",
+    "unexplored": "bold bright_cyan",
+    "arrow": "bold",
+    "line": "",
+    "border": "bright_black",
+    "preview": "bold bright_yellow",
+    "title": "italic",
+    "highlight": "reverse bold",
+    "room": "bold",
+}
+"""Semantic style → rich style (the terminal)."""
+
+SVG_COLOURS = {
+    "treasure": "#b8860b",
+    "danger": "#c0392b",
+    "exit": "#1e8449",
+    "market": "#8e44ad",
+    "magic": "#7d3c98",
+    "heal": "#e74c3c",
+    "resource": "#117a8b",
+    "muted": "#999999",
+    "portal": "#7d3c98",
+    "unexplored": "#117a8b",
+    "arrow": "#222222",
+    "line": "#4a4036",
+    "border": "#8c7a5b",
+    "preview": "#d4a017",
+    "": "#222222",
+}
+"""Semantic style → SVG fill colour."""
+
+
+def seat_colour(seat: int) -> str:
+    """The rich colour of a seat."""
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def rich_style(style: str) -> str:
+    """A semantic style as a rich style (``player:N`` → that seat's colour)."""
+    if style.startswith("player:"):
+        try:
+            return f"bold {seat_colour(int(style[7:]))}"
+        except ValueError:
+            return ""
+    return RICH_STYLES.get(style, "")
+
+
+def svg_colour(style: str) -> str:
+    """A semantic style as an SVG colour."""
+    if style.startswith("player:"):
+        try:
+            return PLAYER_HEX[int(style[7:]) % len(PLAYER_HEX)]
+        except ValueError:
+            return SVG_COLOURS[""]
+    return SVG_COLOURS.get(style, SVG_COLOURS[""])
+
+
+def pawn_style(seat: int, knocked_out: bool = False) -> str:
+    """A pawn: the seat's number on its colour; a knocked-out pawn struck through."""
+    colour = seat_colour(seat)
+    return f"strike bold {colour}" if knocked_out else f"bold black on {colour}"
+
+
+# -- the core's own glyphs ---------------------------------------------------------------
+PORTAL = Symbol("◎", "portal", "portal: walk in, come out at any other portal")
+ONE_WAY = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
+ONE_WAY_SYMBOL = Symbol("→", "arrow", "one-way tunnel: only in the arrow's direction")
+UNEXPLORED = Symbol("?", "unexplored", "unexplored: the tunnel leads on to a tile nobody has found yet")
+CLOSED = Symbol("×", "muted", "unexplored, but no tile is left to discover there")
+LINK = Symbol("≈", "portal", "a passage no tile draws (the number pairs its two ends)")
+MORE = Symbol("◂▸", "muted", "more map: that way (a larger window shows it all)")
+PLAIN_ROOM = Symbol("·", "muted", "room: one with nothing printed in it")
+COVERED = Symbol("", "muted", "dimmed icon: paid for good, it costs nothing now")
+
+
+def first_sentence(doc: str) -> str:
+    """The first sentence of a registered doc, without rule references."""
+    text = _RULE_REFS.sub("", doc or "").strip()
+    text = re.split(r"(?<=[a-z)])[.;]\s+(?=[A-Z])", text)[0]
+    return text.rstrip(".").strip()
+
+
+def _meaning(name: str, doc: str) -> str:
+    words = name.replace("_", " ")
+    sentence = first_sentence(doc)
+    return f"{words}: {sentence[:1].lower()}{sentence[1:]}" if sentence else words
+
+
+class Glyphs:
+    """The glyphs of one ruleset's things as one seat's view draws them (hook answers, with
+    generic glyphs for what no renderer describes), asked once per name and remembered."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.renderers = list(view.registry.renderers)
+        self._icons: dict[str, Symbol] = {}
+        self._fallback_letters: dict[tuple[str, str], str] = {}
+
+    def _first(self, attr: str, *args: Any) -> Any:
+        for rdef in self.renderers:
+            fn = getattr(rdef, attr, None)
+            if fn is not None:
+                got = fn(self.view, *args)
+                if got is not None:
+                    return got
+        return None
+
+    def _letter(self, kind: str, name: str, taken: Iterable[str]) -> str:
+        key = (kind, name)
+        if key not in self._fallback_letters:
+            used = set(taken) | {v for (k, _), v in self._fallback_letters.items() if k == kind}
+            letters = [c.upper() for c in name if c.isalpha()] + [c.lower() for c in name if c.isalpha()]
+            self._fallback_letters[key] = next((c for c in letters if c not in used), name[:1] or "?")
+        return self._fallback_letters[key]
+
+    def icon(self, name: str) -> Symbol:
+        """A tunnel icon's glyph (the packs' ``map_icon``, else a letter of its name)."""
+        sym = self._icons.get(name)
+        if sym is None:
+            sym = self._first("map_icon", name)
+            if sym is None:
+                idef = self.view.registry.tunnel_icons.get(name)
+                taken = [s.glyph for n in self.view.registry.tunnel_icons if n != name
+                         for s in [self._first("map_icon", n)] if s is not None]
+                style = "danger" if idef is not None and idef.damage else ""
+                sym = Symbol(self._letter("icon", name, taken), style, _meaning(name, idef.doc if idef else ""))
+            self._icons[name] = sym
+        return sym
+
+    def feature(self, room_id: str, name: str, arg: Any) -> Symbol:
+        """A room feature's glyph (the packs' ``map_feature``, else a letter of its name)."""
+        sym = self._first("map_feature", room_id, name, arg)
+        if sym is not None:
+            return sym
+        fdef = self.view.registry.room_features.get(name)
+        return Symbol(self._letter("feature", name, ()), "", _meaning(name, fdef.doc if fdef else ""))
+
+    def room(self, room_id: str) -> list[Symbol]:
+        """What lies in a room now (every renderer's ``map_room``)."""
+        out: list[Symbol] = []
+        for rdef in self.renderers:
+            if rdef.map_room is not None:
+                out.extend(rdef.map_room(self.view, room_id))
+        return out
+
+    def tile(self, tile_id: str) -> list[Symbol]:
+        """Glyphs on a placed tile (every renderer's ``map_tile``)."""
+        out: list[Symbol] = []
+        for rdef in self.renderers:
+            if rdef.map_tile is not None:
+                out.extend(rdef.map_tile(self.view, tile_id))
+        return out
+
+    def piece(self, piece: dict[str, Any]) -> Symbol:
+        """A piece on the map: the packs' ``piece`` answer as a glyph: a :class:`Symbol` as it
+        is, a :class:`Mark` of one or two characters as its glyph, a longer one by its first
+        letter in lower case (capitals are the tunnel icons' and features' letters), with the
+        mark's words as its meaning."""
+        mark = self._first("piece", piece)
+        if isinstance(mark, Symbol):
+            return mark
+        if isinstance(mark, Mark) and mark.text.strip():
+            text, style = mark.text.strip(), mark.style or "danger"
+        else:
+            text, style = str(piece.get("kind", "piece")).replace("_", " "), "danger"
+        return Symbol(text if len(text) <= 2 else text[:1].lower(), style, f"{text}: a piece on the map")

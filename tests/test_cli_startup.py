@@ -1,0 +1,32 @@
+"""What ``clank --help`` and a warm start import (issue 10): a structural check that keeps the
+command fast without timing anything. ``clank --help`` must not load the engine, the content
+pipeline, YAML or schema libraries, or rich's tables and progress bars; each command imports
+what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from clank.cli import main, play, scaffold
+
+HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank.cli.play", "clank.cli.simulate",
+         "clank.cli.validation", "clank.cli.mapdraw", "clank.cli.plot", "ruamel", "jsonschema", "rich.progress", "textual")
+
+
+def test_help_imports_nothing_heavy() -> None:
+    code = ("import sys; from clank.cli.main import app\n"
+            "try:\n    app(['--help'], prog_name='clank')\nexcept SystemExit:\n    pass\n"
+            f"print('LOADED', sorted({{m for m in sys.modules if m.startswith({HEAVY!r})}}))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "simulate" in run.stdout   # the help was printed
+    loaded = run.stdout.rsplit("LOADED", 1)[1].strip()
+    assert loaded == "[]", f"clank --help imported {loaded}: import it inside the command that needs it"
+
+
+def test_help_texts_name_the_defaults() -> None:
+    """The help texts are written without importing the modules that hold the defaults."""
+    assert str(play.DEFAULT_SAVE) in main.SAVE_HELP
+    assert f"default {scaffold.BASE_PACK};" in main.REQUIRES_HELP
+

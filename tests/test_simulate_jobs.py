@@ -1,0 +1,147 @@
+"""``clank simulate --jobs N`` (issue 10): the same bytes and the same summary for any number of
+worker processes, rows in seed order, errors of a worker reported as the parent's, and Ctrl-C
+stopping every worker while ``--out`` keeps the finished prefix.
+
+Speed is never tested here (``benchmarks/`` measures it); the Ctrl-C test only waits until a
+few games were written, however long that takes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from clank.cli import simjobs
+from clank.cli.main import app
+from clank.cli.seats import assign_seats
+from clank.plugins import PackLoadError
+from typer.testing import CliRunner
+
+SMALL = ["--games", "5", "--players", "2", "--seed", "11"]
+
+
+def simulate(tmp_path: Path, name: str, *args: str) -> tuple[bytes, list[str]]:
+    """Run ``clank simulate`` in this process; the --out bytes and the summary lines (without
+    the games per second, which vary)."""
+    out = tmp_path / name
+    result = CliRunner().invoke(app, ["simulate", *SMALL, "--card-stats", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    summary = [line for line in result.stdout.splitlines() if "games/second" not in line]
+    return out.read_bytes(), summary
+
+
+def test_jobs_1_and_2_give_the_same_bytes_and_summary(tmp_path: Path) -> None:
+    one = simulate(tmp_path, "one.jsonl", "--jobs", "1")
+    two = simulate(tmp_path, "two.jsonl", "--jobs", "2")
+    more = simulate(tmp_path, "more.jsonl", "--jobs", "7")       # more workers than games
+    assert one == two == more
+    seeds = [int(line.split(b'"seed": ')[1].split(b",")[0]) for line in one[0].splitlines()]
+    assert seeds == [11, 12, 13, 14, 15]
+
+
+def test_ordered_yields_in_index_order_whatever_finishes_first() -> None:
+    """The reordering both parallel backends use: tasks finish last-first, rows come in order,
+    progress counts every finished task, and no more than the window is ever started ahead."""
+    started: list[int] = []
+    ticks: list[int] = []
+
+    def submit(i: int) -> int:
+        started.append(i)
+        assert i - len(out) < 3, "started beyond the window"
+        return i
+
+    def wait_some(handles: list[int]) -> list[int]:
+        return [max(handles)]   # the latest started finishes first
+
+    out: list[str] = []
+    for row in simjobs.ordered(7, 3, submit, wait_some, lambda i: f"row {i}", ticks.append):
+        out.append(row)
+    assert out == [f"row {i}" for i in range(7)]
+    assert started == list(range(7)) and sum(ticks) == 7
+
+
+def test_a_worker_error_is_raised_in_the_parent() -> None:
+    plan = simjobs.SimPlan(("no-such-pack",), 2, 0, 3, tuple(assign_seats(2, 0, ["random"])))
+    with pytest.raises(PackLoadError, match="no-such-pack"):
+        list(simjobs.ProcessPool(2).rows(plan, lambda n: None))
+
+
+def _session_alive(sid: int) -> list[int]:
+    """Processes of a session (Linux /proc), e.g. workers left behind."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sends SIGINT to a process group and reads /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_the_workers_and_keeps_the_finished_prefix(tmp_path: Path, jobs: str) -> None:
+    out = tmp_path / "games.jsonl"
+    clank = Path(sys.executable).with_name("clank")
+    command = [str(clank), "simulate", "--games", "100000", "--players", "2", "--seed", "3",
+               "--out", str(out), "--jobs", jobs]
+    # a session of its own, as a terminal's Ctrl-C reaches every process of the foreground group
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and out.read_bytes().count(b"\n") >= 3):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert "interrupted after" in stderr and "the workers were stopped" in stderr
+    deadline = time.monotonic() + 10
+    while _session_alive(proc.pid) and time.monotonic() < deadline:   # terminated workers are reaped
+        time.sleep(0.05)
+    assert _session_alive(proc.pid) == []
+    kept = out.read_bytes()
+    games = kept.count(b"\n")
+    assert kept.endswith(b"\n") and f"{games} games, 2 players" in stdout
+    reference = tmp_path / "reference.jsonl"
+    result = CliRunner().invoke(app, ["simulate", "--games", str(games), "--players", "2", "--seed", "3",
+                                      "--out", str(reference), "--jobs", "1"])
+    assert result.exit_code == 0
+    assert kept == reference.read_bytes()   # the finished prefix: what --games k writes
+
+
+def test_ray_missing_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)   # import ray fails, as where it is not installed
+    result = CliRunner().invoke(app, ["simulate", *SMALL, "--ray"])
+    assert result.exit_code == 3
+    assert "pip install 'clank-engine[ray]'" in result.output
+
+
+@pytest.mark.parametrize(("args", "address"), [(["--ray"], "local"), (["--ray", "--jobs", "2"], "local"),
+                                               (["--ray", "auto"], "auto"),
+                                               (["--ray", "ray://head:10001", "--jobs", "3"], "ray://head:10001")])
+def test_ray_address_is_optional(monkeypatch: pytest.MonkeyPatch, args: list[str], address: str) -> None:
+    from clank.cli import main, simray
+
+    seen = {}
+
+    def backend(jobs: int | None, ray: str | None) -> simjobs.Serial:
+        seen["ray"] = ray
+        return simjobs.Serial()
+
+    monkeypatch.setattr(main, "_backend", backend)
+    result = CliRunner().invoke(app, ["simulate", *SMALL, *args])
+    assert result.exit_code == 0, result.output
+    assert seen["ray"] == address and simray.LOCAL == main.RAY_LOCAL
