@@ -67,3 +67,24 @@ def test_six_seats_fit_the_players_panel():
     text = console.file.getvalue()
     assert all(f"P{n}" in text for n in range(1, 7)) and "purple" in text and "orange" in text
     assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_the_full_screen_table_shows_six_players():
+    """The table's players panel grows with the seats: at 6 players every seat has its line
+    (the panel's four-player height would cut P5 and P6 off), at 35 rows too."""
+    import asyncio
+
+    from clank.cli.tui.app import TableApp
+
+    async def main() -> None:
+        game = new_game(["catacombs", "party"], 6, 4, {"max_rounds": 3}, modules=MODULES)
+        app = TableApp(game, assign_seats(6, 1, ["greedy"]), None, delay=0, watch="fast")
+        async with app.run_test(size=(100, 35)) as pilot:
+            await pilot.pause()
+            panel = app.query_one("#players")
+            assert panel.size.height >= 7                    # a header and six players
+            shot = app.export_screenshot()
+            assert all(f"P{n}" in shot for n in range(1, 7))
+            app.exit()
+
+    asyncio.run(main())
