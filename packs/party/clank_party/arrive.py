@@ -91,6 +91,11 @@ def _prompt(game, d: dict[str, Any]) -> str:
     return d["prompt"]
 
 
+def _label(view, d: dict[str, Any], action) -> str:
+    choice = d["labels"][int(action.args[0])]
+    return "decline" if choice == DECLINE else choice
+
+
 OPTION = {
     "type": "object", "required": ["label", "do"], "additionalProperties": False,
     "properties": {
@@ -122,7 +127,7 @@ def register_ops(registry: Registry) -> None:
 def register_actions(registry: Registry) -> None:
     registry.add_step(ASK_STEP, _step_ask, "P16: one player's Arrive Choice (skipped when they can pick nothing).")
     registry.add_decision_kind(DECISION, _legal, _resolve, "choose for a card arriving in the row (P16)",
-                               prompt=_prompt)
+                               prompt=_prompt, label=_label)
 
 
 def register_reactions(registry: Registry) -> None:

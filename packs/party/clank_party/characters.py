@@ -26,6 +26,7 @@ from typing import Any
 
 from clank.plugin import Action, MarketDef, Offer, Registry, act
 
+from clank_party import labels
 from clank_party.options import PACK, character_choice, game_options
 
 POOL = "character"
@@ -518,15 +519,19 @@ def register_markets(registry: Registry) -> None:
 
 
 def register_actions(registry: Registry) -> None:
-    registry.add_decision_kind(DRAFT, _draft_legal, _draft_resolve, "choose your character (P17)")
+    registry.add_decision_kind(DRAFT, _draft_legal, _draft_resolve, "choose your character (P17)",
+                               label=labels.draft)
     registry.add_decision_kind("conscript", _conscript_legal, _conscript_resolve,
-                               "Agnet: put the companion on top of your deck?")
+                               "Agnet: put the companion on top of your deck?", label=labels.conscript)
     registry.add_decision_kind("topdeck_companion", _topdeck_legal, _topdeck_resolve,
-                               "Inspire: put a companion on top of your deck")
-    registry.add_decision_kind("find_reward", _find_legal, _find_resolve, "D'allan: take a Find's reward")
-    registry.add_decision_kind("behaviour_flip", _flip_legal, _flip_resolve, "Whiskers: flip a behaviour token")
+                               "Inspire: put a companion on top of your deck", label=labels.topdeck)
+    registry.add_decision_kind("find_reward", _find_legal, _find_resolve, "D'allan: take a Find's reward",
+                               label=labels.find_reward)
+    registry.add_decision_kind("behaviour_flip", _flip_legal, _flip_resolve, "Whiskers: flip a behaviour token",
+                               label=labels.behaviour_flip)
     registry.add_action_kind("spell", spell_actions, spell_apply, spell_explain,
-                             "Lenara: cast a spell with mana, each once per turn (P18).", while_orienting=False)
+                             "Lenara: cast a spell with mana, each once per turn (P18).", while_orienting=False,
+                             label=labels.spell)
     registry.add_step(DRAW_STEP, _step_draw, "Draw cards (Transfigure, after its discard).")
 
 
