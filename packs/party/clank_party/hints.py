@@ -154,6 +154,7 @@ def greedy_action(view, value: Any, seat: int, acts: list[Action]) -> Any:
 
 def register(registry: Registry) -> None:
     """Teach the base game's greedy bot through the values it declares (the catacombs pack,
-    which this pack requires, declares them)."""
-    registry.add_modifier("greedy_answer", greedy_answer)
-    registry.add_modifier("greedy_action", greedy_action)
+    which this pack requires, declares them; a registry built without it gets nothing)."""
+    for name, fn in (("greedy_answer", greedy_answer), ("greedy_action", greedy_action)):
+        if name in registry.modifiables:
+            registry.add_modifier(name, fn)
