@@ -103,6 +103,9 @@ class TableApp(App[str]):
 
     def on_mount(self) -> None:
         """Draw the table, then let the game go on."""
+        seats = len(self.game.state.players)
+        if seats > 4:                     # a line per player: 5-6 seats need a taller panel
+            self.query_one("#players").styles.height = seats + 3
         self.redraw()
         self.call_after_refresh(self.advance)
 
