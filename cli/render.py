@@ -380,7 +380,7 @@ def _describe_answer(game: Game, d: dict[str, Any], action: Action) -> str | Non
     dkind = game.registry.decision_kinds.get(kind)
     if dkind is not None and dkind.label is not None:
         return dkind.label(game, d, action)
-    if kind == "choose" and action.kind == "option":
+    if action.kind == "option" and isinstance(d.get("labels"), list):     # choose, and packs' choices
         return str(d["labels"][int(action.args[0])])
     if kind == "may":
         return f"yes: {d.get('label', '')}" if action.kind == "yes" else "no"
@@ -593,7 +593,10 @@ def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: 
     """Everything a human decides from, top to bottom; while a discovered tile is laid, a
     small drawing of each way it may turn, above the numbered actions."""
     header = Text()
-    header.append(f"── {seat_name(game, seat, seats)} to decide: ", style="bold")
+    header.append(f"── {seat_name(game, seat, seats)} to decide", style="bold")
+    if game.current != seat:                 # a decision on another seat's turn (a reaction, a choice)
+        header.append(f" on {seat_name(game, game.current, seats)}'s turn", style="bold")
+    header.append(": ", style="bold")
     header.append(prompt_text(game))
     parts: list[RenderableType] = [dungeon_map(game), players_view(game, seats), row_table(game),
                                    supply_text(game), Text(""), hand_panel(game, seat), log_text(game), Text("")]

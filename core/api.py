@@ -147,8 +147,7 @@ def build_ruleset(packs: str | Sequence[str], options: dict[str, Any] | None = N
     """Load and compile the packs once per process (YAML and schemas stay out of the hot path)."""
     specs = split_packs(packs)
     options = dict(options or {})
-    parts = options.get("parts", ())
-    parts = tuple(sorted([parts] if isinstance(parts, str) else parts))
+    parts = _parts_of(options)
     key = (tuple(specs), parts, tuple(sorted((k, id(m)) for k, m in (modules or {}).items())))
     rs = _CACHE.get(key)
     if rs is None:
@@ -160,18 +159,38 @@ def build_ruleset(packs: str | Sequence[str], options: dict[str, Any] | None = N
     return rs
 
 
-def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
-             options: dict[str, Any] | None = None, names: list[str] | None = None,
-             modules: dict[str, ModuleType] | None = None) -> Game:
-    """Set up a new game (S1-S19) and run it to the first decision."""
+def _parts_of(options: dict[str, Any]) -> tuple[str, ...]:
+    parts = options.get("parts", ())
+    return tuple(sorted([parts] if isinstance(parts, str) else parts))
+
+
+def configure_game(packs: str | Sequence[str], players: int, options: dict[str, Any] | None = None,
+                   modules: dict[str, ModuleType] | None = None) -> tuple[Ruleset, int, dict[str, Any]]:
+    """The ruleset, player count and options a new game is set up with.
+
+    The packs' ``clank_configure`` implementations may adjust or refuse the configuration (a
+    ``ValueError`` becomes :class:`~clank.game.setup.SetupError`) and may switch optional parts
+    on or off (``options["parts"]``): the ruleset is then built with those parts.
+    """
     options = dict(options or {})
     ruleset = build_ruleset(packs, options, modules)
+    built_with = _parts_of(options)
     config = {"players": players, "options": options}
     try:
         ruleset.hooks.configure(config)                       # packs may adjust or refuse
     except ValueError as exc:
         raise setup_mod.SetupError(str(exc)) from exc
-    players, options = int(config["players"]), dict(config["options"])
+    players, configured = int(config["players"]), dict(config["options"])
+    if _parts_of(configured) != built_with:                   # a pack switched parts on (or off)
+        ruleset = build_ruleset(packs, configured, modules)
+    return ruleset, players, configured
+
+
+def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
+             options: dict[str, Any] | None = None, names: list[str] | None = None,
+             modules: dict[str, ModuleType] | None = None) -> Game:
+    """Set up a new game (S1-S19) and run it to the first decision."""
+    ruleset, players, options = configure_game(packs, players, options, modules)
     try:
         state = setup_mod.new_state(ruleset, players, seed, options, names)
         game = Game(ruleset, state)
@@ -209,5 +228,5 @@ def replay(record: dict[str, Any]) -> Game:
     return game
 
 
-__all__ = ["ContentError", "Game", "PackLoadError", "build_ruleset", "game_record", "load_packs",
+__all__ = ["ContentError", "Game", "PackLoadError", "build_ruleset", "configure_game", "game_record", "load_packs",
            "new_game", "replay", "split_packs"]

@@ -91,12 +91,20 @@ def _compile_discard_for(arg: dict, compiler) -> tuple:
     return int(arg.get("count", 1)), compiler.effect(arg.get("then"))
 
 
-def op_gain_card(ctx, card: str) -> None:
+def op_gain_card(ctx, arg: Any) -> None:
+    card, to = (arg, "discard") if isinstance(arg, str) else (arg["card"], arg.get("to", "discard"))
     st = ctx.game.state
     if st.reserve.get(card, 0) > 0:
         st.reserve[card] -= 1
         ctx.game.say(f"{ctx.game.name(ctx.seat)} gains {ctx.game.ruleset.cards[card].name}.")
-        ctx.game.gain_card(ctx.seat, card)
+        ctx.game.gain_card(ctx.seat, card, to=to)
+
+
+def op_pay(ctx, cost: dict[str, int]) -> None:
+    """Spend resources, if the seat has them all (what pays like them counts); else nothing."""
+    cost = {res: int(n) for res, n in cost.items()}
+    if ctx.game.can_pay(ctx.seat, cost):
+        ctx.game.pay(ctx.seat, cost)
 
 
 def op_turn_flag(ctx, flag: str) -> None:
@@ -193,9 +201,20 @@ def clank_register_ops(registry) -> None:
                         "then": _arg(EFFECT, "then", "Ops resolved only if the cards were discarded.")}},
         "Optionally discard cards from hand; the reward only if discarded (C5, C6).",
         {"discard_for": {"count": 1, "then": [{"draw": 2}]}}, compile=_compile_discard_for)
-    add("gain_card", op_gain_card, {"type": "string", "x-ref": "card"},
-        "Gain a card from the reserve into the discard pile; its acquire text resolves (C2).",
+    add("gain_card", op_gain_card,
+        {"oneOf": [{"type": "string", "x-ref": "card"},
+                   {"type": "object", "required": ["card"], "additionalProperties": False,
+                    "properties": {"card": _arg({"type": "string", "x-ref": "card"}, "card", "A reserve card."),
+                                   "to": _arg({"enum": ["discard", "hand", "deck"]}, "to",
+                                              "Where it goes: the discard pile (default), the hand, the top "
+                                              "of the deck.")}}]},
+        "Gain a card from the reserve (an empty stack gives nothing) into the discard pile, or into "
+        "the hand or on top of the deck; its acquire text resolves (C2).",
         {"gain_card": "secret-tome"})
+    add("pay", op_pay, {"type": "object", "minProperties": 1, "propertyNames": {"type": "string", "x-ref": "resource"},
+                        "additionalProperties": {"type": "integer", "minimum": 1}},
+        "Spend resources (gold ...; what pays like them counts), if the player has them all; else "
+        "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}})
     add("turn_flag", op_turn_flag, {"type": "string"},
         "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
         {"turn_flag": "ignore_exhaustion"})
@@ -248,6 +267,18 @@ def c_count_at_least(game, seat: int, arg: dict) -> bool:
     return game.registry.quantities[arg["count"]].count(game, seat) >= int(arg["n"])
 
 
+def c_can_pay(game, seat: int, cost: dict) -> bool:
+    return game.can_pay(seat, {res: int(n) for res, n in cost.items()})
+
+
+def c_can_take_damage(game, seat: int, n: int) -> bool:
+    return game.can_take_damage(seat, int(n))
+
+
+def c_reserve_has(game, seat: int, card: str) -> bool:
+    return game.state.reserve.get(card, 0) > 0
+
+
 @hookimpl
 def clank_register_conditions(registry) -> None:
     stat = {"type": "object", "required": ["stat", "n"], "additionalProperties": False,
@@ -279,6 +310,15 @@ def clank_register_conditions(registry) -> None:
                                      "A registered quantity (artifacts ...)."),
                         "n": _arg(INT, "at least", "The value it must reach.")}},
         "A quantity of yours reached N.", {"count_at_least": {"count": "damage", "n": 5}})
+    add("can_pay", c_can_pay, {"type": "object", "minProperties": 1,
+                               "propertyNames": {"type": "string", "x-ref": "resource"},
+                               "additionalProperties": {"type": "integer", "minimum": 1}},
+        "You have these resources (what pays like them counts).", {"can_pay": {"gold": 2}})
+    add("can_take_damage", c_can_take_damage, {"type": "integer", "minimum": 1},
+        "You could take N damage of your own choice: the cubes are in your supply and your meter "
+        "would not fill (H4).", {"can_take_damage": 1})
+    add("reserve_has", c_reserve_has, {"type": "string", "x-ref": "card"},
+        "The reserve stack of this card is not empty.", {"reserve_has": "mercenary"})
     q = registry.add_quantity
     q("artifacts", lambda g, s: len(g.player(s).artifacts), "Artifacts you hold.")
     q("damage", lambda g, s: len(g.player(s).damage), "Damage on your health meter.")
@@ -306,7 +346,8 @@ def clank_register_bots(registry) -> None:
 
 # -- the turn, the dragon, decisions, markets, events, statistics, score lines ---------------
 EVENTS = (
-    ("setup_done", "Setup is complete, before the first turn starts.", ()),
+    ("setup_done", "Setup is complete, before the first turn starts; steps and decisions its listeners queue "
+                   "(a draft) resolve before the first turn starts.", ()),
     ("turn_start", "A live player's turn starts (T3), after the room's start-of-turn features.", ("seat",)),
     ("turn_end", "A turn's cleanup is done (D1 step 1a), before the row is refilled.", ("seat",)),
     ("round_end", "The last seat of a round finished; the next round starts.", ("round",)),
@@ -314,6 +355,8 @@ EVENTS = (
     ("card_gained", "A card joined a player's cards, before its acquire text (C2).", ("seat", "card")),
     ("card_trashed", "A card went to the box (C9).", ("seat", "card", "zone")),
     ("card_used", "A device of the dungeon row was used (A3), before its effect.", ("seat", "card")),
+    ("row_card_revealed", "A card was revealed into an empty row slot at the end of a turn (D2; `seat`: the "
+                          "player ending the turn), before Arrive texts resolve.", ("seat", "card", "slot")),
     ("monster_defeated", "A monster card was defeated, in the row or the reserve (A4, A5), before its reward.",
      ("seat", "card", "where")),
     ("token_taken", "A token joined a player's supply, before its immediate text (G1).", ("seat", "token")),
@@ -324,6 +367,9 @@ EVENTS = (
     ("healed", "A player healed (H6).", ("seat", "n")),
     ("escaped", "A player escaped at the end of their turn (E1).", ("seat",)),
     ("knocked_out", "A player was knocked out (H7).", ("seat",)),
+    ("attack_begins", "A dragon attack begins (D5, D11, an out player's draw), before the Clank! area goes into "
+                      "the bag and any cube is drawn; what listeners queue (reaction windows) resolves first. "
+                      "`cubes`: the fixed number it draws, or None for rage + Danger.", ("seat", "cubes")),
     ("attack_done", "A dragon attack's drawn cubes are resolved (D5).", ("seat", "drawn")),
     ("reacted", "A player used a reaction card (its effect is queued).", ("seat", "card", "reaction")),
     ("piece_moved", "A piece was put on the map, moved or taken off.", ("piece", "kind", "room", "previous")),
@@ -348,6 +394,9 @@ MODIFIABLES = (
     ("player_view", "One player's data in a view (`owner`) as the viewing `seat` may see it.", ("seat", "owner")),
     ("cards_elsewhere", "Card ids packs keep outside the core's zones (for the conservation check of a "
                         "loaded state).", ()),
+    ("game_cards", "Every card of the game, a Counter of card ids (the dungeon deck, the reserve stacks, the "
+                   "starting decks): packs that put cards into the game or take some out after setup (a "
+                   "character's own starting deck) say so, for the conservation check of a loaded state.", ()),
     ("tokens_elsewhere", "Token ids packs keep outside the core's places (in rooms ...).", ()),
     ("cubes_elsewhere", "Cubes packs keep outside the core's places, by kind (a seat's \"0\" ...): "
                         "marks on the map ...", ()),

@@ -374,7 +374,11 @@ class ClankSpecs:
         pluggy (the last pack in dependency order first, ``tryfirst``/``trylast`` respected).
 
         Parameters:
-        - ``config``: ``{"players": int, "options": dict}``, to change in place.
+        - ``config``: ``{"players": int, "options": dict}``, to change in place. A pack may
+          switch its optional parts on or off here (``options["parts"]``, e.g.
+          ``"mypack:extras"`` for a player count): the game is then built with those parts, and
+          the options the game keeps name them. A recorded game is configured again when it
+          replays, so an implementation must accept the options it produced.
 
         Returns: nothing; raise ``ValueError`` to refuse the configuration (``new_game`` raises
         ``SetupError`` with the message).

@@ -68,10 +68,12 @@ SCORE_ELIGIBLE = "score_eligible"
 VIEW = "view"
 PLAYER_VIEW = "player_view"
 CARDS_ELSEWHERE = "cards_elsewhere"
+GAME_CARDS = "game_cards"
 TOKENS_ELSEWHERE = "tokens_elsewhere"
 CUBES_ELSEWHERE = "cubes_elsewhere"
 MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
-             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE)
+             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE,
+             GAME_CARDS)
 """The values the core declares (each documented by ``registry.modifiables[name]``)."""
 
 # -- move kinds the ``may_move`` modifiers are asked about ----------------------------------
@@ -117,6 +119,12 @@ class CardTrashedEvent(CardEvent):
     zone: str
 
 
+class RowCardRevealedEvent(CardEvent):
+    """``row_card_revealed``: the player ending the turn, the card revealed, its row slot."""
+
+    slot: int
+
+
 class TokenTakenEvent(Event):
     """``token_taken``: who, which token (before its immediate text)."""
 
@@ -150,6 +158,14 @@ class AmountEvent(Event):
 
     seat: int
     n: int
+
+
+class AttackBeginsEvent(Event):
+    """``attack_begins``: the current seat, and the fixed number of cubes the attack draws (None:
+    the rage track's number plus Danger)."""
+
+    seat: int
+    cubes: int | None
 
 
 class AttackDoneEvent(Event):
@@ -198,25 +214,26 @@ EVENT_PAYLOADS: dict[str, type] = {
     "setup_done": Event, "game_over": Event,
     "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
     "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent, "card_used": CardEvent,
-    "monster_defeated": MonsterDefeatedEvent,
+    "monster_defeated": MonsterDefeatedEvent, "row_card_revealed": RowCardRevealedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
     "tile_placed": TilePlacedEvent, "entered_room": EnteredRoomEvent, "tunnel_damage": AmountEvent,
-    "healed": AmountEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
+    "healed": AmountEvent, "attack_begins": AttackBeginsEvent, "attack_done": AttackDoneEvent, "reacted": ReactedEvent,
     "piece_moved": PieceMovedEvent, "placement_ok": PlacementQuestion, "discovery_ok": DiscoveryQuestion,
 }
 """The payload type of every event the core declares."""
 
 __all__ = [
     "ARTIFACTS_CARRIED", "ARTIFACT_LIMIT", "ARTIFACT_STACK", "BOOTS_MOVE", "CARDS_ELSEWHERE", "CHOOSE",
-    "CUBES_ELSEWHERE", "DECISION_KINDS", "TOKENS_ELSEWHERE",
+    "CUBES_ELSEWHERE", "DECISION_KINDS", "GAME_CARDS", "TOKENS_ELSEWHERE",
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
     "TUNNEL_DAMAGE", "VIEW",
-    "Action", "AmountEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
+    "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
-    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "SeatEvent", "SeatView", "Symbol", "TileDiscoveredEvent",
+    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
+    "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
 ]

@@ -511,7 +511,7 @@ class Registry:
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
         registered thing (``card``, ``token``, ``tile``, ``stat``, ``event``, ``teleport_kind``,
-        ``quantity``, ``feature``, ``token_kind``, ``pool``).
+        ``quantity``, ``feature``, ``token_kind``, ``pool``, ``resource``).
         """
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")

@@ -149,14 +149,15 @@ def edit(game: Game) -> Iterator[GameState]:
 
 def arranged_game(packs: Sequence[str], players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
                   modules: dict[str, Any] | None = None, arrange: Callable[[Game], None] | None = None) -> Game:
-    """A new game like :func:`clank.new_game`, with ``arrange(game)`` run on the state once it is
-    built and before setup deals hands and the row and runs the first effects (S10-S19): rig the
-    dungeon deck, the tile stacks or the pools a setup will draw from."""
-    from clank.api import build_ruleset
+    """A new game like :func:`clank.new_game` (configured by the packs the same way), with
+    ``arrange(game)`` run on the state once it is built and before setup deals hands and the row
+    and runs the first effects (S10-S19): rig the dungeon deck, the tile stacks or the pools a
+    setup will draw from."""
+    from clank.api import configure_game
     from clank.game import setup
 
-    ruleset = build_ruleset(packs, options, modules)
-    game = Game(ruleset, setup.new_state(ruleset, players, seed, dict(options or {})))
+    ruleset, players, options = configure_game(packs, players, options, modules)
+    game = Game(ruleset, setup.new_state(ruleset, players, seed, options))
     if arrange is not None:
         arrange(game)
     setup.begin(game)
@@ -332,6 +333,17 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
+def state_problems(game: Game) -> list[str]:
+    """Every invariant of the whole Clank! family the state breaks, in words (empty: a state a
+    game can reach): conservation of cards, tokens and cubes (with what packs keep elsewhere),
+    resources and health in range, statuses and pawns, artifacts within the limit, tiles in one
+    place each. What a loaded save is checked against; packs' fuzz tests call it after every
+    action."""
+    from clank.game import audit
+
+    return audit.problems(game)
+
+
 __all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
-           "set_damage", "set_hand", "set_pool", "set_row", "state_json"]
+           "set_damage", "set_hand", "set_pool", "set_row", "state_json", "state_problems"]

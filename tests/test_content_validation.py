@@ -69,6 +69,10 @@ def make_registry() -> Registry:
         reg.add_op(name, _noop, INT)
     reg.add_op("trash_this", _noop, {"type": "null"})
     reg.add_op("gain_card", _noop, {"type": "string"})
+    reg.add_op("pay", _noop, {"type": "object", "propertyNames": {"type": "string", "x-ref": "resource"},
+                              "additionalProperties": INT})
+    for name in ("gold", "skill", "boots"):
+        reg.add_resource(name, name != "gold")
     reg.add_op("trash", _noop, {
         "type": "object", "additionalProperties": False,
         "properties": {"from": {"type": "array", "items": {"enum": ["play", "discard", "hand"]}},

@@ -502,3 +502,59 @@ def test_d6_d12_knocked_out_by_an_attack_on_own_turn_the_attack_still_finishes(
     assert g.player(1).damage == ["own"]                         # the second cube still hit
     assert g.state.current == 1 and g.decision()["kind"] == "main"
     checker.check(g, "after the attack")
+
+
+# ==========================================================================================
+# attack_begins: decisions before the first cube; attacks that spare a seat's cubes
+# ==========================================================================================
+def test_attack_begins_is_announced_before_the_clank_area_goes_into_the_bag(kit, script_bag):
+    """D5: ``attack_begins`` comes first, and a decision its listener queues (a reaction
+    window) is answered while the Clank! area is still untouched and no cube is drawn."""
+    g = kit.game(2)
+    kit.area(g, 1, 2)
+    seen = []
+
+    def listener(game, event):
+        seen.append((event["seat"], event["cubes"], dict(game.state.clank_area), sum(game.state.bag.values())))
+        game.ask_later({"kind": "may", "seat": 1, "body": [], "label": "brace yourself"})
+
+    g.registry.listeners.setdefault("attack_begins", []).append(listener)
+    try:
+        bag, area = sum(g.state.bag.values()), dict(g.state.clank_area)
+        g.dragon_attack(3)
+        g.run()
+        assert g.decision()["kind"] == "may" and g.current_player == 1
+        assert g.state.clank_area == area and sum(g.state.bag.values()) == bag
+        g.apply("no")
+        assert seen == [(0, 3, area, bag)]
+        assert "The dragon draws 3 cube(s)" in drawn(g)
+    finally:
+        g.registry.listeners["attack_begins"].remove(listener)
+
+
+def test_an_attack_that_spares_a_seat_returns_its_cubes_harmlessly(kit, script_bag):
+    """An attack of exactly N cubes that spares a seat (a character's own forced attack): that
+    seat's drawn cubes go back to its supply, the others' hurt as usual (D6)."""
+    g = kit.game(2)
+    kit.bag(g, {"black": 2, "0": 2, "1": 2})
+    script_bag(["0", "1", "black", "0"])
+    supply0, supply1 = g.player(0).cubes, g.player(1).cubes
+    g.dragon_attack(4, spare=[0])
+    g.run()
+    assert g.player(0).damage == [] and g.player(0).cubes == supply0 + 2
+    assert g.player(1).damage == ["own"] and g.player(1).cubes == supply1
+    assert "harmless" in "\n".join(g.log)
+
+
+def test_row_card_revealed_is_announced_for_each_refilled_slot(kit):
+    """D2: each card revealed into an empty slot at the end of a turn is announced with its
+    slot and the player ending the turn; what a listener queues comes after the Arrive texts."""
+    g = kit.game(2)
+    seen = []
+    g.registry.listeners.setdefault("row_card_revealed", []).append(
+        lambda game, e: seen.append((e["seat"], e["card"], e["slot"])))
+    try:
+        end_with_refill(kit, g, ["bard", "swindle"])
+    finally:
+        g.registry.listeners["row_card_revealed"].pop()
+    assert seen == [(0, "bard", 0), (0, "swindle", 1)]

@@ -236,3 +236,24 @@ def test_s13_a_reserve_stack_without_a_size_uses_the_card_count(kit):
         assert st.reserve == {"mercenary": 15, "explore": 20}
     finally:
         rs.setup["reserve"] = saved
+
+
+def test_a_reaction_window_with_repeat_stays_open_after_a_use(kit):
+    """Reaction windows (DESIGN §3): a window opened with ``repeat=True`` offers the seat its
+    reacting cards again once a used card's effect has resolved, declined ones excepted; a
+    plain window closes after one use."""
+    g = kit.game(2)
+    kit.hand(g, 1, ["white-tourmaline", "black-tourmaline", "burgle"])
+    g.offer_reactions(1, "ghost_damage", "prevent it", repeat=True)
+    g.run()
+    offered = []
+    while g.state.decision and g.decision()["kind"] == "react":
+        offered.append(g.state.decision["card"])
+        g.apply("yes" if len(offered) == 1 else "no")
+    assert offered == ["black-tourmaline", "white-tourmaline"]
+    assert g.state.turn.prevented == {"1": 1} and "black-tourmaline" in g.player(1).discard
+    kit.hand(g, 1, ["white-tourmaline", "black-tourmaline"])
+    g.offer_reactions(1, "ghost_damage", "prevent it")
+    g.run()
+    g.apply("yes")
+    assert g.state.decision is None

@@ -268,3 +268,29 @@ def test_s19_each_setup_arrive_resolves_once_before_the_first_turn():
     first = ["skeleton-priest", "archoverlord", "swindle", "pillage", "payoff", "bard"]
     g = _rigged_setup(2, first)
     assert g.state.clank_area == {"0": 5, "1": 4}
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_seat_resources_count_seats_in_turn_order(first, tmp_path):
+    """``seat_resources`` numbers seats in turn order, the first player being 1, as
+    ``starting_clank`` does (S18; the Party's fifth player takes 1 gold, P9)."""
+    import textwrap
+    from types import ModuleType
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "pack.yaml").write_text(textwrap.dedent("""\
+        id: seats
+        name: Seats
+        version: 0.0.1
+        engine: ">=0.1"
+        requires: [catacombs]
+        files: [setup.yaml]
+        """), encoding="utf-8")
+    (data / "setup.yaml").write_text('seat_resources: {"3": {gold: 2}}\n', encoding="utf-8")
+    pack = ModuleType("seats")
+    pack.clank_pack_data_dir = lambda: data
+    g = _new_game(["catacombs", "seats"], 3, 1, {"first_player": first},
+                  modules={"catacombs": clank_catacombs, "seats": pack})
+    third = (first + 2) % 3
+    assert [p.gold for p in g.state.players] == [2 if s == third else 0 for s in range(3)]

@@ -134,6 +134,9 @@ class TableApp(App[str]):
     def on_mount(self) -> None:
         """Once the panels have their sizes, draw the table and let the game go on (drawing
         before the first layout would draw the map for a panel of no size, then again)."""
+        seats = len(self.game.state.players)
+        if seats > 4:                     # a line per player: 5-6 seats need a taller panel
+            self.query_one("#players").styles.height = seats + 3
         self.call_after_refresh(self.advance)
 
     def panel_resized(self) -> None:

@@ -64,6 +64,7 @@ _REGISTERED = {
     "teleport_kind": ("teleport kind", lambda reg: reg.teleport_kinds),
     "quantity": ("quantity", lambda reg: reg.quantities),
     "cube_kind": ("cube kind", lambda reg: {"black", *reg.cube_kinds}),
+    "resource": ("resource", lambda reg: reg.resources),
 }
 """Reference kinds checked against what the loaded packs register: kind -> (words, names)."""
 

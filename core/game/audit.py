@@ -5,7 +5,8 @@ family (RULES.md Appendix 2): conservation of cards, tokens and cubes, resources
 range, the rage marker on its track, statuses and pawns, artifacts within the carry limit,
 tiles in one place each. Packs that keep cards, tokens or cubes somewhere the core does not
 know (a room, a pack's part of a player) say so through the ``cards_elsewhere``,
-``tokens_elsewhere`` and ``cubes_elsewhere`` modifiers, so conservation still adds up.
+``tokens_elsewhere`` and ``cubes_elsewhere`` modifiers, and packs that put cards into the game
+after setup through ``game_cards``, so conservation still adds up.
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ def _health_and_rage(game: Table) -> list[str]:
 
 
 def expected_cards(game: Table) -> Counter:
-    """Every card of the game at setup: the dungeon deck, the reserve stacks, the starting decks."""
+    """Every card of the game: the dungeon deck, the reserve stacks and the starting decks at
+    setup, as folded by the ``game_cards`` modifiers (a pack's own starting decks ...)."""
     s = game.setup
     cards = game.ruleset.cards
     n = len(game.state.players)
@@ -102,7 +104,7 @@ def expected_cards(game: Table) -> Counter:
         out[cid] += cards[cid].count if size is None else int(size)
     for cid, copies in (s.get("starting_deck") or {}).items():
         out[cid] += int(copies) * n
-    return out
+    return game.modify("game_cards", out)
 
 
 def _cards(game: Table) -> list[str]:

@@ -155,7 +155,10 @@ def reacting_cards(game: Table, seat: int, event: str) -> list[str]:
 
 def offer_reactions(game: Table, seat: int, event: str, label: str, **data: Any) -> None:
     """Open a reaction window now: offer ``seat`` each card in hand that reacts to ``event``,
-    one after the other, until one is used (declining one offers the next)."""
+    one after the other, until one is used (declining one offers the next). With
+    ``repeat=True`` the window stays open after a use: once the card's reaction has resolved,
+    the seat is offered the reacting cards it now holds again (declined ones excepted), so
+    several cards, and a card the reaction drew, may answer the same event."""
     if game.is_live(seat) and reacting_cards(game, seat, event):
         game.push_step(REACT_STEP, seat, {"event": event, "label": label, "declined": [], **data})
 
@@ -178,6 +181,8 @@ def _react_prompt(game: Table, d: dict[str, Any]) -> str:
 
 def _react_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     if action.kind == "yes":
+        if d["window"].get("repeat"):            # the window stays open once this reaction resolved
+            game.push_step(REACT_STEP, d["seat"], d["window"])
         game.push(tuple(d["body"]), d["seat"], d["card"])
         game.emit("reacted", seat=d["seat"], card=d["card"], reaction=d["window"]["event"])
     else:

@@ -60,18 +60,40 @@ def cube_name(game: Game, key: str) -> str:
     return game.name(int(key))
 
 
+def _attack_args(data: Any) -> tuple[int | None, list[int]]:
+    """An ``attack`` step's data: ``""`` (rage + Danger), a fixed count as text, or ``{"cubes",
+    "spare"}`` (see :meth:`~clank.game.table.Table.dragon_attack`)."""
+    if isinstance(data, dict):
+        return data.get("cubes"), list(data.get("spare", ()))
+    return (None if data == "" else int(data)), []
+
+
 def _step_attack(game: Game, seat: int, data: Any) -> None:
-    """D5a-b: the Clank! area goes into the bag, then the cubes are drawn."""
+    """D5: a dragon attack begins: ``attack_begins`` is announced, and what its listeners queue
+    (reaction windows) resolves before any cube is drawn."""
+    cubes, _ = _attack_args(data)
+    game.push_step("attack_draw", seat, data)
+    game.emit("attack_begins", seat=seat, cubes=cubes)
+
+
+def _step_attack_draw(game: Game, seat: int, data: Any) -> None:
+    """D5a-b: the Clank! area goes into the bag, then the cubes are drawn. A drawn cube of a
+    seat the attack spares goes back to its owner's supply and does no damage."""
     st = game.state
     for key, n in st.clank_area.items():
         if n:
             st.bag[key] = st.bag.get(key, 0) + n
     st.clank_area = {}
-    n = draw_number(game) if data == "" else int(data)
+    cubes, spare = _attack_args(data)
+    n = draw_number(game) if cubes is None else int(cubes)
     drawn = [_draw_cube(game) for _ in range(min(n, bag_total(game)))]
     game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(cube_name(game, c) for c in drawn) or 'none'}.")
     game.push_step("attack_end", seat, drawn)
     for cube in reversed(drawn):
+        if cube.isdigit() and int(cube) in spare:
+            game.player(int(cube)).cubes += 1
+            game.say(f"{game.name(int(cube))}'s cube goes back to its owner, harmless.")
+            continue
         game.push_step("cube", seat, cube)
 
 
@@ -113,7 +135,9 @@ def _step_attack_end(game: Game, seat: int, drawn: list[str]) -> None:
 
 
 STEPS = {
-    "attack": (_step_attack, "D5: a dragon attack (data: a fixed number of cubes, or '' for rage + Danger)."),
+    "attack": (_step_attack, "D5: a dragon attack begins (data: a fixed number of cubes, or '' for rage + "
+                             "Danger, or {cubes, spare}); attack_begins is announced."),
+    "attack_draw": (_step_attack_draw, "D5: the Clank! area goes into the bag and the attack's cubes are drawn."),
     "cube": (_step_cube, "D6: resolve one drawn cube."),
     "attack_end": (_step_attack_end, "D5d-e, D9: drawn cubes return, the empty-bag check."),
 }
@@ -123,4 +147,4 @@ def register(registry: Registry) -> None:
     """Register the dragon's steps (the cubes of an attack already drawn still resolve when
     the current player is knocked out, D6)."""
     for name, (fn, doc) in STEPS.items():
-        registry.add_step(name, fn, doc, after_knock_out=name != "attack")
+        registry.add_step(name, fn, doc, after_knock_out=name not in ("attack", "attack_draw"))

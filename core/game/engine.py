@@ -223,5 +223,6 @@ class Game(Table):
 
     def offer_reactions(self, seat: int, event: str, label: str, **data: Any) -> None:
         """Open a reaction window: offer ``seat`` each card in hand that reacts to ``event``,
-        one after the other until one is used (see :func:`decisions.offer_reactions`)."""
+        one after the other until one is used, or with ``repeat=True`` until the seat declines
+        every one it holds (see :func:`decisions.offer_reactions`)."""
         decisions.offer_reactions(self, seat, event, label, **data)

@@ -48,8 +48,11 @@ def new_state(ruleset: Ruleset, players: int, seed: int, options: dict[str, Any]
     rng = Rng(st)
     cubes = int(s.get("cubes_per_player", 30))
     start = {str(k): int(v) for k, v in (s.get("starting_resources") or {}).items()}
+    first = int(options.get("first_player", 0)) % players
     for seat in range(players):
-        pool = {**start, **{str(k): int(v) for k, v in (s.get("seat_resources", {}).get(str(seat + 1)) or {}).items()}}
+        number = str((seat - first) % players + 1)        # in turn order, like starting_clank (S18, P9)
+        extra = (s.get("seat_resources") or {}).get(number) or {}
+        pool = {**start, **{str(k): int(v) for k, v in extra.items()}}
         st.players.append(PlayerState(seat=seat, name=(names[seat] if names and seat < len(names) else ""),
                                       cubes=cubes, pool={k: v for k, v in pool.items() if v}))
     st.bag = {"black": int(s.get("black_cubes", 24))}                   # S6
@@ -167,23 +170,31 @@ def begin(game: Game) -> None:
 
 
 FIRST_TURN = "first_turn"
+START_TURN = "start_first_turn"
 
 
 def _step_first_turn(game: Game, seat: int, _data: Any) -> None:
     """After setup and the setup row's Arrive texts (S19): what setup did is not what the
     first player did on turn 1 (S18, S19, C3, C11b: setup Clank! is not Clank! made), so the
-    statistics and the turn start afresh; ``setup_done`` is announced, the first turn starts."""
+    statistics and the turn start afresh; ``setup_done`` is announced, and the first turn
+    starts once what its listeners queued (a draft, decisions of any seat) has resolved."""
     st = game.state
     for p in st.players:
         p.stats.clear()
     st.turn = TurnState()
+    game.queue_step(START_TURN, seat)
     game.emit("setup_done")
+
+
+def _step_start_first_turn(game: Game, seat: int, _data: Any) -> None:
     turn.start_turn(game)
 
 
 def register(registry: Any) -> None:
-    """Register the setup's step."""
+    """Register the setup's steps."""
     registry.add_step(FIRST_TURN, _step_first_turn, "S19: the first turn starts after the setup row's Arrive texts.")
+    registry.add_step(START_TURN, _step_start_first_turn,
+                      "The first turn starts, after what the setup_done listeners queued.")
 
 
 def _deal_row(game: Game) -> None:

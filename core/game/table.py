@@ -339,9 +339,14 @@ class Table:
         if self.state.rage != before:
             self.say(f"The dragon's rage rises to space {self.state.rage + 1}.")
 
-    def dragon_attack(self, cubes: int | None = None) -> None:
-        """Queue a full dragon attack (D5, D11), or an out player's draw of ``cubes`` (E4)."""
-        self.push_step("attack", self.state.current, "" if cubes is None else str(cubes))
+    def dragon_attack(self, cubes: int | None = None, *, spare: Sequence[int] = ()) -> None:
+        """Queue a full dragon attack (D5, D11), or an attack drawing exactly ``cubes`` (an out
+        player's draw, E4). Cubes of the ``spare`` seats drawn by it go back to their owners
+        without damage (an attack a player causes that spares their own cubes)."""
+        data: Any = "" if cubes is None else str(cubes)
+        if spare:
+            data = {"cubes": cubes, "spare": sorted(int(s) for s in spare)}
+        self.push_step("attack", self.state.current, data)
 
     # -- cards -----------------------------------------------------------------------------
     def gain_card(self, seat: int, card: str, *, to: str = "discard") -> None:

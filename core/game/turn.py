@@ -289,7 +289,8 @@ def _step_turn_end(game: Game, seat: int, _data: Any) -> None:
 
 
 def _step_refill(game: Game, seat: int, _data: Any) -> None:
-    """D2: refill the row; Arrive texts resolve in reveal order (C3); note dragon icons (D4)."""
+    """D2: refill the row; ``row_card_revealed`` is announced for each card; Arrive texts resolve
+    in reveal order (C3), before what the listeners queued; note dragon icons (D4)."""
     st = game.state
     empty = [i for i, c in enumerate(st.row) if c is None]
     if len(st.dungeon_deck) < len(empty):
@@ -306,6 +307,7 @@ def _step_refill(game: Game, seat: int, _data: Any) -> None:
             st.turn.dragon_pending = True
         if "arrive" in cdef.effects:
             arrivals.append((cdef.effects["arrive"], card))
+        game.emit("row_card_revealed", seat=seat, card=card, slot=i)
     for addrs, card in reversed(arrivals):
         game.push(addrs, seat, card)
 

@@ -86,8 +86,9 @@ def artifact_actions(game, seat, room, _arg):
         return []
     toks = game.ruleset.tokens
     best = max(toks[a].value for a in arts)
-    choices = sorted({a for a in arts if toks[a].value == best}) if len(arts) > 1 else arts[:1]
-    return [act("room", "artifact", a) for a in choices]
+    # P5: the most valuable one; at equal values the one that lay above in the stack (the
+    # Party's, P1): the room keeps the stack's order
+    return [act("room", "artifact", next(a for a in arts if toks[a].value == best))]
 
 
 def artifact_apply(game, seat, room, _arg, action):

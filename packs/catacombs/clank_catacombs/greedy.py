@@ -7,6 +7,14 @@ wayshrines, buys crowns and backpacks, fights monsters with spare Swords and spe
 on the best card it can afford. It manages Clank!: once its cubes pile up in the Clank! area it
 uses devices that remove them and prefers quiet cards to noisy ones, and it heals with devices
 and potions when hurt. It never looks ahead by cloning, so it is fast.
+
+Other packs teach it what their things are worth through three values this pack declares
+and folds with the deciding seat's view (never the game):
+
+- ``greedy_goals``: rooms worth heading for, ``{room: bonus}`` (0: as good as an artifact; a
+  bonus of N is worth N Boots of detour);
+- ``greedy_action``: the main action to take now, before moving (None: the bot's own choice);
+- ``greedy_answer``: the answer to a pending decision (None: the bot's own choice).
 """
 
 from __future__ import annotations
@@ -20,6 +28,24 @@ from clank_catacombs import features
 
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
+GOALS, ACTION, ANSWER = "greedy_goals", "greedy_action", "greedy_answer"
+
+
+def fold(view, name: str, value: Any, **context: Any) -> Any:
+    """Fold the modifiers packs registered for one of the greedy bot's values, with the view."""
+    for fn in view.registry.modifiers.get(name, ()):
+        value = fn(view, value, **context)
+    return value
+
+
+def register(registry) -> None:
+    """Declare the values other packs may modify to teach the greedy bot."""
+    registry.add_modifiable(GOALS, "The greedy bot: rooms worth heading for, {room: bonus in Boots} (the "
+                            "modifier receives the deciding seat's view as `game`).", ("seat",))
+    registry.add_modifiable(ACTION, "The greedy bot: the main action to take now, before it moves, or None "
+                            "(`acts`: the legal actions; the view as `game`).", ("seat", "acts"))
+    registry.add_modifiable(ANSWER, "The greedy bot: its answer to a pending decision, or None (`decision`, "
+                            "`acts`; the view as `game`).", ("decision", "acts"))
 
 
 class GreedyBot:
@@ -43,6 +69,9 @@ class GreedyBot:
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:
+        told = fold(game, ANSWER, None, decision=d, acts=acts)
+        if told is not None and told in acts:
+            return told
         kinds = {a.kind for a in acts}
         if "yes" in kinds:
             return Action("yes")
@@ -89,6 +118,9 @@ class GreedyBot:
         tok = self._token(game, seat, by_kind.get("token", []))
         if tok is not None:
             return tok
+        told = fold(game, ACTION, None, seat=seat, acts=acts)
+        if told is not None and told in acts:
+            return told
         for a in rooms:
             if a.args[0] in ("locked_chest", "locked_cell", "locked_tome", "wayshrine"):
                 return a
@@ -258,8 +290,10 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
 
 
 def _plan(game, seat: int) -> dict[str, float]:
-    """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target."""
+    """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
+    packs' goals start below 0 by their bonus (``greedy_goals``)."""
     targets, explore = _targets(game, seat)
+    goals = fold(game, GOALS, {}, seat=seat)
     geo = game.geometry
     route_cost = game.route_cost
     room_has = game.room_has
@@ -298,6 +332,10 @@ def _plan(game, seat: int) -> dict[str, float]:
     for t in targets:
         dist[t] = 0.0
         heap.append((0.0, t))
+    for t, bonus in goals.items():
+        if -bonus < dist.get(t, 1e9):
+            dist[t] = -float(bonus)
+            heap.append((-float(bonus), t))
     if explore:
         dist["@open"] = 2.0
         heap.append((2.0, "@open"))

@@ -92,3 +92,41 @@ def test_greedy_games_end_and_most_bots_escape():
         escaped += sum(1 for p in game.state.players if p.status == "escaped" and p.artifacts)
         total += 4
     assert escaped / total >= 0.5
+
+
+def test_the_bot_only_looks_a_replayed_game_ends_in_the_same_state():
+    """The greedy bot reads its seat's view and writes nothing into the game: a game it played
+    replays (without the bot) to the identical final state."""
+    from clank import game_record, new_game, replay
+    from clank.testing import state_json
+
+    for seed in (2, 4, 6):
+        game = new_game(["catacombs"], players=4, seed=seed, options={"max_rounds": 60})
+        bots = [GreedyBot(seed * 10 + s) for s in range(4)]
+        playout(game, bots)
+        assert state_json(replay(game_record(game))) == state_json(game)
+
+
+def test_other_packs_teach_it_through_its_declared_values():
+    """``greedy_answer`` and ``greedy_action`` (declared by this pack, folded with the seat's
+    view): a pack's modifier answers a decision or picks the main action before the bot's own
+    choice; None leaves the bot to itself."""
+    from clank.plugin import Action
+
+    t = Table()
+    mods = t.game.registry.modifiers
+    t.hand()
+    t.res(skill=5, boots=2)
+    mods.setdefault("greedy_action", []).append(lambda view, value, seat, acts: value or Action("end"))
+    try:
+        assert GreedyBot(0).choose(t.game.view(t.game.current_player)) == Action("end")
+    finally:
+        mods["greedy_action"].pop()
+    t.game.ask({"kind": "may", "seat": t.seat, "body": [], "label": "do nothing"})
+    t.game.changed()
+    mods.setdefault("greedy_answer", []).append(lambda view, value, decision, acts: value or Action("no"))
+    try:
+        assert GreedyBot(0).choose(t.game.view(t.game.current_player)) == Action("no")
+    finally:
+        mods["greedy_answer"].pop()
+    assert GreedyBot(0).choose(t.game.view(t.game.current_player)) == Action("yes")
