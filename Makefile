@@ -11,11 +11,13 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
-# reach) pip does the same.
+# reach) pip does the same. uv compiles the installed modules' bytecode as pip does: without
+# it the first `make play` (every run, where PYTHONDONTWRITEBYTECODE is set) compiles Textual
+# and the rest from source, 0.3 s more to the first screen.
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
 	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 

@@ -245,6 +245,12 @@ PORT_PARTS = {("n", 0): "west", ("n", 1): "east", ("e", 0): "north", ("e", 1): "
               ("s", 0): "east", ("s", 1): "west", ("w", 0): "south", ("w", 1): "north"}
 
 
+def open_edge_words(game: Game, key: str) -> str:
+    """Where an unexplored tunnel leaves the map, from the current player's room: ``"north
+    of Lantern Market (western tunnel)"``."""
+    return _open_edge_words(game, key)
+
+
 def _open_edge_words(game: Game, key: str) -> str:
     here = game.player(game.current).room
     r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
@@ -271,6 +277,30 @@ def move_destination(game: Game, seat: int, action: Action) -> str | None:
         return ex.to[1] if ex is not None and ex.to[0] == "room" else None
     r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
     return r.to[1] if r is not None and r.to[0] == "room" else None
+
+
+def move_cost(game: Game, seat: int, action: Action) -> Any:
+    """What a ``move``, ``portal`` or ``explore`` action's route costs (the engine's
+    :class:`~clank.game.movement.Cost`: resources, monsters' damage, against an arrow), before
+    any Sword is spent; None for other actions."""
+    here = game.player(seat).room
+    if action.kind not in ("move", "portal", "explore") or not action.args or here is None:
+        return None
+    if action.args[0].startswith("link:"):
+        return next((x[2] for x in game.link_routes(here) if x[0] == action.args[0]), None)
+    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
+    if r is None:
+        return None
+    if action.kind == "portal":
+        ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
+        return game.path_cost([*r.segments, *ex.segments]) if ex is not None else None
+    return game.path_cost(r.segments)
+
+
+def cost_words(cost: Any, prevent: int | None = None) -> str:
+    """A route's cost in words: ``"2 boots, 1 monster"``; with ``prevent``, the Swords spent
+    on its monsters and the damage left (``"1 monster (1 sword spent, no damage)"``)."""
+    return _cost_words(cost, prevent)
 
 
 def _describe_move(game: Game, seat: int, action: Action) -> str:
@@ -308,6 +338,25 @@ def _describe_orient(game: Game, action: Action) -> str:
     where = (f"leads to {room_label(game, to[1])}{_feature_suffix(game, to[1])}" if to[0] == "room"
              else f"leads on to an unexplored edge ({SIDE_NAMES.get(to[3], to[3])})")
     return f"lay {turned}: {where}: {_cost_words(outcome['cost'], int(action.args[1]))}"
+
+
+def orientation_words(game: Game, action: Action) -> str:
+    """An orientation in a few words (the prompt names the tile): ``"90° → its landing: 2
+    boots"``, ``"180° → unexplored edge (south): 2 boots"``."""
+    rot = int(action.args[0])
+    degrees = f"{rot * 90}°"
+    if action.kind == "place":
+        return f"{degrees}: no way on, you stay where you are"
+    outcome = next((o for o in game.orientations() if o["rot"] == rot), None)
+    if outcome is None:
+        return degrees
+    to = outcome["to"]
+    if to[0] == "room":
+        on_new = to[1].partition(".")[0] == game.moving_tile
+        where = f"its {game.room_label(to[1], short=True).lower()}" if on_new else game.room_name(to[1])
+    else:
+        where = f"unexplored edge ({SIDE_NAMES.get(to[3], to[3])})"
+    return f"{degrees} → {where}: {cost_words(outcome['cost'], int(action.args[1]))}"
 
 
 def _describe_room(game: Game, seat: int, action: Action) -> str:
@@ -505,16 +554,55 @@ def actions_text(game: Game, actions: Sequence[Action]) -> Text:
     return out
 
 
+class OrientationPreviews:
+    """One small drawing per way a discovered tile may be laid (the compact map around it,
+    the tile turned as that choice says), side by side as the console's width allows, each
+    titled with its number in the list of actions and where it leads."""
+
+    PREVIEW_HEIGHT = 13
+    MIN_WIDTH = 34
+
+    def __init__(self, game: Game, actions: Sequence[Action]) -> None:
+        self.game = game
+        self.choices = [(i, a) for i, a in enumerate(actions, 1) if a.kind in ("orient", "place")]
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if not self.choices:
+            return
+        per_row = max(1, min(len(self.choices), options.max_width // (self.MIN_WIDTH + 2)))
+        width = max(self.MIN_WIDTH, options.max_width // per_row - 2)
+        grid = Table.grid(padding=(0, 2, 1, 0))
+        for _ in range(per_row):
+            grid.add_column(width=width)
+        cells: list[RenderableType] = []
+        for number, action in self.choices:
+            title = Text(f"{number}) ", style="bold cyan")
+            title.append(orientation_words(self.game, action))
+            drawing = draw_map(self.game, width=width, height=self.PREVIEW_HEIGHT, preview=action,
+                               detail="compact", legend_rows=0)
+            cells.append(Group(title, drawing))
+        for i in range(0, len(cells), per_row):
+            row = cells[i:i + per_row]
+            grid.add_row(*row, *([""] * (per_row - len(row))))
+        yield Text(f"Laying {self.game.ruleset.tiles[self.game.moving_tile].name}: each way, drawn",
+                   style="bold") if self.game.moving_tile else Text("Each way, drawn", style="bold")
+        yield grid
+
+
 def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: Sequence[Action]) -> Group:
-    """Everything a human decides from, top to bottom."""
+    """Everything a human decides from, top to bottom; while a discovered tile is laid, a
+    small drawing of each way it may turn, above the numbered actions."""
     header = Text()
     header.append(f"── {seat_name(game, seat, seats)} to decide", style="bold")
     if game.current != seat:                 # a decision on another seat's turn (a reaction, a choice)
         header.append(f" on {seat_name(game, game.current, seats)}'s turn", style="bold")
     header.append(": ", style="bold")
     header.append(prompt_text(game))
-    return Group(dungeon_map(game), players_view(game, seats), row_table(game), supply_text(game), Text(""),
-                 hand_panel(game, seat), log_text(game), Text(""), header, actions_text(game, actions))
+    parts: list[RenderableType] = [dungeon_map(game), players_view(game, seats), row_table(game),
+                                   supply_text(game), Text(""), hand_panel(game, seat), log_text(game), Text("")]
+    if any(a.kind in ("orient", "place") for a in actions):
+        parts += [OrientationPreviews(game, actions), Text("")]
+    return Group(*parts, header, actions_text(game, actions))
 
 
 # ==========================================================================================

@@ -314,12 +314,16 @@ class ClankSpecs:
 
         Parameters:
         - ``registry``: ``add_render(RenderDef(name, room=..., tile=..., player=..., board=...,
-          piece=..., map_icon=..., map_feature=..., map_room=..., map_tile=...))``; each
-          callback reads a seat's :class:`~clank.game.view.SeatView`. The panel callbacks
-          return :class:`~clank.registry.Mark` s (text with a semantic style); the ``map_*``
+          piece=..., map_icon=..., map_feature=..., map_room=..., map_tile=...,
+          room_name=...))``; each callback but ``room_name`` reads a seat's
+          :class:`~clank.game.view.SeatView`. The panel callbacks return
+          :class:`~clank.registry.Mark` s (text with a semantic style); the ``map_*``
           callbacks return :class:`~clank.registry.Symbol` s (a glyph, a style and its meaning
           for the legend) for the drawn map: tunnel icons, room features, what lies in a room,
           notes on a tile. The map draws a generic glyph for whatever no renderer describes.
+          ``room_name(tile, room)`` words a room (``None``: the room's ``name`` in the tile
+          data, else the generic rule of :mod:`clank.game.naming`); the log, menus and map
+          all use that one name.
 
         Returns: nothing.
 

@@ -434,6 +434,14 @@ class RenderDef:
     - ``map_room(view, room_id) -> list[Symbol]``: what lies in a room now, as glyphs (an
       artifact's value, idols, marks); ``room`` stays the words a panel shows.
     - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
+
+    Words:
+
+    - ``room_name(tile, room) -> str | None``: how players name a room, as a heading writes
+      it (``"Nave of the Sunken Chapel"``), given its :class:`~clank.game.dungeon.TileDef`
+      and its id on the tile (``"nave"``); ``None`` leaves it to the room's ``name`` in the
+      tile data and the generic rule (:mod:`clank.game.naming`). It reads no game: a name
+      never changes, and the log, the menus and the map all use it.
     """
 
     name: str
@@ -447,6 +455,7 @@ class RenderDef:
     map_feature: Callable[..., Symbol | None] | None = None
     map_room: Callable[..., list[Symbol]] | None = None
     map_tile: Callable[..., list[Symbol]] | None = None
+    room_name: Callable[..., str | None] | None = None
 
 
 # ==========================================================================================

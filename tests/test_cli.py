@@ -418,3 +418,32 @@ def test_move_destinations_are_the_rooms_the_labels_name() -> None:
     while game.state.decision is not None and game.current_player == 0:
         game.apply(game.legal_actions()[0])
     assert game.player(0).room == dest
+
+
+def test_line_mode_draws_each_way_a_discovered_tile_may_be_laid(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 9: the orientation decision shows one small drawing per candidate, as the table
+    previews each, numbered as the actions are."""
+    from clank.cli.records import save_document, write_json
+    from clank.cli.seats import Seat
+
+    game = new_game(["catacombs"], 2, 3, {})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]
+    while game.decision()["kind"] != "orient":
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.view(seat)))
+    seat = game.current_player
+    seats = [Seat(s, "human") if s == seat else Seat(s, "bot", "greedy") for s in range(2)]
+    save = tmp_path / "orient.json"
+    write_json(save, save_document(game, seats, True))
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n",
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    tile = game.ruleset.tiles[game.view(seat).moving_tile].name
+    assert f"Laying {tile}: each way, drawn" in result.output
+    actions = game.legal_actions()
+    ways = [(i, a) for i, a in enumerate(actions, 1) if a.kind in ("orient", "place")]
+    assert len(ways) >= 2
+    out = " ".join(result.output.split())
+    for number, action in ways:
+        assert f"{number}) {' '.join(render.orientation_words(game.view(seat), action).split())}"[:20] in out
+    assert result.output.count("new:") >= len(ways)            # the tile drawn in place, once per way

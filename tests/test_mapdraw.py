@@ -19,7 +19,7 @@ from pathlib import Path
 import clank_catacombs
 import pytest
 from clank import new_game
-from clank.cli.mapdraw import draw_map, legend, map_svg, room_label
+from clank.cli.mapdraw import draw_map, legend, map_svg, map_window, room_label
 from clank.cli.mapdraw.model import build
 from clank.cli.mapdraw.tileart import build_art
 from clank.game.state import PlacedTile
@@ -107,7 +107,7 @@ def test_no_internal_ids_or_raw_feature_text(width, height):
 def test_room_labels_are_what_a_player_says():
     view = mid_position().view(0)
     assert room_label(view, "su-4.reliquary") == "Dustveil Reliquary"
-    assert room_label(view, "su-4.nave") == "Nave of Dustveil Reliquary"
+    assert room_label(view, "su-4.nave") == "Nave of the Dustveil Reliquary"
     assert room_label(view, "st-a.crypt") == "The Crypt"
     assert room_label(view, "st-a.grotto") == "Grotto of the Crypt Gate"
     assert room_label(view, "de-13.scriptorium") == "Scriptorium of Ash"
@@ -334,3 +334,49 @@ def test_a_second_region_and_its_links_are_drawn_beside_the_first():
     assert tiles.count("su-3") == 1 and len(tiles) == len(g.state.tiles)
     small = plain(draw_map(view, width=60, height=24))
     assert max(cell_len(line) for line in small.split("\n")) <= 60
+
+
+# ==========================================================================================
+# The part shown: focus, pan, detail, legend rows
+# ==========================================================================================
+def test_focus_pan_and_detail_choose_the_part_of_the_map_shown():
+    view = mid_position().view(0)
+    named = map_window(view, width=60, height=24, detail="named")
+    assert named.named and not named.whole and (named.cols, named.rows) == (3, 2)
+    low = map_window(view, width=60, height=24, detail="named", focus="de-20.pool")
+    high = map_window(view, width=60, height=24, detail="named", focus="de-08.altar")
+    assert low.row0 < high.row0                                 # each room's tile in sight
+    (left, right), (up, down) = high.pan_range
+    assert (up, down) == (-high.row0, 0) and (left, right) == (0, 0)
+    panned = map_window(view, width=60, height=24, detail="named", focus="de-08.altar", pan=(5, -99))
+    assert panned.pan == (0, up) and panned.row0 == 0           # clamped to the map
+    text = plain(draw_map(view, width=60, height=24, detail="named", focus="de-08.altar", pan=(0, up)))
+    assert "Pool" in text and "Altar" not in text
+    assert plain(draw_map(view, width=60, height=24, detail="compact")).count("\n") < 24
+
+
+def test_a_name_grows_over_the_straight_end_of_its_own_tunnel():
+    """Cropped named cells are narrow: a name takes the blank cells and the straight line
+    ending beside it rather than being cut ("Grotto", not "Grot…")."""
+    view = mid_position().view(0)
+    text = plain(draw_map(view, width=60, height=24, detail="named", focus="st-a.crypt"))
+    assert "Crypt" in text and "Gate" in text and "Niche" in text and "Market" in text
+
+
+def test_legend_rows_and_a_row_of_tiles_before_the_legend():
+    view = mid_position().view(0)
+    one = plain(draw_map(view, width=60, height=24, legend_rows=1)).split("\n")
+    assert "P1" in one[-1] and "P1" not in one[-2]
+    assert "P1" not in plain(draw_map(view, width=60, height=24, legend_rows=0))
+    # 15 rows: one row of compact tiles with a legend line, two without: the map wins
+    tight = plain(draw_map(view, width=56, height=15, legend_rows=1))
+    assert "P1" not in tight and map_window(view, width=56, height=15, legend_rows=1).rows == 2
+
+
+def test_a_pawn_always_shows_even_in_a_crowded_compact_room():
+    g = mid_position()
+    put_pawn(g, 0, "st-a.niche")                     # a wayshrine with two marks
+    put_pawn(g, 1, "st-a.niche")
+    text = draw_map(g.view(0), width=60, height=24, detail="compact")
+    pawns = {text.plain[s.start:s.end] for s in text.spans if " on " in str(s.style)}
+    assert {"1", "2"} <= pawns

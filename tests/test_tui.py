@@ -32,21 +32,46 @@ def text_of(renderable) -> str:
     return console.export_text()
 
 
+async def wait_until(pilot, done, tries: int = 2000) -> None:
+    """Pause until ``done()`` holds (the table has handled a key and drawn what follows)."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("the table did not get there")
+
+
+def keys_are_current(app: TableApp) -> bool:
+    """Whether the table's keys stand for the legal actions of the position now (it has
+    drawn the latest position)."""
+    km = app.keymap
+    if km is None:
+        return False
+    shown = {a for acts in km.keys.values() for a in acts}
+    return shown == set(app.game.legal_actions())
+
+
 async def press_for(app: TableApp, pilot, action: Action) -> None:
     """Press the keys that choose ``action`` on the table (as a person would)."""
     km = app.keymap
     assert km is not None, "the table shows no keys while a human decides"
     key = km.key_of(action)
     assert key is not None, action
+    history = app.game.state.history
+    before = len(history)
+
+    def moved_on() -> bool:
+        return len(history) > before or isinstance(app.screen, screens.Chooser | screens.Confirm)
+
     await pilot.press(key if key != " " else "space")
-    await pilot.pause()
+    await wait_until(pilot, moved_on)
     if isinstance(app.screen, screens.Chooser):
         sym = app.screen.symbols[[a for _, a in app.screen.entries].index(action)]
         await pilot.press(sym)
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(history) > before or isinstance(app.screen, screens.Confirm))
     if isinstance(app.screen, screens.Confirm):
         await pilot.press("y")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(history) > before)
 
 
 async def drive(app: TableApp, pilot, rng: random.Random, max_steps: int = 3000) -> int:
@@ -70,7 +95,7 @@ async def drive(app: TableApp, pilot, rng: random.Random, max_steps: int = 3000)
             await pilot.press("space")
             continue
         seat = app.game.current_player
-        if seat is None or not app.seats[seat].is_human:
+        if seat is None or not app.seats[seat].is_human or not keys_are_current(app):
             continue
         actions = app.game.legal_actions()
         choice = [a for a in actions if a.kind != "end"] if len(actions) > 1 and rng.random() < 0.7 else actions
@@ -79,7 +104,17 @@ async def drive(app: TableApp, pilot, rng: random.Random, max_steps: int = 3000)
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_by_keys_against_bots() -> None:
+@pytest.fixture
+def quick_pilot(monkeypatch):
+    """The pilot waits for the app to go idle in steps of 20 ms (Textual's granularity); a
+    game of a few hundred key presses spends most of its time there. The tests wait for what
+    they expect themselves (:func:`wait_until`), so a 2 ms step is enough."""
+    import textual._wait
+
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.002, raising=False)
+
+
+def test_a_whole_game_by_keys_against_bots(quick_pilot) -> None:
     async def main() -> None:
         game = new_game(["catacombs"], 2, 21, {"max_rounds": 6})
         app = TableApp(game, assign_seats(2, 1, ["greedy"]), None, delay=0, watch="fast")

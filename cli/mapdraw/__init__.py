@@ -8,7 +8,8 @@ a pack's component: what no renderer describes gets a generic glyph.
 
 The public API:
 
-- :func:`draw_map` → a :class:`rich.text.Text` fitted into a panel;
+- :func:`draw_map` → a :class:`rich.text.Text` fitted into a panel (focused, panned, at a
+  chosen detail), and :func:`map_window` → which part of the map it shows;
 - :func:`map_svg` → a standalone SVG document of the same map, with its legend;
 - :func:`legend` → (glyph, rich style, meaning) of everything the map may draw now;
 - :func:`room_label` → how a player names a room.
@@ -24,12 +25,12 @@ Modules: :mod:`~clank.cli.mapdraw.model` (what is shown), :mod:`~clank.cli.mapdr
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from clank.actions import Action
 from clank.cli.mapdraw import legend as _legend
 from clank.cli.mapdraw import model as _model
-from clank.cli.mapdraw import svg as _svg
 from clank.cli.mapdraw import text as _text
 from clank.cli.mapdraw.names import room_label
 from rich.text import Text
@@ -39,7 +40,8 @@ Highlight = Iterable[str] | Mapping[str, str] | None
 
 
 def draw_map(view: Any, *, width: int, height: int, preview: Action | str | None = None,
-             highlight: Highlight = None) -> Text:
+             highlight: Highlight = None, focus: str | None = None, pan: tuple[int, int] = (0, 0),
+             detail: str = "auto", legend_rows: int | None = None) -> Text:
     """The dungeon as seen by ``view``'s seat, drawn for a terminal panel of ``width`` ×
     ``height`` characters (the result never exceeds it).
 
@@ -56,10 +58,66 @@ def draw_map(view: Any, *, width: int, height: int, preview: Action | str | None
 
     A 60×24 panel gets the compact drawing (one line per room); panels with room for cells of
     9 rows get names. When even compact cells do not fit, the part of the map around the
-    preview, the highlighted rooms or the seat's pawn is shown, with ``◂ ▸ ▴ ▾`` where more
-    lies. Redraws reuse each tile's routed lines (kept per tile, turn and size).
+    focus is shown, with ``◂ ▸ ▴ ▾`` where more lies: ``focus`` (a room id) when given, else
+    the previewed tile, else the seat's own pawn, else the highlighted rooms.
+
+    - ``pan``: (columns, rows) of tiles to shift the shown part by from there, clamped to the
+      map (:func:`map_window` says how far it may go);
+    - ``detail``: ``"auto"`` (the largest cells that fit), ``"named"`` (cells with room names,
+      cropped when they do not all fit) or ``"compact"``;
+    - ``legend_rows``: the most legend lines under the map (None: by the height; 0: none).
+
+    Redraws reuse each tile's routed lines (kept per tile, turn and size), and a map that
+    shows the same as one drawn before is not drawn again.
     """
-    return _text.draw_text(_model.build(view, preview, highlight), view, width, height)
+    how = _text.View(focus, pan, detail, legend_rows)
+    model = _model.build(view, preview, highlight)
+    key = (model.signature(), view.seat, width, height, how, tuple(view.name(s) for s in range(model.players)))
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) >= _DRAWN_SIZE:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = _text.draw_text(model, view, width, height, how)
+    return drawn.copy()
+
+
+_DRAWN: dict[tuple[Any, ...], Text] = {}
+_DRAWN_SIZE = 64
+"""Drawings kept by what they show (a redraw of an unchanged map, or of a position seen
+before, copies the kept one)."""
+
+
+@dataclass(frozen=True)
+class MapWindow:
+    """The part of the map a drawing shows, in tiles' cells: the first column and row shown,
+    how many of each, the whole map's size, whether rooms are named, the pan applied and the
+    pans that would show another part (``((left, right), (up, down))``)."""
+
+    col0: int
+    row0: int
+    cols: int
+    rows: int
+    map_cols: int
+    map_rows: int
+    named: bool
+    pan: tuple[int, int]
+    pan_range: tuple[tuple[int, int], tuple[int, int]]
+
+    @property
+    def whole(self) -> bool:
+        """Whether the whole map is in sight."""
+        return self.cols >= self.map_cols and self.rows >= self.map_rows
+
+
+def map_window(view: Any, *, width: int, height: int, preview: Action | str | None = None,
+               highlight: Highlight = None, focus: str | None = None, pan: tuple[int, int] = (0, 0),
+               detail: str = "auto", legend_rows: int | None = None) -> MapWindow:
+    """Which part of the map :func:`draw_map` with the same arguments shows (a screen that
+    pans uses it to keep ``pan`` within the map)."""
+    how = _text.View(focus, pan, detail, legend_rows)
+    f = _text.fit_panel(_model.build(view, preview, highlight), max(1, width), max(1, height), view.seat, how)
+    return MapWindow(f.col0, f.row0, f.cols, f.rows, f.sheet.cols, f.sheet.rows, f.ph >= _text.LARGE_PH,
+                     f.pan, f.pan_range)
 
 
 def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highlight = None,
@@ -68,6 +126,8 @@ def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highli
     rooms with names and glyphs, tunnels with icons and arrows, portals, open edges, pawns,
     and the legend. ``preview`` and ``highlight`` as for :func:`draw_map`; ``title`` heads
     the picture (default: the round and whose turn it is)."""
+    from clank.cli.mapdraw import svg as _svg  # the table never needs SVG (nor its XML imports)
+
     return _svg.render_svg(_model.build(view, preview, highlight), view, title)
 
 
@@ -79,4 +139,4 @@ def legend(view: Any) -> list[tuple[str, str, str]]:
     return _legend.entries(view)
 
 
-__all__ = ["Highlight", "draw_map", "legend", "map_svg", "room_label"]
+__all__ = ["Highlight", "MapWindow", "draw_map", "legend", "map_svg", "map_window", "room_label"]

@@ -159,6 +159,19 @@ class MapModel:
         """The tiles of one region, in placement order."""
         return [t for t in self.tiles if t.region == region]
 
+    def signature(self) -> tuple[Any, ...]:
+        """A value equal for two models that draw the same: the tiles where they lie, what each
+        room shows, which icons are paid for, the open edges, the links (a redraw of an
+        unchanged map is skipped on it)."""
+        tiles = tuple((t.id, t.region, t.x, t.y, t.rot, t.preview, tuple(t.notes),
+                       tuple(tuple(i.covered for i in tun.icons) for tun in t.tunnels),
+                       tuple((r.id, r.label, tuple(r.features), tuple(r.contents), tuple(r.pawns),
+                              tuple(r.pieces), r.highlighted, r.key, r.exit) for r in t.rooms))
+                      for t in self.tiles)
+        links = tuple((lk.key, lk.kind, lk.number, lk.a, lk.b, tuple(i.covered for i in lk.icons), lk.one_way)
+                      for lk in self.links)
+        return tiles, tuple(self.open_edges), links, tuple(self.regions), self.players, self.destination
+
 
 def _preview_placement(view: Any, preview: Action | str | None) -> tuple[PlacedTile | None, str | None]:
     """The discovered tile turned as ``preview`` (an ``orient``/``place`` action) says, and the
@@ -211,7 +224,7 @@ def _rooms_of(view: Any, glyphs: Glyphs, placed: PlacedTile, tdef: Any, pawns: M
         feats = [glyphs.feature(rid, name, arg) for name, arg in room["features"]]
         feats = [f for f in feats if f.glyph]
         rooms.append(RoomItem(
-            id=rid, tile=placed.tile, label=local_name(rid), full=room_label(view, rid), cell_key=key,
+            id=rid, tile=placed.tile, label=local_name(view, rid), full=room_label(view, rid), cell_key=key,
             cell=(placed.x + dx, placed.y + dy), col=col, row=row, features=feats,
             contents=[] if preview else [s for s in glyphs.room(rid) if s.glyph],
             pawns=[] if preview else list(pawns.get(rid, ())), pieces=[] if preview else list(pieces.get(rid, ())),

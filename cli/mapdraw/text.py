@@ -42,9 +42,29 @@ Entry = tuple[str, str, str]
 """A legend line: glyph, rich style, meaning."""
 
 
+DETAILS = ("auto", "named", "compact")
+"""Cell sizes a drawing may ask for: the largest that fits (``auto``), cells of 9 rows with
+room names (``named``, cropped and panned when they do not all fit), or compact ones."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What part of the map a drawing shows and how: ``focus`` a room to centre on (None: the
+    previewed tile, else the seat's pawn, else the highlighted rooms), ``pan`` cells to
+    shift the window by from there (clamped to the map), ``detail`` one of :data:`DETAILS`,
+    ``legend_rows`` the most legend lines under the map (None: as many as the height
+    suggests)."""
+
+    focus: str | None = None
+    pan: tuple[int, int] = (0, 0)
+    detail: str = "auto"
+    legend_rows: int | None = None
+
+
 @dataclass
 class Fit:
-    """How the map fits a panel: the cell size, the part of the sheet shown, legend rows."""
+    """How the map fits a panel: the cell size, the part of the sheet shown, legend rows, and
+    where the window would be without panning (``base_col0``, ``base_row0``)."""
 
     sheet: Sheet
     pw: int
@@ -54,24 +74,45 @@ class Fit:
     cols: int
     rows: int
     legend_rows: int
+    base_col0: int = 0
+    base_row0: int = 0
 
     @property
     def cropped(self) -> bool:
         """Whether part of the map is left out."""
         return self.cols < self.sheet.cols or self.rows < self.sheet.rows
 
+    @property
+    def pan(self) -> tuple[int, int]:
+        """The shift from the focused window that is shown (after clamping)."""
+        return self.col0 - self.base_col0, self.row0 - self.base_row0
 
-def _focus(model: MapModel, sheet: Sheet, seat: int | None) -> tuple[float, float]:
-    """The centre of what matters now: the previewed tile, the highlighted rooms and the
-    seat's own pawn (else the first tile)."""
+    @property
+    def pan_range(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The shifts that show another part of the map: ((left, right), (up, down))."""
+        return ((-self.base_col0, self.sheet.cols - self.cols - self.base_col0),
+                (-self.base_row0, self.sheet.rows - self.rows - self.base_row0))
+
+
+def _focus(model: MapModel, sheet: Sheet, seat: int | None, room: str | None = None) -> tuple[float, float]:
+    """The centre of what matters now: ``room`` when given, else the previewed tile, else the
+    seat's own pawn, else the highlighted rooms (else the first tile)."""
     tiles = model.tiles_by_id
+
+    def at(r: RoomItem) -> tuple[int, int]:
+        return sheet.cell(tiles[r.tile].region, *r.cell)
+
     cells: list[tuple[int, int]] = []
-    for tile in model.tiles:
-        if tile.preview:
-            cells.extend(sheet.cell(tile.region, *c) for c in tile.cells.values())
-    for room in model.rooms.values():
-        if room.highlighted or any(p.seat == seat for p in room.pawns):
-            cells.append(sheet.cell(tiles[room.tile].region, *room.cell))
+    if room is not None and room in model.rooms:
+        cells = [at(model.rooms[room])]
+    if not cells:
+        for tile in model.tiles:
+            if tile.preview:
+                cells.extend(sheet.cell(tile.region, *c) for c in tile.cells.values())
+    if not cells and seat is not None:
+        cells = [at(r) for r in model.rooms.values() if any(p.seat == seat and not p.knocked_out for p in r.pawns)]
+    if not cells:
+        cells = [at(r) for r in model.rooms.values() if r.highlighted]
     if not cells and model.tiles:
         t = model.tiles[0]
         cells = [sheet.cell(t.region, *c) for c in t.cells.values()]
@@ -80,27 +121,46 @@ def _focus(model: MapModel, sheet: Sheet, seat: int | None) -> tuple[float, floa
     return sum(c[0] for c in cells) / len(cells), sum(c[1] for c in cells) / len(cells)
 
 
-def fit_panel(model: MapModel, width: int, height: int, seat: int | None) -> Fit:
+def _start(centre: float, visible: int, total: int, shift: int) -> tuple[int, int]:
+    """The first visible cell without and with ``shift``, both within the sheet."""
+    base = int(min(max(0, round(centre + 0.5 - visible / 2)), total - visible))
+    return base, int(min(max(0, base + shift), total - visible))
+
+
+def fit_panel(model: MapModel, width: int, height: int, seat: int | None, how: View | None = None) -> Fit:
     """Choose the cell size and the part of the map to show in ``width`` × ``height``."""
-    legend_rows = 3 if height >= 40 else 2 if height >= 20 else 1 if height >= 12 else 0
+    how = how or View()
+    if how.legend_rows is None:
+        legend_rows = 3 if height >= 40 else 2 if height >= 20 else 1 if height >= 12 else 0
+    else:
+        legend_rows = max(0, how.legend_rows)
     best: Fit | None = None
     for stacked in ((False, True) if len(model.regions) > 1 else (False,)):
         sheet = arrange(model, stacked)
         cols, rows = max(1, sheet.cols), max(1, sheet.rows)
         avail_w = max(1, width - 2 * MX - 1)
         avail_h = max(1, height - legend_rows - 2 * MY - 1)
-        ph = LARGE_PH if avail_h // rows >= LARGE_PH and avail_w // cols >= LARGE_MIN_PW else COMPACT_PH
+        if how.detail == "named":
+            ph = LARGE_PH
+        elif how.detail == "compact":
+            ph = COMPACT_PH
+        else:
+            ph = LARGE_PH if avail_h // rows >= LARGE_PH and avail_w // cols >= LARGE_MIN_PW else COMPACT_PH
+        least = LARGE_MIN_PW if ph == LARGE_PH else MIN_PW
         pw = min(MAX_PW[ph], avail_w // cols)
         vis_cols, vis_rows = cols, rows
-        if pw < MIN_PW:
-            pw = MIN_PW
-            vis_cols = max(1, avail_w // pw)
+        if pw < least:
+            pw = least
+            vis_cols = max(1, min(cols, avail_w // pw))
+        shown_legend = legend_rows
         if avail_h // rows < ph:
-            vis_rows = max(1, avail_h // ph)
-        fx, fy = _focus(model, sheet, seat)
-        col0 = int(min(max(0, round(fx + 0.5 - vis_cols / 2)), cols - vis_cols))
-        row0 = int(min(max(0, round(fy + 0.5 - vis_rows / 2)), rows - vis_rows))
-        cand = Fit(sheet, pw, ph, col0, row0, vis_cols, vis_rows, legend_rows)
+            vis_rows = max(1, min(rows, avail_h // ph))
+            if legend_rows and (avail_h + legend_rows) // ph > vis_rows:    # a row of tiles beats a legend
+                shown_legend, vis_rows = 0, max(1, min(rows, (avail_h + legend_rows) // ph))
+        fx, fy = _focus(model, sheet, seat, how.focus)
+        base_col0, col0 = _start(fx, vis_cols, cols, how.pan[0])
+        base_row0, row0 = _start(fy, vis_rows, rows, how.pan[1])
+        cand = Fit(sheet, pw, ph, col0, row0, vis_cols, vis_rows, shown_legend, base_col0, base_row0)
         score = (vis_cols * vis_rows, ph, pw)
         if best is None or score > (best.cols * best.rows, best.ph, best.pw):
             best = cand
@@ -111,10 +171,11 @@ def fit_panel(model: MapModel, width: int, height: int, seat: int | None) -> Fit
 class TextMap:
     """One drawing of a map model into a canvas."""
 
-    def __init__(self, model: MapModel, view: Any, width: int, height: int) -> None:
+    def __init__(self, model: MapModel, view: Any, width: int, height: int, how: View | None = None) -> None:
         self.model, self.view = model, view
         self.width, self.height = max(1, width), max(1, height)
-        self.fit = fit_panel(model, self.width, self.height, view.seat)
+        self.how = how or View()
+        self.fit = fit_panel(model, self.width, self.height, view.seat, self.how)
         f = self.fit
         self.canvas = Canvas(min(self.width, 2 * MX + f.cols * f.pw + 1), self.height)
         self.x_max = MX + f.cols * f.pw
@@ -196,10 +257,11 @@ class TextMap:
                 c.put(ox + x, oy + y, PORTAL.glyph, rich_style(PORTAL.style))
                 self.note(PORTAL.glyph, rich_style(PORTAL.style), PORTAL.meaning, 0)
         self.title(tile, art, ox, oy)
+        boxes = {r: (ox + b[0], oy + b[1], b[2], b[3]) for r, b in art.boxes.items()}
         for room in tile.rooms:
-            box = art.boxes.get(room.id)
+            box = boxes.get(room.id)
             if box is not None:
-                self.room(room, (ox + box[0], oy + box[1], box[2], box[3]), tile.preview)
+                self.room(room, box, tile.preview, [b for r, b in boxes.items() if r != room.id])
         for (x, y), d, _room in art.attach:
             self.extend(ox + x, oy + y, d)
 
@@ -239,21 +301,26 @@ class TextMap:
             self.pawns_seen.add((p.seat, p.knocked_out))
         return [(g, s) for g, s in out if g]
 
-    def room(self, room: RoomItem, box: tuple[int, int, int, int], preview: bool) -> None:
+    def room(self, room: RoomItem, box: tuple[int, int, int, int], preview: bool,
+             others: list[tuple[int, int, int, int]] = ()) -> None:
         x, y, w, h = box
         highlight = " reverse" if room.highlighted else ""
         key = f"{room.key}:" if room.key else ""
         if self.named and h >= 2:
             name_style = rich_style("exit" if room.exit else "room") + highlight
             runs = self.runs(room, True)
-            if key and len(room.label) + len(key) > w:       # no room beside the name: under it
+            lead = 0
+            nx, nw = self.widen(x, y, w, len(key) + len(room.label), others)
+            if key and len(room.label) + len(key) > nw:       # no room beside the name: under it
                 runs.insert(0, (key, rich_style("highlight")))
-                key = ""
-            label = key + fit(room.label, w - len(key))
-            self.canvas.text(x + max(0, (w - len(label)) // 2), y, label, name_style.strip())
-            self.write_runs(runs, x, y + 1, w)
+                key, lead = "", 1
+                nx, nw = self.widen(x, y, w, len(room.label), others)
+            label = key + fit(room.label, nw - len(key))
+            self.canvas.text(nx + max(0, (nw - len(label)) // 2), y, label, name_style.strip())
+            self.write_runs(runs, x, y + 1, w, len(room.pawns), lead)
         else:
             runs = self.runs(room, True)
+            lead = 1 if key else 0
             if key:
                 runs.insert(0, (key, rich_style("highlight")))
             if not runs:
@@ -261,25 +328,61 @@ class TextMap:
                 self.note(PLAIN_ROOM.glyph, rich_style(PLAIN_ROOM.style), PLAIN_ROOM.meaning, 1)
             if room.highlighted:
                 runs = [(g, (s + highlight).strip()) for g, s in runs]
-            self.write_runs(runs, x, y, w)
+            self.write_runs(runs, x, y, w, len(room.pawns), lead)
 
-    def write_runs(self, runs: list[tuple[str, str]], x: int, y: int, w: int) -> None:
-        """Glyph runs centred in a box row; what does not fit spills into blank cells beside it."""
+    def widen(self, x: int, y: int, w: int, want: int, others: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+        """Where a name of ``want`` columns goes on the first row of a box at (x, y, w): the
+        box, grown sideways (one column at a time, right then left) over blank cells and over
+        the straight end of a tunnel ending there, which stays joined to the name; never onto
+        a glyph, a junction, a border or beside another room's box. Returns (start, width)."""
+        c = self.canvas
+
+        def takes(cx: int) -> bool:
+            if not self.in_window(cx, y) or not c.inside(cx, y) or c.chars[y][cx] is not None:
+                return False
+            if c.bits[y][cx] not in (0, E | W):
+                return False
+            if c.chars[y][cx - 1 if cx < x else cx + 1] is not None if c.inside(cx - 1 if cx < x else cx + 1, y) \
+                    else True:
+                return False          # a glyph right beyond the name would read as part of it
+            return not any(bx - 1 <= cx <= bx + bw and by <= y < by + bh for bx, by, bw, bh in others)
+
+        left, right = x, x + w
+        while right - left < want:
+            if takes(right):
+                right += 1
+            elif takes(left - 1):
+                left -= 1
+            else:
+                break
+            if right - left < want and takes(left - 1):
+                left -= 1
+        return left, right - left
+
+    def write_runs(self, runs: list[tuple[str, str]], x: int, y: int, w: int, keep: int = 0,
+                   lead: int = 0) -> None:
+        """Glyph runs centred in a box row; what does not fit spills into blank cells beside it
+        (right first). When even that is too little, runs are left out from the first, but
+        never the first ``lead`` (a move's key) nor the last ``keep`` (the pawns: where a
+        player stands always shows)."""
+        c = self.canvas
+        right_free = 0
+        while c.blank(x + w + right_free, y) and self.in_window(x + w + right_free, y):
+            right_free += 1
+        left_free = 0
+        while c.blank(x - 1 - left_free, y) and self.in_window(x - 1 - left_free, y):
+            left_free += 1
         total = sum(len(g) for g, _ in runs)
-        start = x + (w - total) // 2 if total <= w else x
-        if total > w:      # spill left first if the right is taken
-            right_free = 0
-            while right_free < total - w and self.canvas.blank(x + w + right_free, y) and \
-                    self.in_window(x + w + right_free, y):
-                right_free += 1
-            start = x - max(0, total - w - right_free)
-            while start < x and not self.canvas.blank(start, y):
-                start += 1
+        while total > w + right_free + left_free and len(runs) > keep + lead:
+            total -= len(runs.pop(lead)[0])
+            if len(runs) > keep + lead and not runs[lead][0].strip():
+                total -= len(runs.pop(lead)[0])
+        start = x + (w - total) // 2 if total <= w else x - max(0, total - w - right_free)
         pos = start
         for glyph, style in runs:
             for ch in glyph:
-                if x <= pos < x + w or self.canvas.blank(pos, y):
-                    self.canvas.put(pos, y, ch, style)
+                if x <= pos < x + w or c.blank(pos, y):
+                    c.put(pos, y, ch, style)
                 pos += 1
 
     def extend(self, x: int, y: int, d: int) -> None:
@@ -363,7 +466,10 @@ class TextMap:
 
     def legend_text(self, spare: int) -> Text:
         """The legend rows that fit under the map."""
-        rows = min(spare, max(self.fit.legend_rows, min(spare, 4)))
+        if self.how.legend_rows is None:
+            rows = min(spare, max(self.fit.legend_rows, min(spare, 4)))
+        else:
+            rows = min(spare, self.fit.legend_rows)
         out = Text(no_wrap=True, overflow="crop")
         if rows <= 0:
             return out
@@ -409,6 +515,6 @@ def short(meaning: str) -> str:
     return head if len(head) <= 24 else fit(head, 24)
 
 
-def draw_text(model: MapModel, view: Any, width: int, height: int) -> Text:
+def draw_text(model: MapModel, view: Any, width: int, height: int, how: View | None = None) -> Text:
     """The terminal drawing of a model in ``width`` × ``height``."""
-    return TextMap(model, view, width, height).draw()
+    return TextMap(model, view, width, height, how).draw()

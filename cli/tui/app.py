@@ -9,16 +9,19 @@ a hot-seat game or nobody plays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
 from clank.actions import Action
-from clank.cli import render
+from clank.cli import render, routes
 from clank.cli.records import save_document, write_json
 from clank.cli.seats import Seat, make_bots
 from clank.cli.tui import panels, screens
+from clank.cli.tui.fingerprint import fingerprint
 from clank.cli.tui.keys import MOVE, HandLetters, KeyMap, answer_keys, main_keys
+from clank.cli.tui.mapscreen import MapScreen
 from clank.game.engine import Game
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -40,12 +43,30 @@ Screen { layout: vertical; }
 #map { height: 1fr; }
 #row { height: 8; }
 #players { height: 7; }
-#dragon { height: 5; }
+#dragon { height: 5; text-wrap: nowrap; text-overflow: ellipsis; }
 #supply { height: 5; }
 #log { height: 1fr; }
 #hand { width: 3fr; height: 100%; }
 #actions { width: 2fr; height: 100%; border: round $accent; }
 """
+
+
+def settle_heap() -> None:
+    """Move everything alive now (the packs' content, the registry, the game) out of the
+    garbage collector's sight: a full collection during play then never walks it, which
+    spared redraws pauses of up to 50 ms. Call it once the game is built, before the table
+    runs."""
+    gc.freeze()
+
+
+class Panel(Static):
+    """A fixed panel of the table; when its size changes, the table draws it anew."""
+
+    def on_resize(self, _event: Any) -> None:
+        """Tell the table (the map and the hand are drawn for their panel's size)."""
+        app = self.app
+        if isinstance(app, TableApp):
+            app.panel_resized()
 
 
 class TableApp(App[str]):
@@ -55,7 +76,8 @@ class TableApp(App[str]):
 
     CSS = CSS
     TITLE = "Clank! Catacombs"
-    BINDINGS = [Binding("ctrl+c", "quit_game", "save and quit", priority=True)]
+    BINDINGS = [Binding("ctrl+c", "quit_game", "save and quit", priority=True),
+                Binding("tab", "toggle_map", "the dungeon map", priority=True)]
 
     def __init__(self, game: Game, seats: Sequence[Seat], save_path: Path | None, *, delay: float = 0.35,
                  watch: str | None = None, start: int = 0) -> None:
@@ -79,12 +101,14 @@ class TableApp(App[str]):
         self._bot_pending = False
         self.redraws = 0
         self._map_key: tuple[Any, ...] | None = None
+        self._shown: dict[str, Hashable] = {}      # panel id -> fingerprint of what it shows
+        self._resize_pending = False
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield self._panel("map", "Dungeon")
+                yield self._panel("map", "Dungeon (tab: the whole map, routes and legend)")
                 yield self._panel("row", "Dungeon row")
             with Vertical(id="right"):
                 yield self._panel("players", "Players")
@@ -97,17 +121,34 @@ class TableApp(App[str]):
 
     @staticmethod
     def _panel(wid: str, title: str) -> Static:
-        panel = Static(id=wid, classes="panel")
+        panel = Panel(id=wid, classes="panel")
         panel.border_title = title
         return panel
 
+    def run(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """Run the table in the terminal (see :meth:`textual.app.App.run`), the heap settled
+        first (:func:`settle_heap`)."""
+        settle_heap()
+        return super().run(*args, **kwargs)
+
     def on_mount(self) -> None:
-        """Draw the table, then let the game go on."""
+        """Once the panels have their sizes, draw the table and let the game go on (drawing
+        before the first layout would draw the map for a panel of no size, then again)."""
         seats = len(self.game.state.players)
         if seats > 4:                     # a line per player: 5-6 seats need a taller panel
             self.query_one("#players").styles.height = seats + 3
-        self.redraw()
         self.call_after_refresh(self.advance)
+
+    def panel_resized(self) -> None:
+        """A panel changed size (the terminal did): draw the panels anew, once."""
+        if not self._resize_pending:
+            self._resize_pending = True
+            self.call_after_refresh(self._redraw_after_resize)
+
+    def _redraw_after_resize(self) -> None:
+        self._resize_pending = False
+        if self._shown:                      # not before the first drawing
+            self.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
     def view(self) -> Any:
@@ -115,31 +156,53 @@ class TableApp(App[str]):
         return self.game.view(self.viewer)
 
     def redraw(self) -> None:
-        """Refresh every panel from the viewer's view (never scrolls: each panel is fixed)."""
+        """Refresh the panels from the viewer's view (never scrolls: each panel is fixed).
+        A panel is repainted only when what it shows changed (its fingerprint), and the map
+        is drawn again only when the game, the preview or the panel's size changed."""
         self.redraws += 1
         view = self.view()
         seat = self.viewer
         self._compute_keys(view)
         hand = self.hand.slots if seat is not None else []
-        q = self.query_one
-        mp = q("#map", Static)
+        mp = self.query_one("#map", Static)
         width, height = max(20, mp.size.width or 60), max(3, mp.size.height or 12)
         preview = self._previewed()
         key = (len(self.game.state.history), width, height, preview, seat)
         if key != self._map_key:            # the map changes only with the game or the preview
             self._map_key = key
-            mp.update(panels.map_panel(view, width, height, preview, seat))
-        q("#row", Static).update(panels.row_panel(view, self.keymap))
-        q("#players", Static).update(panels.players_panel(view, self.seats))
-        q("#dragon", Static).update(panels.dragon_panel(view))
-        q("#supply", Static).update(panels.supply_panel(view))
-        lg = q("#log", Static)
-        lg.update(panels.log_panel(view, max(1, lg.size.height or 8)))
-        hp = q("#hand", Static)
-        hp.border_title = f"{view.name(seat)}: hand" if seat is not None else "Hands"
-        hp.update(panels.hand_panel(view, seat, hand, self.keymap))
-        ap = q("#actions", Static)
-        ap.update(panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+            self._show("map", panels.map_panel(view, width, height, preview, seat))
+        self._show("row", panels.row_panel(view, self.keymap), f"Dungeon row (deck {view.dungeon_deck_size})")
+        pl = self.query_one("#players", Static)
+        self._show("players", panels.players_panel(view, self.seats, pl.size.width or 80),
+                   f"Players (round {view.round})")
+        self._show("dragon", panels.dragon_panel(view))
+        self._show("supply", panels.supply_panel(view))
+        lg = self.query_one("#log", Static)
+        self._show("log", panels.log_panel(view, max(1, lg.size.height or 8)))
+        hp = self.query_one("#hand", Static)
+        self._show("hand", panels.hand_panel(view, seat, hand, self.keymap, hp.size.width or None,
+                                             hp.size.height or None),
+                   f"{view.name(seat)}: hand" if seat is not None else "Hands")
+        self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+        if isinstance(self.screen, MapScreen):
+            self.screen.show(view, seat, self.destinations(view), preview)
+
+    def destinations(self, view: Any) -> list[routes.Destination]:
+        """Where the viewer can go now (while it decides its main turn), with keys."""
+        if self.keymap is None or self.answers or self._orientations():
+            return []
+        return routes.destinations(view, self.viewer)
+
+    def _show(self, wid: str, renderable: Any, title: str | None = None) -> None:
+        """Put ``renderable`` in panel ``wid`` unless it already shows the same (panels keep
+        their size, so no layout pass is needed)."""
+        widget = self.query_one(f"#{wid}", Static)
+        mark = fingerprint(renderable)
+        if self._shown.get(wid) != mark:
+            self._shown[wid] = mark
+            widget.update(renderable, layout=False)
+        if title is not None and widget.border_title != title:
+            widget.border_title = title
 
     def _status_line(self) -> str:
         if self.status:
@@ -343,6 +406,26 @@ class TableApp(App[str]):
         self.exit(QUIT)
 
     action_quit_game = quit_game
+
+    def action_toggle_map(self) -> None:
+        """Tab: the dungeon on the whole terminal (route planning), or back to the table."""
+        if isinstance(self.screen, MapScreen):
+            self.screen.dismiss(None)
+            return
+        if len(self.screen_stack) > 1:
+            return
+        view = self.view()
+        self._push(MapScreen(view, self.viewer, self.destinations(view), self._previewed()), self._after_map)
+
+    def _after_map(self, actions: list[Action] | None) -> None:
+        if not actions:
+            return
+        if len(actions) == 1:
+            self._confirm_and_play(actions[0])
+            return
+        view = self.view()
+        entries = [(render.action_label(view, a), a) for a in actions]
+        self._push(screens.Chooser("Which way?", entries), lambda a: a is not None and self._confirm_and_play(a))
 
     def show_help(self) -> None:
         """Keys, the map legend, the rules summary."""

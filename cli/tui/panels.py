@@ -13,19 +13,22 @@ from typing import Any
 
 from clank.actions import Action
 from clank.cli import mapping, render
+from clank.cli.mapdraw.symbols import seat_colour
 from clank.cli.seats import Seat
 from clank.cli.tui.keys import GROUP_TITLES, KeyMap
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-PLAYER_COLOURS = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 TURN_RESOURCES = ("skill", "swords", "boots")
+NARROW = 50
+"""Panels narrower than this (a 100-column terminal's right column) show the short forms."""
 
 
 def colour(seat: int) -> str:
-    """The colour of a seat's pawn, name and cubes."""
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    """The colour of a seat's pawn, name and cubes: the map's colour of that seat, so a
+    pawn and its player's line match."""
+    return f"bold {seat_colour(seat)}"
 
 
 def name_text(view: Any, seat: int, seats: Sequence[Seat] | None = None) -> Text:
@@ -35,70 +38,85 @@ def name_text(view: Any, seat: int, seats: Sequence[Seat] | None = None) -> Text
 
 def map_panel(view: Any, width: int, height: int, preview: Action | None = None,
               seat: int | None = None) -> Text:
-    """The dungeon map; when ``seat`` is deciding its turn, the rooms it can move to now are
-    highlighted (route planning at a glance)."""
+    """The dungeon map, centred on the seat's pawn (or the tile being laid), with a one-line
+    legend (two on tall panels; the whole legend is on the map screen and in help); when
+    ``seat`` is deciding its turn, the rooms it can move to now are highlighted."""
     highlight = None
     if seat is not None and view.deciding and view.pending() is None:
         rooms = (render.move_destination(view, seat, a) for a in view.legal_actions())
         highlight = sorted({r for r in rooms if r})
-    return mapping.draw_map(view, width=width, height=height, preview=preview, highlight=highlight)
+    return mapping.draw_map(view, width=width, height=height, preview=preview, highlight=highlight,
+                            legend_rows=2 if height >= 30 else 1)
 
 
-def players_panel(view: Any, seats: Sequence[Seat] | None) -> Table:
-    """One line per player: where, gold, health, Clank! cubes, artifacts, cards, what packs add."""
+def where_words(view: Any, seat: int, short: bool) -> str:
+    """Where a player is: the room's name (its own name only when ``short``: the map prints
+    that name, and the pawn shows which one), ``escaped``, ``knocked out`` or ``-``."""
+    p = view.player(seat)
+    if p.status == "escaped":
+        return "escaped"
+    if p.status == "knocked_out":
+        return "knocked out"
+    room = p.room or p.ko_room
+    if not room:
+        return "-"
+    return view.room_label(room, short=short)
+
+
+def players_panel(view: Any, seats: Sequence[Seat] | None, width: int = 80) -> Table:
+    """One line per player: health, gold, Clank! cubes, artifacts, then where (the room's
+    short name in a narrow panel), and when the panel is wide, cards and what packs add."""
+    narrow = width < NARROW
     table = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_header=True, header_style="dim")
-    for col in ("player", "hp", "gold", "clank", "art", "cards", "where"):
+    cols = ("player", "hp", "gold", "clank", "art", "where") if narrow else \
+        ("player", "hp", "gold", "clank", "art", "cards", "where")
+    for col in cols:
         table.add_column(col, no_wrap=True, overflow="ellipsis", ratio=1 if col == "where" else None)
     for p in view.players:
         mark = "▶" if p.seat == view.current else " "
-        room = p.room or p.ko_room
-        where = mapping.room_label(view, room).removeprefix("the ") if room else "-"
-        if p.status == "escaped":
-            where = "escaped"
-        elif p.status == "knocked_out":
-            where = "knocked out"
         deck = p.deck if isinstance(p.deck, int) else len(p.deck)
         hurt = len(p.damage)
         hp = Text(f"{view.health - hurt}", style="red" if view.health - hurt <= 3 else "")
         name = Text(mark) + Text(view.name(p.seat), style=colour(p.seat))
         if seats and seats[p.seat].is_human:
             name.append("*", style="bold")
+        place = Text(where_words(view, p.seat, narrow))
         extra = [m.text for m in render._marks(view, "player", p.seat)]
-        place = Text(where)
-        if extra:
+        if extra and not narrow:
             place.append(" · " + ", ".join(extra), style="cyan")
         arts = ",".join(str(view.ruleset.tokens[a].value) for a in p.artifacts) or "-"
-        table.add_row(name, hp, Text(str(p.gold), style="yellow"),
-                      Text(f"{view.clank_area.get(str(p.seat), 0)}/{p.cubes}"),
-                      Text(arts, style="yellow" if p.artifacts else ""), f"{deck}/{len(p.discard)}", place)
+        row = [name, hp, Text(str(p.gold), style="yellow"),
+               Text(f"{view.clank_area.get(str(p.seat), 0)}/{p.cubes}"),
+               Text(arts, style="yellow" if p.artifacts else "")]
+        if not narrow:
+            row.append(Text(f"{deck}/{len(p.discard)}"))
+        table.add_row(*row, place)
     return table
 
 
 def dragon_panel(view: Any) -> Text:
-    """The Clank! area, the bag and the rage track."""
-    out = Text()
-    out.append("Clank! area ", style="bold")
+    """Three lines: the Clank! area (``P1:3 P4:1``); the bag and what an attack draws now;
+    the rage track.
+    Lines never wrap (a narrow panel cuts them with an ellipsis)."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Clank! ", style="bold")
     parts = []
     for key, n in sorted(view.clank_area.items()):
         if n:
-            if key.isdigit():
-                parts.append(Text(f"{view.name(int(key))}:{n}", style=colour(int(key))))
-            else:
-                parts.append(Text(f"{key}:{n}", style="white"))
-    out.append_text(Text(" ").join(parts) if parts else Text("empty", style="dim"))
+            name = view.name(int(key)) if key.isdigit() else key
+            parts.append(Text(f"{name}:{n}", style=colour(int(key)) if key.isdigit() else "white"))
+    out.append_text(Text(" ").join(parts) if parts else Text("none in the area", style="dim"))
     draws = view.setup.get("rage_track", {}).get("draws", [])
     draw = draws[view.rage] if 0 <= view.rage < len(draws) else "?"
-    out.append("  bag ", style="bold")
-    out.append(f"{view.bag_total}")
-    out.append("\nrage ", style="bold")
-    track = Text()
-    for i, n in enumerate(draws):
-        track.append(f"{n}", style="bold white on red" if i == view.rage else "red" if i < view.rage else "dim")
-        track.append(" ")
-    out.append_text(track)
     danger = sum(1 for c in view.row if c and view.ruleset.cards[c].danger)
-    out.append(f" → the dragon draws {draw}" + (f" +{danger} danger" if danger else ""), style="red")
-    out.append(f"\nround {view.round}, dungeon deck {view.dungeon_deck_size}", style="dim")
+    out.append("\nbag ", style="bold")
+    out.append(f"{view.bag_total} · ")
+    out.append("attack draws ", style="red")
+    out.append(f"{draw}" + (f" +{danger} danger" if danger else ""), style="bold red")
+    out.append("\nrage ", style="bold")
+    for i, n in enumerate(draws):
+        out.append(f"{n}", style="bold white on red" if i == view.rage else "red" if i < view.rage else "dim")
+        out.append(" ")
     return out
 
 
@@ -142,41 +160,61 @@ def supply_panel(view: Any) -> Text:
     return out
 
 
-def hand_panel(view: Any, seat: int | None, hand: Sequence[tuple[str, str]], keymap: KeyMap | None) -> Text:
-    """The seat's hand with each card's letter and text, its pool and play area; a spectator
-    sees how many cards each hand holds."""
-    out = Text()
+def _hand_fits(view: Any, hand: Sequence[tuple[str, str]], width: int | None, height: int | None,
+               extra: int) -> bool:
+    """Whether the hand's card texts may wrap (under their card) and still leave the pool
+    lines in sight."""
+    if width is None or height is None:
+        return True
+    cards = view.ruleset.cards
+    names = max((len(cards[c].name) if c in cards else len(c) for _, c in hand), default=0)
+    text_w = max(8, width - 4 - names - 2)
+    lines = sum(max(1, -(-len(cards[c].text if c in cards else "") // text_w)) for _, c in hand)
+    return lines + extra <= height
+
+
+def hand_panel(view: Any, seat: int | None, hand: Sequence[tuple[str, str]], keymap: KeyMap | None,
+               width: int | None = None, height: int | None = None) -> RenderableType:
+    """The seat's hand, one card a line: its letter, its name and its text in columns (the
+    text wraps under itself while the panel has rows to spare, else it is cut: ``v`` shows
+    every text); then its pool, play area and what it holds. A spectator sees how many cards
+    each hand holds."""
     if seat is None:
+        out = Text()
         for p in view.players:
             n = p.hand if isinstance(p.hand, int) else len(p.hand)
             out.append(f"{view.name(p.seat)}: {n} cards in hand  ", style=colour(p.seat))
         return out
     p = view.player(seat)
     live = keymap.keys if keymap else {}
-    for letter, card in hand:
-        cdef = view.ruleset.cards.get(card)
-        style = "bold cyan" if letter in live else "dim"
-        out.append(f"[{letter}] " if letter else "    ", style=style)
-        out.append(cdef.name if cdef else card, style="bold" if letter in live else "")
-        if cdef and cdef.text:
-            out.append(f"  {cdef.text}", style="dim")
-        out.append("\n")
-    if not hand:
-        out.append("(no cards in hand)\n", style="dim")
+    tail = Text()
     pool = {res: p.pool.get(res, 0) for res in TURN_RESOURCES}
     pool.update({k: v for k, v in p.pool.items() if k not in pool})
-    out.append("pool ", style="bold")
-    out.append(", ".join(render.resource_words(r, n) for r, n in pool.items()), style="cyan")
+    tail.append("pool ", style="bold")
+    tail.append(", ".join(render.resource_words(r, n) for r, n in pool.items()), style="cyan")
     if p.teleports:
-        out.append(f", {len(p.teleports)} teleport{'s' if len(p.teleports) > 1 else ''}", style="cyan")
+        tail.append(f", {len(p.teleports)} teleport{'s' if len(p.teleports) > 1 else ''}", style="cyan")
     if p.play:
-        out.append("\nplayed ", style="bold")
-        out.append(", ".join(render.card_name(view, c) for c in p.play), style="dim")
+        tail.append("\nplayed ", style="bold")
+        tail.append(", ".join(render.card_name(view, c) for c in p.play), style="dim")
     held = Counter(render.token_name(view, t) for t in p.tokens)
     if held:
-        out.append("\nheld ", style="bold")
-        out.append(", ".join(f"{n} ×{k}" if k > 1 else n for n, k in held.items()), style="yellow")
-    return out
+        tail.append("\nheld ", style="bold")
+        tail.append(", ".join(f"{n} ×{k}" if k > 1 else n for n, k in held.items()), style="yellow")
+    if not hand:
+        return Group(Text("(no cards in hand)", style="dim"), tail)
+    wrap = _hand_fits(view, hand, width, height, 1 + tail.plain.count("\n"))
+    cards = Table.grid(padding=(0, 2, 0, 0))
+    cards.add_column(no_wrap=True)
+    cards.add_column(no_wrap=True)
+    cards.add_column(ratio=1, no_wrap=not wrap, overflow="fold" if wrap else "ellipsis")
+    for letter, card in hand:
+        cdef = view.ruleset.cards.get(card)
+        on = letter in live
+        cards.add_row(Text(f"[{letter}]" if letter else "", style="bold cyan" if on else "dim"),
+                      Text(cdef.name if cdef else card, style="bold" if on else ""),
+                      Text(cdef.text if cdef else "", style="dim"))
+    return Group(cards, tail)
 
 
 def log_panel(view: Any, lines: int) -> Text:
@@ -192,7 +230,8 @@ def log_panel(view: Any, lines: int) -> Text:
 
 def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: bool, status: str) -> Text:
     """The prompt and the keys open now: the answers of a decision one per line, else the
-    groups (moves, reserve, room, end) with how many choices each holds."""
+    groups (moves, reserve, room, end) with how many choices each holds, then a line of the
+    other keys."""
     out = Text()
     if status:
         out.append(status + "\n", style="bold yellow")
@@ -204,25 +243,25 @@ def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: b
             out.append(f"\n[{key}] ", style="bold cyan")
             out.append(render.action_label(view, acts[0]))
         return out
-    out.append("   ")
     groups = []
     for key, acts in keymap.keys.items():
         title = keymap.titles.get(key) or GROUP_TITLES.get(key)
         if title:
             t = Text()
-            t.append(f"[{key}]", style="bold cyan")
-            t.append(f" {title}" + (f" ({len(acts)})" if len(acts) > 1 else ""))
+            t.append(f"[{key}] ", style="bold cyan")
+            t.append(title + (f" ({len(acts)})" if len(acts) > 1 else "") + "  ")
             groups.append(t)
     orient = [a for acts in keymap.keys.values() for a in acts if a.kind in ("orient", "place")]
+    for a in orient:
+        out.append(f"\n[{int(a.args[0]) + 1}] ", style="bold cyan")
+        out.append(render.orientation_words(view, a))
     if orient:
+        out.append("\n←/→ preview each on the map, enter lays it", style="dim")
+    if groups:
         out.append("\n")
-        for a in orient:
-            out.append(f"[{int(a.args[0]) + 1}] ", style="bold cyan")
-            out.append(render.action_label(view, a) + "\n")
-        out.append("←/→ preview each placement on the map", style="dim")
-    out.append("\n")
-    out.append_text(Text("  ").join(groups))
-    out.append("   hand [a-k]  row [1-6]", style="dim")
+        for g in groups:
+            out.append_text(g)
+    out.append("\nhand a-k · row 1-6 · tab map · ? help", style="dim")
     return out
 
 

@@ -81,8 +81,8 @@ class ReplayApp(TableApp):
         return f"action {self.index} of {n}: {before.name(seat)}: {label}"
 
     def on_mount(self) -> None:
-        """Start at the beginning."""
-        self.goto(0)
+        """Start at the beginning, once the panels have their sizes."""
+        self.call_after_refresh(self.goto, 0)
 
     def on_key(self, event: Any) -> None:
         """Stepping keys."""

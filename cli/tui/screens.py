@@ -31,6 +31,8 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("n", "end your turn (asks first if Skill, Swords, Boots or teleports are unspent)"),
     ("←/→, enter", "while laying a tile: preview each placement on the map, lay the one shown"),
     ("y/n, 1-9", "answer a question in the middle of an effect"),
+    ("tab", "the whole map: room names, arrows pan (c centres, z overview), where you can go and what "
+            "each way costs; a destination's key moves there; tab again: back to the table"),
     ("v", "inspect: every card's text, your deck, discard pile, secrets and tokens"),
     ("l", "the whole log"),
     ("space", "continue after another player's turn; p pauses or resumes the bots"),
@@ -78,7 +80,8 @@ def help_body(view: Any) -> RenderableType:
         legend.add_row(Text(glyph, style=style), meaning)
     legend.add_row(Text("⚠ ☠", style="red"), "a row card with a dragon icon; a danger card")
     legend.add_row(Text("players"), "* a human; hp: health left; clank: cubes in the Clank! area/cubes in "
-                   "supply; art: artifacts' values; cards: deck/discard pile")
+                   "supply; art: artifacts' values; cards (wide panels): deck/discard pile; where: the room "
+                   "(its own name, as the map prints it, on narrow panels)")
     summary = Table(title="Rules in short (rule ids of the rules reference; `clank` explains refusals)",
                     box=None, title_justify="left", show_header=False, padding=(0, 2))
     summary.add_column(style="dim", no_wrap=True)

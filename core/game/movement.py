@@ -298,7 +298,8 @@ def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> N
         extra.append(game.resource_text("swords", prevent))
     if taken > 0:
         extra.append(f"{taken} damage")
-    game.say(f"{game.name(seat)} moves to {game.room_name(room)} ({', '.join(extra)}).", seat)
+    paid = f" ({', '.join(extra)})" if extra else ""
+    game.say(f"{game.name(seat)} moves to {game.room_name(room)}{paid}.", seat)
     if taken > 0:
         game.damage(seat, taken, log=False)
         game.emit("tunnel_damage", seat=seat, n=taken)

@@ -7,8 +7,10 @@ from typing import Any
 
 from clank.actions import Action
 from clank.content.checks_features import parse_feature
+from clank.game import naming
 from clank.game.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
 from clank.game.effects import Compiler, Cond, describe
+from clank.game.naming import RoomName
 from clank.game.setupdata import merge_setup
 from clank.registry import Registry
 
@@ -276,6 +278,16 @@ class Ruleset:
                 if name in feats:
                     names.update(feats[name].counts_as)
             found = self._feature_sets[room_id] = frozenset(names)
+        return found
+
+    def room_names(self, room_id: str) -> RoomName:
+        """How players name a room (:mod:`clank.game.naming`): its label, short and sentence
+        forms, from a pack's ``room_name`` render callback, the room's ``name`` in the tile
+        data or the generic rule (cached: names never change during a game)."""
+        key = ("room-name", room_id)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = naming.room_names(self.tiles, self.registry.renderers, room_id)
         return found
 
     def describe_addrs(self, addrs) -> str:

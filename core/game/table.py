@@ -424,11 +424,18 @@ class Table:
         return self.ruleset.tiles[tile].rooms[local]["features"]
 
     def room_name(self, room_id: str | None) -> str:
-        """A room as a player reads it: ``"the grotto (The Crypt Gate)"``."""
+        """A room as a sentence names it: ``"the nave of the Sunken Chapel"``, ``"the Sunken
+        Chapel"`` (the room the tile is named after); ``"nowhere"`` for None. The one name
+        of a room that the log, the menus and the map share (:mod:`clank.game.naming`)."""
         if room_id is None:
             return "nowhere"
-        tile, _, local = room_id.partition(".")
-        return f"the {local.replace('_', ' ')} ({self.ruleset.tiles[tile].name})"
+        return self.ruleset.room_names(room_id).sentence
+
+    def room_label(self, room_id: str, short: bool = False) -> str:
+        """A room as a heading or the map writes it: ``"Nave of the Sunken Chapel"``; with
+        ``short``, its own name only (``"Nave"``), where space is short."""
+        names = self.ruleset.room_names(room_id)
+        return names.short if short else names.label
 
     def room_has(self, room_id: str | None, feature: str) -> bool:
         """Whether the room shows ``feature`` (or a feature that counts as it)."""
