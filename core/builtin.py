@@ -327,8 +327,8 @@ EVENTS = (
 )
 QUESTIONS = (
     ("placement_ok", "May this tile go there? Return False to forbid it (Fixed Dimensions).", ("tile", "to")),
-    ("discovery_ok", "May a tile be discovered into this empty cell? Return False to forbid it.",
-     ("region", "x", "y")),
+    ("discovery_ok", "May a tile be discovered into this empty cell (or empty slot of a slot region)? "
+                     "Return False to forbid it.", ("region", "x", "y", "slot")),
 )
 MODIFIABLES = (
     ("artifact_limit", "How many artifacts a seat may carry (A13): setup `artifact_limit` (1).", ("seat",)),

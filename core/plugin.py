@@ -185,12 +185,14 @@ class PlacementQuestion(Event):
 
 
 class DiscoveryQuestion(Event):
-    """``discovery_ok``: may a tile be discovered into cell (``x``, ``y``) of ``region``?
-    Return False to forbid."""
+    """``discovery_ok``: may a tile be discovered into cell (``x``, ``y``) of ``region`` (or into
+    ``slot`` of a slot region, drawn at ``x``, ``y``; ``slot`` is empty on a grid)? Return
+    False to forbid."""
 
     region: str
     x: int
     y: int
+    slot: str
 
 
 EVENT_PAYLOADS: dict[str, type] = {

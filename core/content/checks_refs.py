@@ -123,8 +123,13 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
 
 
 def check_stacks(ctx: Context, packs: list[PackData]) -> None:
-    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names."""
+    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
+    region's start tiles, which setup places itself, may name their own)."""
     stacks = set(BASE_STACKS)
+    starts: set[str] = set()
+    for pack in packs:
+        for region in as_dict(pack.setup.get("regions")).values():
+            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
@@ -133,14 +138,16 @@ def check_stacks(ctx: Context, packs: list[PackData]) -> None:
             if isinstance(part, dict):
                 for key in ("stack", "add"):
                     value = part.get(key)
-                    stacks |= {v for v in ([value] if isinstance(value, str) else as_list(value))
-                               if isinstance(v, str)}
+                    for v in [value] if isinstance(value, str) else as_list(value):
+                        v = as_dict(v).get("stack") if isinstance(v, dict) else v
+                        if isinstance(v, str):
+                            stacks.add(v)
     for pack in packs:
         if pack.id in ctx.unresolved:
             continue
         for i, tile in enumerate(pack.tiles):
             stack = as_dict(tile).get("stack")
-            if isinstance(stack, str) and stack not in stacks:
+            if isinstance(stack, str) and stack not in stacks and as_dict(tile).get("id") not in starts:
                 ctx.problems.append(pack.problem("tiles", (i, "stack"), "unknown-stack",
                                                  f"unknown tile stack {stack!r}" + did_you_mean(stack, stacks)))
 

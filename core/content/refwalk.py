@@ -197,3 +197,7 @@ def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
         for i, value in enumerate(as_list(values)):
             if isinstance(value, str):
                 yield (target, value, (key, i)), False
+    for name, region in as_dict(setup.get("regions")).items():
+        for i, value in enumerate(as_list(as_dict(region).get("start_tiles"))):
+            if isinstance(value, str):
+                yield ("tile", value, ("regions", name, "start_tiles", i)), False

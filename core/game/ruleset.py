@@ -7,7 +7,7 @@ from typing import Any
 
 from clank.actions import Action
 from clank.content.checks_features import parse_feature
-from clank.game.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
+from clank.game.dungeon import START_CELLS, End, SlotRegion, TileDef, TunnelDef, parse_port
 from clank.game.effects import Compiler, Cond, describe
 from clank.game.setupdata import merge_setup
 from clank.registry import Registry
@@ -94,6 +94,9 @@ class Ruleset:
                 self.tiles[t["id"]] = self._tile(t)
         self.program = self.compiler.program
         self.conditions_by_index = self.compiler.conditions
+        # regions laid out as slot graphs (setup ``regions``); grid regions are not listed
+        self.regions: dict[str, SlotRegion] = {
+            name: SlotRegion.from_setup(name, data) for name, data in (self.setup.get("regions") or {}).items()}
         # resources that pay like another: resource -> its substitutes, in registration order
         self.substitutes: dict[str, tuple[str, ...]] = {}
         for rdef in registry.resources.values():
@@ -190,21 +193,25 @@ class Ruleset:
         if any(r["cell"] for r in rooms.values()) or t.get("stack") == "start":
             cells = {k: tuple(v) for k, v in (t.get("cells") or START_CELLS).items()}
         tunnels = []
+        ports = tuple(t.get("ports") or ())
         for tun in t.get("tunnels", []):
-            a, b = (self._end(e, rooms) for e in tun["ends"])
+            a, b = (self._end(e, rooms, ports) for e in tun["ends"])
             tunnels.append(TunnelDef(a, b, tuple(tun.get("icons", ())), bool(tun.get("one_way"))))
         return TileDef(
             id=t["id"], name=t.get("name", t["id"]), stack=t.get("stack", "depths"),
             region=t.get("region", "catacombs"), side=str(t.get("side", "")),
             rotatable=bool(t.get("rotatable", t.get("stack") != "start")), cells=cells, rooms=rooms,
-            tunnels=tunnels, provisional=bool(t.get("provisional")), ext=self._ext("tiles", t), data=t)
+            tunnels=tunnels, provisional=bool(t.get("provisional")), ext=self._ext("tiles", t), data=t,
+            ports=ports)
 
     @staticmethod
-    def _end(name: str, rooms: dict) -> End:
+    def _end(name: str, rooms: dict, ports: tuple[str, ...] = ()) -> End:
         if name == "portal":
             return End("portal")
         if name in rooms:
             return End("room", room=name)
+        if name in ports:
+            return End("port", name=name)
         port = parse_port(name)
         if port is None:
             raise ValueError(f"tunnel end {name!r} is neither a room, a port nor 'portal'")
