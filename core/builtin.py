@@ -303,6 +303,8 @@ def clank_register_bots(registry) -> None:
 # -- the turn, the dragon, decisions, markets, events, statistics, score lines ---------------
 EVENTS = (
     ("setup_done", "Setup is complete, before the first turn starts.", ()),
+    ("turn_starting", "A live player's turn starts (T3), before the room's start-of-turn features: what "
+                      "must be paid or done before anything else.", ("seat",)),
     ("turn_start", "A live player's turn starts (T3), after the room's start-of-turn features.", ("seat",)),
     ("turn_end", "A turn's cleanup is done (D1 step 1a), before the row is refilled.", ("seat",)),
     ("round_end", "The last seat of a round finished; the next round starts.", ("round",)),
@@ -345,6 +347,8 @@ MODIFIABLES = (
     ("cards_elsewhere", "Card ids packs keep outside the core's zones (for the conservation check of a "
                         "loaded state).", ()),
     ("tokens_elsewhere", "Token ids packs keep outside the core's places (in rooms ...).", ()),
+    ("trash_pile", "Where a trashed card goes: the box (`state.box`), or another list of the state a pack "
+                   "keeps (tell `cards_elsewhere` about it).", ("seat", "card")),
     ("cubes_elsewhere", "Cubes packs keep outside the core's places, by kind (a seat's \"0\" ...): "
                         "marks on the map ...", ()),
 )

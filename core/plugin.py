@@ -69,8 +69,10 @@ PLAYER_VIEW = "player_view"
 CARDS_ELSEWHERE = "cards_elsewhere"
 TOKENS_ELSEWHERE = "tokens_elsewhere"
 CUBES_ELSEWHERE = "cubes_elsewhere"
+TRASH_PILE = "trash_pile"
 MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
-             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE)
+             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE,
+             TRASH_PILE)
 """The values the core declares (each documented by ``registry.modifiables[name]``)."""
 
 # -- move kinds the ``may_move`` modifiers are asked about ----------------------------------
@@ -86,7 +88,8 @@ class Event(TypedDict):
 
 
 class SeatEvent(Event):
-    """``turn_start``, ``turn_end``, ``escaped``, ``knocked_out``: the seat concerned."""
+    """``turn_starting``, ``turn_start``, ``turn_end``, ``escaped``, ``knocked_out``: the seat
+    concerned."""
 
     seat: int
 
@@ -197,7 +200,7 @@ class DiscoveryQuestion(Event):
 
 EVENT_PAYLOADS: dict[str, type] = {
     "setup_done": Event, "game_over": Event,
-    "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
+    "turn_starting": SeatEvent, "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
     "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent, "card_used": CardEvent,
     "monster_defeated": MonsterDefeatedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
@@ -212,7 +215,7 @@ __all__ = [
     "CUBES_ELSEWHERE", "DECISION_KINDS", "TOKENS_ELSEWHERE",
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
-    "TUNNEL_DAMAGE", "VIEW",
+    "TRASH_PILE", "TUNNEL_DAMAGE", "VIEW",
     "Action", "AmountEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",

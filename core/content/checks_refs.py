@@ -41,7 +41,8 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
                 eid = as_dict(entry).get("id")
                 if not isinstance(eid, str):
                     continue
-                for value in as_list(as_dict(entry).get("counts_as")):
+                for value in [*as_list(as_dict(entry).get("counts_as")),
+                              *as_list(as_dict(entry).get("counts_as_at_end"))]:
                     if isinstance(value, str):
                         index.token_kinds.add(value)
                 if kind == "tokens" and isinstance(as_dict(entry).get("pool"), str):

@@ -58,7 +58,9 @@ class Cost:
 
 
 def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
-    if idef.covers:
+    if idef.cost_ignored_by and game.has_flag(idef.cost_ignored_by):
+        pass
+    elif idef.covers:
         if icon_id not in game.state.covered:
             cost.add(idef.cost)
             cost.cover.append(icon_id)

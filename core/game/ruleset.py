@@ -28,8 +28,9 @@ class CardDef:
     danger: bool = False
     text: str = ""
     pack: str = ""
-    effects: dict[str, tuple[int, ...]] = field(default_factory=dict)   # play, acquire, arrive, use, defeat
+    effects: dict[str, tuple[int, ...]] = field(default_factory=dict)   # play, acquire, arrive, use, defeat, trashed
     fight_if: Cond | None = None
+    use_if: Cond | None = None          # a device: when it may be used (A3)
     react: dict[str, Any] | None = None
     ability: tuple[str, Cond | None, tuple[int, ...]] | None = None   # (label, condition, effect)
     counts_as: tuple[str, ...] = ()
@@ -51,6 +52,7 @@ class TokenDef:
     use: tuple[int, ...] = ()
     worth_gold: int = 0
     counts_as: tuple[str, ...] = ()
+    counts_as_at_end: tuple[str, ...] = ()   # kinds it counts as only when scores are counted
     value: int = 0
     hidden: bool = False         # held face down: other seats see that a token is held, not which
     text: str = ""
@@ -131,6 +133,8 @@ class Ruleset:
             if c.get(trig):
                 # C11/T12: conditions of play effects and of defeat rewards hold for the whole turn
                 effects[trig] = comp.effect(c[trig], watched=trig in ("play", "defeat"))
+        if c.get("on_trashed"):
+            effects["trashed"] = comp.effect(c["on_trashed"])
         react = None
         if c.get("react"):
             r = c["react"]
@@ -147,6 +151,7 @@ class Ruleset:
             points=self._points(c.get("points", 0)), dragon_attack=bool(c.get("dragon_attack")),
             danger=bool(c.get("danger")), text=c.get("text", ""), pack=pack, effects=effects,
             fight_if=comp.condition(c["fight_if"]) if c.get("fight_if") else None, react=react,
+            use_if=comp.condition(c["use_if"]) if c.get("use_if") else None,
             counts_as=tuple(c.get("counts_as", ())), ext=self._ext("cards", c), data=c)
 
     def _ext(self, kind: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -168,6 +173,7 @@ class Ruleset:
             points=self._points(t.get("points", t.get("value", 0))), keep=bool(t.get("keep", True)),
             take=comp.effect(t.get("take")), use=comp.effect(t.get("use")),
             worth_gold=int(t.get("worth_gold", 0)), counts_as=tuple(t.get("counts_as", ())),
+            counts_as_at_end=tuple(t.get("counts_as_at_end", ())),
             value=int(t.get("value", 0)), hidden=bool(t.get("hidden", False)),
             text=t.get("text", ""), pack=pack, ext=self._ext("tokens", t), data=t)
         if t.get("use_if"):
@@ -175,13 +181,15 @@ class Ruleset:
         return tok
 
     def _points(self, points: Any) -> Any:
-        """Compile a points expression: int, ``{if, then, else}`` or ``{per: [...], times}``."""
+        """Compile a points expression: int, ``{if, then, else}`` or ``{per: [...], times, div, max}``."""
         if isinstance(points, dict) and "if" in points:
             return ("if", self.compiler.condition(points["if"]), int(points.get("then", 0)),
                     int(points.get("else", 0)))
         if isinstance(points, dict) and "per" in points:
             per = points["per"]
-            return ("per", tuple([per] if isinstance(per, str) else per), int(points.get("times", 1)))
+            cap = points.get("max")
+            return ("per", tuple([per] if isinstance(per, str) else per), int(points.get("times", 1)),
+                    int(points.get("div", 1)), None if cap is None else int(cap))
         return int(points or 0)
 
     def _tile(self, t: dict[str, Any]) -> TileDef:

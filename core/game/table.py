@@ -40,6 +40,7 @@ class Table:
         self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
         self._geometry: Geometry | None = None
         self._legal: Any = None
+        self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
 
     # ======================================================================================
@@ -300,11 +301,16 @@ class Table:
             self.push(cdef.effects["acquire"], seat, card)
 
     def trash_card(self, seat: int, card: str, zone: str) -> None:
-        """Remove a card from a player's zone to the box (C9)."""
+        """Trash a card of a player's zone (C9): it goes to the box, or to the pile the
+        ``trash_pile`` modifiers name (a list in the state); ``card_trashed`` is announced and
+        the card's ``on_trashed`` effect resolves next."""
         getattr(self.state.players[seat], zone).remove(card)
-        self.state.box.append(card)
+        self.modify("trash_pile", self.state.box, seat=seat, card=card).append(card)
         self.bump(seat, "cards_trashed")
         self.emit("card_trashed", seat=seat, card=card, zone=zone)
+        when = self.ruleset.cards[card].effects.get("trashed")
+        if when:
+            self.push(when, seat, card)
 
     def owned_cards(self, seat: int) -> list[str]:
         """Every card a player owns: deck, hand, play area, discard pile (E8.4), as folded by
@@ -314,9 +320,12 @@ class Table:
 
     # -- tokens and artifacts --------------------------------------------------------------
     def counts_as(self, seat: int, kind: str) -> int:
-        """How many held tokens and owned cards count as ``kind`` (crown, secret_tome ...)."""
+        """How many held tokens and owned cards count as ``kind`` (crown, secret_tome ...); once
+        the game is over (or while scores are counted) tokens' ``counts_as_at_end`` kinds too."""
         toks = self.ruleset.tokens
-        n = sum(1 for t in self.state.players[seat].tokens if kind in toks[t].counts_as)
+        end = self.state.over or self.scoring
+        n = sum(1 for t in self.state.players[seat].tokens
+                if kind in toks[t].counts_as or (end and kind in toks[t].counts_as_at_end))
         n += sum(1 for c in self.owned_cards(seat) if kind in self.ruleset.cards[c].counts_as)
         return n
 
