@@ -81,6 +81,7 @@ def clank_register_reactions(registry) -> None:
     features.register_reactions(registry)
     tokens.register_reactions(registry)
     ops.register_reactions(registry)
+    greedy.register(registry)
 
 
 @hookimpl
