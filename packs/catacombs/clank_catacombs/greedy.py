@@ -15,6 +15,8 @@ and folds with the deciding seat's view (never the game):
 
 - ``greedy_goals``: rooms worth heading for, ``{room: bonus}`` (0: as good as an artifact; a
   bonus of N is worth N Boots of detour);
+- ``greedy_costs``: rooms that cost something to enter, ``{room: extra Boots}`` (a fight on entry);
+- ``greedy_explore``: whether exploring a region may find what the bot looks for (True);
 - ``greedy_action``: the main action to take now, before moving (None: the bot's own choice);
 - ``greedy_answer``: the answer to a pending decision (None: the bot's own choice).
 """
@@ -31,6 +33,7 @@ from clank_catacombs import features
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
 GOALS, ACTION, ANSWER = "greedy_goals", "greedy_action", "greedy_answer"
+COSTS, EXPLORE = "greedy_costs", "greedy_explore"
 
 
 def fold(view, name: str, value: Any, **context: Any) -> Any:
@@ -44,6 +47,10 @@ def register(registry) -> None:
     """Declare the values other packs may modify to teach the greedy bot."""
     registry.add_modifiable(GOALS, "The greedy bot: rooms worth heading for, {room: bonus in Boots} (the "
                             "modifier receives the deciding seat's view as `game`).", ("seat",))
+    registry.add_modifiable(COSTS, "The greedy bot: rooms that cost something to enter, {room: extra Boots} "
+                            "(the view as `game`).", ("seat",))
+    registry.add_modifiable(EXPLORE, "The greedy bot: whether exploring a region may find what it looks for "
+                            "(True; the view as `game`).", ("seat", "region"))
     registry.add_modifiable(ACTION, "The greedy bot: the main action to take now, before it moves, or None "
                             "(`acts`: the legal actions; the view as `game`).", ("seat", "acts"))
     registry.add_modifiable(ANSWER, "The greedy bot: its answer to a pending decision, or None (`decision`, "
@@ -316,6 +323,15 @@ def _plan(game, seat: int) -> dict[str, float]:
     packs' goals start below 0 by their bonus (``greedy_goals``)."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
+    extra = fold(game, COSTS, {}, seat=seat)
+    explorable: dict[str, bool] = {}
+
+    def worth_exploring(region: str) -> bool:
+        found = explorable.get(region)
+        if found is None:
+            found = explorable[region] = bool(fold(game, EXPLORE, True, seat=seat, region=region))
+        return found
+
     geo = game.geometry
     route_cost = game.route_cost
     room_has = game.room_has
@@ -338,22 +354,22 @@ def _plan(game, seat: int) -> dict[str, float]:
             if r.to[0] == "room":
                 if room_has(r.to[1], "crypt") and not has_art:
                     continue
-                out.append((r.to[1], c))
-            elif r.to[0] == "open" and explore and game.stack_size(r.to[5]):
+                out.append((r.to[1], c + extra.get(r.to[1], 0.0)))
+            elif r.to[0] == "open" and explore and game.stack_size(r.to[5]) and worth_exploring(r.to[5]):
                 out.append(("@open", c))
             elif r.to[0] == "portal":
                 for ex in portals:
                     if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
-                        out.append((ex.to[1], c + 0.5))
+                        out.append((ex.to[1], c + 0.5 + extra.get(ex.to[1], 0.0)))
         if game.links:
             for _key, dest, cost in game.link_routes(room):
                 if _payable(game, cost, lockpicks):
-                    out.append((dest, float(cost.boots) + 1.5 * cost.damage))
+                    out.append((dest, float(cost.boots) + 1.5 * cost.damage + extra.get(dest, 0.0)))
             for _key, target, cost in game.link_openings(room):
                 _, region, slot, _feature = target.split(":")
                 near = faces.get((region, slot), ())
-                out += [(r, float(cost.boots) + 1.5) for r in near]   # about one tunnel from the new tile
-                if explore:
+                out += [(r, float(cost.boots) + 1.5 + extra.get(r, 0.0)) for r in near]   # about a tunnel away
+                if explore and worth_exploring(region):
                     out.append(("@open", float(cost.boots)))
         edges[room] = out
     rev: dict[str, list[tuple[str, float]]] = {}
