@@ -39,6 +39,10 @@ def _escaping(view) -> bool:
 
 STAY = 2            # turns begun below after which the bot seeks nothing more there
 HEALTHY = 3         # damage up to which the bot goes after the Underworld's goals
+# bonuses (in Boots of detour) of the small goals, sought only with an undercoin for the toll
+IMPS, PRISON, HARPY, FATE, COIN = 1.5, 1.5, 2.0, 2.0, 1.0
+LYRE = 4.0          # the lyre, for a bot with no artifact yet
+SCALE = {2: 2.0, 3: 1.25}   # with fewer rivals the Underworld is roomier: its goals weigh more
 
 
 def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
@@ -55,9 +59,10 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
     fates = sum(1 for t in p.tokens if "fate_card" in view.ruleset.tokens[t].counts_as)
     fate_room = 1 + view.counts_as(seat, "gauntlets")
     out = dict(found)
+    scale = SCALE.get(len(view.players), 1.0)
 
     def want(room: str, bonus: float) -> None:
-        out[room] = max(out.get(room, -99.0), bonus)
+        out[room] = max(out.get(room, -99.0), bonus * scale)
 
     for room, state in view.rooms.items():
         if not state:
@@ -66,24 +71,24 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
             want(room, 5.0 if has_art else 4.0)       # an enhancer for the artifact, or one to escape with
         if state.get("lyre") and view.carried_artifacts(seat) < view.artifact_limit(seat) and not has_art \
                 and len(p.damage) <= HEALTHY:
-            want(room, 4.0)                           # a 16-point artifact
+            want(room, LYRE)                          # a 16-point artifact
         if not minor:
             continue
         if (not state.get("guardian") and state.get("enhancers") and not view.counts_as(seat, "enhancer")
                 and any(view.ruleset.tokens[t].ext["enhancer"] != 2 for t in state["enhancers"])):
             want(room, 3.0 if has_art else 1.5)
         if state.get("imps") and not mine(p).get("library_visited") and not view.counts_as(seat, "imp"):
-            want(room, 1.0)
+            want(room, IMPS)
         if state.get("prisoner"):
-            want(room, 1.0)
+            want(room, PRISON)
         if state.get("harpy") and swords >= 2:
-            want(room, 1.5)
+            want(room, HARPY)
     if minor:
         for room in view.placed_rooms():
             if view.room_has(room, "fate") and not fate_used and fates < fate_room:
-                want(room, 1.5)
+                want(room, FATE)
             elif view.room_has(room, "reward_undercoin") and room not in view.turn.rewards:
-                want(room, 0.5)
+                want(room, COIN)
     return out
 
 
