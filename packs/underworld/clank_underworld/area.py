@@ -13,7 +13,7 @@ from typing import Any
 
 from clank.plugin import KNOCKED_OUT, Registry, RoomFeatureDef
 
-from clank_underworld.common import LADDER_UW, REGION, SLOTS, in_play, region_of, table
+from clank_underworld.common import LADDER_UW, REGION, SLOTS, in_play, region_of
 
 LETTER = {"title": "letter", "description": "The ladder's letter: the slot it leads to.", "enum": list(SLOTS)}
 LADDER, CHUTE = "ladder", "chute"
@@ -147,8 +147,3 @@ def register_actions(registry: Registry) -> None:
 
 def register_reactions(registry: Registry) -> None:
     registry.add_modifier("score_eligible", eligible)
-
-
-def init(game) -> None:
-    """Pack state at setup."""
-    table(game)

@@ -31,13 +31,14 @@ def below(game, seat: int) -> bool:
 
 
 def mine(player: Any) -> dict[str, Any]:
-    """This pack's part of a player's state (public: nothing hidden is kept here)."""
+    """This pack's part of a player's state, to read (public: nothing hidden is kept here)."""
+    return player.ext.get(PACK) or {}
+
+
+def mine_to_write(player: Any) -> dict[str, Any]:
+    """This pack's part of a player's state, created if needed (only when something changes:
+    reading a state never changes it)."""
     return player.ext.setdefault(PACK, {})
-
-
-def table(game) -> dict[str, Any]:
-    """This pack's part of the game state."""
-    return game.state.ext.setdefault(PACK, {})
 
 
 def holds(game, seat: int, token: str) -> bool:
@@ -61,13 +62,13 @@ def is_prisoner(tdef: Any) -> bool:
 
 
 def trophies(game, seat: int) -> list[str]:
-    """Cards a seat keeps as trophies (the Harpy Matriarch, U18), outside its deck."""
-    return mine(game.player(seat)).setdefault("trophies", [])
+    """Cards a seat keeps as trophies (the Harpy Matriarch, U18), outside its deck (to read)."""
+    return mine(game.player(seat)).get("trophies", [])
 
 
 def boat(game, seat: int) -> list[str]:
-    """Cards under a seat's River Boat (G49)."""
-    return mine(game.player(seat)).setdefault("boat", [])
+    """Cards under a seat's River Boat (G49) (to read)."""
+    return mine(game.player(seat)).get("boat", [])
 
 
 # -- conditions ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 
 from clank.plugin import Registry, RoomFeatureDef, act, points_value
 
-from clank_underworld.common import UNDERCOINS, mine, q_harpy_trophies, trophies
+from clank_underworld.common import UNDERCOINS, mine_to_write, q_harpy_trophies, trophies
 
 GUARDIAN_SWORDS, GUARDIAN_DAMAGE = 3, 2    # U2
 HARPY_SWORDS, HARPY_DAMAGE = 2, 1          # U16
@@ -237,7 +237,7 @@ def library_place(game, room: str, _arg: Any) -> None:
 
 def library_enter(game, seat: int, room: str, _arg: Any) -> None:
     """U8: the first entry takes the top imp, unless you hold one; later entries give nothing."""
-    me = mine(game.player(seat))
+    me = mine_to_write(game.player(seat))
     if me.get("library_visited"):
         return
     me["library_visited"] = True
@@ -305,7 +305,8 @@ def harpy_defeated(game, seat: int, room: str) -> None:
     n = q_harpy_trophies(game, seat)
     game.say(f"{game.name(seat)} defeats a harpy and gains {n} undercoin(s).")
     game.gain(seat, UNDERCOINS, n)
-    mine(game.player(seat))["harpy_coins"] = mine(game.player(seat)).get("harpy_coins", 0) + n
+    me = mine_to_write(game.player(seat))
+    me["harpy_coins"] = me.get("harpy_coins", 0) + n
 
 
 def op_keep_as_trophy(ctx, _arg: Any) -> None:
@@ -313,9 +314,9 @@ def op_keep_as_trophy(ctx, _arg: Any) -> None:
     st = ctx.game.state
     if ctx.src in st.dungeon_discard:
         del st.dungeon_discard[len(st.dungeon_discard) - 1 - st.dungeon_discard[::-1].index(ctx.src)]
-        trophies(ctx.game, ctx.seat).append(ctx.src)
+        me = mine_to_write(ctx.player)
+        me.setdefault("trophies", []).append(ctx.src)
         ctx.game.bump(ctx.seat, "harpies_defeated")
-        me = mine(ctx.player)
         me["harpy_coins"] = me.get("harpy_coins", 0) + 2
 
 

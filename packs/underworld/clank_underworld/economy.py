@@ -9,7 +9,7 @@ from typing import Any
 
 from clank.plugin import Registry, RoomFeatureDef, TunnelIconDef, act
 
-from clank_underworld.common import UNDERCOINS, below, in_play, loose_and_cached, mine
+from clank_underworld.common import UNDERCOINS, below, in_play, loose_and_cached
 
 TOLL_FLAG = "ignore_toll_booths"
 TOLL_CLANK = 2            # U35: the Clank! a player without undercoins makes instead
@@ -182,5 +182,3 @@ def register_reactions(registry: Registry) -> None:
 def register_scoring(registry: Registry) -> None:
     registry.add_scorer(undercoin_points)
 
-
-__all__ = ["exchange", "mine", "pay_undercoin"]

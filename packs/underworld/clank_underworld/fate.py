@@ -13,7 +13,7 @@ from typing import Any
 
 from clank.plugin import Registry, RoomFeatureDef, act
 
-from clank_underworld.common import mine
+from clank_underworld.common import mine_to_write
 
 POOL = "fate"
 KEEP, CROSS, DRAW = "fate_keep", "fate_cross", "fate_draw"
@@ -129,7 +129,7 @@ def op_fate_exchange(ctx, _arg: Any) -> None:
 
 def fate_room_enter(game, seat: int, room: str, _arg: Any) -> None:
     """U11: the first entry into any fate room is a fate draw of 3 (used up even at the limit)."""
-    me = mine(game.player(seat))
+    me = mine_to_write(game.player(seat))
     if me.get("fate_room_used"):
         return
     me["fate_room_used"] = True

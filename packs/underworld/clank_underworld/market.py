@@ -15,7 +15,7 @@ from typing import Any
 
 from clank.plugin import MarketDef, Offer, Payment, Registry, RoomFeatureDef, act
 
-from clank_underworld.common import below, boat, holds, in_play
+from clank_underworld.common import below, boat, holds, in_play, mine_to_write
 
 BOARD = "underworld"               # state.market key of the bottom row
 MARKET = "underworld-market"       # the room-bound market selling it
@@ -93,7 +93,7 @@ def source_board(game, board: str, seat: int) -> str:
 # -- the River Boat (G49) ----------------------------------------------------------------------
 def trash_pile(game, pile: list[str], seat: int, card: str) -> list[str]:
     """Every card its holder trashes goes under the River Boat (still trashed: U38)."""
-    return boat(game, seat) if holds(game, seat, "river-boat") else pile
+    return mine_to_write(game.player(seat)).setdefault("boat", []) if holds(game, seat, "river-boat") else pile
 
 
 def owned(game, cards: list[str], seat: int) -> list[str]:
