@@ -332,6 +332,17 @@ def fresh_state_copy(game: Game) -> GameState:
     return game.state.clone()
 
 
+def state_problems(game: Game) -> list[str]:
+    """Every invariant of the whole Clank! family the state breaks, in words (empty: a state a
+    game can reach): conservation of cards, tokens and cubes (with what packs keep elsewhere),
+    resources and health in range, statuses and pawns, artifacts within the limit, tiles in one
+    place each. What a loaded save is checked against; packs' fuzz tests call it after every
+    action."""
+    from clank.game import audit
+
+    return audit.problems(game)
+
+
 __all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
-           "set_damage", "set_hand", "set_pool", "set_row", "state_json"]
+           "set_damage", "set_hand", "set_pool", "set_row", "state_json", "state_problems"]
