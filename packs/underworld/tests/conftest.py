@@ -124,8 +124,22 @@ class UTable:
         tokens.append(token)
 
     def give(self, token: str, seat: int | None = None) -> None:
-        """A token from its pool (or board) into a supply, without its immediate text."""
+        """A token from wherever it waits (a pool, a board, a room of the Underworld) into a
+        supply, without its immediate text."""
         from clank.testing import give_token
+        for room in self.game.state.rooms.values():
+            for key in ("imps", "enhancers", "lyre"):
+                if token in room.get(key, ()):
+                    room[key].remove(token)
+                    self.game.state.pools.setdefault("_given", []).append(token)
+                    give_token(self.game, self.seat if seat is None else seat, token)
+                    return
+            for key in ("harpy", "prisoner", "guardian"):
+                if room.get(key) == token:
+                    room.pop(key)
+                    self.game.state.pools.setdefault("_given", []).append(token)
+                    give_token(self.game, self.seat if seat is None else seat, token)
+                    return
         give_token(self.game, self.seat if seat is None else seat, token)
 
     def row_slot(self, card: str, slot: int = 0) -> None:
