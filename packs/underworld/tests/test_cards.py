@@ -37,7 +37,7 @@ def test_grave_robber_gold_in_the_depths_and_turns_occupied_tiles_on_arrival(u):
     assert u.me.gold == 2                             # C11: met later in the turn, granted then
     u.hand()
     u.play("grave-robber")
-    assert u.me.gold == 5
+    assert u.me.gold == 4
     u.at(GATE, seat=u.other)
     u.deck_next("grave-robber")
     u.end()
