@@ -39,6 +39,8 @@ def test_grave_robber_gold_in_the_depths_and_turns_occupied_tiles_on_arrival(u):
     u.play("grave-robber")
     assert u.me.gold == 4
     u.at(GATE, seat=u.other)
+    u.game.state.dungeon_deck.insert(0, u.game.state.row[0])
+    u.game.state.row[0] = None
     u.deck_next("grave-robber")
     u.end()
     placed = {t.tile: t.rot for t in u.game.state.tiles}
