@@ -6,10 +6,11 @@ Underworld itself (``parts=-area`` leaves only them) and with or without each ot
   cell outside is refused (as X12), an orientation whose move would continue toward such a cell
   is illegal, and tile-placing effects outside do nothing (the core's ``discovery_ok`` and
   ``placement_ok`` questions).
-- **Mercy** (option ``mercy=on``): once per turn, a player whose room is structurally stuck (no
-  tunnel, portal, ladder or chute leads out and no tile could be discovered, with unlimited
-  Boots, Swords, lockpicks and undercoins) may turn the catacomb tile they stand on to an
-  orientation that gives a way out (never a start tile or an Underworld tile).
+- **Mercy** (option ``mercy=on``): once per turn, a player who is structurally stuck (with
+  unlimited Boots, Swords, lockpicks and undercoins, no tunnel, portal, ladder or chute leads
+  from their room, or from the rooms of their tile they can reach, off the tile, and no tile
+  could be discovered) may turn the catacomb tile they stand on to an orientation that gives a
+  way out (never a start tile or an Underworld tile).
 """
 
 from __future__ import annotations
@@ -68,35 +69,49 @@ def placement_ok(game, event: dict[str, Any]) -> bool | None:
 
 
 # -- Mercy (U24) -----------------------------------------------------------------------------------
-def _way_out(game, seat: int, room: str, geo: Any) -> bool:
-    """A way out of ``room`` with unlimited resources (arrows, the stack and the square count)."""
+def _way_out(game, seat: int, start: str, geo: Any) -> bool:
+    """A way off the tile from ``start`` (through the rooms of the tile it reaches) with unlimited
+    resources: arrows, the stack and the square still count."""
     against_ok = bool(game.modify("ignore_one_way", False, seat=seat))
-    for r in geo.routes_from(room):
-        if r.to[0] == "room":
-            if against_ok or not game.path_cost(r.segments).against:
-                return True
-        elif r.to[0] == "open":
-            x, y, side = r.to[1], r.to[2], r.to[3]
-            if len(side) == 1:
-                dx, dy = DELTA[side]
-                if game.discovery_ok(r.to[5], x + dx, y + dy):
+    tile = start.partition(".")[0]
+    seen, todo = {start}, [start]
+    while todo:
+        room = todo.pop()
+        for r in geo.routes_from(room):
+            if r.to[0] == "room" and (against_ok or not game.path_cost(r.segments).against):
+                if r.to[1].partition(".")[0] != tile:
                     return True
-            elif game.slot_discoverable(r.to[5], side.partition(".")[0]):
+                if r.to[1] not in seen:
+                    seen.add(r.to[1])
+                    todo.append(r.to[1])
+            elif r.to[0] != "room" and _leaves(game, r, geo):
                 return True
-        elif r.to[0] == "portal" and any(e.segments[0].tile != r.segments[-1].tile or
-                                         e.segments[0].tunnel != r.segments[-1].tunnel for e in geo.portal_exits()):
+        if game.link_routes(room) or game.link_openings(room):
             return True
-    return bool(game.link_routes(room) or game.link_openings(room))
+    return False
 
 
-def _trial(game, tile: str, rot: int):
-    """The geometry with one tile turned (nothing changes in the game)."""
+def _leaves(game, r: Any, geo: Any) -> bool:
+    """Whether an open edge may be discovered, or a portal leads to another portal."""
+    if r.to[0] == "open":
+        x, y, side = r.to[1], r.to[2], r.to[3]
+        if len(side) > 1:
+            return game.slot_discoverable(r.to[5], side.partition(".")[0])
+        dx, dy = DELTA[side]
+        return game.discovery_ok(r.to[5], x + dx, y + dy)
+    last = r.segments[-1]
+    return r.to[0] == "portal" and any((e.segments[0].tile, e.segments[0].tunnel) != (last.tile, last.tunnel)
+                                       for e in geo.portal_exits())
+
+
+def _way_out_turned(game, seat: int, room: str, tile: str, rot: int) -> bool:
+    """Whether turning ``tile`` to ``rot`` would give a way out (the game is left unchanged)."""
     placed = next(t for t in game.state.tiles if t.tile == tile)
     old = placed.rot
     placed.rot = rot
     game.tiles_changed()
     try:
-        return game.geometry
+        return _way_out(game, seat, room, game.geometry)
     finally:
         placed.rot = old
         game.tiles_changed()
@@ -115,13 +130,8 @@ def mercy_actions(game, seat: int) -> list:
         return []
     if _way_out(game, seat, room, game.geometry):
         return []
-    out = []
-    for turn in (1, 2, 3):
-        geo = _trial(game, tile, (placed.rot + turn) % 4)
-        if _way_out(game, seat, room, geo):
-            out.append(act("mercy", turn))
-    game.tiles_changed()
-    return out
+    return [act("mercy", turn) for turn in (1, 2, 3)
+            if _way_out_turned(game, seat, room, tile, (placed.rot + turn) % 4)]
 
 
 def mercy_apply(game, seat: int, action) -> None:
