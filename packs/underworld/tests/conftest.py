@@ -20,6 +20,17 @@ PACKS = ["catacombs", "underworld"]
 HUB = "uw-start-a"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip this pack's ``slow`` tests unless ``--runslow`` is given or ``-m`` names ``slow`` (as
+    the engine's own tests do)."""
+    if config.getoption("--runslow", default=False) or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: use --runslow")
+    for item in items:
+        if "slow" in item.keywords and "underworld" in str(item.fspath):
+            item.add_marker(skip)
+
+
 class UTable:
     """A game plus shortcuts; ``seat`` is the player whose turn it is."""
 
