@@ -87,6 +87,7 @@ def clank_register_reactions(registry) -> None:
     market.register_reactions(registry)
     variants.register_reactions(registry)
     registry.add_modifier("tokens_elsewhere", fate.pending_cards)
+    registry.add_modifier("player_view", fate.reveal_at_the_end)
     bot.register_reactions(registry)
 
 
@@ -104,11 +105,17 @@ def clank_register_render(registry) -> None:
 
 @hookimpl
 def clank_configure(config) -> None:
-    """Check the options: ``underworld_side`` (A, the front, or B), ``first_game_coin``, the
-    variants' ``fixed_dimensions`` (5 or 6) and ``mercy`` (on or off)."""
+    """Check the options: ``underworld_side`` (A, the front, or B), ``first_game_coin`` (on: each
+    player starts with 1 undercoin, U21), the variants' ``fixed_dimensions`` (5 or 6) and
+    ``mercy`` (on or off)."""
     options = config["options"]
     side = str(options.get("underworld_side", "A")).upper()
     if side not in ("A", "B"):
         raise ValueError(f"underworld_side must be A (the front) or B (the back), not {side!r}")
     options["underworld_side"] = side
+    coin = options.get("first_game_coin")
+    if coin is not None:
+        if coin not in (True, False, "on", "off", "true", "false", 1, 0):
+            raise ValueError(f"first_game_coin must be on or off, not {coin!r}")
+        options["first_game_coin"] = coin in (True, "on", "true", 1)
     variants.configure(options)

@@ -53,6 +53,13 @@ def _toll(game, event: dict[str, Any]) -> None:
         game.say(f"{game.name(seat)} has no undercoin for the toll: {TOLL_CLANK} Clank!.")
 
 
+def _first_game_coin(game, _event: dict[str, Any]) -> None:
+    """U21: the first-game suggestion, as an option: each player starts with 1 undercoin."""
+    if in_play(game) and game.state.config["options"].get("first_game_coin"):
+        for p in game.state.players:
+            p.pool[UNDERCOINS] = p.pool.get(UNDERCOINS, 0) + 1
+
+
 def op_pay_toll(ctx, args: dict) -> None:
     """Toll Collector: pay 1 undercoin (a Cache counts), else make the Clank! given."""
     if not pay_undercoin(ctx.game, ctx.seat):
@@ -174,6 +181,7 @@ def register_reactions(registry: Registry) -> None:
                       ("tolls_paid", "Turn-start tolls paid with an undercoin (U35).")):
         registry.add_stat(name, doc)
     registry.listen("turn_starting", _toll)
+    registry.listen("setup_done", _first_game_coin)
     registry.listen("turn_start", _each_turn)
     registry.listen("entered_room", _entered)
     registry.listen("token_taken", _taken)

@@ -144,6 +144,13 @@ def pending_cards(game, tokens: list[str]) -> list[str]:
     return tokens
 
 
+def reveal_at_the_end(game, data: dict[str, Any], seat: int | None, owner: int) -> dict[str, Any]:
+    """U12: hidden fate cards stay private until the game is over, then every view shows them."""
+    if game.state.over and isinstance(data.get("tokens"), list):
+        data = {**data, "tokens": list(game.state.players[owner].tokens)}
+    return data
+
+
 def _compile_keep_if(value: Any, compiler: Any) -> Any:
     return compiler.condition(value) if value else None
 

@@ -122,7 +122,8 @@ def stock(game, _event: Any) -> None:
 
 def features() -> list[RoomFeatureDef]:
     return [RoomFeatureDef("underworld_market", "An Underworld market: buy the Underworld items here, and "
-                           "nothing else (U13).")]
+                           "nothing else (U13); a Market room for cards' conditions (Ogre Merchant, K8).",
+                           counts_as=("market",))]
 
 
 def register_content(registry: Registry) -> None:

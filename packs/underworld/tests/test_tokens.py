@@ -301,3 +301,145 @@ def test_G58_undercoins_are_unlimited(u):
     u.res(undercoins=1000)
     u.play("obol")
     assert u.pool("undercoins") == 1001
+
+
+# -- every fate card, kept through a fate draw -----------------------------------------------------
+
+FATE = {   # card: (what is arranged before keeping it, its score line afterwards or None)
+    "fate-fool": (None, 10),                      # the starting deck holds exactly two Stumbles
+    "fate-magician": ("gems", 6),
+    "fate-high-priestess": ("tomes", 6),
+    "fate-empress": ("crown", 6),
+    "fate-emperor": ("mastery", 8),
+    "fate-hierophant": ("marks", 2),
+    "fate-lovers": ("companions", 4),
+    "fate-chariot": (None, 2),
+    "fate-strength": ("harpies", 6),
+    "fate-hermit": (None, 7),
+    "fate-wheel-of-fortune": (None, None),
+    "fate-justice": ("prisoners", 4),
+    "fate-hanged-man": (None, 8),
+    "fate-death": ("trashed", 4),
+    "fate-temperance": (None, 4),
+    "fate-devil": (None, None),
+    "fate-tower": (None, 7),
+    "fate-star": (None, 2),
+    "fate-moon": ("undercoins", 5),
+    "fate-sun": ("gold", 3),
+    "fate-judgement": (None, 5),
+    "fate-world": ("kinds", 6),
+}
+
+
+def _arrange(u, what):
+    g, p = u.game, u.me
+    if what == "gems":
+        p.discard += ["styx-opal", "styx-opal"]
+    elif what == "tomes":
+        p.discard += ["secret-tome", "secret-tome"]
+    elif what == "crown":
+        u.give("crown-10")
+    elif what == "mastery":
+        u.give("mastery")
+    elif what == "marks":
+        p.stats["wayshrines_marked"] = 1
+    elif what == "companions":
+        p.discard += ["lost-soul", "tarot-reader"]
+    elif what == "harpies":
+        u.give("harpy")
+        p.artifacts.append("guardian-trophy")
+        g.state.rooms["uw-start-a.lair"].pop("guardian")
+    elif what == "prisoners":
+        u.give("cleric")
+        u.give("faithful")
+        u.give("soul-elixir")
+    elif what == "trashed":
+        p.stats["cards_trashed"] = 2
+    elif what == "undercoins":
+        u.res(undercoins=1)
+        u.give("undercoin-cache")
+    elif what == "gold":
+        u.res(gold=7)
+        u.give("treasure")
+    elif what == "kinds":
+        u.give("crown-10")
+        u.give("harpy")
+
+
+def test_every_fate_card_when_kept_and_at_the_end(make):
+    """§3.6: each of the 22 fate cards, drawn and kept through a Hollow Judge's fate draw: revealed
+    ones resolve at once, hidden ones stay face down; each scores as printed."""
+    for card, (what, points) in FATE.items():
+        u = make()
+        _arrange(u, what)
+        u.next_token("fate", card)
+        rage, boots, gold, damage = u.game.state.rage, u.pool("boots"), u.me.gold, len(u.me.damage)
+        secrets = len(u.game.state.pools["minor"]), len(u.game.state.pools["major"])
+        attacks = sum(line.startswith("The dragon draws") for line in u.game.log)
+        u.fight("hollow-judge")
+        u.do(f"keep {card}")
+        tdef = u.game.ruleset.tokens[card]
+        assert card in u.me.tokens, card
+        assert (card in str(u.game.view_dict(u.other))) == (not tdef.hidden), card
+        if card == "fate-chariot":
+            assert u.pool("boots") == boots + 2
+        if card == "fate-star":
+            assert len(u.me.damage) == 0
+        if card == "fate-devil":
+            assert u.me.gold == gold + 6 and u.clank() >= 3
+        if card == "fate-tower":
+            assert u.game.state.rage == rage + 1
+        if card == "fate-hanged-man":
+            assert len(u.me.damage) == damage + 2
+        if card == "fate-judgement":
+            assert sum(line.startswith("The dragon draws") for line in u.game.log) == attacks + 1
+        if card == "fate-wheel-of-fortune":
+            assert (len(u.game.state.pools["minor"]), len(u.game.state.pools["major"])) == (
+                secrets[0] - 1, secrets[1] - 1)
+        if points is not None:
+            assert u.score()[tdef.name] == points, card
+
+
+def test_the_hanged_man_is_kept_only_if_its_damage_could_be_taken(u):
+    """The Hanged Man: kept only if its 2 damage could legally be taken now (H4)."""
+    u.hurt(8)
+    for card in ("fate-hanged-man",):
+        u.next_token("fate", card)
+    u.fight("hollow-judge")
+    assert "keep fate-hanged-man" not in u.legal()
+
+
+def test_hidden_fate_cards_are_shown_to_all_once_the_game_is_over(u):
+    """U12: hidden until game end: once the game is over every view shows them."""
+    u.give("fate-temperance")
+    assert "fate-temperance" not in str(u.game.view_dict(u.other))
+    u.game.end_game(knock_out_live=True)
+    assert "fate-temperance" in str(u.game.view_dict(u.other))
+
+
+def test_the_imps_taken_second_and_third_give_a_lockpick_and_a_secret_tome(make):
+    """§3.5: the Inkpot Imp (×3) gives a lockpick when taken; the Dog-Ear Imp (×2) a Secret Tome
+    from the reserve, which its tax then applies to."""
+    u = make()
+    u.room("uw-start-a.library")["imps"].remove("imp-archivist")
+    u.game.state.token_box.append("imp-archivist")
+    u.room("uw-start-a.lair").pop("guardian")
+    u.at("uw-start-a.lair")
+    u.res(boots=1, lockpicks=0)
+    u.move_to("uw-start-a.library")
+    assert "imp-inkpot" in u.me.tokens and u.pool("lockpicks") == 1
+    v = make()
+    v.room("uw-start-a.library")["imps"] = ["imp-dogear"]
+    v.game.state.token_box += ["imp-archivist", "imp-inkpot"]
+    v.room("uw-start-a.lair").pop("guardian")
+    v.at("uw-start-a.lair")
+    v.res(boots=1)
+    v.move_to("uw-start-a.library")
+    assert "secret-tome" in v.me.discard and v.kind() == "imp_tax"
+
+
+def test_the_first_game_coin_option_gives_each_player_an_undercoin(make):
+    """U21: the first-game suggestion as the option first_game_coin=on."""
+    u = make(first_game_coin="on")
+    assert all(p.pool.get("undercoins") == 1 for p in u.game.state.players)
+    assert make().me.pool.get("undercoins", 0) == 0

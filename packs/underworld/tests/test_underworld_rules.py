@@ -324,6 +324,20 @@ def test_U13_underworld_items_only_in_underworld_market_rooms_and_only_them_ther
     assert u.pool("undercoins") == 3 and u.me.gold == 0       # 7 = 3 gold + 4 undercoins, then +3
 
 
+def test_K8_an_ogre_merchant_defeated_below_gives_an_underworld_item(u):
+    """U13, K8: card effects that give a market item give Underworld items in the Underworld (an
+    Underworld market room is a Market room for the Ogre Merchant's condition)."""
+    u.slot("uw-1", "A")
+    u.at("uw-1.market")
+    u.fight("ogre-merchant")
+    choice = u.game.state.decision
+    if choice is not None and choice["kind"] == "choose":
+        u.do(next(f"option {i}" for i, label in enumerate(choice["labels"]) if "item" in label))
+    items = [a.split()[1] for a in u.legal() if a.startswith("item ")]
+    assert items and set(items) <= {"uw-blood-amulet", "boots-of-the-wind", "gauntlets-of-destiny",
+                                    "jesters-cap", "river-boat"}
+
+
 def test_TS37_underworld_market(make):
     """TS-37 (U13, K7, K8, G41, G46, G44): Boots of the Wind below, a Crown not; in a regular market
     a Crown and a River Lamp, no Boots of the Wind; a Golden Flute in the Underworld offers only
