@@ -42,7 +42,7 @@ HEALTHY = 3         # damage up to which the bot goes after the Underworld's goa
 # bonuses (in Boots of detour) of the small goals, sought only with an undercoin for the toll
 IMPS, PRISON, HARPY, FATE, COIN = 1.5, 1.5, 2.0, 2.0, 1.0
 LYRE = 4.0          # the lyre, for a bot with no artifact yet
-SCALE = {2: 2.0, 3: 1.25}   # with fewer rivals the Underworld is roomier: its goals weigh more
+SCALE = {2: 1.5, 3: 1.25}   # with fewer rivals the Underworld is roomier: its goals weigh more
 
 
 def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
