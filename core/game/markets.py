@@ -113,12 +113,9 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
     if not conditional:
         return offers
     cards = game.ruleset.cards
-    out = []
-    for o in offers:
-        cond = cards[o.item].fight_if if o.purpose == "fight" else cards[o.item].use_if if o.purpose == "use" else None
-        if cond is None or cond(game, seat):
-            out.append(o)
-    return out
+    return [o for o in offers
+            if (o.purpose != "fight" or cards[o.item].fight_if is None or cards[o.item].fight_if(game, seat))
+            and (o.purpose != "use" or cards[o.item].use_if is None or cards[o.item].use_if(game, seat))]
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:

@@ -180,12 +180,13 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
                     if _affordable(game, seat, cost, False):
                         out.extend(act("portal", r.key, ex.key, k)
                                    for k in entry_options(game, seat, ex.to[1], cost.damage))
-        for key, dest, cost in link_routes(game, p.room):
-            if _affordable(game, seat, cost, False):
-                out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
-        for key, _target, cost in link_openings(game, p.room):
-            if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
-                out.append(act("explore", key))
+        if game.state.links:
+            for key, dest, cost in link_routes(game, p.room):
+                if _affordable(game, seat, cost, False):
+                    out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
+            for key, _target, cost in link_openings(game, p.room):
+                if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
+                    out.append(act("explore", key))
     if p.teleports and may_move(game, seat, TELEPORT_MOVE) is None:
         for kind in sorted(set(p.teleports)):
             for target in teleport_targets(game, seat, kind):
@@ -292,8 +293,9 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
             out.append(f"open:{r.key}")
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
-    out.extend(dest for _, dest, _ in link_routes(game, p.room))
-    out.extend(target for _, target, _ in link_openings(game, p.room))
+    if game.state.links:
+        out.extend(dest for _, dest, _ in link_routes(game, p.room))
+        out.extend(target for _, target, _ in link_openings(game, p.room))
     seen: set[str] = set()
     result = []
     for t in out:
