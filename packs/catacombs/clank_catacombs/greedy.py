@@ -38,8 +38,10 @@ COSTS, EXPLORE = "greedy_costs", "greedy_explore"
 
 def fold(view, name: str, value: Any, **context: Any) -> Any:
     """Fold the modifiers packs registered for one of the greedy bot's values, with the view."""
-    for fn in view.registry.modifiers.get(name, ()):
-        value = fn(view, value, **context)
+    fns = view.registry.modifiers.get(name)
+    if fns:
+        for fn in fns:
+            value = fn(view, value, **context)
     return value
 
 
@@ -62,6 +64,14 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self._taught: tuple[Any, frozenset[str]] = (None, frozenset())
+
+    def _told(self, game, name: str) -> bool:
+        """Whether some pack modifies one of the bot's values (looked up once per ruleset)."""
+        mods = game.registry.modifiers
+        if self._taught[0] is not mods:
+            self._taught = (mods, frozenset(n for n in (ACTION, ANSWER) if mods.get(n)))
+        return name in self._taught[1]
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
@@ -78,9 +88,10 @@ class GreedyBot:
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:
-        told = fold(game, ANSWER, None, decision=d, acts=acts)
-        if told is not None and told in acts:
-            return told
+        if self._told(game, ANSWER):
+            told = fold(game, ANSWER, None, decision=d, acts=acts)
+            if told is not None and told in acts:
+                return told
         kinds = {a.kind for a in acts}
         if "yes" in kinds:
             return Action("yes")
@@ -127,9 +138,10 @@ class GreedyBot:
         tok = self._token(game, seat, by_kind.get("token", []))
         if tok is not None:
             return tok
-        told = fold(game, ACTION, None, seat=seat, acts=acts)
-        if told is not None and told in acts:
-            return told
+        if self._told(game, ACTION):
+            told = fold(game, ACTION, None, seat=seat, acts=acts)
+            if told is not None and told in acts:
+                return told
         for a in rooms:
             if a.args[0] in ("locked_chest", "locked_cell", "locked_tome", "wayshrine"):
                 return a
@@ -301,10 +313,24 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
 def _payable(game, cost, lockpicks: int) -> bool:
     """Whether a path's price can be met: lockpicks for its uncovered locks, and whatever else
     besides Boots it asks for (a toll in another currency) out of the seat's supply."""
+    res = cost.resources
+    if len(res) == 1 and not cost.cover:           # Boots only: the common case
+        return True
     if cost.cover and lockpicks < len(cost.cover):
         return False
-    extra = {r: n for r, n in cost.resources.items() if r != "boots" and not (cost.cover and r == "lockpicks")}
+    extra = {r: n for r, n in res.items() if r != "boots" and not (cost.cover and r == "lockpicks")}
     return not extra or game.can_pay(extra)
+
+
+def _other_costs(game) -> bool:
+    """Whether some tunnel icon asks for more than Boots and lockpicks (then paths are checked
+    against the seat's supply); known once per ruleset (``ruleset.cache``)."""
+    cache = game.ruleset.cache
+    found = cache.get("greedy-other-costs")
+    if found is None:
+        found = cache["greedy-other-costs"] = any(set(icon.cost) - {"boots", "lockpicks"}
+                                                  for icon in game.registry.tunnel_icons.values())
+    return found
 
 
 def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
@@ -325,6 +351,8 @@ def _plan(game, seat: int) -> dict[str, float]:
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
     explorable: dict[str, bool] = {}
+    everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
+    paying = _other_costs(game)
 
     def worth_exploring(region: str) -> bool:
         found = explorable.get(region)
@@ -343,35 +371,43 @@ def _plan(game, seat: int) -> dict[str, float]:
     dist: dict[str, float] = {}
     heap: list[tuple[float, str]] = []
     portals = geo.portal_exits()
-    faces = _slot_faces(game, geo) if game.links else {}
+    has_links = bool(game.links)
+    faces = _slot_faces(game, geo) if has_links else {}
     for room in game.placed_rooms():
         out = []
         for r in geo.routes_from(room):
             cost = route_cost(r)
-            if cost.against or not _payable(game, cost, lockpicks):
+            if cost.against:
                 continue
             c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
-            if r.to[0] == "room":
-                if room_has(r.to[1], "crypt") and not has_art:
+            if cost.cover and lockpicks < len(cost.cover):
+                continue
+            if paying and len(cost.resources) > 1 and not _payable(game, cost, lockpicks):
+                continue
+            to = r.to
+            if to[0] == "room":
+                if room_has(to[1], "crypt") and not has_art:
                     continue
-                out.append((r.to[1], c + extra.get(r.to[1], 0.0)))
-            elif r.to[0] == "open" and explore and game.stack_size(r.to[5]) and worth_exploring(r.to[5]):
+                out.append((to[1], c))
+            elif to[0] == "open" and explore and game.stack_size(to[5]) and (everywhere or worth_exploring(to[5])):
                 out.append(("@open", c))
-            elif r.to[0] == "portal":
+            elif to[0] == "portal":
                 for ex in portals:
                     if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
-                        out.append((ex.to[1], c + 0.5 + extra.get(ex.to[1], 0.0)))
-        if game.links:
+                        out.append((ex.to[1], c + 0.5))
+        if has_links:
             for _key, dest, cost in game.link_routes(room):
                 if _payable(game, cost, lockpicks):
-                    out.append((dest, float(cost.boots) + 1.5 * cost.damage + extra.get(dest, 0.0)))
+                    out.append((dest, float(cost.boots) + 1.5 * cost.damage))
             for _key, target, cost in game.link_openings(room):
                 _, region, slot, _feature = target.split(":")
                 near = faces.get((region, slot), ())
-                out += [(r, float(cost.boots) + 1.5 + extra.get(r, 0.0)) for r in near]   # about a tunnel away
+                out += [(r, float(cost.boots) + 1.5) for r in near]   # about a tunnel away
                 if explore and worth_exploring(region):
                     out.append(("@open", float(cost.boots)))
         edges[room] = out
+    if extra:                        # rooms that cost something to enter (greedy_costs)
+        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
     rev: dict[str, list[tuple[str, float]]] = {}
     for a, outs in edges.items():
         for b, c in outs:
