@@ -348,6 +348,8 @@ def clank_register_bots(registry) -> None:
 EVENTS = (
     ("setup_done", "Setup is complete, before the first turn starts; steps and decisions its listeners queue "
                    "(a draft) resolve before the first turn starts.", ()),
+    ("turn_starting", "A live player's turn starts (T3), before the room's start-of-turn features: what "
+                      "must be paid or done before anything else.", ("seat",)),
     ("turn_start", "A live player's turn starts (T3), after the room's start-of-turn features.", ("seat",)),
     ("turn_end", "A turn's cleanup is done (D1 step 1a), before the row is refilled.", ("seat",)),
     ("round_end", "The last seat of a round finished; the next round starts.", ("round",)),
@@ -377,8 +379,8 @@ EVENTS = (
 )
 QUESTIONS = (
     ("placement_ok", "May this tile go there? Return False to forbid it (Fixed Dimensions).", ("tile", "to")),
-    ("discovery_ok", "May a tile be discovered into this empty cell? Return False to forbid it.",
-     ("region", "x", "y")),
+    ("discovery_ok", "May a tile be discovered into this empty cell (or empty slot of a slot region)? "
+                     "Return False to forbid it.", ("region", "x", "y", "slot")),
 )
 MODIFIABLES = (
     ("artifact_limit", "How many artifacts a seat may carry (A13): setup `artifact_limit` (1).", ("seat",)),
@@ -398,6 +400,8 @@ MODIFIABLES = (
                    "starting decks): packs that put cards into the game or take some out after setup (a "
                    "character's own starting deck) say so, for the conservation check of a loaded state.", ()),
     ("tokens_elsewhere", "Token ids packs keep outside the core's places (in rooms ...).", ()),
+    ("trash_pile", "Where a trashed card goes: the box (`state.box`), or another list of the state a pack "
+                   "keeps (tell `cards_elsewhere` about it).", ("seat", "card")),
     ("cubes_elsewhere", "Cubes packs keep outside the core's places, by kind (a seat's \"0\" ...): "
                         "marks on the map ...", ()),
 )

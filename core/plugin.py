@@ -71,9 +71,10 @@ CARDS_ELSEWHERE = "cards_elsewhere"
 GAME_CARDS = "game_cards"
 TOKENS_ELSEWHERE = "tokens_elsewhere"
 CUBES_ELSEWHERE = "cubes_elsewhere"
+TRASH_PILE = "trash_pile"
 MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
              IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE,
-             GAME_CARDS)
+             GAME_CARDS, TRASH_PILE)
 """The values the core declares (each documented by ``registry.modifiables[name]``)."""
 
 # -- move kinds the ``may_move`` modifiers are asked about ----------------------------------
@@ -89,7 +90,8 @@ class Event(TypedDict):
 
 
 class SeatEvent(Event):
-    """``turn_start``, ``turn_end``, ``escaped``, ``knocked_out``: the seat concerned."""
+    """``turn_starting``, ``turn_start``, ``turn_end``, ``escaped``, ``knocked_out``: the seat
+    concerned."""
 
     seat: int
 
@@ -202,17 +204,19 @@ class PlacementQuestion(Event):
 
 
 class DiscoveryQuestion(Event):
-    """``discovery_ok``: may a tile be discovered into cell (``x``, ``y``) of ``region``?
-    Return False to forbid."""
+    """``discovery_ok``: may a tile be discovered into cell (``x``, ``y``) of ``region`` (or into
+    ``slot`` of a slot region, drawn at ``x``, ``y``; ``slot`` is empty on a grid)? Return
+    False to forbid."""
 
     region: str
     x: int
     y: int
+    slot: str
 
 
 EVENT_PAYLOADS: dict[str, type] = {
     "setup_done": Event, "game_over": Event,
-    "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
+    "turn_starting": SeatEvent, "turn_start": SeatEvent, "turn_end": SeatEvent, "escaped": SeatEvent, "knocked_out": SeatEvent,
     "round_end": RoundEndEvent, "card_played": CardEvent, "card_gained": CardEvent, "card_used": CardEvent,
     "monster_defeated": MonsterDefeatedEvent, "row_card_revealed": RowCardRevealedEvent,
     "card_trashed": CardTrashedEvent, "token_taken": TokenTakenEvent, "tile_discovered": TileDiscoveredEvent,
@@ -227,7 +231,7 @@ __all__ = [
     "CUBES_ELSEWHERE", "DECISION_KINDS", "GAME_CARDS", "TOKENS_ELSEWHERE",
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
-    "TUNNEL_DAMAGE", "VIEW",
+    "TRASH_PILE", "TUNNEL_DAMAGE", "VIEW",
     "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",

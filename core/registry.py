@@ -125,6 +125,7 @@ class TunnelIconDef:
       a lockpick, A9); an uncovered icon must be paid, a covered one costs nothing.
     - ``damage``: damage each icon deals, preventable by Swords (a monster: 1, A8).
     - ``damage_ignored_by``: a turn flag that cancels the icon's damage.
+    - ``cost_ignored_by``: a turn flag that cancels the icon's cost.
     Teleports ignore every icon (C8).
     - ``example``: a tunnel carrying the icon, as a tile writes it (``{"ends": [...], "icons": [...]}``),
       shown in the authoring guide.
@@ -139,6 +140,7 @@ class TunnelIconDef:
     damage_ignored_by: str | None = None
     pack: str = ""
     example: JSON | None = None
+    cost_ignored_by: str | None = None
 
     def __post_init__(self) -> None:
         if self.extra_boots:

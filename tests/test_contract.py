@@ -25,7 +25,9 @@ from clank.hookspecs import ClankSpecs
 from clank.testing import state_json
 
 ROOT = Path(__file__).resolve().parents[1]
-BANNED = re.compile(r"lockpick|ghost|crystal|crypt|haunted|prisoner|tourmaline|mastery|idol|wayshrine|multi_artifact",
+BANNED = re.compile(r"lockpick|ghost|crystal|crypt|haunted|prisoner|tourmaline|mastery|idol|wayshrine|multi_artifact"
+                    # ... nor an expansion's (issue 7: the Underworld)
+                    r"|underworld|guardian|harp(y|ies)|undercoin|fate|ladder|chute|toll|(?<![a-z])imps?(?![a-z])|lyre",
                     re.I)
 
 
@@ -100,10 +102,13 @@ def test_the_schemas_name_no_base_game_component_in_keys_or_enums():
 
 
 def test_the_scan_finds_a_name_when_there_is_one(tmp_path):
-    """The scan itself works: a string literal naming a lockpick is found, a docstring is not."""
+    """The scan itself works: a string literal naming a lockpick is found, a docstring is not;
+    Underworld names are found too (an imp, not an import)."""
     probe = tmp_path / "probe.py"
-    probe.write_text('"""About lockpicks."""\nCOST = {"lockpicks": 1}\n')
-    assert [w for _, w in _code_words(probe) if BANNED.search(w)] == ["lockpicks"]
+    probe.write_text('"""About lockpicks."""\nCOST = {"lockpicks": 1}\nimport json\n'
+                     'TOLL = {"undercoins": 1}\nKINDS = ["imp", "simple", "ladder_room"]\n')
+    assert sorted(w for _, w in _code_words(probe) if BANNED.search(w)) == sorted([
+        "lockpicks", "TOLL", "undercoins", "imp", "ladder_room"])
 
 
 def test_packs_import_only_the_contract():

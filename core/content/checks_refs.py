@@ -41,7 +41,8 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
                 eid = as_dict(entry).get("id")
                 if not isinstance(eid, str):
                     continue
-                for value in as_list(as_dict(entry).get("counts_as")):
+                for value in [*as_list(as_dict(entry).get("counts_as")),
+                              *as_list(as_dict(entry).get("counts_as_at_end"))]:
                     if isinstance(value, str):
                         index.token_kinds.add(value)
                 if kind == "tokens" and isinstance(as_dict(entry).get("pool"), str):
@@ -124,8 +125,13 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
 
 
 def check_stacks(ctx: Context, packs: list[PackData]) -> None:
-    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names."""
+    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
+    region's start tiles, which setup places itself, may name their own)."""
     stacks = set(BASE_STACKS)
+    starts: set[str] = set()
+    for pack in packs:
+        for region in as_dict(pack.setup.get("regions")).values():
+            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
@@ -134,14 +140,16 @@ def check_stacks(ctx: Context, packs: list[PackData]) -> None:
             if isinstance(part, dict):
                 for key in ("stack", "add"):
                     value = part.get(key)
-                    stacks |= {v for v in ([value] if isinstance(value, str) else as_list(value))
-                               if isinstance(v, str)}
+                    for v in [value] if isinstance(value, str) else as_list(value):
+                        v = as_dict(v).get("stack") if isinstance(v, dict) else v
+                        if isinstance(v, str):
+                            stacks.add(v)
     for pack in packs:
         if pack.id in ctx.unresolved:
             continue
         for i, tile in enumerate(pack.tiles):
             stack = as_dict(tile).get("stack")
-            if isinstance(stack, str) and stack not in stacks:
+            if isinstance(stack, str) and stack not in stacks and as_dict(tile).get("id") not in starts:
                 ctx.problems.append(pack.problem("tiles", (i, "stack"), "unknown-stack",
                                                  f"unknown tile stack {stack!r}" + did_you_mean(stack, stacks)))
 

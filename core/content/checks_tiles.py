@@ -36,10 +36,14 @@ def _tile_cells(tile: dict[str, Any]) -> dict[str, tuple[int, int]] | None:
 
 
 def tile_ports(tile: dict[str, Any]) -> list[str]:
-    """Every port of a tile: ``n1 ... w2`` on a square tile, ``U.n1 ...`` on a multi-cell one.
+    """Every port of a tile: ``n1 ... w2`` on a square tile, ``U.n1 ...`` on a multi-cell one,
+    the names a tile of a slot region gives in ``ports``.
 
     A multi-cell tile has ports on the outer sides of each cell only.
     """
+    named = tile.get("ports")
+    if isinstance(named, list):
+        return [p for p in named if isinstance(p, str)]
     cells = _tile_cells(tile)
     if cells is None:
         return [f"{s}{i}" for s in "nesw" for i in (1, 2)]
@@ -115,7 +119,7 @@ def _check_tile(ctx: Context, pack: PackData, tile: dict[str, Any], path: JsonPa
             add(pack.problem("tiles", (*tpath, "ends"), "tunnel-end", f"tunnel joins {a!r} to itself"))
         elif "portal" in kinds and kinds != ["portal", "room"] and kinds != ["room", "portal"] and "bad" not in kinds:
             add(pack.problem("tiles", (*tpath, "ends"), "portal-tunnel", "a portal tunnel must lead to a room"))
-        elif kinds == ["port", "port"] and not _is_corner(a, b):
+        elif kinds == ["port", "port"] and not tile.get("ports") and not _is_corner(a, b):
             add(pack.problem("tiles", (*tpath, "ends"), "corner-tunnel",
                              f"{a}-{b} joins two ports that are not beside one corner"))
         if "bad" not in kinds:
@@ -133,6 +137,46 @@ def _is_corner(a: str, b: str) -> bool:
     ca, _, pa = a.rpartition(".")
     cb, _, pb = b.rpartition(".")
     return ca == cb and frozenset((pa, pb)) in _CORNERS
+
+
+def check_regions(ctx: Context, packs: list[PackData]) -> None:
+    """Slot regions (setup ``regions``): every join names two slots of the region, each port
+    end at most once; every port a join names for a slot exists on every tile that may fill
+    it (the region's start tiles for its start slot, its other tiles for the other slots)."""
+    tiles: dict[str, dict[str, Any]] = {}
+    for pack in packs:
+        for tile in pack.tiles:
+            if isinstance(tile, dict) and isinstance(tile.get("id"), str):
+                tiles[tile["id"]] = tile
+    for pack in packs:
+        for name, region in as_dict(pack.setup.get("regions")).items():
+            region = as_dict(region)
+            slots = as_dict(region.get("slots"))
+            starts = [t for t in as_list(region.get("start_tiles")) if isinstance(t, str)]
+            start = region.get("start")
+            if start is not None and start not in slots:
+                ctx.problems.append(pack.problem("setup", ("regions", name, "start"), "unknown-slot",
+                                                 f"region {name!r} has no slot {start!r}" + did_you_mean(str(start), slots)))
+            fill = [t for t in tiles.values() if t.get("region") == name and t.get("id") not in starts]
+            seen: dict[str, int] = {}
+            for i, join in enumerate(as_list(region.get("joins"))):
+                for j, end in enumerate(as_list(join)):
+                    if not isinstance(end, str):
+                        continue
+                    where = ("regions", name, "joins", i, j)
+                    slot, _, port = end.partition(".")
+                    if slot not in slots:
+                        ctx.problems.append(pack.problem("setup", where, "unknown-slot",
+                                                         f"region {name!r} has no slot {slot!r}" + did_you_mean(slot, slots)))
+                        continue
+                    if end in seen:
+                        ctx.problems.append(pack.problem("setup", where, "port-reused",
+                                                         f"{end} is already joined by join {seen[end]}"))
+                    seen.setdefault(end, i)
+                    for tile in ([tiles[t] for t in starts if t in tiles] if slot == start else fill):
+                        if port not in tile_ports(tile):
+                            ctx.problems.append(pack.problem("setup", where, "unknown-port",
+                                                             f"tile {tile['id']!r} may fill slot {slot!r} but has no port {port!r}"))
 
 
 def _check_reachable(ctx: Context, pack: PackData, path: JsonPath, rooms: list[str],

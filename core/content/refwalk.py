@@ -154,7 +154,7 @@ def _refs_in_points(points: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]
                 yield "quantity", q, (*path, "per") if isinstance(per, str) else (*path, "per", i)
 
 
-_CARD_EFFECTS = ("play", "acquire", "arrive", "use", "defeat")
+_CARD_EFFECTS = ("play", "acquire", "arrive", "use", "defeat", "on_trashed")
 _TOKEN_EFFECTS = ("take", "use")
 
 
@@ -171,6 +171,7 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
             yield from _refs_in_condition(ability.get("if"), (*path, "ability", "if"), reg)
             yield from _refs_in_effect(ability.get("do"), (*path, "ability", "do"), reg)
         yield from _refs_in_condition(entry.get("fight_if"), (*path, "fight_if"), reg)
+        yield from _refs_in_condition(entry.get("use_if"), (*path, "use_if"), reg)
         react = entry.get("react")
         if isinstance(react, dict) and isinstance(react.get("on"), str):
             yield "event", react["on"], (*path, "react", "on")
@@ -197,3 +198,7 @@ def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
         for i, value in enumerate(as_list(values)):
             if isinstance(value, str):
                 yield (target, value, (key, i)), False
+    for name, region in as_dict(setup.get("regions")).items():
+        for i, value in enumerate(as_list(as_dict(region).get("start_tiles"))):
+            if isinstance(value, str):
+                yield ("tile", value, ("regions", name, "start_tiles", i)), False

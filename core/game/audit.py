@@ -204,7 +204,18 @@ def _tiles(game: Table) -> list[str]:
     if twice:
         out.append(f"tiles in two places: {', '.join(twice)}")
     cells: set[tuple[int, int, str]] = set()
+    slots: set[tuple[str, str]] = set()
     for t in st.tiles:
+        layout = game.ruleset.regions.get(t.region)
+        if layout is not None:              # a slot region: one tile per slot, never turned
+            if t.slot not in layout.slots:
+                out.append(f"tile {t.tile} is in {t.region!r} but not in one of its slots ({t.slot!r})")
+            elif (t.region, t.slot) in slots:
+                out.append(f"two tiles fill the slot {t.slot} of {t.region}")
+            if t.rot:
+                out.append(f"tile {t.tile} of the slot region {t.region!r} is turned")
+            slots.add((t.region, t.slot))
+            continue
         for dx, dy in game.ruleset.tiles[t.tile].cells.values():
             cell = (t.x + dx, t.y + dy, t.region)
             if cell in cells:

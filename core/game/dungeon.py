@@ -6,6 +6,14 @@ index 1 meets index 2. Multi-cell tiles (the 1×2 start tile) name ports ``U.n1`
 rotated. A tunnel that runs to a tile edge is half a tunnel; when the neighbouring cell is
 filled the halves join. Connectivity is derived from placement and recomputed whenever a
 tile is placed or turned.
+
+A region may instead be laid out as a **slot graph** (:class:`SlotRegion`, declared by the
+setup key ``regions``): a fixed set of named slots, each holding at most one tile, and a table
+saying which named port of the tile in one slot joins which port of the tile in another.
+Tiles of such a region name their ports themselves (the tile key ``ports``), are placed into
+a slot (:attr:`~clank.game.state.PlacedTile.slot`) and never turned; a port the table joins
+to nothing is closed (a dead end), and a tunnel toward an empty slot is an open edge that a
+discovery fills.
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ class End:
     cell: str = ""       # port's cell key ("" on square tiles)
     side: str = ""
     idx: int = 0
+    name: str = ""       # a named port (tiles of a slot region): "A1", "i1" ...
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,7 @@ class TileDef:
     provisional: bool = False
     ext: dict = field(default_factory=dict)     # keys packs add (``add_content_key``), compiled
     data: dict = field(default_factory=dict)    # the raw entry
+    ports: tuple[str, ...] = ()                 # named ports (tiles of a slot region)
 
 
 @dataclass(frozen=True)
@@ -83,8 +93,11 @@ class Segment:
 class Route:
     """A whole tunnel from a room: through corner tunnels and joined halves to its far end.
 
-    ``to`` is ``("room", room_id)``, ``("open", x, y, side, idx)`` (an open tile edge) or
-    ``("portal",)``.
+    ``to`` is ``("room", room_id)``, ``("open", x, y, side, idx, region)`` (an open tile edge:
+    the cell it leads from and the port's world side and index) or ``("portal",)``. An open
+    edge toward an empty slot of a slot region is ``("open", x, y, "SLOT.PORT", 0, region)``:
+    ``x, y`` is where the empty slot is drawn, ``SLOT.PORT`` the slot and the port of the tile
+    that will fill it where the tunnel continues (see :func:`slot_edge`).
     """
 
     origin: str
@@ -98,6 +111,54 @@ class Route:
         return f"{s.tile}#{s.tunnel}"
 
 
+def slot_edge(to: tuple) -> tuple[str, str] | None:
+    """The ``(slot, port)`` an open edge leads into when it faces an empty slot, else None."""
+    side = to[3]
+    if len(side) > 1:
+        slot, _, port = side.partition(".")
+        return slot, port
+    return None
+
+
+@dataclass(frozen=True)
+class SlotRegion:
+    """A region laid out as a fixed slot graph (setup key ``regions``).
+
+    - ``slots``: slot name -> ``(x, y)``, where the slot is drawn on the region's map;
+    - ``joins``: ``(slot, port) -> (slot, port)``, both ways: the port of the tile in one slot
+      meets that port of the tile in the other; a port of a placed tile that joins nothing is
+      closed;
+    - ``start``: the slot the region's start tile takes at setup, ``start_tiles`` the tiles it
+      may be (one per side) and ``side_option`` the game option naming the side.
+    Two slots are *next to* each other when a join connects them (:meth:`neighbours`).
+    """
+
+    name: str
+    slots: dict[str, tuple[int, int]]
+    joins: dict[tuple[str, str], tuple[str, str]]
+    start: str = ""
+    start_tiles: tuple[str, ...] = ()
+    side_option: str = ""
+
+    @classmethod
+    def from_setup(cls, name: str, data: dict) -> SlotRegion:
+        """Build a region from its setup entry (already validated)."""
+        slots = {str(k): (int(v[0]), int(v[1])) for k, v in (data.get("slots") or {}).items()}
+        joins: dict[tuple[str, str], tuple[str, str]] = {}
+        for a, b in data.get("joins") or ():
+            sa, _, pa = str(a).partition(".")
+            sb, _, pb = str(b).partition(".")
+            joins[(sa, pa)] = (sb, pb)
+            joins[(sb, pb)] = (sa, pa)
+        return cls(name, slots, joins, str(data.get("start", "")), tuple(data.get("start_tiles") or ()),
+                   str(data.get("side_option", "")))
+
+    def neighbours(self, slot: str) -> list[str]:
+        """The slots a join connects to ``slot``, in declaration order of the slots."""
+        near = {b[0] for a, b in self.joins.items() if a[0] == slot and b[0] != slot}
+        return [s for s in self.slots if s in near]
+
+
 def room_key(tile_id: str, room: str) -> str:
     """The game-wide id of a room."""
     return f"{tile_id}.{room}"
@@ -106,16 +167,23 @@ def room_key(tile_id: str, room: str) -> str:
 class Geometry:
     """Derived connectivity of the placed tiles; rebuilt when the tile layout changes."""
 
-    def __init__(self, tiles: dict[str, TileDef], placed: list) -> None:
+    def __init__(self, tiles: dict[str, TileDef], placed: list,
+                 regions: dict[str, SlotRegion] | None = None) -> None:
         self.defs = tiles
+        self.regions = regions or {}
         self.by_cell: dict[tuple[int, int, str], tuple] = {}   # (x, y, region) -> (placed, cell key)
+        self.by_slot: dict[tuple[str, str], object] = {}       # (region, slot) -> placed
         self.placed = {p.tile: p for p in placed}
         for p in placed:
+            if p.region in self.regions:
+                self.by_slot[(p.region, p.slot)] = p
+                continue
             tdef = tiles[p.tile]
             for key, (dx, dy) in tdef.cells.items():
                 self.by_cell[(p.x + dx, p.y + dy, p.region)] = (p, key)
         self._routes: dict[str, list[Route]] = {}
         self._portals: list[Route] | None = None
+        self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
 
     # -- ports ---------------------------------------------------------------------------
@@ -127,6 +195,14 @@ class Geometry:
     def local_port(self, p, cell: str, side: str, idx: int) -> tuple[str, str, int]:
         """Inverse of :meth:`world_port` for a port of ``p`` on world side ``side``."""
         return cell, rotate_side(side, -p.rot), idx
+
+    def tunnel_at_named_port(self, p, name: str) -> tuple[int, bool] | None:
+        """The tunnel of placed tile ``p`` ending at its named port ``name``: (index, end is a)."""
+        for i, t in enumerate(self.defs[p.tile].tunnels):
+            for is_a, e in ((True, t.a), (False, t.b)):
+                if e.kind == "port" and e.name == name:
+                    return i, is_a
+        return None
 
     def tunnel_at_port(self, p, cell: str, side: str, idx: int) -> tuple[int, bool] | None:
         """The tunnel of placed tile ``p`` whose end is that world port: (index, end is a)."""
@@ -150,6 +226,21 @@ class Geometry:
                 return Route(origin, ("room", room_key(p.tile, far.room)), tuple(segs))
             if far.kind == "portal":
                 return Route(origin, ("portal",), tuple(segs))
+            if far.name:                     # a named port: the slot graph says where it leads
+                sr = self.regions.get(region)
+                joined = sr.joins.get((p.slot, far.name)) if sr is not None else None
+                if joined is None:           # a closed port
+                    return Route(origin, ("dead",), tuple(segs))
+                slot, port = joined
+                nxt = self.by_slot.get((region, slot))
+                if nxt is None:
+                    x, y = sr.slots[slot]
+                    return Route(origin, ("open", x, y, f"{slot}.{port}", 0, region), tuple(segs))
+                found = self.tunnel_at_named_port(nxt, port)
+                if found is None:
+                    return Route(origin, ("dead",), tuple(segs))
+                p, (tunnel, from_a) = nxt, found
+                continue
             x, y, side, idx = self.world_port(p, far)
             dx, dy = DELTA[side]
             nxt = self.by_cell.get((x + dx, y + dy, region))
@@ -184,14 +275,15 @@ class Geometry:
         return out
 
     def portal_exits(self) -> list[Route]:
-        """Routes from every portal end in the dungeon to the room beyond it."""
+        """Routes from every portal end in the dungeon to the room beyond it. A one-way tunnel
+        *into* a portal is an entrance only: no move, portal exit or teleport comes out of it."""
         if self._portals is None:
             exits = []
             for p in self.placed.values():
                 for i, t in enumerate(self.defs[p.tile].tunnels):
                     if t.a.kind == "portal":
                         exits.append(self.trace(p, i, True, f"portal:{p.tile}#{i}"))
-                    elif t.b.kind == "portal":
+                    elif t.b.kind == "portal" and not t.one_way:
                         exits.append(self.trace(p, i, False, f"portal:{p.tile}#{i}"))
             self._portals = [r for r in exits if r.to[0] == "room"]
         return self._portals
@@ -201,8 +293,26 @@ class Geometry:
         return self.defs[seg.tile].tunnels[seg.tunnel]
 
     def cell_free(self, x: int, y: int, region: str) -> bool:
-        """Whether no tile covers that cell."""
+        """Whether no tile covers that cell (of a grid region)."""
         return (x, y, region) not in self.by_cell
+
+    def in_slot(self, region: str, slot: str):
+        """The placed tile in a slot of a slot region, or None."""
+        return self.by_slot.get((region, slot))
+
+    def slot_room(self, region: str, slot: str, feature: str, feature_set) -> str | None:
+        """The first room (in the tile's order) showing ``feature`` on the tile in a slot, or
+        None when the slot is empty or no room shows it. ``feature_set(room_id)`` gives the
+        features a room shows (the ruleset's :meth:`room_feature_set`)."""
+        key = (region, slot, feature)
+        if key not in self._slot_rooms:
+            p = self.by_slot.get((region, slot))
+            found = None
+            if p is not None:
+                found = next((room_key(p.tile, r) for r in self.defs[p.tile].rooms
+                              if feature in feature_set(room_key(p.tile, r))), None)
+            self._slot_rooms[key] = found
+        return self._slot_rooms[key]
 
 
 def tile_of(room_id: str) -> str:

@@ -184,9 +184,17 @@ class Game(Table):
         """Put the pawn in a room and resolve its entry triggers (A12)."""
         movement.enter_room(self, seat, room_id)
 
-    def place_tile(self, tile: str, x: int, y: int, rot: int, region: str, seat: int | None) -> None:
-        """Put a tile on the grid and resolve its placement effects (X11)."""
-        movement.place_tile(self, tile, x, y, rot, region, seat)
+    def place_tile(self, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
+                   slot: str = "") -> None:
+        """Put a tile on the map (into ``slot`` of a slot region) and resolve its placement
+        effects (X11)."""
+        movement.place_tile(self, tile, x, y, rot, region, seat, slot)
+
+    def place_in_slot(self, tile: str, region: str, slot: str, seat: int | None) -> None:
+        """Put a tile into an empty slot of a slot region (drawn where the slot is drawn) and
+        resolve its placement effects (X11)."""
+        x, y = self.ruleset.regions[region].slots[slot]
+        movement.place_tile(self, tile, x, y, 0, region, seat, slot)
 
     def may_enter(self, seat: int, room_id: str, entry: Any = None) -> str | None:
         """A reason the pawn may not enter the room now, or None (A18, U-M8)."""
@@ -199,6 +207,10 @@ class Game(Table):
     def discovery_ok(self, region: str, x: int, y: int) -> bool:
         """Whether a tile may be discovered into that empty cell now (X12, U23)."""
         return movement.cell_discoverable(self, region, x, y)
+
+    def slot_discoverable(self, region: str, slot: str) -> bool:
+        """Whether a tile may be discovered into that empty slot of a slot region now (X12)."""
+        return movement.slot_discoverable(self, region, slot)
 
     def placement_ok(self, placed: Any, to: tuple | None = None) -> bool:
         """Whether packs allow that placement (``placement_ok`` listeners: Fixed Dimensions)."""
@@ -216,6 +228,11 @@ class Game(Table):
     def link_routes(self, room: str | None) -> list[tuple[str, str, movement.Cost]]:
         """Links leaving a room: (route key, destination, cost)."""
         return movement.link_routes(self, room)
+
+    def link_openings(self, room: str | None) -> list[tuple[str, str, movement.Cost]]:
+        """Links leaving a room toward an empty slot that may be discovered now: (route key,
+        teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
+        return movement.link_openings(self, room)
 
     def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, **kw: Any) -> None:
         """Ask a player to pick cards (trash, discard, topdeck); see :func:`decisions.ask_pick`."""

@@ -91,7 +91,7 @@ def _row_verb(cdef: Any) -> str:
 
 def row_offers(game: Table, seat: int) -> list[Offer]:
     """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
-    must hold (A4)."""
+    and a device's ``use_if`` must hold (A3, A4)."""
     row = game.state.row
     cache = game.ruleset.cache
     key = (ROW, *row)
@@ -104,7 +104,8 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
                 cdef = cards[card]
                 verb = _row_verb(cdef)
                 offers.append(Offer(act(verb, slot), cdef.cost, card, verb, slot))
-        conditional = any(o.purpose == "fight" and cards[o.item].fight_if is not None for o in offers)
+        conditional = any((o.purpose == "fight" and cards[o.item].fight_if is not None)
+                          or (o.purpose == "use" and cards[o.item].use_if is not None) for o in offers)
         if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
             cache.clear()
         found = cache[key] = (offers, conditional)
@@ -112,8 +113,9 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
     if not conditional:
         return offers
     cards = game.ruleset.cards
-    return [o for o in offers if o.purpose != "fight" or cards[o.item].fight_if is None
-            or cards[o.item].fight_if(game, seat)]
+    return [o for o in offers
+            if (o.purpose != "fight" or cards[o.item].fight_if is None or cards[o.item].fight_if(game, seat))
+            and (o.purpose != "use" or cards[o.item].use_if is None or cards[o.item].use_if(game, seat))]
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
@@ -199,6 +201,8 @@ def _price_text(game: Table, seat: int, card: str) -> str:
     cdef = game.ruleset.cards[card]
     if cdef.fight_if is not None and not cdef.fight_if(game, seat):
         return f"{cdef.name} cannot be fought here (A4)"
+    if cdef.use_if is not None and not cdef.use_if(game, seat):
+        return f"{cdef.name} cannot be used here (A3)"
     need = ", ".join(f"{n} {r}" for r, n in cdef.cost.items())
     have = ", ".join(f"{n} {r}" for r, n in sorted(game.player(seat).pool.items()) if n)
     return f"{cdef.name} costs {need}; you have {have or 'nothing'}"

@@ -1,6 +1,13 @@
 """Movement: Boots along tunnels (A6-A10), portals (A11), links, teleports (C8, T13),
 discovery of new tiles with the orientation decision (X2-X14), and entering rooms (A12).
 
+Slot regions (:class:`~clank.game.dungeon.SlotRegion`) are discovered into their slots: a tile
+there has one orientation, so the decision only says how many Swords prevent damage (or that
+the move cannot go on). A link may lead to a slot instead of a room (``to_slot`` of
+:meth:`~clank.game.table.Table.add_link`): while the slot is empty, following it discovers the
+region's next tile into the slot and enters that tile's room showing the link's feature
+(``explore link:KEY``, or a teleport to the target ``slot:REGION:SLOT:FEATURE``).
+
 What a tunnel costs comes from its icons' registered costs (:class:`~clank.registry.TunnelIconDef`);
 whether a pawn may enter a room from its features' ``may_enter``; whether it may move at all
 from the ``may_move`` modifiers; whether it may go against an arrow from the ``ignore_one_way``
@@ -12,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
-from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment
+from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, slot_edge
 from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
@@ -51,7 +58,9 @@ class Cost:
 
 
 def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
-    if idef.covers:
+    if idef.cost_ignored_by and game.has_flag(idef.cost_ignored_by):
+        pass
+    elif idef.covers:
         if icon_id not in game.state.covered:
             cost.add(idef.cost)
             cost.cover.append(icon_id)
@@ -171,9 +180,13 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
                     if _affordable(game, seat, cost, False):
                         out.extend(act("portal", r.key, ex.key, k)
                                    for k in entry_options(game, seat, ex.to[1], cost.damage))
-        for key, dest, cost in link_routes(game, p.room):
-            if _affordable(game, seat, cost, False):
-                out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
+        if game.state.links:
+            for key, dest, cost in link_routes(game, p.room):
+                if _affordable(game, seat, cost, False):
+                    out.extend(act("move", key, k) for k in entry_options(game, seat, dest, cost.damage))
+            for key, _target, cost in link_openings(game, p.room):
+                if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
+                    out.append(act("explore", key))
     if p.teleports and may_move(game, seat, TELEPORT_MOVE) is None:
         for kind in sorted(set(p.teleports)):
             for target in teleport_targets(game, seat, kind):
@@ -181,21 +194,53 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
     return out
 
 
-def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
-    """Links (tunnels no tile draws, U-M2) leaving a room: (route key, destination, cost)."""
-    out = []
+def _link_cost(game: Game, link: dict[str, Any]) -> Cost:
+    cost = Cost()
     icons = game.registry.tunnel_icons
+    for i, name in enumerate(link["icons"]):
+        _add_icon(game, cost, icons[name], f"{link['key']}#{i}")
+    return cost
+
+
+def link_dest(game: Game, link: dict[str, Any]) -> str | None:
+    """The far room of a link: its ``b`` room, or for a link to a slot the room showing its
+    feature on the tile in that slot (None while the slot is empty)."""
+    target = link.get("to_slot")
+    if not target:
+        return link["b"]
+    region, slot, feature = target
+    return game.geometry.slot_room(region, slot, feature, game.ruleset.room_feature_set)
+
+
+def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
+    """Links (tunnels no tile draws, U-M3) leaving a room: (route key, destination, cost).
+    A one-way link is never followed backwards, whatever lets a pawn go against arrows."""
+    out = []
     for link in game.state.links:
+        far = link_dest(game, link)
+        if far is None:
+            continue
         if link["a"] == room:
-            dest = link["b"]
-        elif link["b"] == room and not link["one_way"]:
+            dest = far
+        elif far == room and not link["one_way"]:
             dest = link["a"]
         else:
             continue
-        cost = Cost()
-        for i, name in enumerate(link["icons"]):
-            _add_icon(game, cost, icons[name], f"{link['key']}#{i}")
-        out.append((f"link:{link['key']}", dest, cost))
+        out.append((f"link:{link['key']}", dest, _link_cost(game, link)))
+    return out
+
+
+def link_openings(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
+    """Links leaving a room toward an empty slot that may be discovered now: (route key, the
+    teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
+    out = []
+    for link in game.state.links:
+        target = link.get("to_slot")
+        if not target or link["a"] != room or link_dest(game, link) is not None:
+            continue
+        region, slot, feature = target
+        if slot_discoverable(game, region, slot):
+            out.append((f"link:{link['key']}", f"slot:{region}:{slot}:{feature}", _link_cost(game, link)))
     return out
 
 
@@ -206,8 +251,11 @@ def _reverse_first(r: Route) -> Segment:
 
 def discovery_ok(game: Game, to: tuple) -> bool:
     """Whether the open edge ``to`` can be explored: a tile is left in its region's stack (X12)
-    and no ``discovery_ok`` listener refuses the cell beyond it (Fixed Dimensions, U23)."""
+    and no ``discovery_ok`` listener refuses the cell (or slot) beyond it (Fixed Dimensions, U23)."""
     _, x, y, side, _idx, region = to
+    edge = slot_edge(to)
+    if edge is not None:
+        return slot_discoverable(game, region, edge[0])
     dx, dy = DELTA[side]
     return cell_discoverable(game, region, x + dx, y + dy)
 
@@ -216,7 +264,16 @@ def cell_discoverable(game: Game, region: str, x: int, y: int) -> bool:
     """Whether a tile may be discovered into the empty cell ``(x, y)`` of a region now."""
     if not stack_for(game, region):
         return False
-    return game.ask_listeners("discovery_ok", region=region, x=x, y=y)
+    return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot="")
+
+
+def slot_discoverable(game: Game, region: str, slot: str) -> bool:
+    """Whether a tile may be discovered into a slot of a slot region now: the slot is empty, a
+    tile is left in the region's stack and no ``discovery_ok`` listener refuses."""
+    if not stack_for(game, region) or game.geometry.in_slot(region, slot) is not None:
+        return False
+    x, y = game.ruleset.regions[region].slots[slot]
+    return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot=slot)
 
 
 def stack_for(game: Game, region: str) -> list[str]:
@@ -236,11 +293,13 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
             out.append(f"open:{r.key}")
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
-    out.extend(dest for _, dest, _ in link_routes(game, p.room))
+    if game.state.links:
+        out.extend(dest for _, dest, _ in link_routes(game, p.room))
+        out.extend(target for _, target, _ in link_openings(game, p.room))
     seen: set[str] = set()
     result = []
     for t in out:
-        if t not in seen and t != p.room and (t.startswith("open:") or not may_enter(game, seat, t)):
+        if t not in seen and t != p.room and (t.startswith(("open:", "slot:")) or not may_enter(game, seat, t)):
             seen.add(t)
             result.append(t)
     return result
@@ -253,7 +312,7 @@ def teleport_targets(game: Game, seat: int, kind: str) -> list[str]:
         return []
     room = game.player(seat).room
     return [t for t in tdef.targets(game, seat)
-            if t.startswith("open:") or (t != room and not may_enter(game, seat, t))]
+            if t.startswith(("open:", "slot:")) or (t != room and not may_enter(game, seat, t))]
 
 
 # -- performing moves ----------------------------------------------------------------------
@@ -274,6 +333,9 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
         cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
         game.bump(seat, "portal_used")
         _pay_and_go(game, seat, cost, int(action.args[2]), ex.to[1])
+    elif action.kind == "explore" and action.args[0].startswith("link:"):
+        _, target, cost = next(x for x in link_openings(game, p.room) if x[0] == action.args[0])
+        discover_into_slot(game, seat, target, cost)
     elif action.kind == "explore":
         r = routes[action.args[0]]
         _discover(game, seat, r, teleport=False)
@@ -282,6 +344,8 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
         p.teleports.remove(kind)
         if target.startswith("open:"):
             _discover(game, seat, routes[target[5:]], teleport=True)
+        elif target.startswith("slot:"):
+            discover_into_slot(game, seat, target, None)
         else:
             game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.", seat)
             enter_room(game, seat, target)
@@ -321,11 +385,15 @@ def _discover(game: Game, seat: int, route: Route, teleport: bool, segments: lis
     _, x, y, side, idx, region = route.to
     stack = stack_for(game, region)
     tile = stack.pop(0)
-    dx, dy = DELTA[side]
     segs = segments if segments is not None else [(s.tile, s.tunnel, s.forward) for s in route.segments]
+    edge = slot_edge(route.to)
+    if edge is not None:            # into an empty slot: the tile lies as the slot says
+        where = {"x": x, "y": y, "side": "", "idx": 0, "slot": edge[0], "port": edge[1]}
+    else:
+        dx, dy = DELTA[side]
+        where = {"x": x + dx, "y": y + dy, "side": OPPOSITE[side], "idx": 3 - idx, "slot": "", "port": ""}
     game.state.turn.move = {
-        "seat": seat, "tile": tile, "x": x + dx, "y": y + dy, "region": region,
-        "side": OPPOSITE[side], "idx": 3 - idx, "teleport": teleport,
+        "seat": seat, "tile": tile, **where, "region": region, "teleport": teleport,
         "segments": [[s[0], s[1], s[2]] for s in segs],
     }
     game.say(f"{game.name(seat)} discovers {game.ruleset.tiles[tile].name}.")
@@ -344,10 +412,12 @@ def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list
     seat = move["seat"]
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
-    for rot in range(4 if tdef.rotatable else 1):
-        trial = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"])
-        geo = Geometry(game.ruleset.tiles, [*game.state.tiles, trial])
-        found = geo.tunnel_at_port(trial, "", move["side"], move["idx"])
+    slot = move.get("slot", "")
+    for rot in range(4 if tdef.rotatable and not slot else 1):
+        trial = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"], slot)
+        geo = Geometry(game.ruleset.tiles, [*game.state.tiles, trial], game.ruleset.regions)
+        found = (geo.tunnel_at_named_port(trial, move["port"]) if slot
+                 else geo.tunnel_at_port(trial, "", move["side"], move["idx"]))
         if found is None:
             continue
         cont = geo.trace(trial, found[0], found[1], "")
@@ -400,7 +470,7 @@ def apply_orient(game: Game, action: Action) -> None:
     rot = int(action.args[0])
     outcome = next((o for o in orientation_outcomes(game, move) if o["rot"] == rot), None)
     game.state.turn.move = None
-    place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat)
+    place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat, move.get("slot", ""))
     if action.kind == "place" or outcome is None:
         game.say(f"{game.name(seat)} cannot pass and stays where they are.")
         return
@@ -415,9 +485,39 @@ def apply_orient(game: Game, action: Action) -> None:
     _pay_and_go(game, seat, path_cost(game, game.geometry, outcome["segments"]), prevent, outcome["to"][1])
 
 
-def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, seat: int | None) -> None:
-    """Put a tile on the grid and resolve its placement effects (X11)."""
-    game.state.tiles.append(PlacedTile(tile, x, y, rot, region))
+def discover_into_slot(game: Game, seat: int, target: str, cost: Cost | None) -> None:
+    """Follow a link (``cost``; None for a teleport) to the empty slot of a slot region named by
+    ``target`` (``slot:REGION:SLOT:FEATURE``): the region's next tile is revealed and placed
+    into the slot, then the pawn enters that tile's room showing ``FEATURE``. If that room
+    cannot be entered (or there is none), the tile stays, the move does not happen and costs
+    nothing (X9)."""
+    _, region, slot, feature = target.split(":")
+    tile = stack_for(game, region).pop(0)
+    x, y = game.ruleset.regions[region].slots[slot]
+    game.say(f"{game.name(seat)} discovers {game.ruleset.tiles[tile].name}.")
+    game.emit("tile_discovered", seat=seat, tile=tile)
+    place_tile(game, tile, x, y, 0, region, seat, slot)
+    room = game.geometry.slot_room(region, slot, feature, game.ruleset.room_feature_set)
+    prevent = 0
+    entry = None
+    if cost is not None:
+        prevent = min(game.player(seat).pool.get("swords", 0), cost.damage)
+        entry = Entry(game.player(seat).pool.get("swords", 0) - prevent, cost.damage - prevent)
+    if room is None or not game.is_live(seat) or may_enter(game, seat, room, entry):
+        game.say(f"{game.name(seat)} cannot pass and stays put (X9).")
+        return
+    if cost is None:
+        game.say(f"{game.name(seat)} teleports to {game.room_name(room)}.")
+        enter_room(game, seat, room)
+    else:
+        _pay_and_go(game, seat, cost, prevent, room)
+
+
+def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
+               slot: str = "") -> None:
+    """Put a tile on the map (into ``slot`` in a slot region) and resolve its placement
+    effects (X11)."""
+    game.state.tiles.append(PlacedTile(tile, x, y, rot, region, slot))
     game.tiles_changed()
     tdef = game.ruleset.tiles[tile]
     feats = game.registry.room_features

@@ -8,7 +8,7 @@ from typing import Any
 from clank.actions import Action
 from clank.content.checks_features import parse_feature
 from clank.game import naming
-from clank.game.dungeon import START_CELLS, End, TileDef, TunnelDef, parse_port
+from clank.game.dungeon import START_CELLS, End, SlotRegion, TileDef, TunnelDef, parse_port
 from clank.game.effects import Compiler, Cond, describe
 from clank.game.naming import RoomName
 from clank.game.setupdata import merge_setup
@@ -30,8 +30,9 @@ class CardDef:
     danger: bool = False
     text: str = ""
     pack: str = ""
-    effects: dict[str, tuple[int, ...]] = field(default_factory=dict)   # play, acquire, arrive, use, defeat
+    effects: dict[str, tuple[int, ...]] = field(default_factory=dict)   # play, acquire, arrive, use, defeat, trashed
     fight_if: Cond | None = None
+    use_if: Cond | None = None          # a device: when it may be used (A3)
     react: dict[str, Any] | None = None
     ability: tuple[str, Cond | None, tuple[int, ...]] | None = None   # (label, condition, effect)
     counts_as: tuple[str, ...] = ()
@@ -53,6 +54,7 @@ class TokenDef:
     use: tuple[int, ...] = ()
     worth_gold: int = 0
     counts_as: tuple[str, ...] = ()
+    counts_as_at_end: tuple[str, ...] = ()   # kinds it counts as only when scores are counted
     value: int = 0
     hidden: bool = False         # held face down: other seats see that a token is held, not which
     text: str = ""
@@ -96,6 +98,9 @@ class Ruleset:
                 self.tiles[t["id"]] = self._tile(t)
         self.program = self.compiler.program
         self.conditions_by_index = self.compiler.conditions
+        # regions laid out as slot graphs (setup ``regions``); grid regions are not listed
+        self.regions: dict[str, SlotRegion] = {
+            name: SlotRegion.from_setup(name, data) for name, data in (self.setup.get("regions") or {}).items()}
         # resources that pay like another: resource -> its substitutes, in registration order
         self.substitutes: dict[str, tuple[str, ...]] = {}
         for rdef in registry.resources.values():
@@ -130,6 +135,8 @@ class Ruleset:
             if c.get(trig):
                 # C11/T12: conditions of play effects and of defeat rewards hold for the whole turn
                 effects[trig] = comp.effect(c[trig], watched=trig in ("play", "defeat"))
+        if c.get("on_trashed"):
+            effects["trashed"] = comp.effect(c["on_trashed"])
         react = None
         if c.get("react"):
             r = c["react"]
@@ -146,6 +153,7 @@ class Ruleset:
             points=self._points(c.get("points", 0)), dragon_attack=bool(c.get("dragon_attack")),
             danger=bool(c.get("danger")), text=c.get("text", ""), pack=pack, effects=effects,
             fight_if=comp.condition(c["fight_if"]) if c.get("fight_if") else None, react=react,
+            use_if=comp.condition(c["use_if"]) if c.get("use_if") else None,
             counts_as=tuple(c.get("counts_as", ())), ext=self._ext("cards", c), data=c)
 
     def _ext(self, kind: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -167,6 +175,7 @@ class Ruleset:
             points=self._points(t.get("points", t.get("value", 0))), keep=bool(t.get("keep", True)),
             take=comp.effect(t.get("take")), use=comp.effect(t.get("use")),
             worth_gold=int(t.get("worth_gold", 0)), counts_as=tuple(t.get("counts_as", ())),
+            counts_as_at_end=tuple(t.get("counts_as_at_end", ())),
             value=int(t.get("value", 0)), hidden=bool(t.get("hidden", False)),
             text=t.get("text", ""), pack=pack, ext=self._ext("tokens", t), data=t)
         if t.get("use_if"):
@@ -174,13 +183,15 @@ class Ruleset:
         return tok
 
     def _points(self, points: Any) -> Any:
-        """Compile a points expression: int, ``{if, then, else}`` or ``{per: [...], times}``."""
+        """Compile a points expression: int, ``{if, then, else}`` or ``{per: [...], times, div, max}``."""
         if isinstance(points, dict) and "if" in points:
             return ("if", self.compiler.condition(points["if"]), int(points.get("then", 0)),
                     int(points.get("else", 0)))
         if isinstance(points, dict) and "per" in points:
             per = points["per"]
-            return ("per", tuple([per] if isinstance(per, str) else per), int(points.get("times", 1)))
+            cap = points.get("max")
+            return ("per", tuple([per] if isinstance(per, str) else per), int(points.get("times", 1)),
+                    int(points.get("div", 1)), None if cap is None else int(cap))
         return int(points or 0)
 
     def _tile(self, t: dict[str, Any]) -> TileDef:
@@ -192,21 +203,25 @@ class Ruleset:
         if any(r["cell"] for r in rooms.values()) or t.get("stack") == "start":
             cells = {k: tuple(v) for k, v in (t.get("cells") or START_CELLS).items()}
         tunnels = []
+        ports = tuple(t.get("ports") or ())
         for tun in t.get("tunnels", []):
-            a, b = (self._end(e, rooms) for e in tun["ends"])
+            a, b = (self._end(e, rooms, ports) for e in tun["ends"])
             tunnels.append(TunnelDef(a, b, tuple(tun.get("icons", ())), bool(tun.get("one_way"))))
         return TileDef(
             id=t["id"], name=t.get("name", t["id"]), stack=t.get("stack", "depths"),
             region=t.get("region", "catacombs"), side=str(t.get("side", "")),
             rotatable=bool(t.get("rotatable", t.get("stack") != "start")), cells=cells, rooms=rooms,
-            tunnels=tunnels, provisional=bool(t.get("provisional")), ext=self._ext("tiles", t), data=t)
+            tunnels=tunnels, provisional=bool(t.get("provisional")), ext=self._ext("tiles", t), data=t,
+            ports=ports)
 
     @staticmethod
-    def _end(name: str, rooms: dict) -> End:
+    def _end(name: str, rooms: dict, ports: tuple[str, ...] = ()) -> End:
         if name == "portal":
             return End("portal")
         if name in rooms:
             return End("room", room=name)
+        if name in ports:
+            return End("port", name=name)
         port = parse_port(name)
         if port is None:
             raise ValueError(f"tunnel end {name!r} is neither a room, a port nor 'portal'")

@@ -14,15 +14,18 @@ if TYPE_CHECKING:
 
 
 def points_value(game: Game, seat: int, points: Any) -> int:
-    """Evaluate a compiled points expression for a seat."""
+    """Evaluate a compiled points expression for a seat: an integer; ``{if, then, else}``; or
+    ``{per, times, div, max}``: the quantities added up, times ``times``, divided by ``div``
+    rounding down, at most ``max``."""
     if isinstance(points, int):
         return points
     if points[0] == "if":
         _, cond, then, other = points
         return then if cond(game, seat) else other
-    _, quantities, times = points
+    _, quantities, times, div, cap = points
     qs = game.registry.quantities
-    return times * sum(qs[q].count(game, seat) for q in quantities)
+    value = times * sum(qs[q].count(game, seat) for q in quantities) // div
+    return value if cap is None else min(value, cap)
 
 
 def eligible(game: Game, seat: int) -> bool:
@@ -39,13 +42,18 @@ def score_lines(game: Game, seat: int) -> list[tuple[str, int]]:
 
 
 def scores(game: Game) -> list[dict[str, Any]]:
-    """Per seat: total, lines and eligibility."""
+    """Per seat: total, lines and eligibility (counted as at game end: tokens'
+    ``counts_as_at_end`` kinds apply)."""
     out = []
-    for seat in range(len(game.state.players)):
-        lines = score_lines(game, seat)
-        ok = eligible(game, seat)
-        out.append({"seat": seat, "eligible": ok, "lines": lines,
-                    "total": sum(v for _, v in lines) if ok else 0})
+    game.scoring = True
+    try:
+        for seat in range(len(game.state.players)):
+            lines = score_lines(game, seat)
+            ok = eligible(game, seat)
+            out.append({"seat": seat, "eligible": ok, "lines": lines,
+                        "total": sum(v for _, v in lines) if ok else 0})
+    finally:
+        game.scoring = False
     return out
 
 

@@ -83,7 +83,9 @@ def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> Non
 
     A part names one stack or several (shuffled together), may ``remove`` tiles unseen, may
     ``take`` only the first N (the rest wait for a later ``{rest: true}`` part), and may ``add``
-    the tiles of other stacks to what it took before shuffling again (expansions §2.3).
+    the tiles of other stacks to what it took before shuffling again (expansions §2.6): all of
+    a stack, or ``{stack, keep}``: that stack shuffled, ``keep`` of its tiles, the rest out of
+    the game unseen.
     """
     def of(names: Any) -> list[str]:
         names = [names] if isinstance(names, str) else list(names or ())
@@ -104,7 +106,17 @@ def _stacks(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng) -> Non
                 st.removed_tiles.extend(left)      # leftovers no `rest` part claimed leave the game
                 tiles, left = tiles[: int(part["take"])], tiles[int(part["take"]):]
             if part.get("add"):
-                tiles = tiles + of(part["add"])
+                extra: list[str] = []
+                for add in part["add"]:
+                    if isinstance(add, dict):              # {stack, keep}: keep k, box the rest unseen
+                        kept = of(add["stack"])
+                        rng.shuffle(kept)
+                        k = int(add["keep"])
+                        st.removed_tiles.extend(kept[k:])
+                        extra += kept[:k]
+                    else:
+                        extra += of(add)
+                tiles = tiles + extra
                 rng.shuffle(tiles)
             stack.extend(tiles)
         st.removed_tiles.extend(left)
@@ -144,6 +156,7 @@ def begin(game: Game) -> None:
     s = game.setup
     opts = st.config["options"]
     st.artifact_stack = game.modify("artifact_stack", st.artifact_stack)
+    _place_region_starts(game)
     starts = s.get("start_tiles", [])
     side = opts.get("start_side")
     start = next((t for t in starts if game.ruleset.tiles[t].side == side), starts[0] if starts else None)
@@ -167,6 +180,25 @@ def begin(game: Game) -> None:
     _deal_row(game)                          # its Arrive texts are queued first (S19) ...
     game.queue_step(FIRST_TURN, st.first)    # ... and the first turn starts once they resolved
     game.run()
+
+
+def _place_region_starts(game: Game) -> None:
+    """Each slot region's start tile goes into its start slot (the side its ``side_option``
+    names, else the first listed), before the main start tile: what its rooms take at
+    placement (X11) they take first."""
+    opts = game.state.config["options"]
+    for name in sorted(game.ruleset.regions):
+        layout = game.ruleset.regions[name]
+        if not layout.start_tiles or not layout.start:
+            continue
+        side = opts.get(layout.side_option) if layout.side_option else None
+        tiles = game.ruleset.tiles
+        tile = next((t for t in layout.start_tiles if t in tiles and tiles[t].side == side),
+                    next((t for t in layout.start_tiles if t in tiles), None))
+        if tile is None:
+            raise SetupError(f"region {name!r}: none of its start tiles {list(layout.start_tiles)} is loaded")
+        x, y = layout.slots[layout.start]
+        movement.place_tile(game, tile, x, y, 0, name, None, layout.start)
 
 
 FIRST_TURN = "first_turn"

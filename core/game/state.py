@@ -71,13 +71,17 @@ class TurnState:
 
 @dataclass
 class PlacedTile:
-    """A tile on the grid: which tile, where, turned how far (quarter turns clockwise)."""
+    """A tile on the map: which tile, where, turned how far (quarter turns clockwise).
+
+    In a slot region (:class:`~clank.game.dungeon.SlotRegion`) ``slot`` names the slot the tile
+    fills and ``x, y`` is where that slot is drawn; on a grid ``slot`` is empty."""
 
     tile: str
     x: int
     y: int
     rot: int = 0
     region: str = "catacombs"
+    slot: str = ""
 
 
 @dataclass

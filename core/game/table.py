@@ -40,6 +40,7 @@ class Table:
         self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
         self._geometry: Geometry | None = None
         self._legal: Any = None
+        self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
         self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
 
@@ -358,12 +359,17 @@ class Table:
             self.push(cdef.effects["acquire"], seat, card)
 
     def trash_card(self, seat: int, card: str, zone: str) -> None:
-        """Remove a card from a player's zone to the box (C9)."""
+        """Trash a card of a player's zone (C9): it goes to the box, or to the pile the
+        ``trash_pile`` modifiers name (a list in the state); ``card_trashed`` is announced and
+        the card's ``on_trashed`` effect resolves next."""
         getattr(self.state.players[seat], zone).remove(card)
-        self.state.box.append(card)
+        self.modify("trash_pile", self.state.box, seat=seat, card=card).append(card)
         self.bump(seat, "cards_trashed")
         self.tell(seat, f"trashes {self.ruleset.cards[card].name}")
         self.emit("card_trashed", seat=seat, card=card, zone=zone)
+        when = self.ruleset.cards[card].effects.get("trashed")
+        if when:
+            self.push(when, seat, card)
 
     def owned_cards(self, seat: int) -> list[str]:
         """Every card a player owns: deck, hand, play area, discard pile (E8.4), as folded by
@@ -373,9 +379,12 @@ class Table:
 
     # -- tokens and artifacts --------------------------------------------------------------
     def counts_as(self, seat: int, kind: str) -> int:
-        """How many held tokens and owned cards count as ``kind`` (crown, secret_tome ...)."""
+        """How many held tokens and owned cards count as ``kind`` (crown, secret_tome ...); once
+        the game is over (or while scores are counted) tokens' ``counts_as_at_end`` kinds too."""
         toks = self.ruleset.tokens
-        n = sum(1 for t in self.state.players[seat].tokens if kind in toks[t].counts_as)
+        end = self.state.over or self.scoring
+        n = sum(1 for t in self.state.players[seat].tokens
+                if kind in toks[t].counts_as or (end and kind in toks[t].counts_as_at_end))
         n += sum(1 for c in self.owned_cards(seat) if kind in self.ruleset.cards[c].counts_as)
         return n
 
@@ -463,7 +472,7 @@ class Table:
     def geometry(self) -> Geometry:
         """Connectivity of the placed tiles (recomputed after any placement or rotation)."""
         if self._geometry is None:
-            self._geometry = Geometry(self.ruleset.tiles, self.state.tiles)
+            self._geometry = Geometry(self.ruleset.tiles, self.state.tiles, self.ruleset.regions)
         return self._geometry
 
     def tiles_changed(self) -> None:
@@ -471,16 +480,41 @@ class Table:
         self._geometry = None
 
     def add_link(self, a: str, b: str, icons: Sequence[str] = (), one_way: bool = False,
-                 kind: str = "link") -> str:
+                 kind: str = "link", to_slot: Sequence[str] | None = None) -> str:
         """Join two rooms by a tunnel no tile draws (a ladder, a chute; U-M3); returns its key.
 
         A link survives tile rotation, costs 1 Boot plus its icons, is adjacent for teleports
-        (one-way links only in their direction) and is stored in the state.
+        (one-way links only in their direction: nothing, not even a teleport or a rule that
+        lets a pawn go against arrows, follows one backwards) and is stored in the state.
+
+        ``to_slot=(region, slot, feature)`` makes the far end a slot of a slot region instead of
+        the room ``b`` (give ``b=""``): the far room is the room showing ``feature`` on the tile
+        in that slot; while the slot is empty, following the link discovers the region's next
+        tile into it first (see :func:`clank.game.movement.discover_into_slot`).
         """
         key = f"{kind}{len(self.state.links)}"
-        self.state.links.append({"key": key, "a": a, "b": b, "icons": list(icons),
-                                 "one_way": one_way, "kind": kind})
+        link: dict[str, Any] = {"key": key, "a": a, "b": b, "icons": list(icons), "one_way": one_way,
+                                "kind": kind}
+        if to_slot is not None:
+            link["to_slot"] = list(to_slot)
+        self.state.links.append(link)
+        self._legal = None
         return key
+
+    def slot_layout(self, region: str) -> Any:
+        """The :class:`~clank.game.dungeon.SlotRegion` of a region laid out as slots, or None
+        for a grid region."""
+        return self.ruleset.regions.get(region)
+
+    def empty_slots_next_to(self, tile: str) -> list[str]:
+        """The empty slots next to a placed tile of a slot region (a join connects them), in
+        the region's slot order; nothing for a tile on a grid."""
+        placed = next((t for t in self.state.tiles if t.tile == tile), None)
+        layout = self.ruleset.regions.get(placed.region) if placed is not None else None
+        if layout is None:
+            return []
+        geo = self.geometry
+        return [s for s in layout.neighbours(placed.slot) if geo.in_slot(placed.region, s) is None]
 
     # -- pieces ----------------------------------------------------------------------------
     def add_piece(self, kind: str, room: str | None, owner: int | None = None, **data: Any) -> str:

@@ -353,13 +353,14 @@ def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
 
 
 def start_turn(game: Game) -> None:
-    """T3: start-of-turn benefits of the room (its features' ``on_turn_start``), then
-    ``turn_start`` is announced."""
+    """T3: ``turn_starting`` is announced (what must come before anything else), then the start-of-turn
+    benefits of the room (its features' ``on_turn_start``), then ``turn_start``."""
     st = game.state
     seat = st.current
     st.turn.phase = "main"
     p = game.player(seat)
-    if p.room is not None:
+    game.emit("turn_starting", seat=seat)
+    if p.room is not None and game.is_live(seat):
         feats = game.registry.room_features
         for name, arg in game.room_features(p.room):
             fdef = feats.get(name)

@@ -8,11 +8,15 @@ on the best card it can afford. It manages Clank!: once its cubes pile up in the
 uses devices that remove them and prefers quiet cards to noisy ones, and it heals with devices
 and potions when hurt. It never looks ahead by cloning, so it is fast.
 
-Other packs teach it what their things are worth through three values this pack declares
+It plans along tunnels, portals and links (ladders, chutes: tunnels no tile draws); a link toward
+an empty slot of a region of slots is taken to lead next to the rooms whose tunnels face that
+slot. Other packs teach it what their things are worth through three values this pack declares
 and folds with the deciding seat's view (never the game):
 
 - ``greedy_goals``: rooms worth heading for, ``{room: bonus}`` (0: as good as an artifact; a
   bonus of N is worth N Boots of detour);
+- ``greedy_costs``: rooms that cost something to enter, ``{room: extra Boots}`` (a fight on entry);
+- ``greedy_explore``: whether exploring a region may find what the bot looks for (True);
 - ``greedy_action``: the main action to take now, before moving (None: the bot's own choice);
 - ``greedy_answer``: the answer to a pending decision (None: the bot's own choice).
 """
@@ -29,12 +33,15 @@ from clank_catacombs import features
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
 GOALS, ACTION, ANSWER = "greedy_goals", "greedy_action", "greedy_answer"
+COSTS, EXPLORE = "greedy_costs", "greedy_explore"
 
 
 def fold(view, name: str, value: Any, **context: Any) -> Any:
     """Fold the modifiers packs registered for one of the greedy bot's values, with the view."""
-    for fn in view.registry.modifiers.get(name, ()):
-        value = fn(view, value, **context)
+    fns = view.registry.modifiers.get(name)
+    if fns:
+        for fn in fns:
+            value = fn(view, value, **context)
     return value
 
 
@@ -42,6 +49,10 @@ def register(registry) -> None:
     """Declare the values other packs may modify to teach the greedy bot."""
     registry.add_modifiable(GOALS, "The greedy bot: rooms worth heading for, {room: bonus in Boots} (the "
                             "modifier receives the deciding seat's view as `game`).", ("seat",))
+    registry.add_modifiable(COSTS, "The greedy bot: rooms that cost something to enter, {room: extra Boots} "
+                            "(the view as `game`).", ("seat",))
+    registry.add_modifiable(EXPLORE, "The greedy bot: whether exploring a region may find what it looks for "
+                            "(True; the view as `game`).", ("seat", "region"))
     registry.add_modifiable(ACTION, "The greedy bot: the main action to take now, before it moves, or None "
                             "(`acts`: the legal actions; the view as `game`).", ("seat", "acts"))
     registry.add_modifiable(ANSWER, "The greedy bot: its answer to a pending decision, or None (`decision`, "
@@ -53,6 +64,14 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self._taught: tuple[Any, frozenset[str]] = (None, frozenset())
+
+    def _told(self, game, name: str) -> bool:
+        """Whether some pack modifies one of the bot's values (looked up once per ruleset)."""
+        mods = game.registry.modifiers
+        if self._taught[0] is not mods:
+            self._taught = (mods, frozenset(n for n in (ACTION, ANSWER) if mods.get(n)))
+        return name in self._taught[1]
 
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
@@ -69,9 +88,10 @@ class GreedyBot:
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:
-        told = fold(game, ANSWER, None, decision=d, acts=acts)
-        if told is not None and told in acts:
-            return told
+        if self._told(game, ANSWER):
+            told = fold(game, ANSWER, None, decision=d, acts=acts)
+            if told is not None and told in acts:
+                return told
         kinds = {a.kind for a in acts}
         if "yes" in kinds:
             return Action("yes")
@@ -118,9 +138,10 @@ class GreedyBot:
         tok = self._token(game, seat, by_kind.get("token", []))
         if tok is not None:
             return tok
-        told = fold(game, ACTION, None, seat=seat, acts=acts)
-        if told is not None and told in acts:
-            return told
+        if self._told(game, ACTION):
+            told = fold(game, ACTION, None, seat=seat, acts=acts)
+            if told is not None and told in acts:
+                return told
         for a in rooms:
             if a.args[0] in ("locked_chest", "locked_cell", "locked_tome", "wayshrine"):
                 return a
@@ -289,11 +310,56 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
     return rooms, not rooms or not p.artifacts
 
 
+def _payable(game, cost, lockpicks: int) -> bool:
+    """Whether a path's price can be met: lockpicks for its uncovered locks, and whatever else
+    besides Boots it asks for (a toll in another currency) out of the seat's supply."""
+    res = cost.resources
+    if len(res) == 1 and not cost.cover:           # Boots only: the common case
+        return True
+    if cost.cover and lockpicks < len(cost.cover):
+        return False
+    extra = {r: n for r, n in res.items() if r != "boots" and not (cost.cover and r == "lockpicks")}
+    return not extra or game.can_pay(extra)
+
+
+def _other_costs(game) -> bool:
+    """Whether some tunnel icon asks for more than Boots and lockpicks (then paths are checked
+    against the seat's supply); known once per ruleset (``ruleset.cache``)."""
+    cache = game.ruleset.cache
+    found = cache.get("greedy-other-costs")
+    if found is None:
+        found = cache["greedy-other-costs"] = any(set(icon.cost) - {"boots", "lockpicks"}
+                                                  for icon in game.registry.tunnel_icons.values())
+    return found
+
+
+def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
+    """For each empty slot of a region of slots: the placed rooms whose tunnels lead toward it."""
+    faces: dict[tuple[str, str], list[str]] = {}
+    for room in game.placed_rooms():
+        for r in geo.routes_from(room):
+            side = r.to[3] if r.to[0] == "open" else ""
+            if len(side) > 1:
+                faces.setdefault((r.to[5], side.partition(".")[0]), []).append(room)
+    return faces
+
+
 def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
     packs' goals start below 0 by their bonus (``greedy_goals``)."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
+    extra = fold(game, COSTS, {}, seat=seat)
+    explorable: dict[str, bool] = {}
+    everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
+    paying = _other_costs(game)
+
+    def worth_exploring(region: str) -> bool:
+        found = explorable.get(region)
+        if found is None:
+            found = explorable[region] = bool(fold(game, EXPLORE, True, seat=seat, region=region))
+        return found
+
     geo = game.geometry
     route_cost = game.route_cost
     room_has = game.room_has
@@ -305,6 +371,8 @@ def _plan(game, seat: int) -> dict[str, float]:
     dist: dict[str, float] = {}
     heap: list[tuple[float, str]] = []
     portals = geo.portal_exits()
+    has_links = bool(game.links)
+    faces = _slot_faces(game, geo) if has_links else {}
     for room in game.placed_rooms():
         out = []
         for r in geo.routes_from(room):
@@ -314,17 +382,32 @@ def _plan(game, seat: int) -> dict[str, float]:
             c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
             if cost.cover and lockpicks < len(cost.cover):
                 continue
-            if r.to[0] == "room":
-                if room_has(r.to[1], "crypt") and not has_art:
+            if paying and len(cost.resources) > 1 and not _payable(game, cost, lockpicks):
+                continue
+            to = r.to
+            if to[0] == "room":
+                if room_has(to[1], "crypt") and not has_art:
                     continue
-                out.append((r.to[1], c))
-            elif r.to[0] == "open" and explore and game.stack_size(r.to[5]):
+                out.append((to[1], c))
+            elif to[0] == "open" and explore and game.stack_size(to[5]) and (everywhere or worth_exploring(to[5])):
                 out.append(("@open", c))
-            elif r.to[0] == "portal":
+            elif to[0] == "portal":
                 for ex in portals:
                     if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
                         out.append((ex.to[1], c + 0.5))
+        if has_links:
+            for _key, dest, cost in game.link_routes(room):
+                if _payable(game, cost, lockpicks):
+                    out.append((dest, float(cost.boots) + 1.5 * cost.damage))
+            for _key, target, cost in game.link_openings(room):
+                _, region, slot, _feature = target.split(":")
+                near = faces.get((region, slot), ())
+                out += [(r, float(cost.boots) + 1.5) for r in near]   # about a tunnel away
+                if explore and worth_exploring(region):
+                    out.append(("@open", float(cost.boots)))
         edges[room] = out
+    if extra:                        # rooms that cost something to enter (greedy_costs)
+        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
     rev: dict[str, list[tuple[str, float]]] = {}
     for a, outs in edges.items():
         for b, c in outs:
@@ -356,7 +439,17 @@ def _destination_distance(game, seat: int, a: Action, dist: dict[str, float]) ->
     """Distance to the target from where a movement action leads (None if unknown)."""
     if a.kind == "teleport":
         target = a.args[1]
-        return dist.get("@open") if target.startswith("open:") else dist.get(target)
+        return dist.get("@open") if target.startswith(("open:", "slot:")) else dist.get(target)
+    if a.args[0].startswith("link:"):
+        if a.kind == "explore":
+            target = next((t for k, t, _ in game.link_openings(game.me.room) if k == a.args[0]), None)
+            if target is None:
+                return None
+            _, region, slot, _feature = target.split(":")
+            near = [dist[r] + 1.5 for r in _slot_faces(game, game.geometry).get((region, slot), ()) if r in dist]
+            return min([*near, *([dist["@open"]] if "@open" in dist else [])], default=None)
+        dest = next((d for k, d, _ in game.link_routes(game.me.room) if k == a.args[0]), None)
+        return dist.get(dest) if dest else None
     geo = game.geometry
     r = next((r for r in geo.routes_from(game.me.room) if r.key == a.args[0]), None)
     if r is None:

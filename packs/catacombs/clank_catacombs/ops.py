@@ -106,7 +106,8 @@ def rotate_resolve(game, d, action):
 
 
 def _region(game, seat: int) -> str:
-    """The map region of the player's room (tiles are drawn from that region's stack)."""
+    """The map region of the player's room (tiles are drawn from that region's stack); a tile
+    placed anywhere (Dusty Map) goes to the catacombs whatever region the player is in."""
     room = game.player(seat).room
     return game.ruleset.tiles[room.partition(".")[0]].region if room else "catacombs"
 
@@ -115,6 +116,8 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
     geo = game.geometry
     room = game.player(seat).room
     region = _region(game, seat)
+    if game.slot_layout(region) is not None:      # Dusty Map from a region of slots: the catacombs
+        region, room = "catacombs", None
     bases = [t for t in game.state.tiles if t.region == region
              and (anywhere or (room and t.tile == room.partition(".")[0]))]
     cells = set()
@@ -131,18 +134,41 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
     return sorted(cells)
 
 
+def _free_slots(game, seat: int) -> list[str]:
+    """In a region laid out as slots, the empty slots next to the player's tile."""
+    room = game.player(seat).room
+    return game.empty_slots_next_to(room.partition(".")[0]) if room else []
+
+
 def op_place_tile_adjacent(ctx, args: dict) -> None:
-    """Marble Guardian / Dusty Map: place the next tile in an empty cell (next to yours, or anywhere)."""
+    """Marble Guardian / Dusty Map: place the next tile in an empty cell (next to yours, or anywhere).
+
+    In a region laid out as slots (U40) the Marble Guardian places the region's next tile into an
+    empty slot next to the player's tile; with none, or an empty stack, nothing is placed and the
+    player gains 2 gold. Placing anywhere (Dusty Map) only ever places catacomb tiles."""
     game = ctx.game
-    if not game.state.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, bool(args.get("anywhere")), ctx.seat):
+    anywhere = bool(args.get("anywhere"))
+    region = _region(game, ctx.seat)
+    if game.slot_layout(region) is not None and not anywhere:
+        if not game.state.stacks.get(region) or not _free_slots(game, ctx.seat):
+            game.say("No tile can be placed next to yours: you gain 2 gold instead.")
+            game.gain(ctx.seat, "gold", 2)
+            return
+        ctx.ask({"kind": "place_tile", "anywhere": False, "region": region,
+                 "prompt": "choose an empty slot next to your tile for the next tile"})
+        return
+    if not game.state.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, anywhere, ctx.seat):
         game.say("No tile can be placed: nothing happens.")      # X12 (content-facts: then it does nothing)
         return
-    ctx.ask({"kind": "place_tile", "anywhere": bool(args.get("anywhere")),
+    ctx.ask({"kind": "place_tile", "anywhere": anywhere,
              "prompt": "choose an empty cell for the next tile"})
 
 
 def place_legal(game, d):
-    """X3: first the empty cell (before the tile is revealed), then the orientation (X4)."""
+    """X3: first the empty cell (before the tile is revealed), then the orientation (X4); in a
+    region of slots, the empty slot (no orientation: the slot fixes it)."""
+    if d.get("region") and "tile" not in d:
+        return [act("slot", s) for s in _free_slots(game, d["seat"])]
     if "tile" in d:
         turns = 4 if game.ruleset.tiles[d["tile"]].rotatable else 1
         ok = [r for r in range(turns)
@@ -152,8 +178,17 @@ def place_legal(game, d):
 
 
 def place_resolve(game, d, action):
+    if action.kind == "slot":
+        region = d["region"]
+        tile = game.state.stacks[region].pop(0)
+        game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
+        game.place_in_slot(tile, region, action.args[0], d["seat"])
+        game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
+                  "prompt": "teleport into a room of the new tile, or gain 2 gold"})
+        return
     if action.kind == "put":
         region = _region(game, d["seat"])
+        region = "catacombs" if game.slot_layout(region) is not None else region
         tile = game.state.stacks[region].pop(0)
         game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
         game.ask({**d, "tile": tile, "x": int(action.args[0]), "y": int(action.args[1]), "region": region,
