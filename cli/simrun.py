@@ -1,7 +1,8 @@
 """Running a simulation for ``clank simulate``: one progress bar over every worker, rows written
 to ``--out`` in seed order as soon as they are known, and a clean stop on Ctrl-C.
 
-Ctrl-C stops the workers (terminated, never waited for) and keeps, in ``--out``, the
+Ctrl-C stops the run after the row it is waiting for (a second Ctrl-C at once), stops the
+workers (terminated, never waited for) and keeps, in ``--out``, the
 *finished prefix*: the rows of games ``0 .. k-1`` when each of them had finished, which are
 exactly the bytes ``--games k`` writes with the same arguments. A game that finished after one
 still running is left out (a rerun plays it again), so an interrupted file is always the
@@ -11,7 +12,11 @@ start of the complete one. The summary is computed from the rows, the same for a
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -30,6 +35,28 @@ class RunResult:
     interrupted: bool
 
 
+@contextmanager
+def ctrl_c_requests_stop() -> Iterator[threading.Event]:
+    """Within the block a first Ctrl-C only sets the returned event (the run stops after the
+    row it is waiting for, never in the middle of writing a row or of the progress bar's
+    drawing); a second one interrupts at once (KeyboardInterrupt). Outside the main thread
+    signals cannot be handled: the event is never set."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def first(_signum: int, _frame: Any) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    old = signal.signal(signal.SIGINT, first)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -> RunResult:
     """Play the plan with ``backend``, writing each row to ``out`` in seed order; a Ctrl-C ends
     the run early (``interrupted``) with the finished prefix written. Errors of a game pass
@@ -42,10 +69,16 @@ def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -
         task = bar.add_task("games", total=plan.games)
         stream = backend.rows(plan, lambda n: bar.advance(task, n))
         try:
-            for row in stream:
-                rows.append(row)
-                if out is not None:
-                    out.write(row_json(row))
+            with ctrl_c_requests_stop() as stop:
+                for row in stream:
+                    rows.append(row)
+                    if out is not None:
+                        out.write(row_json(row))
+                    if stop.is_set():
+                        interrupted = True
+                        break
+                else:
+                    interrupted = stop.is_set()
         except KeyboardInterrupt:
             interrupted = True
         finally:
