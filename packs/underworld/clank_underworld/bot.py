@@ -42,7 +42,8 @@ HEALTHY = 3         # damage up to which the bot goes after the Underworld's goa
 # bonuses (in Boots of detour) of the small goals, sought only with an undercoin for the toll
 IMPS, PRISON, HARPY, FATE, COIN = 1.5, 1.5, 2.0, 2.0, 1.0
 LYRE = 4.0          # the lyre, for a bot with no artifact yet
-SCALE = {2: 1.5, 3: 1.25}   # with fewer rivals the Underworld is roomier: its goals weigh more
+SCALE = {2: 1.75, 3: 1.25}  # with fewer rivals the Underworld is roomier: its goals weigh more
+LYRE_BELOW = 6      # damage up to which a bot already below still goes for the lyre
 
 
 def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
@@ -60,6 +61,8 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
     fate_room = 1 + view.counts_as(seat, "gauntlets")
     out = dict(found)
     scale = SCALE.get(len(view.players), 1.0)
+    lyre_contested = _lyre_contested(view, seat)
+    here_below = p.room is not None and view.tile_of_room(p.room).region == REGION
 
     def want(room: str, bonus: float) -> None:
         out[room] = max(out.get(room, -99.0), bonus * scale)
@@ -70,7 +73,7 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
         if state.get("guardian") and swords >= 3:
             want(room, 5.0 if has_art else 4.0)       # an enhancer for the artifact, or one to escape with
         if state.get("lyre") and view.carried_artifacts(seat) < view.artifact_limit(seat) and not has_art \
-                and len(p.damage) <= HEALTHY:
+                and len(p.damage) <= (LYRE_BELOW if here_below else HEALTHY) and not lyre_contested:
             want(room, LYRE)                          # a 16-point artifact
         if not minor:
             continue
@@ -90,6 +93,17 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
             elif view.room_has(room, "reward_undercoin") and room not in view.turn.rewards:
                 want(room, COIN)
     return out
+
+
+def _lyre_contested(view, seat: int) -> bool:
+    """Whether a rival with no artifact is already below (the lyre's one taker, most likely):
+    a bot that follows it down and finds the lyre gone is far from every other artifact."""
+    for other in view.players:
+        if other.seat == seat or other.status != "live" or other.artifacts:
+            continue
+        if other.room is not None and view.tile_of_room(other.room).region == REGION:
+            return True
+    return False
 
 
 def costs(view, found: dict[str, float], seat: int) -> dict[str, float]:

@@ -89,6 +89,40 @@ def test_greedy_climbs_back_to_escape_with_its_artifact(u):
     assert u.game.tile_of_room(u.me.room).region == "catacombs" or u.me.room != f"{HUB}.gate"
 
 
+def _seeks_lyre(u, seat=None) -> bool:
+    from clank_underworld.bot import goals
+
+    seat = u.game.current_player if seat is None else seat
+    return f"{HUB}.lyre" in goals(u.game.view(seat), {}, seat)
+
+
+def test_greedy_hurt_below_still_goes_for_the_lyre(u):
+    """A bot already below keeps going for the lyre with 5 damage (turning back without an artifact
+    leaves it far from every other one); on the surface 5 damage keeps it from going down."""
+    u.at(f"{HUB}.gate")
+    assert _seeks_lyre(u)
+    u.hurt(5)
+    assert _seeks_lyre(u)
+    u.place("ud-3", 1, 0)
+    u.at("ud-3.ladder")
+    assert not _seeks_lyre(u)
+
+
+def test_greedy_does_not_follow_a_rival_down_for_the_lyre(u):
+    """A rival with no artifact is already below: the lyre will most likely be gone when this bot
+    gets there, so it is no goal; once the rival holds an artifact it is one again."""
+    me = u.game.current_player
+    rival = 1 - me
+    u.place("ud-3", 1, 0)
+    u.at("ud-3.ladder")
+    assert _seeks_lyre(u)
+    u.at(f"{HUB}.gate", seat=rival)
+    assert not _seeks_lyre(u)
+    u.game.player(rival).artifacts.append(u.game.state.artifact_stack.pop())
+    u.game.changed()
+    assert _seeks_lyre(u)
+
+
 def test_greedy_does_not_explore_the_underworld_for_artifacts(u):
     """No artifact waits to be discovered below: the bot does not wander off the hub to explore."""
     u.me.artifacts.append(u.game.state.artifact_stack.pop())
