@@ -136,3 +136,18 @@ def test_render_refuses_an_edited_save_and_warns_of_a_state_that_differs(runner,
     differs.write_text(json.dumps(doc), encoding="utf-8")
     result = runner.invoke(app, ["render", str(differs), "--svg", str(tmp_path / "d.svg")])
     assert result.exit_code == 0 and "warning" in result.stderr and (tmp_path / "d.svg").exists()
+
+
+def test_play_and_render_an_underworld_game(runner, tmp_path):
+    """A game with the Underworld (a region of slots beside the catacombs grid) is watched,
+    saved and rendered without error: text and SVG both show the Underworld."""
+    path = tmp_path / "uw.json"
+    result = runner.invoke(app, ["play", "--packs", "catacombs,underworld", "--humans", "0", "--seed", "3",
+                                 "--players", "2", "--option", "max_rounds=5", "--save", str(path)])
+    assert result.exit_code == 0, result.output
+    text = runner.invoke(app, ["render", str(path), "--text", "--width", "100", "--height", "35"])
+    assert text.exit_code == 0, text.output
+    assert "Underworld" in text.output
+    out = tmp_path / "uw.svg"
+    assert runner.invoke(app, ["render", str(path), "--svg", str(out)]).exit_code == 0
+    assert ET.parse(out).getroot().tag == f"{SVG}svg"

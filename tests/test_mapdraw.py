@@ -380,3 +380,48 @@ def test_a_pawn_always_shows_even_in_a_crowded_compact_room():
     text = draw_map(g.view(0), width=60, height=24, detail="compact")
     pawns = {text.plain[s.start:s.end] for s in text.spans if " on " in str(s.style)}
     assert {"1", "2"} <= pawns
+
+
+# ==========================================================================================
+# A region of slots (the Underworld pack): named ports drawn facing the slots they join
+# ==========================================================================================
+def underworld_position():
+    """A two-player Underworld game with tiles in slots A and C, a pawn on the hub."""
+    import clank_underworld
+
+    g = new_game(["catacombs", "underworld"], players=2, seed=3,
+                 modules={"catacombs": clank_catacombs, "underworld": clank_underworld})
+    for tile, slot in (("uw-1", "A"), ("uw-5", "C")):
+        g.state.stacks["underworld"].remove(tile)
+        g.place_in_slot(tile, "underworld", slot, None)
+        g.run()
+    g.changed()
+    put_pawn(g, 0, next(r for r in g.placed_rooms() if r.startswith("uw-start")))
+    return g
+
+
+def test_slot_tiles_are_drawn_with_their_ports_facing_the_slots_they_join():
+    """The Underworld's hub and slot tiles are drawn in their slots' places; each named port sits
+    on the side facing the slot it joins (the hub's ports toward C below it, toward A above it),
+    and only ports toward empty slots are marked unexplored (issue 7 terminal play, issue 9)."""
+    from clank.cli.mapdraw.model import slot_ports
+
+    g = underworld_position()
+    view = g.view(0)
+    model = build(view)
+    assert model.regions[0] == "catacombs" and "underworld" in model.regions
+    hub = next(p for p in g.state.tiles if p.slot == "hub")
+    ports = slot_ports(view, hub, g.ruleset.tiles[hub.tile])
+    assert {ports[n][0] for n in ("C1", "C2", "B1", "D1")} == {"s"}
+    assert {ports[n][0] for n in ("A1", "A2", "E1", "E2")} == {"n"}
+    assert all(0 < at < 1 for _, _, at, _ in ports.values())
+    joined_full = {n for n, (_, _, _, j) in ports.items() if j and j[0] in ("A", "C")}
+    open_at = {(e.side, e.idx) for e in model.open_edges if e.cell == (hub.x, hub.y) and e.region == "underworld"}
+    assert open_at and not open_at & {(ports[n][0], ports[n][1]) for n in joined_full}
+    for width, height in [*SIZES, (200, 80)]:
+        text = plain(draw_map(view, width=width, height=height))
+        assert "Underworld" in text
+        assert max(cell_len(line) for line in text.split("\n")) <= width
+    root = ET.fromstring(map_svg(view))
+    tiles = [e.get("data-tile") for e in root.iter(f"{SVG}g") if e.get("class") == "tile"]
+    assert {"uw-1", "uw-5", hub.tile} <= set(tiles)

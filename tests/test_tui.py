@@ -125,6 +125,22 @@ def test_a_whole_game_by_keys_against_bots(quick_pilot) -> None:
     run(main())
 
 
+@pytest.mark.parametrize(("packs", "players", "rounds"), [
+    (["catacombs", "underworld"], 2, 4),
+    (["catacombs", "party", "underworld"], 5, 2),
+])
+def test_expansion_games_by_keys_against_bots(quick_pilot, packs, players, rounds) -> None:
+    """The table draws the Underworld (a region of slots) and five seats: a short game with
+    the expansions is played to its end by keys (issues 7, 8, 9)."""
+    async def main() -> None:
+        game = new_game(packs, players, 3, {"max_rounds": rounds})
+        app = TableApp(game, assign_seats(players, 1, ["greedy"]), None, delay=0, watch="fast")
+        async with app.run_test(size=(100, 35)) as pilot:
+            await drive(app, pilot, random.Random(2))
+        assert game.over and app.return_value == FINISHED
+    run(main())
+
+
 def test_hot_seat_hands_off_and_hides_the_previous_hand() -> None:
     async def main() -> None:
         game = new_game(["catacombs"], 2, 5, {"max_rounds": 3})

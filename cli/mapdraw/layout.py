@@ -28,6 +28,14 @@ STEP = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 """One step toward a side on a sheet (rows grow southward)."""
 
 
+def port_fraction(side: str, idx: int, at: float | None = None) -> tuple[float, float]:
+    """A port's place on its cell as fractions: ``at`` along its side when given (a slot tile's
+    named port), else the grid's third or two thirds (:data:`PORT_FRACTIONS`)."""
+    if at is None:
+        return PORT_FRACTIONS.get((side, idx), (0.5, 0.5))
+    return {"n": (at, 0.0), "s": (at, 1.0), "e": (1.0, at), "w": (0.0, at)}.get(side, (0.5, 0.5))
+
+
 def anchor_fraction(col: int, row: int) -> tuple[float, float]:
     """The centre of room position (col, row) of a cell's 3×3 grid, as fractions."""
     return (col + 0.5) / 3, (row + 0.5) / 3

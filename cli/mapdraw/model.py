@@ -66,13 +66,18 @@ class RoomItem:
 
 @dataclass(frozen=True)
 class EndItem:
-    """One end of a tile tunnel in world terms: a room, a port (cell, side, index) or a portal."""
+    """One end of a tile tunnel in world terms: a room, a port (cell, side, index) or a portal.
+
+    A named port of a tile in a slot region sits on the side facing the slot it joins, ``at`` a
+    fraction along that side (left to right, top to bottom); grid ports leave ``at`` unset and
+    sit a third and two thirds along (``layout.PORT_FRACTIONS``)."""
 
     kind: str
     room: str = ""
     cell: tuple[int, int] = (0, 0)
     side: str = ""
     idx: int = 0
+    at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -115,13 +120,15 @@ class TileItem:
 
 @dataclass(frozen=True)
 class OpenEdge:
-    """A port of a placed tile facing an empty cell: the tunnel leads to unexplored dungeon."""
+    """A port of a placed tile facing an empty cell or slot: the tunnel leads to unexplored
+    dungeon (``discoverable``), or a port of a slot tile that joins nothing (a dead end)."""
 
     region: str
     cell: tuple[int, int]
     side: str
     idx: int
     discoverable: bool
+    at: float | None = None
 
 
 @dataclass
@@ -232,9 +239,54 @@ def _rooms_of(view: Any, glyphs: Glyphs, placed: PlacedTile, tdef: Any, pawns: M
     return rooms
 
 
-def _end(geo: Geometry, placed: PlacedTile, end: Any) -> Any:
+SlotPorts = dict[str, tuple[str, int, float, tuple[str, str] | None]]
+"""A slot tile's named ports: name -> (side, index on that side, place along it, joined slot and port)."""
+
+
+def _facing(dx: int, dy: int) -> str:
+    """The side of a slot's drawing cell facing another slot ``dx, dy`` away (``y`` northward):
+    straight across, or above/below for a slot on a diagonal."""
+    if dy == 0:
+        return "e" if dx > 0 else "w"
+    return "n" if dy > 0 else "s"
+
+
+def slot_ports(view: Any, placed: PlacedTile, tdef: Any) -> SlotPorts:
+    """Where a slot tile's named ports are drawn: each on the side facing the slot it joins,
+    spread along that side in the order of the slots they face (west to east, north to south);
+    a port joining nothing goes to the emptiest side. Empty for a tile on a grid."""
+    layout = view.slot_layout(placed.region) if placed.slot else None
+    if layout is None or not tdef.ports:
+        return {}
+    sx, sy = layout.slots.get(placed.slot, (0, 0))
+    sides: dict[str, list[tuple[tuple[int, int], str, tuple[str, str] | None]]] = {s: [] for s in "nesw"}
+    loose: list[str] = []
+    for name in tdef.ports:
+        joined = layout.joins.get((placed.slot, name))
+        if joined is None or joined[0] not in layout.slots:
+            loose.append(name)
+            continue
+        tx, ty = layout.slots[joined[0]]
+        side = _facing(tx - sx, ty - sy)
+        sides[side].append(((tx, -ty) if side in "ns" else (-ty, tx), name, joined))
+    for name in loose:
+        side = min("nesw", key=lambda s: len(sides[s]))
+        sides[side].append(((99, 99), name, None))
+    out: SlotPorts = {}
+    for side, ports in sides.items():
+        ports.sort(key=lambda p: (p[0], p[1]))
+        for i, (_, name, joined) in enumerate(ports, 1):
+            out[name] = (side, i, i / (len(ports) + 1), joined)
+    return out
+
+
+def _end(geo: Geometry, placed: PlacedTile, end: Any, named: SlotPorts) -> Any:
     if end.kind == "room":
         return EndItem("room", room=f"{placed.tile}.{end.room}")
+    if end.kind == "port" and end.name:
+        dx, dy = geo.defs[placed.tile].cells.get(end.cell, (0, 0))
+        side, idx, at, _ = named.get(end.name, ("s", 1, 0.5, None))
+        return EndItem("port", cell=(placed.x + dx, placed.y + dy), side=side, idx=idx, at=at)
     if end.kind == "port":
         x, y, side, idx = geo.world_port(placed, end)
         return EndItem("port", cell=(x, y), side=side, idx=idx)
@@ -242,18 +294,30 @@ def _end(geo: Geometry, placed: PlacedTile, end: Any) -> Any:
 
 
 def _tunnels(view: Any, glyphs: Glyphs, geo: Geometry, placed: PlacedTile, tdef: Any,
-             covered: set[str]) -> list[TunnelItem]:
+             covered: set[str], named: SlotPorts) -> list[TunnelItem]:
     out = []
     for i, t in enumerate(tdef.tunnels):
         icons = [IconItem(name, glyphs.icon(name), f"{placed.tile}#{i}#{k}" in covered)
                  for k, name in enumerate(t.icons)]
-        out.append(TunnelItem(placed.tile, i, _end(geo, placed, t.a), _end(geo, placed, t.b), icons, t.one_way))
+        out.append(TunnelItem(placed.tile, i, _end(geo, placed, t.a, named), _end(geo, placed, t.b, named),
+                              icons, t.one_way))
     return out
 
 
-def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> list[OpenEdge]:
+def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
+                named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
     out = []
     for tile in tiles:
+        ports = named.get(tile.id)
+        if ports:                 # a slot tile: a port leads on when the slot it joins is empty
+            discoverable = view.stack_size(tile.region) > 0
+            cell = next(iter(tile.cells.values()))
+            for side, idx, at, joined in ports.values():
+                if joined is None:
+                    out.append(OpenEdge(tile.region, cell, side, idx, False, at))
+                elif geo.in_slot(tile.region, joined[0]) is None:
+                    out.append(OpenEdge(tile.region, cell, side, idx, discoverable, at))
+            continue
         for t in tile.tunnels:
             for end in (t.a, t.b):
                 if end.kind != "port":
@@ -296,6 +360,7 @@ def build(view: Any, preview: Action | str | None = None,
     covered = set(view.covered)
     tiles: list[TileItem] = []
     regions: list[str] = []
+    named: dict[str, SlotPorts] = {}
     for p in placed:
         tdef = view.ruleset.tiles[p.tile]
         is_preview = p is trial
@@ -304,8 +369,11 @@ def build(view: Any, preview: Action | str | None = None,
         rooms = _rooms_of(view, glyphs, p, tdef, pawns, pieces, keys, is_preview)
         cells = {k: (p.x + dx, p.y + dy) for k, (dx, dy) in tdef.cells.items()}
         notes = [s for s in glyphs.tile(p.tile) if s.glyph]
+        ports = named[p.tile] = slot_ports(view, p, tdef)
         tiles.append(TileItem(p.tile, tdef.name, p.region, p.x, p.y, p.rot % 4, cells, rooms,
-                              _tunnels(view, glyphs, geo, p, tdef, covered), notes, is_preview))
+                              _tunnels(view, glyphs, geo, p, tdef, covered, ports), notes, is_preview))
+    # the grid regions first (the dungeon one enters), then the regions of slots below them
+    regions.sort(key=lambda r: view.slot_layout(r) is not None)
     rooms = {r.id: r for t in tiles for r in t.rooms}
     links = _links(view, glyphs)
     for link in links:
@@ -316,9 +384,9 @@ def build(view: Any, preview: Action | str | None = None,
         for room in (a, b):
             if room is not None:
                 room.contents.append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
-    return MapModel(tiles, regions, rooms, _open_edges(view, geo, tiles), links, glyphs,
+    return MapModel(tiles, regions, rooms, _open_edges(view, geo, tiles, named), links, glyphs,
                     len(view.players), dest)
 
 
 __all__ = ["POSITIONS", "EndItem", "IconItem", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",
-           "TileItem", "TunnelItem", "build"]
+           "TileItem", "TunnelItem", "build", "slot_ports"]

@@ -9,7 +9,7 @@ import math
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from clank.cli.mapdraw.layout import PORT_FRACTIONS, Sheet, arrange
+from clank.cli.mapdraw.layout import Sheet, arrange, port_fraction
 from clank.cli.mapdraw.model import POSITIONS, EndItem, MapModel, RoomItem, TileItem, TunnelItem
 from clank.cli.mapdraw.names import fit
 from clank.cli.mapdraw.symbols import (
@@ -59,7 +59,7 @@ class SvgMap:
 
     def port_xy(self, region: str, end: EndItem) -> Point:
         x, y = self.cell_xy(region, end.cell)
-        fx, fy = PORT_FRACTIONS.get((end.side, end.idx), (0.5, 0.5))
+        fx, fy = port_fraction(end.side, end.idx, end.at)
         return x + fx * CELL, y + fy * CELL
 
     def note(self, glyph: str, kind: str, style: str, meaning: str) -> None:
@@ -276,7 +276,8 @@ class SvgMap:
     def open_edges(self) -> list[str]:
         out = []
         for edge in self.model.open_edges:
-            px, py = self.port_xy(edge.region, EndItem("port", cell=edge.cell, side=edge.side, idx=edge.idx))
+            px, py = self.port_xy(edge.region, EndItem("port", cell=edge.cell, side=edge.side, idx=edge.idx,
+                                                          at=edge.at))
             dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[edge.side]
             cx, cy = px + dx * 14, py + dy * 14
             sym = UNEXPLORED if edge.discoverable else CLOSED

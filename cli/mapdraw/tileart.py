@@ -113,16 +113,21 @@ class _Builder:
 
     def port(self, end: EndItem) -> tuple[Cell, int] | None:
         key = self.by_world.get(end.cell)
-        if key is None or (end.side, end.idx) not in {("n", 1), ("n", 2), ("e", 1), ("e", 2), ("s", 1),
-                                                       ("s", 2), ("w", 1), ("w", 2)}:
+        if key is None or end.side not in _PORT_DIRS or (end.at is None and end.idx not in (1, 2)):
             return None
         cx, cy = self.local[key]
         pw, ph, p1, p2, q1, q2 = self.pw, self.ph, self.p1, self.p2, self.q1, self.q2
-        first = end.idx == 1
-        cell = {"n": (cx * pw + (p1 if first else p2), cy * ph),
-                "s": (cx * pw + (p2 if first else p1), (cy + 1) * ph),
-                "e": ((cx + 1) * pw, cy * ph + (q1 if first else q2)),
-                "w": (cx * pw, cy * ph + (q2 if first else q1))}[end.side]
+        if end.at is not None:         # a slot tile's named port: its place along the side
+            along_x = min(pw - 1, max(1, int(end.at * pw + 0.5)))
+            along_y = min(ph - 1, max(1, int(end.at * ph + 0.5)))
+            cell = {"n": (cx * pw + along_x, cy * ph), "s": (cx * pw + along_x, (cy + 1) * ph),
+                    "e": ((cx + 1) * pw, cy * ph + along_y), "w": (cx * pw, cy * ph + along_y)}[end.side]
+        else:
+            first = end.idx == 1
+            cell = {"n": (cx * pw + (p1 if first else p2), cy * ph),
+                    "s": (cx * pw + (p2 if first else p1), (cy + 1) * ph),
+                    "e": ((cx + 1) * pw, cy * ph + (q1 if first else q2)),
+                    "w": (cx * pw, cy * ph + (q2 if first else q1))}[end.side]
         self.art.ports[(key, end.side, end.idx)] = cell
         dx, dy = DIRS[_PORT_DIRS[end.side]]
         self.doorsteps.add((cell[0] - dx, cell[1] - dy))
