@@ -176,3 +176,32 @@ def test_the_replay_stepper_opens_the_map_too_and_a_resized_table_redraws():
             await pilot.pause()
             assert not isinstance(app.screen, MapScreen)
     asyncio.run(main())
+
+
+def test_the_map_screen_of_a_seat_below_in_the_underworld():
+    """With the Underworld: a seat standing below at its main decision opens the full-screen
+    map, which draws both areas and lists the destinations (ladders and chutes included)."""
+    game = new_game(["catacombs", "underworld"], 2, 2, {})
+    bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]
+
+    def below(seat: int) -> bool:
+        room = game.player(seat).room
+        return room is not None and game.tile_of_room(room).region == "underworld"
+
+    while not game.over and not (game.current_player == 0 and below(0) and game.view(0).pending() is None
+                                 and game.decision()["kind"] == "main"):
+        s = game.current_player
+        game.apply(bots[s].choose(game.view(s)))
+    assert not game.over, "seed 2: seat 0 goes below"
+    dests = routes.destinations(game.view(0), 0)
+
+    async def main() -> None:
+        app = TableApp(game, assign_seats(2, 1, ["greedy"]), None, delay=0)
+        async with app.run_test(size=(100, 35)) as pilot:
+            screen = await open_map(app, pilot)
+            big = "\n".join(lines_of(screen.query_one("#bigmap")))
+            side = " ".join(" ".join(lines_of(screen.query_one("#side"))).split())
+            assert "Underworld" in big
+            for d in dests:
+                assert f"[{d.key}] {d.name}" in side
+    asyncio.run(main())
