@@ -136,7 +136,33 @@ def compose_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
             extra.setdefault("$schema", "http://json-schema.org/draft-07/schema#")
             extra.setdefault("$id", schema_uri(kind))
             schemas[kind] = extra
+    _check_by_players(schemas["setup"])
     return schemas
+
+
+def _check_by_players(setup: dict[str, Any]) -> None:
+    """An entry of ``by_players`` is setup merged over the rest: it takes the same keys (core
+    and pack-added, ``by_players`` itself excepted), each checked as at the top level."""
+    props = setup.get("properties") or {}
+    by = props.get("by_players")
+    if not isinstance(by, dict):
+        return
+    entry = {"type": "object", "properties": {k: _partial(v) for k, v in props.items() if k != "by_players"},
+             "additionalProperties": False}
+    by["additionalProperties"] = entry
+
+
+def _partial(schema: Any) -> Any:
+    """A mapping's schema as an override may give it: merged key by key over the setup, so no
+    key of it (nor of the mappings inside it) is required; list items stay whole."""
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: v for k, v in schema.items() if k != "required"}
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = {k: _partial(v) for k, v in out["properties"].items()}
+    if isinstance(out.get("additionalProperties"), dict):
+        out["additionalProperties"] = _partial(out["additionalProperties"])
+    return out
 
 
 def _ref_registry(schemas: Mapping[str, dict[str, Any]]) -> RefRegistry:

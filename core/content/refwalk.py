@@ -202,3 +202,7 @@ def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
         for i, value in enumerate(as_list(as_dict(region).get("start_tiles"))):
             if isinstance(value, str):
                 yield ("tile", value, ("regions", name, "start_tiles", i)), False
+    for count, entry in as_dict(setup.get("by_players")).items():   # setup for one player count
+        if isinstance(entry, dict) and "by_players" not in entry:
+            for (target, value, path), key in setup_refs(entry):
+                yield (target, value, ("by_players", count, *path)), key
