@@ -18,7 +18,9 @@ and folds with the deciding seat's view (never the game):
 - ``greedy_costs``: rooms that cost something to enter, ``{room: extra Boots}`` (a fight on entry);
 - ``greedy_explore``: whether exploring a region may find what the bot looks for (True);
 - ``greedy_action``: the main action to take now, before moving (None: the bot's own choice);
-- ``greedy_answer``: the answer to a pending decision (None: the bot's own choice).
+- ``greedy_answer``: the answer to a pending decision (None: the bot's own choice);
+- ``greedy_card_values``: what each card is worth in a deck, ``{card id: worth}`` (folded once
+  per ruleset).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
 GOALS, ACTION, ANSWER = "greedy_goals", "greedy_action", "greedy_answer"
 COSTS, EXPLORE = "greedy_costs", "greedy_explore"
+VALUES = "greedy_card_values"
 
 
 def fold(view, name: str, value: Any, **context: Any) -> Any:
@@ -57,6 +60,8 @@ def register(registry) -> None:
                             "(`acts`: the legal actions; the view as `game`).", ("seat", "acts"))
     registry.add_modifiable(ANSWER, "The greedy bot: its answer to a pending decision, or None (`decision`, "
                             "`acts`; the view as `game`).", ("decision", "acts"))
+    registry.add_modifiable(VALUES, "The greedy bot: what each card is worth in a deck, {card id: worth} "
+                            "(about its cost in Skill); folded once per ruleset, the view as `game`.")
 
 
 class GreedyBot:
@@ -276,6 +281,7 @@ def _card_values(game) -> dict[str, float]:
         if cid == "secret-tome":
             v = 5.0
         values[cid] = v
+    values = fold(game, VALUES, values)
     game.ruleset._greedy_values = values
     return values
 

@@ -1,6 +1,7 @@
 """What the greedy bot (the base game's) values in the Underworld, taught through the values the
-base pack declares for it (``greedy_goals``, ``greedy_action``, ``greedy_answer``): every function
-here receives the deciding seat's view, never the game.
+base pack declares for it (``greedy_goals``, ``greedy_costs``, ``greedy_explore``,
+``greedy_action``, ``greedy_answer``, ``greedy_card_values``): every function here receives the
+deciding seat's view, never the game.
 
 Goals: the lyre, the Guardian (with Swords to fight it, more so with an artifact to enhance), a
 1.5× enhancer, the imps' library, the prison, a fate room, undercoin rooms, harpies (with
@@ -8,7 +9,8 @@ Swords) and Underworld markets worth a purchase; so the bot goes down a ladder o
 such a goal is near, and, once its goals are done, its base plan takes it back up to the Crypt
 (ladders up, the return portal). Actions: take the lyre, fight the Guardian and harpies, take an
 enhancer, buy what is worth it. Answers: keep the fate card worth most now, fight rather than
-take damage, take both of the Guardian's rewards, tax the row's priciest cards.
+take damage, take both of the Guardian's rewards, tax the row's priciest cards. Cards: those
+that give Swords are worth more in a deck (the Guardian asks 3, a harpy 2).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ IMPS, PRISON, HARPY, FATE, COIN = 1.5, 1.5, 2.0, 2.0, 1.0
 LYRE = 4.0          # the lyre, for a bot with no artifact yet
 SCALE = {2: 1.75, 3: 1.25}  # with fewer rivals the Underworld is roomier: its goals weigh more
 LYRE_BELOW = 6      # damage up to which a bot already below still goes for the lyre
+SWORD_CARD = 1.0    # what a card is worth more in a deck, per Sword it gives (greedy_card_values)
 
 
 def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
@@ -104,6 +107,24 @@ def _lyre_contested(view, seat: int) -> bool:
         if other.room is not None and view.tile_of_room(other.room).region == REGION:
             return True
     return False
+
+
+def card_values(view, values: dict[str, float]) -> dict[str, float]:
+    """Swords matter more below (the Guardian asks 3, a harpy 2): cards that give them are worth
+    ``SWORD_CARD`` more each Sword."""
+    if REGION not in view.ruleset.regions or not SWORD_CARD:
+        return values
+    out = dict(values)
+    for cid in out:
+        out[cid] += SWORD_CARD * _swords_given(view.ruleset.cards[cid].data.get("play"))
+    return out
+
+
+def _swords_given(play: Any) -> int:
+    """The Swords a card's play effect gains outright (its plain ``gain`` steps)."""
+    steps = play if isinstance(play, list) else [play]
+    return sum(int(step["gain"].get("swords", 0)) for step in steps
+               if isinstance(step, dict) and isinstance(step.get("gain"), dict))
 
 
 def costs(view, found: dict[str, float], seat: int) -> dict[str, float]:
@@ -217,3 +238,4 @@ def register_reactions(registry) -> None:
     registry.add_modifier("greedy_explore", explore)
     registry.add_modifier("greedy_action", action)
     registry.add_modifier("greedy_answer", answer)
+    registry.add_modifier("greedy_card_values", card_values)

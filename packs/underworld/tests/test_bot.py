@@ -123,6 +123,21 @@ def test_greedy_does_not_follow_a_rival_down_for_the_lyre(u):
     assert _seeks_lyre(u)
 
 
+def test_greedy_values_sword_cards_more_with_the_underworld():
+    """The base pack folds ``greedy_card_values`` once per ruleset: with the Underworld a card
+    giving 2 Swords (Mercenary) is worth 2 more, one giving none (Explore) the same; without the
+    Underworld's area the values are the base game's."""
+    import clank_catacombs.greedy as greedy
+
+    with_uw = new_game(["catacombs", "underworld"], 2, 1)
+    base = new_game(["catacombs"], 2, 1)
+    plain_values = greedy._card_values(base.view(0))
+    uw_values = greedy._card_values(with_uw.view(0))
+    assert uw_values["mercenary"] == plain_values["mercenary"] + 2.0
+    assert uw_values["explore"] == plain_values["explore"]
+    assert uw_values["sneak-attack"] == plain_values["sneak-attack"] + 3.0
+
+
 def test_greedy_does_not_explore_the_underworld_for_artifacts(u):
     """No artifact waits to be discovered below: the bot does not wander off the hub to explore."""
     u.me.artifacts.append(u.game.state.artifact_stack.pop())
