@@ -9,7 +9,8 @@ knows *which* cards, tokens and tiles are hidden, from the public events it saw,
 
 - its own deck's order;
 - each other seat's hand and deck, dealt again from their cards together (the hand keeps its size);
-- tokens other seats hold face down (``hidden: true``), mixed with the pool they come from;
+- tokens other seats hold face down (``hidden: true``), mixed with the face-down tokens of the
+  pool they come from;
 - the dungeon deck's order;
 - the tile stacks and the tiles removed unseen, mixed among tiles of the same source stack
   (the back of a tile shows its stack);
@@ -91,17 +92,14 @@ def determinise(view: SeatView, seed: int) -> Game:
             if tdef is not None and tdef.hidden:
                 hidden.setdefault(tdef.pool, []).append((p.tokens, i))
     for pool, places in sorted(hidden.items()):
-        unseen = st.pools.setdefault(pool, [])
-        mixed = [where[i] for where, i in places] + unseen
-        deal(mixed)
-        for k, (where, i) in enumerate(places):
-            where[i] = mixed[k]
-        unseen[:] = mixed[len(places):]
-        if not unseen:
-            del st.pools[pool]
+        unseen = st.pools.get(pool, [])
+        spots = places + [(unseen, i) for i, t in enumerate(unseen) if tokens[t].hidden]
+        ids = [where[i] for where, i in spots]
+        deal(ids)                        # face-down tokens only: a face-up one would show
+        for k, (where, i) in enumerate(spots):
+            where[i] = ids[k]
     for name in sorted(st.pools):
-        if name not in hidden:
-            deal(st.pools[name])
+        deal(st.pools[name])
     deal(st.dungeon_deck)
     # tiles: the stacks and the removed tiles, mixed among tiles of the same source stack
     tiles = copy.ruleset.tiles
