@@ -62,9 +62,9 @@ def resolve_bots(registry: Registry, requested: str | None) -> tuple[list[str], 
     """The bot names to use, and a note when the default had to fall back.
 
     ``requested`` is ``None`` (the default: greedy, else random) or a comma-separated list
-    given in seat order. An unknown name is a usage error (exit 2).
+    given in seat order; a bot that takes a parameter is named ``name:VALUE`` (``mcts:200``).
+    An unknown name or a refused parameter is a usage error (exit 2).
     """
-    known = sorted(registry.bots)
     if requested is None:
         if DEFAULT_BOT in registry.bots:
             return [DEFAULT_BOT], None
@@ -73,9 +73,9 @@ def resolve_bots(registry: Registry, requested: str | None) -> tuple[list[str], 
     if not names:
         raise typer.BadParameter("give at least one bot name", param_hint="--bot")
     for name in names:
-        if name not in registry.bots:
-            raise typer.BadParameter(f"unknown bot {name!r} (available: {', '.join(known) or 'none'})",
-                                     param_hint="--bot")
+        problem = registry.check_bot(name)
+        if problem is not None:
+            raise typer.BadParameter(problem, param_hint="--bot")
     return names, None
 
 
@@ -102,10 +102,10 @@ def bot_seed(game_seed: int, seat: int, start: int = 0) -> int:
 
 
 def make_bots(game: Game, seats: Sequence[Seat], start: int = 0) -> dict[int, Any]:
-    """One bot object per bot seat, seeded by :func:`bot_seed`."""
+    """One bot object per bot seat (``greedy``, ``mcts:200`` ...), seeded by :func:`bot_seed`."""
     seed = int(game.state.config["seed"])
-    bots = game.ruleset.registry.bots
-    return {s.seat: bots[s.bot].factory(bot_seed(seed, s.seat, start))
+    registry = game.ruleset.registry
+    return {s.seat: registry.make_bot(s.bot, bot_seed(seed, s.seat, start))
             for s in seats if not s.is_human and s.bot is not None}
 
 

@@ -394,6 +394,11 @@ MODIFIABLES = (
     ("score_eligible", "Whether the seat scores at all (E7; true).", ("seat",)),
     ("view", "The JSON view of the whole game for a seat (`seat`: None for a spectator).", ("seat",)),
     ("player_view", "One player's data in a view (`owner`) as the viewing `seat` may see it.", ("seat", "owner")),
+    ("determinise", "A search bot's copy of the game (`clank.search.determinise`), the value being its state: "
+                    "deal again, with `rng` (`below(n)`, `shuffle(list)`), what the pack hides from `seat` "
+                    "through `view` and `player_view` (the core already dealt hands, decks, pools, tile stacks, "
+                    "face-down tokens and the generator); change the state in place and return it.",
+     ("seat", "rng")),
     ("cards_elsewhere", "Card ids packs keep outside the core's zones (for the conservation check of a "
                         "loaded state).", ()),
     ("game_cards", "Every card of the game, a Counter of card ids (the dungeon deck, the reserve stacks, the "

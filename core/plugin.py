@@ -42,6 +42,7 @@ from clank.registry import (
     Symbol,
     TunnelIconDef,
 )
+from clank.search import Budget, IsmctsBot, determinise, parse_budget
 
 # -- the core's decision kinds (``decision["kind"]``) ------------------------------------------
 CHOOSE = "choose"
@@ -67,13 +68,14 @@ IGNORE_ONE_WAY = "ignore_one_way"
 SCORE_ELIGIBLE = "score_eligible"
 VIEW = "view"
 PLAYER_VIEW = "player_view"
+DETERMINISE = "determinise"
 CARDS_ELSEWHERE = "cards_elsewhere"
 GAME_CARDS = "game_cards"
 TOKENS_ELSEWHERE = "tokens_elsewhere"
 CUBES_ELSEWHERE = "cubes_elsewhere"
 TRASH_PILE = "trash_pile"
 MODIFIERS = (ARTIFACT_LIMIT, ARTIFACTS_CARRIED, ARTIFACT_STACK, OWNED_CARDS, TUNNEL_DAMAGE, MAY_MOVE,
-             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE,
+             IGNORE_ONE_WAY, SCORE_ELIGIBLE, VIEW, PLAYER_VIEW, DETERMINISE, CARDS_ELSEWHERE, TOKENS_ELSEWHERE, CUBES_ELSEWHERE,
              GAME_CARDS, TRASH_PILE)
 """The values the core declares (each documented by ``registry.modifiables[name]``)."""
 
@@ -240,4 +242,5 @@ __all__ = [
     "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
     "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
+    "IsmctsBot", "Budget", "determinise", "parse_budget", "DETERMINISE",
 ]

@@ -183,12 +183,23 @@ class TeleportKindDef:
 @dataclass(frozen=True)
 class BotDef:
     """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(view) -> Action``, where
-    ``view`` is the :class:`clank.game.view.SeatView` of the seat that decides."""
+    ``view`` is the :class:`clank.game.view.SeatView` of the seat that decides.
+
+    A bot with a ``param`` (what it means, in words) is also named ``name:VALUE``
+    (``mcts:200``, ``mcts:50ms``), and is then made by ``factory(seed, VALUE)``, the value as
+    text; the factory raises ``ValueError`` on a value it refuses."""
 
     name: str
     factory: Callable[..., Any]
     doc: str = ""
     pack: str = ""
+    param: str = ""
+
+
+def split_bot_spec(spec: str) -> tuple[str, str | None]:
+    """``"mcts:200"`` → ``("mcts", "200")``; ``"greedy"`` → ``("greedy", None)``."""
+    name, sep, value = spec.partition(":")
+    return name.strip(), (value.strip() if sep else None)
 
 
 @dataclass(frozen=True)
@@ -556,9 +567,35 @@ class Registry:
         self._put(self.teleport_kinds, name, TeleportKindDef(name, targets, doc, self.current_pack),
                   "teleport kind")
 
-    def add_bot(self, name: str, factory: Callable, doc: str = "") -> None:
-        """Register a bot: ``factory(seed) -> object with choose(view) -> Action``."""
-        self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack), "bot")
+    def add_bot(self, name: str, factory: Callable, doc: str = "", param: str = "") -> None:
+        """Register a bot: ``factory(seed) -> object with choose(view) -> Action``; with
+        ``param`` (what its value means), ``name:VALUE`` makes ``factory(seed, VALUE)``."""
+        self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack, param), "bot")
+
+    def check_bot(self, spec: str) -> str | None:
+        """Why a bot spec (``greedy``, ``mcts:200``) cannot make a bot, or None."""
+        name, value = split_bot_spec(spec)
+        bot = self.bots.get(name)
+        if bot is None:
+            return f"unknown bot {name!r} (available: {', '.join(sorted(self.bots)) or 'none'})"
+        if value is not None:
+            if not bot.param:
+                return f"bot {name!r} takes no parameter (write {name!r})"
+            try:
+                bot.factory(0, value)
+            except ValueError as exc:
+                return f"bot {name!r}: {exc}"
+        return None
+
+    def make_bot(self, spec: str, seed: int) -> Any:
+        """The bot a spec names (``greedy``, ``mcts:200``), seeded; ``ValueError`` if the spec
+        is refused (see :meth:`check_bot`)."""
+        problem = self.check_bot(spec)
+        if problem is not None:
+            raise ValueError(problem)
+        name, value = split_bot_spec(spec)
+        factory = self.bots[name].factory
+        return factory(seed) if value is None else factory(seed, value)
 
     def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
                         explain: Callable | None = None, doc: str = "", *,

@@ -84,7 +84,7 @@ def test_an_installed_pack_shows_its_content_and_what_its_code_registers(runner:
     assert {"st-a", "de-01"} <= set(_ids(doc, "tiles")) and "monkey-idol" in _ids(doc, "tokens")
     assert "take_secret" in _ids(doc, "ops") and "gain" not in _ids(doc, "ops")     # its own only
     assert "crystal_cave" in _ids(doc, "room_features") and "monster" in _ids(doc, "tunnel_icons")
-    assert _ids(doc, "bots") == ["greedy"] and "place_tile" in _ids(doc, "decision_kinds")
+    assert _ids(doc, "bots") == ["greedy", "mcts"] and "place_tile" in _ids(doc, "decision_kinds")
     assert {"conditions", "quantities", "teleport_kinds", "resources", "action_kinds"} <= set(doc["ids"])
     assert {e["pack"] for kind in ("ops", "room_features") for e in doc["ids"][kind]} == {"catacombs"}
     assert _ids(doc, "cards") == sorted(_ids(doc, "cards"))

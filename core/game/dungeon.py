@@ -186,6 +186,14 @@ class Geometry:
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
 
+    def fork(self) -> Geometry:
+        """The same connectivity for a copy of the game (a clone): what the layout alone decides
+        is shared, the remembered route costs (which read the game) start afresh."""
+        new = Geometry.__new__(Geometry)
+        new.__dict__.update(self.__dict__)
+        new.costs = {}
+        return new
+
     # -- ports ---------------------------------------------------------------------------
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:
         """Where a tile port lies in the world: ``(x, y, side, idx)``."""

@@ -120,8 +120,12 @@ class Game(Table):
             return f"{action} is not a legal action now"
 
     def clone(self) -> Game:
-        """An independent copy sharing the ruleset."""
-        return Game(self.ruleset, self.state.clone())
+        """An independent copy sharing the ruleset (and the connectivity of the tiles, which
+        only a placement or a rotation changes)."""
+        copy = Game(self.ruleset, self.state.clone())
+        if self._geometry is not None:
+            copy._geometry = self._geometry.fork()
+        return copy
 
     def to_json(self) -> str:
         """The whole state as JSON text, with the SHA-256 of the state (an edited save is refused)."""

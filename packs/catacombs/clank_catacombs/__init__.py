@@ -4,7 +4,7 @@ Everything is registered through :mod:`clank.plugin`, the contract any third-par
 room features and tunnel icons (``features``), the market board (``market``), effect ops,
 conditions, decisions and quantities (``ops``), token rules (``tokens``), the Depths, haunted
 tiles and ghosts (``depths``), teleport kinds (``teleports``), how it all looks (``render``)
-and the greedy bot (``greedy``).
+the greedy bot (``greedy``) and the search bot built on it (``mcts``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_catacombs import depths, features, greedy, market, ops, render, teleports, tokens
+from clank_catacombs import depths, features, greedy, market, mcts, ops, render, teleports, tokens
 
 __version__ = "0.1.0"
 
@@ -97,3 +97,6 @@ def clank_register_render(registry) -> None:
 @hookimpl
 def clank_register_bots(registry) -> None:
     registry.add_bot("greedy", greedy.GreedyBot, "A heuristic player: builds its deck, grabs an artifact, escapes.")
+    registry.add_bot("mcts", mcts.factory, "Information-set MCTS over determinisations of its view, on the greedy "
+                     "bot (mcts:200 iterations per decision, the default; mcts:50ms for a time budget).",
+                     param="iterations per decision (200), or milliseconds (50ms)")
