@@ -185,6 +185,7 @@ class Geometry:
         self._portals: list[Route] | None = None
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
+        self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
 
     # -- ports ---------------------------------------------------------------------------
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:

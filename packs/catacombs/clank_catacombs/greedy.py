@@ -346,13 +346,108 @@ def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
 
 def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
-    packs' goals start below 0 by their bonus (``greedy_goals``)."""
+    packs' goals start below 0 by their bonus (``greedy_goals``).
+
+    The route graph and the distances are kept with the geometry (``geometry.derived``, dropped
+    when a tile is placed or turned) under a key naming everything else they read: the covered
+    icons and turn flags (what route costs read), the seat's lockpicks, whether it carries an
+    artifact, whether it explores and which regions have tiles left. Games whose paths ask for
+    more than Boots and lockpicks, or that have links, or whose packs teach the bot which
+    regions are worth exploring, are planned afresh each time."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
-    explorable: dict[str, bool] = {}
     everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
     paying = _other_costs(game)
+    geo = game.geometry
+    p = game.me
+    lockpicks = p.pool.get("lockpicks", 0)
+    has_art = bool(p.artifacts)
+    key = None
+    if everywhere and not paying and not game.links:
+        derived = geo.derived
+        regions = derived.get(_REGIONS)
+        if regions is None:
+            regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
+        costs_key = (_ROUTES, len(game.covered), *game.turn.flags)
+        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
+        key = (costs_key, lockpicks, has_art, open_regions)
+        if not goals and not extra:
+            dist_key = (key, frozenset(targets))
+            dist = derived.get(dist_key)
+            if dist is not None:
+                return dist
+        found = derived.get(key)
+        if found is None:
+            routes = derived.get(costs_key)
+            if routes is None:
+                routes = derived[costs_key] = _route_table(game, geo)
+            found = derived[key] = _filtered_graph(routes, lockpicks, has_art, open_regions)
+    else:
+        found = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
+    edges, rev = found
+    if extra:                        # rooms that cost something to enter (greedy_costs)
+        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
+        rev = _reverse(edges)
+    dist = _distances(rev, targets, goals, explore)
+    if key is not None and not goals and not extra:
+        geo.derived[(key, frozenset(targets))] = dist
+    return dist
+
+
+_ROUTES, _REGIONS = "greedy-routes", "greedy-regions"
+_ROOM, _OPEN, _PORTAL = 0, 1, 2
+
+
+def _route_table(game, geo) -> list[tuple[str, str, float, int, int, Any]]:
+    """Every route the planner may use, whoever plans: ``(from room, to, cost, icons to cover,
+    kind, crypt or region)``: kind ``_ROOM`` (the last field says whether ``to`` is a crypt),
+    ``_OPEN`` (an open edge of that region) or ``_PORTAL`` (``to`` a room beyond the portal).
+    What the seat's supply and goal allow is filtered by :func:`_filtered_graph`."""
+    route_cost = game.route_cost
+    room_has = game.room_has
+    portals = geo.portal_exits()
+    out: list[tuple[str, str, float, int, int, Any]] = []
+    for room in game.placed_rooms():
+        for r in geo.routes_from(room):
+            cost = route_cost(r)
+            if cost.against:
+                continue
+            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+            n = len(cost.cover)
+            to = r.to
+            if to[0] == "room":
+                out.append((room, to[1], c, n, _ROOM, room_has(to[1], "crypt")))
+            elif to[0] == "open":
+                out.append((room, "@open", c, n, _OPEN, to[5]))
+            elif to[0] == "portal":
+                for ex in portals:
+                    if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
+                        out.append((room, ex.to[1], c + 0.5, n, _PORTAL, None))
+    return out
+
+
+def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> tuple[
+        dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
+    """The planner's edges for one seat's supply and goal, from :func:`_route_table`: no lock
+    it cannot pick, the Crypt only with an artifact, open edges only of regions worth exploring."""
+    edges: dict[str, list[tuple[str, float]]] = {}
+    for room, to, c, n, kind, what in routes:
+        if n and lockpicks < n:
+            continue
+        if kind == _ROOM and what and not has_art:
+            continue
+        if kind == _OPEN and what not in open_regions:
+            continue
+        edges.setdefault(room, []).append((to, c))
+    return edges, _reverse(edges)
+
+
+def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,
+           paying: bool) -> tuple[dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
+    """The forward edges (room -> [(room, cost)]; open edges lead to the virtual sink
+    ``@open``) and the same edges reversed."""
+    explorable: dict[str, bool] = {}
 
     def worth_exploring(region: str) -> bool:
         found = explorable.get(region)
@@ -360,16 +455,9 @@ def _plan(game, seat: int) -> dict[str, float]:
             found = explorable[region] = bool(fold(game, EXPLORE, True, seat=seat, region=region))
         return found
 
-    geo = game.geometry
     route_cost = game.route_cost
     room_has = game.room_has
-    p = game.me
-    lockpicks = p.pool.get("lockpicks", 0)
-    has_art = bool(p.artifacts)
-    # forward edges: room -> (room, cost); open edges become a virtual sink
     edges: dict[str, list[tuple[str, float]]] = {}
-    dist: dict[str, float] = {}
-    heap: list[tuple[float, str]] = []
     portals = geo.portal_exits()
     has_links = bool(game.links)
     faces = _slot_faces(game, geo) if has_links else {}
@@ -406,12 +494,22 @@ def _plan(game, seat: int) -> dict[str, float]:
                 if explore and worth_exploring(region):
                     out.append(("@open", float(cost.boots)))
         edges[room] = out
-    if extra:                        # rooms that cost something to enter (greedy_costs)
-        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
+    return edges, _reverse(edges)
+
+
+def _reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[str, float]]]:
     rev: dict[str, list[tuple[str, float]]] = {}
     for a, outs in edges.items():
         for b, c in outs:
             rev.setdefault(b, []).append((a, c))
+    return rev
+
+
+def _distances(rev: dict[str, list[tuple[str, float]]], targets: set[str], goals: dict[str, Any],
+               explore: bool) -> dict[str, float]:
+    """Dijkstra from the targets (and goals, and the open edges' sink) along reversed edges."""
+    dist: dict[str, float] = {}
+    heap: list[tuple[float, str]] = []
     for t in targets:
         dist[t] = 0.0
         heap.append((0.0, t))
