@@ -187,6 +187,35 @@ class Geometry:
         self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
 
+    def grown(self, placed: list, new) -> Geometry:
+        """The geometry after the tile ``new`` (the last of ``placed``) was added to this one's
+        tiles: built afresh, but keeping the traced routes (and their remembered costs) of every
+        room none of whose routes ends at an open edge the new tile fills. A route that ends
+        at a room, a portal or another open edge never enters the new tile, so it is the same."""
+        geo = Geometry(self.defs, placed, self.regions)
+        if new.region in self.regions:
+            def filled(to: tuple) -> bool:
+                return to[5] == new.region and to[3].partition(".")[0] == new.slot
+        else:
+            cells = {(new.x + dx, new.y + dy) for dx, dy in self.defs[new.tile].cells.values()}
+
+            def filled(to: tuple) -> bool:
+                if to[5] != new.region:
+                    return False
+                dx, dy = DELTA[to[3]]
+                return (to[1] + dx, to[2] + dy) in cells
+        mine = f"{new.tile}."
+        costs = self.costs
+        for room, routes in self._routes.items():
+            if room.startswith(mine) or any(r.to[0] == "open" and filled(r.to) for r in routes):
+                continue
+            geo._routes[room] = routes
+            for r in routes:
+                hit = costs.get(id(r))
+                if hit is not None:
+                    geo.costs[id(r)] = hit
+        return geo
+
     # -- ports ---------------------------------------------------------------------------
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:
         """Where a tile port lies in the world: ``(x, y, side, idx)``."""

@@ -518,7 +518,7 @@ def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, sea
     """Put a tile on the map (into ``slot`` in a slot region) and resolve its placement
     effects (X11)."""
     game.state.tiles.append(PlacedTile(tile, x, y, rot, region, slot))
-    game.tiles_changed()
+    game.tile_added()
     tdef = game.ruleset.tiles[tile]
     feats = game.registry.room_features
     for local, room in tdef.rooms.items():

@@ -479,6 +479,12 @@ class Table:
         """Call after placing or turning a tile."""
         self._geometry = None
 
+    def tile_added(self) -> None:
+        """Call after adding a tile to ``state.tiles`` (the last one): the geometry keeps the
+        routes the new tile does not change (see :meth:`Geometry.grown`)."""
+        geo = self._geometry
+        self._geometry = None if geo is None else geo.grown(self.state.tiles, self.state.tiles[-1])
+
     def add_link(self, a: str, b: str, icons: Sequence[str] = (), one_way: bool = False,
                  kind: str = "link", to_slot: Sequence[str] | None = None) -> str:
         """Join two rooms by a tunnel no tile draws (a ladder, a chute; U-M3); returns its key.
