@@ -302,12 +302,21 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
     p = game.me
     limit = game.artifact_limit(seat)
     if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.rage >= 4):
-        return {r for r in game.placed_rooms() if game.room_has(r, "crypt")}, False
+        return _crypts(game), False
     taken = features.taken_from(game, seat)
     rooms = {r for r, st in game.rooms.items() if st.get("artifacts") and r not in taken}
     if p.artifacts:
-        rooms |= {r for r in game.placed_rooms() if game.room_has(r, "crypt")}
+        rooms |= _crypts(game)
     return rooms, not rooms or not p.artifacts
+
+
+def _crypts(game) -> frozenset[str]:
+    """The placed rooms that show a crypt (kept with the geometry)."""
+    derived = game.geometry.derived
+    found = derived.get(_CRYPTS)
+    if found is None:
+        found = derived[_CRYPTS] = frozenset(r for r in game.placed_rooms() if game.room_has(r, "crypt"))
+    return found
 
 
 def _payable(game, cost, lockpicks: int) -> bool:
@@ -395,7 +404,7 @@ def _plan(game, seat: int) -> dict[str, float]:
     return dist
 
 
-_ROUTES, _REGIONS = "greedy-routes", "greedy-regions"
+_ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _ROOM, _OPEN, _PORTAL = 0, 1, 2
 
 
