@@ -187,6 +187,20 @@ class Geometry:
         self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
 
+    def with_tile(self, p) -> Geometry:
+        """This geometry with one more placed tile ``p`` (a trial placement): what
+        ``Geometry(defs, [*placed, p], regions)`` builds, without walking every tile again."""
+        geo = Geometry(self.defs, [], self.regions)
+        geo.by_cell = dict(self.by_cell)
+        geo.by_slot = dict(self.by_slot)
+        geo.placed = {**self.placed, p.tile: p}
+        if p.region in self.regions:
+            geo.by_slot[(p.region, p.slot)] = p
+        else:
+            for key, (dx, dy) in self.defs[p.tile].cells.items():
+                geo.by_cell[(p.x + dx, p.y + dy, p.region)] = (p, key)
+        return geo
+
     def grown(self, placed: list, new) -> Geometry:
         """The geometry after the tile ``new`` (the last of ``placed``) was added to this one's
         tiles: built afresh, but keeping the traced routes (and their remembered costs) of every

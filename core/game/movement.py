@@ -101,6 +101,8 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
 
 def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
+    if damage == 0 and not game.registry.modifiers.get("tunnel_damage"):
+        return [0]              # nothing to prevent, and no damage taken can be refused (H4)
     swords = game.player(seat).pool.get("swords", 0)
     return [k for k in range(min(damage, swords) + 1)
             if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
@@ -413,9 +415,10 @@ def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
     slot = move.get("slot", "")
+    here = game.geometry
     for rot in range(4 if tdef.rotatable and not slot else 1):
         trial = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"], slot)
-        geo = Geometry(game.ruleset.tiles, [*game.state.tiles, trial], game.ruleset.regions)
+        geo = here.with_tile(trial)
         found = (geo.tunnel_at_named_port(trial, move["port"]) if slot
                  else geo.tunnel_at_port(trial, "", move["side"], move["idx"]))
         if found is None:
@@ -451,8 +454,10 @@ def placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> boo
 
 
 def orient_actions(game: Game) -> list[Action]:
-    """X8-X10: safe orientations if any, else passable ones (forced damage), else any placement."""
+    """X8-X10: safe orientations if any, else passable ones (forced damage), else any placement.
+    The outcomes are remembered for :func:`apply_orient` of the action applied next."""
     outcomes = orientation_outcomes(game)
+    game._orient_memo = (len(game.state.history), game.state.turn.move, outcomes)
     safe = [(o["rot"], k) for o in outcomes for k in o["prevent"]]
     if safe:
         return [act("orient", r, k) for r, k in safe]
@@ -468,7 +473,11 @@ def apply_orient(game: Game, action: Action) -> None:
     move = game.state.turn.move
     seat = move["seat"]
     rot = int(action.args[0])
-    outcome = next((o for o in orientation_outcomes(game, move) if o["rot"] == rot), None)
+    seen = game._orient_memo       # listed with the legal actions just before this one was applied
+    outcomes = seen[2] if seen is not None and seen[1] is move and seen[0] == len(game.state.history) - 1 \
+        else orientation_outcomes(game, move)
+    game._orient_memo = None
+    outcome = next((o for o in outcomes if o["rot"] == rot), None)
     game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat, move.get("slot", ""))
     if action.kind == "place" or outcome is None:

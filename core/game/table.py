@@ -40,6 +40,7 @@ class Table:
         self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
         self._geometry: Geometry | None = None
         self._legal: Any = None
+        self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
         self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
@@ -100,6 +101,7 @@ class Table:
         tile geometry are recomputed on next use."""
         self._legal = None
         self._geometry = None
+        self._orient_memo = None
 
     # ======================================================================================
     # Statistics and turn flags
