@@ -80,7 +80,7 @@ class TileDef:
     ports: tuple[str, ...] = ()                 # named ports (tiles of a slot region)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     """A traversal of one tile tunnel inside a route."""
 
@@ -89,7 +89,7 @@ class Segment:
     forward: bool   # traversed from end a to end b
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Route:
     """A whole tunnel from a room: through corner tunnels and joined halves to its far end.
 
@@ -109,6 +109,21 @@ class Route:
         """Identifies the route among those leaving its origin room."""
         s = self.segments[0]
         return f"{s.tile}#{s.tunnel}"
+
+
+_SEGMENTS: dict[tuple[str, int, bool], Segment] = {}
+
+
+def segment(tile: str, tunnel: int, forward: bool) -> Segment:
+    """The :class:`Segment` of those values, shared by every route that traverses it (a value:
+    routes of every geometry hold the same few)."""
+    key = (tile, tunnel, forward)
+    found = _SEGMENTS.get(key)
+    if found is None:
+        if len(_SEGMENTS) > 100_000:       # many rulesets' tiles in one process: stay bounded
+            _SEGMENTS.clear()
+        found = _SEGMENTS[key] = Segment(tile, tunnel, forward)
+    return found
 
 
 def slot_edge(to: tuple) -> tuple[str, str] | None:
@@ -164,6 +179,21 @@ def room_key(tile_id: str, room: str) -> str:
     return f"{tile_id}.{room}"
 
 
+_ROOM_ENDS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+def room_end(tile_id: str, room: str) -> tuple[str, str]:
+    """``("room", room id)``: where a route that ends in that room leads (one tuple per room,
+    shared by every route and geometry)."""
+    key = (tile_id, room)
+    found = _ROOM_ENDS.get(key)
+    if found is None:
+        if len(_ROOM_ENDS) > 100_000:       # many rulesets' tiles in one process: stay bounded
+            _ROOM_ENDS.clear()
+        found = _ROOM_ENDS[key] = ("room", room_key(tile_id, room))
+    return found
+
+
 class Geometry:
     """Derived connectivity of the placed tiles; rebuilt when the tile layout changes."""
 
@@ -184,7 +214,8 @@ class Geometry:
         self._routes: dict[str, list[Route]] = {}
         self._portals: list[Route] | None = None
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
-        self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
+        self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
+        self.cost_key: tuple = ()
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
 
     def with_tile(self, p) -> Geometry:
@@ -220,6 +251,7 @@ class Geometry:
                 return (to[1] + dx, to[2] + dy) in cells
         mine = f"{new.tile}."
         costs = self.costs
+        geo.cost_key = self.cost_key
         for room, routes in self._routes.items():
             if room.startswith(mine) or any(r.to[0] == "open" and filled(r.to) for r in routes):
                 continue
@@ -264,10 +296,10 @@ class Geometry:
         region = p.region
         for _ in range(64):
             t = self.defs[p.tile].tunnels[tunnel]
-            segs.append(Segment(p.tile, tunnel, from_a))
+            segs.append(segment(p.tile, tunnel, from_a))
             far = t.b if from_a else t.a
             if far.kind == "room":
-                return Route(origin, ("room", room_key(p.tile, far.room)), tuple(segs))
+                return Route(origin, room_end(p.tile, far.room), tuple(segs))
             if far.kind == "portal":
                 return Route(origin, ("portal",), tuple(segs))
             if far.name:                     # a named port: the slot graph says where it leads

@@ -88,15 +88,23 @@ def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> 
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`), remembered until an
     icon is covered or the turn flags change (one may cancel icon damage). Read it, never
-    change it."""
+    change it: equal costs are one object, shared by every game of the ruleset."""
     st = game.state
-    key = (len(st.covered), *st.turn.flags)
-    hit = geo.costs.get(id(route))
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    flags = st.turn.flags
+    key = geo.cost_key
+    if len(key) != len(flags) + 1 or key[0] != len(st.covered) or (flags and list(key[1:]) != flags):
+        geo.cost_key = (len(st.covered), *flags)      # every remembered cost is stale
+        geo.costs = {}
+    else:
+        hit = geo.costs.get(id(route))
+        if hit is not None:
+            return hit
     cost = path_cost(game, geo, route.segments)
-    geo.costs[id(route)] = (key, cost)
-    return cost
+    # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
+    shared = game.ruleset.cache.setdefault(
+        ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
+    geo.costs[id(route)] = shared
+    return shared
 
 
 def prevent_options(game: Game, seat: int, damage: int) -> list[int]:

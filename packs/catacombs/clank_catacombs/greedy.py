@@ -357,12 +357,13 @@ def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
     packs' goals start below 0 by their bonus (``greedy_goals``).
 
-    The route graph and the distances are kept with the geometry (``geometry.derived``, dropped
-    when a tile is placed or turned) under a key naming everything else they read: the covered
-    icons and turn flags (what route costs read), the seat's lockpicks, whether it carries an
-    artifact, whether it explores and which regions have tiles left. Games whose paths ask for
-    more than Boots and lockpicks, or that have links, or whose packs teach the bot which
-    regions are worth exploring, are planned afresh each time."""
+    The route table, graphs and distances are kept with the geometry (``geometry.derived``,
+    dropped when a tile is placed or turned) for the covered icons and turn flags they were
+    made with (what route costs read), and under a key naming everything else they read: the
+    seat's lockpicks, whether it carries an artifact, which regions it would explore, its
+    targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
+    packs teach the bot goals, extra costs or which regions are worth exploring are planned
+    afresh each time."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
@@ -372,36 +373,34 @@ def _plan(game, seat: int) -> dict[str, float]:
     p = game.me
     lockpicks = p.pool.get("lockpicks", 0)
     has_art = bool(p.artifacts)
-    key = None
-    if everywhere and not paying and not game.links:
+    if everywhere and not paying and not goals and not extra and not game.links:
         derived = geo.derived
         regions = derived.get(_REGIONS)
         if regions is None:
             regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
-        costs_key = (_ROUTES, len(game.covered), *game.turn.flags)
-        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
-        key = (costs_key, lockpicks, has_art, open_regions)
-        if not goals and not extra:
-            dist_key = (key, frozenset(targets))
-            dist = derived.get(dist_key)
-            if dist is not None:
-                return dist
-        found = derived.get(key)
-        if found is None:
-            routes = derived.get(costs_key)
-            if routes is None:
-                routes = derived[costs_key] = _route_table(game, geo)
-            found = derived[key] = _filtered_graph(routes, lockpicks, has_art, open_regions)
-    else:
-        found = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
-    edges, rev = found
+        costs_key = (len(game.covered), *game.turn.flags)
+        held = derived.get(_ROUTES)
+        if held is None or held[0] != costs_key:
+            held = derived[_ROUTES] = (costs_key, _route_table(game, geo), {}, {})
+        _, routes, graphs, dists = held
+        key = (lockpicks, has_art, frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset())
+        dist_key = (key, frozenset(targets))
+        dist = dists.get(dist_key)
+        if dist is None:
+            rev = graphs.get(key)
+            if rev is None:
+                if len(graphs) >= 8:           # a few seats' supplies at a time: stay small
+                    graphs.clear()
+                rev = graphs[key] = _filtered_graph(routes, *key)
+            if len(dists) >= 8:
+                dists.clear()
+            dist = dists[dist_key] = _distances(rev, targets, goals, explore)
+        return dist
+    edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
         edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
         rev = _reverse(edges)
-    dist = _distances(rev, targets, goals, explore)
-    if key is not None and not goals and not extra:
-        geo.derived[(key, frozenset(targets))] = dist
-    return dist
+    return _distances(rev, targets, goals, explore)
 
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
@@ -436,10 +435,11 @@ def _route_table(game, geo) -> list[tuple[str, str, float, int, int, Any]]:
     return out
 
 
-def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> tuple[
-        dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
-    """The planner's edges for one seat's supply and goal, from :func:`_route_table`: no lock
-    it cannot pick, the Crypt only with an artifact, open edges only of regions worth exploring."""
+def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> dict[
+        str, list[tuple[str, float]]]:
+    """The planner's edges, reversed, for one seat's supply and goal, from :func:`_route_table`:
+    no lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
+    exploring."""
     edges: dict[str, list[tuple[str, float]]] = {}
     for room, to, c, n, kind, what in routes:
         if n and lockpicks < n:
@@ -449,7 +449,7 @@ def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozens
         if kind == _OPEN and what not in open_regions:
             continue
         edges.setdefault(room, []).append((to, c))
-    return edges, _reverse(edges)
+    return _reverse(edges)
 
 
 def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,
