@@ -217,6 +217,7 @@ class Geometry:
         self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
         self.cost_key: tuple = ()
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
+        self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)
 
     def with_tile(self, p) -> Geometry:
         """This geometry with one more placed tile ``p`` (a trial placement): what
@@ -236,8 +237,12 @@ class Geometry:
         """The geometry after the tile ``new`` (the last of ``placed``) was added to this one's
         tiles: built afresh, but keeping the traced routes (and their remembered costs) of every
         room none of whose routes ends at an open edge the new tile fills. A route that ends
-        at a room, a portal or another open edge never enters the new tile, so it is the same."""
+        at a room, a portal or another open edge never enters the new tile, so it is the same.
+        The kept rooms' route lists are the same objects, and the new geometry's ``inherited``
+        is this one's ``derived``: what was derived from a kept list may be used again (a
+        reader takes it once and drops it, ``inherited = None``, so no chain of layouts lives on)."""
         geo = Geometry(self.defs, placed, self.regions)
+        geo.inherited = self.derived
         if new.region in self.regions:
             def filled(to: tuple) -> bool:
                 return to[5] == new.region and to[3].partition(".")[0] == new.slot

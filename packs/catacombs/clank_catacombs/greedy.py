@@ -381,8 +381,8 @@ def _plan(game, seat: int) -> dict[str, float]:
         costs_key = (len(game.covered), *game.turn.flags)
         held = derived.get(_ROUTES)
         if held is None or held[0] != costs_key:
-            held = derived[_ROUTES] = (costs_key, _route_table(game, geo), {}, {})
-        _, routes, graphs, dists = held
+            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {}, {})
+        _, routes, _rooms, graphs, dists = held
         key = (lockpicks, has_art, frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset())
         dist_key = (key, frozenset(targets))
         dist = dists.get(dist_key)
@@ -407,17 +407,38 @@ _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _ROOM, _OPEN, _PORTAL = 0, 1, 2
 
 
-def _route_table(game, geo) -> list[tuple[str, str, float, int, int, Any]]:
+def _route_table(game, geo, costs_key: tuple) -> tuple[list[tuple[str, str, float, int, int, Any]], dict]:
     """Every route the planner may use, whoever plans: ``(from room, to, cost, icons to cover,
     kind, crypt or region)``: kind ``_ROOM`` (the last field says whether ``to`` is a crypt),
     ``_OPEN`` (an open edge of that region) or ``_PORTAL`` (``to`` a room beyond the portal).
-    What the seat's supply and goal allow is filtered by :func:`_filtered_graph`."""
+    What the seat's supply and goal allow is filtered by :func:`_filtered_graph`.
+
+    Also, per room without a portal route: (its route list, its entries). When the geometry
+    grew from one whose table was made for the same costs, a room whose route list is the
+    very list it had there (the new tile changed none of its routes) keeps its entries."""
+    before = geo.inherited
+    geo.inherited = None
+    kept = None
+    if before is not None:
+        held = before.get(_ROUTES)
+        if held is not None and held[0] == costs_key:
+            kept = held[2]
     route_cost = game.route_cost
     room_has = game.room_has
-    portals = geo.portal_exits()
+    portals = None
     out: list[tuple[str, str, float, int, int, Any]] = []
+    rooms: dict[str, tuple[list, list]] = {}
     for room in game.placed_rooms():
-        for r in geo.routes_from(room):
+        routes = geo.routes_from(room)
+        if kept is not None:
+            was = kept.get(room)
+            if was is not None and was[0] is routes:
+                rooms[room] = was
+                out += was[1]
+                continue
+        entries = []
+        portal = False
+        for r in routes:
             cost = route_cost(r)
             if cost.against:
                 continue
@@ -425,14 +446,20 @@ def _route_table(game, geo) -> list[tuple[str, str, float, int, int, Any]]:
             n = len(cost.cover)
             to = r.to
             if to[0] == "room":
-                out.append((room, to[1], c, n, _ROOM, room_has(to[1], "crypt")))
+                entries.append((room, to[1], c, n, _ROOM, room_has(to[1], "crypt")))
             elif to[0] == "open":
-                out.append((room, "@open", c, n, _OPEN, to[5]))
+                entries.append((room, "@open", c, n, _OPEN, to[5]))
             elif to[0] == "portal":
+                portal = True
+                if portals is None:
+                    portals = geo.portal_exits()
                 for ex in portals:
                     if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
-                        out.append((room, ex.to[1], c + 0.5, n, _PORTAL, None))
-    return out
+                        entries.append((room, ex.to[1], c + 0.5, n, _PORTAL, None))
+        if not portal:              # what lies beyond a portal changes with any tile
+            rooms[room] = (routes, entries)
+        out += entries
+    return out, rooms
 
 
 def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> dict[
