@@ -239,10 +239,11 @@ class Geometry:
         room none of whose routes ends at an open edge the new tile fills. A route that ends
         at a room, a portal or another open edge never enters the new tile, so it is the same.
         The kept rooms' route lists are the same objects, and the new geometry's ``inherited``
-        is this one's ``derived``: what was derived from a kept list may be used again (a
-        reader takes it once and drops it, ``inherited = None``, so no chain of layouts lives on)."""
+        is this one's ``derived`` (or, when nothing was derived from this one, what it
+        inherited): what was derived from a kept list may be used again (a reader takes it once
+        and drops it, ``inherited = None``; only dicts are passed on, never a chain of layouts)."""
         geo = Geometry(self.defs, placed, self.regions)
-        geo.inherited = self.derived
+        geo.inherited = self.derived if self.derived else self.inherited
         if new.region in self.regions:
             def filled(to: tuple) -> bool:
                 return to[5] == new.region and to[3].partition(".")[0] == new.slot

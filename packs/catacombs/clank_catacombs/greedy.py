@@ -173,7 +173,7 @@ class GreedyBot:
         p = game.player(seat)
         for a in tokens:
             tdef = game.ruleset.tokens[a.args[0]]
-            heals = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
+            heals = _heals(game, tdef)
             if heals and not p.damage:
                 continue
             return a
@@ -208,7 +208,8 @@ class GreedyBot:
         hurt = len(game.me.damage)
         for a in uses:
             cdef = game.ruleset.cards[game.row[int(a.args[0])]]
-            if (_clank_delta(cdef, "use") < 0 and own >= CLANK_PILE) or ("heal" in _effect_text(cdef, "use") and hurt >= 3):
+            if (_clank_delta(game, cdef, "use") < 0 and own >= CLANK_PILE) or (
+                    "heal" in _effect_text(game, cdef, "use") and hurt >= 3):
                 return a
         return None
 
@@ -225,7 +226,7 @@ class GreedyBot:
             v = values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
             # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
             if own >= 3:
-                delta = _clank_delta(cdef, "play") + _clank_delta(cdef, "acquire")
+                delta = _clank_delta(game, cdef, "play") + _clank_delta(game, cdef, "acquire")
                 if delta < 0:
                     v += 1.0
                 elif delta > 0:
@@ -280,21 +281,40 @@ def _card_values(game) -> dict[str, float]:
     return values
 
 
-def _clank_delta(cdef, trigger: str) -> int:
-    """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops."""
-    def walk(node) -> int:
-        if isinstance(node, list):
-            return sum(walk(n) for n in node)
-        if isinstance(node, dict):
-            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
-        return 0
+def _clank_delta(game, cdef, trigger: str) -> int:
+    """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
+    once per ruleset)."""
+    key = ("greedy-clank", cdef.id, trigger)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        def walk(node) -> int:
+            if isinstance(node, list):
+                return sum(walk(n) for n in node)
+            if isinstance(node, dict):
+                return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
+            return 0
 
-    return walk(cdef.data.get(trigger))
+        found = game.ruleset.cache[key] = walk(cdef.data.get(trigger))
+    return found
 
 
-def _effect_text(cdef, trigger: str) -> str:
-    """The YAML of one of a card's effects as text (a cheap way to see what it does)."""
-    return str(cdef.data.get(trigger, ""))
+def _effect_text(game, cdef, trigger: str) -> str:
+    """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
+    per ruleset)."""
+    key = ("greedy-text", cdef.id, trigger)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        found = game.ruleset.cache[key] = str(cdef.data.get(trigger, ""))
+    return found
+
+
+def _heals(game, tdef) -> bool:
+    """Whether a token's use heals (known once per ruleset)."""
+    key = ("greedy-heals", tdef.id)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        found = game.ruleset.cache[key] = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
+    return found
 
 
 def _targets(game, seat: int) -> tuple[set[str], bool]:
