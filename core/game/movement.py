@@ -174,8 +174,9 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
             kind = r.to[0]
             if kind == "room":
                 cost = route_cost(game, geo, r)
-                if _affordable(game, seat, cost, False):
-                    out.extend(act("move", r.key, k) for k in entry_options(game, seat, r.to[1], cost.damage))
+                if (not cost.against or ignores_arrows(game, seat)) and game.can_pay(seat, cost.resources):
+                    key = r.key
+                    out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
