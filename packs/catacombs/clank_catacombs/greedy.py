@@ -377,7 +377,7 @@ def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
     packs' goals start below 0 by their bonus (``greedy_goals``).
 
-    The route table, graphs and distances are kept with the geometry (``geometry.derived``,
+    The route table and the distances are kept with the geometry (``geometry.derived``,
     dropped when a tile is placed or turned) for the covered icons and turn flags they were
     made with (what route costs read), and under a key naming everything else they read: the
     seat's lockpicks, whether it carries an artifact, which regions it would explore, its
@@ -401,20 +401,15 @@ def _plan(game, seat: int) -> dict[str, float]:
         costs_key = (len(game.covered), *game.turn.flags)
         held = derived.get(_ROUTES)
         if held is None or held[0] != costs_key:
-            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {}, {})
-        _, routes, _rooms, graphs, dists = held
+            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {})
+        _, routes, _rooms, dists = held
         key = (lockpicks, has_art, frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset())
         dist_key = (key, frozenset(targets))
         dist = dists.get(dist_key)
         if dist is None:
-            rev = graphs.get(key)
-            if rev is None:
-                if len(graphs) >= 8:           # a few seats' supplies at a time: stay small
-                    graphs.clear()
-                rev = graphs[key] = _filtered_graph(routes, *key)
-            if len(dists) >= 8:
+            if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            dist = dists[dist_key] = _distances(rev, targets, goals, explore)
+            dist = dists[dist_key] = _distances(_filtered_graph(routes, *key), targets, goals, explore)
         return dist
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
@@ -425,6 +420,7 @@ def _plan(game, seat: int) -> dict[str, float]:
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _ROOM, _OPEN, _PORTAL = 0, 1, 2
+_FLOATS: dict[float, float] = {}
 
 
 def _route_table(game, geo, costs_key: tuple) -> tuple[list[tuple[str, str, float, int, int, Any]], dict]:
@@ -463,6 +459,7 @@ def _route_table(game, geo, costs_key: tuple) -> tuple[list[tuple[str, str, floa
             if cost.against:
                 continue
             c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+            c = _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
             n = len(cost.cover)
             to = r.to
             if to[0] == "room":
