@@ -4,8 +4,8 @@ Geometry (DESIGN §6, base-tiles.md §2): square tiles have ports ``n1 n2 e1 e2 
 turning a tile a quarter clockwise maps n→e→s→w and keeps the index; across a shared edge
 index 1 meets index 2. Multi-cell tiles (the 1×2 start tile) name ports ``U.n1``; they are not
 rotated. A tunnel that runs to a tile edge is half a tunnel; when the neighbouring cell is
-filled the halves join. Connectivity is derived from placement and recomputed whenever a
-tile is placed or turned.
+filled the halves join. Connectivity is derived from placement: rebuilt when a tile is turned,
+grown when one is placed (the routes the new tile cannot change are kept, :meth:`Geometry.grown`).
 
 A region may instead be laid out as a **slot graph** (:class:`SlotRegion`, declared by the
 setup key ``regions``): a fixed set of named slots, each holding at most one tile, and a table
@@ -195,7 +195,8 @@ def room_end(tile_id: str, room: str) -> tuple[str, str]:
 
 
 class Geometry:
-    """Derived connectivity of the placed tiles; rebuilt when the tile layout changes."""
+    """Derived connectivity of the placed tiles; rebuilt when the tile layout changes (grown
+    when a tile is added)."""
 
     def __init__(self, tiles: dict[str, TileDef], placed: list,
                  regions: dict[str, SlotRegion] | None = None) -> None:
