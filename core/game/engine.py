@@ -16,7 +16,7 @@ from clank.game.table import Table
 from clank.game.view import SeatView, view_dict
 
 SAVE_FORMAT = 2
-_TEXTS: dict[Action, str] = {}     # action -> its text: the history's strings are shared between games
+_TEXTS: dict[Action, str] = {}     # action (of text arguments) -> its text: the history's strings are shared
 
 
 def state_sha256(state: dict[str, Any]) -> str:
@@ -90,9 +90,11 @@ class Game(Table):
             raise IllegalAction(action, self.explain(action)) from None
         text = _TEXTS.get(action)
         if text is None:
-            if len(_TEXTS) > 100_000:
-                _TEXTS.clear()
-            text = _TEXTS[action] = str(action)
+            text = str(action)
+            if type(action.kind) is str and all(type(a) is str for a in action.args):   # 1 == 1.0: texts differ
+                if len(_TEXTS) > 100_000:
+                    _TEXTS.clear()
+                _TEXTS[action] = text
         self.state.history.append(text)
         self._legal = None
         self.close_log_line()

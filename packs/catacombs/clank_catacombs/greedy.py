@@ -403,13 +403,14 @@ def _plan(game, seat: int) -> dict[str, float]:
         if held is None or held[0] != costs_key:
             held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {})
         _, routes, _rooms, dists = held
-        key = (lockpicks, has_art, frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset())
-        dist_key = (key, frozenset(targets))
+        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
+        dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
         dist = dists.get(dist_key)
         if dist is None:
             if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            dist = dists[dist_key] = _distances(_filtered_graph(routes, *key), targets, goals, explore)
+            dist = dists[dist_key] = _distances(_filtered_graph(routes, lockpicks, has_art, open_regions),
+                                                targets, goals, explore)
         return dist
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
