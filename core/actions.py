@@ -29,7 +29,7 @@ class Action(NamedTuple):
 
 def act(kind: str, *args: object) -> Action:
     """Build an action, converting every argument to text."""
-    return Action(kind, tuple(str(a) for a in args))
+    return Action(kind, tuple(map(str, args)))
 
 
 class IllegalAction(ValueError):

@@ -4,8 +4,8 @@ Geometry (DESIGN §6, base-tiles.md §2): square tiles have ports ``n1 n2 e1 e2 
 turning a tile a quarter clockwise maps n→e→s→w and keeps the index; across a shared edge
 index 1 meets index 2. Multi-cell tiles (the 1×2 start tile) name ports ``U.n1``; they are not
 rotated. A tunnel that runs to a tile edge is half a tunnel; when the neighbouring cell is
-filled the halves join. Connectivity is derived from placement and recomputed whenever a
-tile is placed or turned.
+filled the halves join. Connectivity is derived from placement: rebuilt when a tile is turned,
+grown when one is placed (the routes the new tile cannot change are kept, :meth:`Geometry.grown`).
 
 A region may instead be laid out as a **slot graph** (:class:`SlotRegion`, declared by the
 setup key ``regions``): a fixed set of named slots, each holding at most one tile, and a table
@@ -80,7 +80,7 @@ class TileDef:
     ports: tuple[str, ...] = ()                 # named ports (tiles of a slot region)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     """A traversal of one tile tunnel inside a route."""
 
@@ -89,7 +89,7 @@ class Segment:
     forward: bool   # traversed from end a to end b
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Route:
     """A whole tunnel from a room: through corner tunnels and joined halves to its far end.
 
@@ -109,6 +109,21 @@ class Route:
         """Identifies the route among those leaving its origin room."""
         s = self.segments[0]
         return f"{s.tile}#{s.tunnel}"
+
+
+_SEGMENTS: dict[tuple[str, int, bool], Segment] = {}
+
+
+def segment(tile: str, tunnel: int, forward: bool) -> Segment:
+    """The :class:`Segment` of those values, shared by every route that traverses it (a value:
+    routes of every geometry hold the same few)."""
+    key = (tile, tunnel, forward)
+    found = _SEGMENTS.get(key)
+    if found is None:
+        if len(_SEGMENTS) > 100_000:       # many rulesets' tiles in one process: stay bounded
+            _SEGMENTS.clear()
+        found = _SEGMENTS[key] = Segment(tile, tunnel, forward)
+    return found
 
 
 def slot_edge(to: tuple) -> tuple[str, str] | None:
@@ -164,8 +179,24 @@ def room_key(tile_id: str, room: str) -> str:
     return f"{tile_id}.{room}"
 
 
+_ROOM_ENDS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+def room_end(tile_id: str, room: str) -> tuple[str, str]:
+    """``("room", room id)``: where a route that ends in that room leads (one tuple per room,
+    shared by every route and geometry)."""
+    key = (tile_id, room)
+    found = _ROOM_ENDS.get(key)
+    if found is None:
+        if len(_ROOM_ENDS) > 100_000:       # many rulesets' tiles in one process: stay bounded
+            _ROOM_ENDS.clear()
+        found = _ROOM_ENDS[key] = ("room", room_key(tile_id, room))
+    return found
+
+
 class Geometry:
-    """Derived connectivity of the placed tiles; rebuilt when the tile layout changes."""
+    """Derived connectivity of the placed tiles; rebuilt when the tile layout changes (grown
+    when a tile is added)."""
 
     def __init__(self, tiles: dict[str, TileDef], placed: list,
                  regions: dict[str, SlotRegion] | None = None) -> None:
@@ -184,7 +215,59 @@ class Geometry:
         self._routes: dict[str, list[Route]] = {}
         self._portals: list[Route] | None = None
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
-        self.costs: dict[int, tuple] = {}   # id(route) -> (validity key, cost): see movement.route_cost
+        self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
+        self.cost_key: tuple = ()
+        self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
+        self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)
+
+    def with_tile(self, p) -> Geometry:
+        """This geometry with one more placed tile ``p`` (a trial placement): what
+        ``Geometry(defs, [*placed, p], regions)`` builds, without walking every tile again."""
+        geo = Geometry(self.defs, [], self.regions)
+        geo.by_cell = dict(self.by_cell)
+        geo.by_slot = dict(self.by_slot)
+        geo.placed = {**self.placed, p.tile: p}
+        if p.region in self.regions:
+            geo.by_slot[(p.region, p.slot)] = p
+        else:
+            for key, (dx, dy) in self.defs[p.tile].cells.items():
+                geo.by_cell[(p.x + dx, p.y + dy, p.region)] = (p, key)
+        return geo
+
+    def grown(self, placed: list, new) -> Geometry:
+        """The geometry after the tile ``new`` (the last of ``placed``) was added to this one's
+        tiles: built afresh, but keeping the traced routes (and their remembered costs) of every
+        room none of whose routes ends at an open edge the new tile fills. A route that ends
+        at a room, a portal or another open edge never enters the new tile, so it is the same.
+        The kept rooms' route lists are the same objects, and the new geometry's ``inherited``
+        is this one's ``derived`` (or, when nothing was derived from this one, what it
+        inherited): what was derived from a kept list may be used again (a reader takes it once
+        and drops it, ``inherited = None``; only dicts are passed on, never a chain of layouts)."""
+        geo = Geometry(self.defs, placed, self.regions)
+        geo.inherited = self.derived if self.derived else self.inherited
+        if new.region in self.regions:
+            def filled(to: tuple) -> bool:
+                return to[5] == new.region and to[3].partition(".")[0] == new.slot
+        else:
+            cells = {(new.x + dx, new.y + dy) for dx, dy in self.defs[new.tile].cells.values()}
+
+            def filled(to: tuple) -> bool:
+                if to[5] != new.region:
+                    return False
+                dx, dy = DELTA[to[3]]
+                return (to[1] + dx, to[2] + dy) in cells
+        mine = f"{new.tile}."
+        costs = self.costs
+        geo.cost_key = self.cost_key
+        for room, routes in self._routes.items():
+            if room.startswith(mine) or any(r.to[0] == "open" and filled(r.to) for r in routes):
+                continue
+            geo._routes[room] = routes
+            for r in routes:
+                hit = costs.get(id(r))
+                if hit is not None:
+                    geo.costs[id(r)] = hit
+        return geo
 
     def fork(self) -> Geometry:
         """The same connectivity for a copy of the game (a clone): what the layout alone decides
@@ -228,10 +311,10 @@ class Geometry:
         region = p.region
         for _ in range(64):
             t = self.defs[p.tile].tunnels[tunnel]
-            segs.append(Segment(p.tile, tunnel, from_a))
+            segs.append(segment(p.tile, tunnel, from_a))
             far = t.b if from_a else t.a
             if far.kind == "room":
-                return Route(origin, ("room", room_key(p.tile, far.room)), tuple(segs))
+                return Route(origin, room_end(p.tile, far.room), tuple(segs))
             if far.kind == "portal":
                 return Route(origin, ("portal",), tuple(segs))
             if far.name:                     # a named port: the slot graph says where it leads

@@ -16,6 +16,7 @@ from clank.game.table import Table
 from clank.game.view import SeatView, view_dict
 
 SAVE_FORMAT = 2
+_TEXTS: dict[Action, str] = {}     # action (of text arguments) -> its text: the history's strings are shared
 
 
 def state_sha256(state: dict[str, Any]) -> str:
@@ -87,7 +88,14 @@ class Game(Table):
             i = legal.index(action)
         except ValueError:
             raise IllegalAction(action, self.explain(action)) from None
-        self.state.history.append(str(action))
+        text = _TEXTS.get(action)
+        if text is None:
+            text = str(action)
+            if type(action.kind) is str and all(type(a) is str for a in action.args):   # 1 == 1.0: texts differ
+                if len(_TEXTS) > 100_000:
+                    _TEXTS.clear()
+                _TEXTS[action] = text
+        self.state.history.append(text)
         self._legal = None
         self.close_log_line()
         d = self.state.decision

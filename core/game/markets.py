@@ -49,7 +49,7 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     pool = game.state.players[seat].pool
     subs = game.ruleset.substitutes
     ways_of = game.ruleset.market_ways[market.name]
-    active = None                                   # purpose -> ways to pay usable now
+    flags = None
     for offer in offers:
         action, cost, item, purpose, _ = offer
         for res, n in cost.items():      # can_pay, inlined
@@ -65,13 +65,11 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
             ways = ways_of[purpose] = game.ruleset.payment_ways(market.name, purpose)
         if not ways:
             continue
-        if active is None:
-            active = {}
-        usable = active.get(purpose)
-        if usable is None:
+        if flags is None:
             flags = game.state.turn.flags
-            usable = active[purpose] = tuple(w for w in ways if w.flag is None or w.flag in flags)
-        for way in usable:
+        for way in ways:                 # the ways usable now: no flag, or their flag is set
+            if way.flag is not None and way.flag not in flags:
+                continue
             for pay in way.ways(game, seat, cost, item):
                 if game.can_pay(seat, pay.cost):
                     tagged = Action(action.kind, (*action.args, pay.tag))

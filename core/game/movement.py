@@ -88,19 +88,29 @@ def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> 
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`), remembered until an
     icon is covered or the turn flags change (one may cancel icon damage). Read it, never
-    change it."""
+    change it: equal costs are one object, shared by every game of the ruleset."""
     st = game.state
-    key = (len(st.covered), *st.turn.flags)
-    hit = geo.costs.get(id(route))
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    flags = st.turn.flags
+    key = geo.cost_key
+    if len(key) != len(flags) + 1 or key[0] != len(st.covered) or (flags and list(key[1:]) != flags):
+        geo.cost_key = (len(st.covered), *flags)      # every remembered cost is stale
+        geo.costs = {}
+    else:
+        hit = geo.costs.get(id(route))
+        if hit is not None:
+            return hit
     cost = path_cost(game, geo, route.segments)
-    geo.costs[id(route)] = (key, cost)
-    return cost
+    # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
+    shared = game.ruleset.cache.setdefault(
+        ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
+    geo.costs[id(route)] = shared
+    return shared
 
 
 def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
+    if damage == 0 and not game.registry.modifiers.get("tunnel_damage"):
+        return [0]              # nothing to prevent, and no damage taken can be refused (H4)
     swords = game.player(seat).pool.get("swords", 0)
     return [k for k in range(min(damage, swords) + 1)
             if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
@@ -164,8 +174,9 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
             kind = r.to[0]
             if kind == "room":
                 cost = route_cost(game, geo, r)
-                if _affordable(game, seat, cost, False):
-                    out.extend(act("move", r.key, k) for k in entry_options(game, seat, r.to[1], cost.damage))
+                if (not cost.against or ignores_arrows(game, seat)) and game.can_pay(seat, cost.resources):
+                    key = r.key
+                    out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
@@ -413,9 +424,10 @@ def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
     slot = move.get("slot", "")
+    here = game.geometry
     for rot in range(4 if tdef.rotatable and not slot else 1):
         trial = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"], slot)
-        geo = Geometry(game.ruleset.tiles, [*game.state.tiles, trial], game.ruleset.regions)
+        geo = here.with_tile(trial)
         found = (geo.tunnel_at_named_port(trial, move["port"]) if slot
                  else geo.tunnel_at_port(trial, "", move["side"], move["idx"]))
         if found is None:
@@ -451,8 +463,10 @@ def placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> boo
 
 
 def orient_actions(game: Game) -> list[Action]:
-    """X8-X10: safe orientations if any, else passable ones (forced damage), else any placement."""
+    """X8-X10: safe orientations if any, else passable ones (forced damage), else any placement.
+    The outcomes are remembered for :func:`apply_orient` of the action applied next."""
     outcomes = orientation_outcomes(game)
+    game._orient_memo = (len(game.state.history), game.state.turn.move, outcomes)
     safe = [(o["rot"], k) for o in outcomes for k in o["prevent"]]
     if safe:
         return [act("orient", r, k) for r, k in safe]
@@ -468,7 +482,11 @@ def apply_orient(game: Game, action: Action) -> None:
     move = game.state.turn.move
     seat = move["seat"]
     rot = int(action.args[0])
-    outcome = next((o for o in orientation_outcomes(game, move) if o["rot"] == rot), None)
+    seen = game._orient_memo       # listed with the legal actions just before this one was applied
+    outcomes = seen[2] if seen is not None and seen[1] is move and seen[0] == len(game.state.history) - 1 \
+        else orientation_outcomes(game, move)
+    game._orient_memo = None
+    outcome = next((o for o in outcomes if o["rot"] == rot), None)
     game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat, move.get("slot", ""))
     if action.kind == "place" or outcome is None:
@@ -518,7 +536,7 @@ def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, sea
     """Put a tile on the map (into ``slot`` in a slot region) and resolve its placement
     effects (X11)."""
     game.state.tiles.append(PlacedTile(tile, x, y, rot, region, slot))
-    game.tiles_changed()
+    game.tile_added()
     tdef = game.ruleset.tiles[tile]
     feats = game.registry.room_features
     for local, room in tdef.rooms.items():

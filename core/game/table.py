@@ -40,6 +40,7 @@ class Table:
         self.setup = effective_setup(ruleset.setup, state.config.get("players", 0))
         self._geometry: Geometry | None = None
         self._legal: Any = None
+        self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
         self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
@@ -100,6 +101,7 @@ class Table:
         tile geometry are recomputed on next use."""
         self._legal = None
         self._geometry = None
+        self._orient_memo = None
 
     # ======================================================================================
     # Statistics and turn flags
@@ -478,6 +480,12 @@ class Table:
     def tiles_changed(self) -> None:
         """Call after placing or turning a tile."""
         self._geometry = None
+
+    def tile_added(self) -> None:
+        """Call after adding a tile to ``state.tiles`` (the last one): the geometry keeps the
+        routes the new tile does not change (see :meth:`Geometry.grown`)."""
+        geo = self._geometry
+        self._geometry = None if geo is None else geo.grown(self.state.tiles, self.state.tiles[-1])
 
     def add_link(self, a: str, b: str, icons: Sequence[str] = (), one_way: bool = False,
                  kind: str = "link", to_slot: Sequence[str] | None = None) -> str:

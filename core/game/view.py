@@ -34,6 +34,7 @@ SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "roo
 whether it is live, a room's features and name (as a sentence says it, as a heading), the
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
+_SHARED = frozenset(SHARED)
 
 
 class PublicPlayer:
@@ -71,7 +72,7 @@ class SeatView:
         self.seat = seat
 
     def __getattr__(self, name: str) -> Any:
-        if name in SHARED:               # rule helpers on public information: the game's own
+        if name in _SHARED:              # rule helpers on public information: the game's own
             return getattr(self._game, name)
         raise AttributeError(f"a seat's view has no {name!r}")
 

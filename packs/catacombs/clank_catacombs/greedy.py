@@ -178,7 +178,7 @@ class GreedyBot:
         p = game.player(seat)
         for a in tokens:
             tdef = game.ruleset.tokens[a.args[0]]
-            heals = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
+            heals = _heals(game, tdef)
             if heals and not p.damage:
                 continue
             return a
@@ -213,7 +213,8 @@ class GreedyBot:
         hurt = len(game.me.damage)
         for a in uses:
             cdef = game.ruleset.cards[game.row[int(a.args[0])]]
-            if (_clank_delta(cdef, "use") < 0 and own >= CLANK_PILE) or ("heal" in _effect_text(cdef, "use") and hurt >= 3):
+            if (_clank_delta(game, cdef, "use") < 0 and own >= CLANK_PILE) or (
+                    "heal" in _effect_text(game, cdef, "use") and hurt >= 3):
                 return a
         return None
 
@@ -230,7 +231,7 @@ class GreedyBot:
             v = values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
             # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
             if own >= 3:
-                delta = _clank_delta(cdef, "play") + _clank_delta(cdef, "acquire")
+                delta = _clank_delta(game, cdef, "play") + _clank_delta(game, cdef, "acquire")
                 if delta < 0:
                     v += 1.0
                 elif delta > 0:
@@ -286,21 +287,40 @@ def _card_values(game) -> dict[str, float]:
     return values
 
 
-def _clank_delta(cdef, trigger: str) -> int:
-    """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops."""
-    def walk(node) -> int:
-        if isinstance(node, list):
-            return sum(walk(n) for n in node)
-        if isinstance(node, dict):
-            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
-        return 0
+def _clank_delta(game, cdef, trigger: str) -> int:
+    """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
+    once per ruleset)."""
+    key = ("greedy-clank", cdef.id, trigger)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        def walk(node) -> int:
+            if isinstance(node, list):
+                return sum(walk(n) for n in node)
+            if isinstance(node, dict):
+                return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
+            return 0
 
-    return walk(cdef.data.get(trigger))
+        found = game.ruleset.cache[key] = walk(cdef.data.get(trigger))
+    return found
 
 
-def _effect_text(cdef, trigger: str) -> str:
-    """The YAML of one of a card's effects as text (a cheap way to see what it does)."""
-    return str(cdef.data.get(trigger, ""))
+def _effect_text(game, cdef, trigger: str) -> str:
+    """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
+    per ruleset)."""
+    key = ("greedy-text", cdef.id, trigger)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        found = game.ruleset.cache[key] = str(cdef.data.get(trigger, ""))
+    return found
+
+
+def _heals(game, tdef) -> bool:
+    """Whether a token's use heals (known once per ruleset)."""
+    key = ("greedy-heals", tdef.id)
+    found = game.ruleset.cache.get(key)
+    if found is None:
+        found = game.ruleset.cache[key] = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
+    return found
 
 
 def _targets(game, seat: int) -> tuple[set[str], bool]:
@@ -308,12 +328,21 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
     p = game.me
     limit = game.artifact_limit(seat)
     if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.rage >= 4):
-        return {r for r in game.placed_rooms() if game.room_has(r, "crypt")}, False
+        return _crypts(game), False
     taken = features.taken_from(game, seat)
     rooms = {r for r, st in game.rooms.items() if st.get("artifacts") and r not in taken}
     if p.artifacts:
-        rooms |= {r for r in game.placed_rooms() if game.room_has(r, "crypt")}
+        rooms |= _crypts(game)
     return rooms, not rooms or not p.artifacts
+
+
+def _crypts(game) -> frozenset[str]:
+    """The placed rooms that show a crypt (kept with the geometry)."""
+    derived = game.geometry.derived
+    found = derived.get(_CRYPTS)
+    if found is None:
+        found = derived[_CRYPTS] = frozenset(r for r in game.placed_rooms() if game.room_has(r, "crypt"))
+    return found
 
 
 def _payable(game, cost, lockpicks: int) -> bool:
@@ -352,13 +381,133 @@ def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
 
 def _plan(game, seat: int) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
-    packs' goals start below 0 by their bonus (``greedy_goals``)."""
+    packs' goals start below 0 by their bonus (``greedy_goals``).
+
+    The route table and the distances are kept with the geometry (``geometry.derived``,
+    dropped when a tile is placed or turned) for the covered icons and turn flags they were
+    made with (what route costs read), and under a key naming everything else they read: the
+    seat's lockpicks, whether it carries an artifact, which regions it would explore, its
+    targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
+    packs teach the bot goals, extra costs or which regions are worth exploring are planned
+    afresh each time."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
-    explorable: dict[str, bool] = {}
     everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
     paying = _other_costs(game)
+    geo = game.geometry
+    p = game.me
+    lockpicks = p.pool.get("lockpicks", 0)
+    has_art = bool(p.artifacts)
+    if everywhere and not paying and not goals and not extra and not game.links:
+        derived = geo.derived
+        regions = derived.get(_REGIONS)
+        if regions is None:
+            regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
+        costs_key = (len(game.covered), *game.turn.flags)
+        held = derived.get(_ROUTES)
+        if held is None or held[0] != costs_key:
+            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {})
+        _, routes, _rooms, dists = held
+        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
+        dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
+        dist = dists.get(dist_key)
+        if dist is None:
+            if len(dists) >= 4:                # a few seats' plans at a time: stay small
+                dists.clear()
+            dist = dists[dist_key] = _distances(_filtered_graph(routes, lockpicks, has_art, open_regions),
+                                                targets, goals, explore)
+        return dist
+    edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
+    if extra:                        # rooms that cost something to enter (greedy_costs)
+        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
+        rev = _reverse(edges)
+    return _distances(rev, targets, goals, explore)
+
+
+_ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
+_ROOM, _OPEN, _PORTAL = 0, 1, 2
+_FLOATS: dict[float, float] = {}
+
+
+def _route_table(game, geo, costs_key: tuple) -> tuple[list[tuple[str, str, float, int, int, Any]], dict]:
+    """Every route the planner may use, whoever plans: ``(from room, to, cost, icons to cover,
+    kind, crypt or region)``: kind ``_ROOM`` (the last field says whether ``to`` is a crypt),
+    ``_OPEN`` (an open edge of that region) or ``_PORTAL`` (``to`` a room beyond the portal).
+    What the seat's supply and goal allow is filtered by :func:`_filtered_graph`.
+
+    Also, per room without a portal route: (its route list, its entries). When the geometry
+    grew from one whose table was made for the same costs, a room whose route list is the
+    very list it had there (the new tile changed none of its routes) keeps its entries."""
+    before = geo.inherited
+    geo.inherited = None
+    kept = None
+    if before is not None:
+        held = before.get(_ROUTES)
+        if held is not None and held[0] == costs_key:
+            kept = held[2]
+    route_cost = game.route_cost
+    room_has = game.room_has
+    portals = None
+    out: list[tuple[str, str, float, int, int, Any]] = []
+    rooms: dict[str, tuple[list, list]] = {}
+    for room in game.placed_rooms():
+        routes = geo.routes_from(room)
+        if kept is not None:
+            was = kept.get(room)
+            if was is not None and was[0] is routes:
+                rooms[room] = was
+                out += was[1]
+                continue
+        entries = []
+        portal = False
+        for r in routes:
+            cost = route_cost(r)
+            if cost.against:
+                continue
+            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+            c = _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
+            n = len(cost.cover)
+            to = r.to
+            if to[0] == "room":
+                entries.append((room, to[1], c, n, _ROOM, room_has(to[1], "crypt")))
+            elif to[0] == "open":
+                entries.append((room, "@open", c, n, _OPEN, to[5]))
+            elif to[0] == "portal":
+                portal = True
+                if portals is None:
+                    portals = geo.portal_exits()
+                for ex in portals:
+                    if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
+                        entries.append((room, ex.to[1], c + 0.5, n, _PORTAL, None))
+        if not portal:              # what lies beyond a portal changes with any tile
+            rooms[room] = (routes, entries)
+        out += entries
+    return out, rooms
+
+
+def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> dict[
+        str, list[tuple[str, float]]]:
+    """The planner's edges, reversed, for one seat's supply and goal, from :func:`_route_table`:
+    no lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
+    exploring."""
+    edges: dict[str, list[tuple[str, float]]] = {}
+    for room, to, c, n, kind, what in routes:
+        if n and lockpicks < n:
+            continue
+        if kind == _ROOM and what and not has_art:
+            continue
+        if kind == _OPEN and what not in open_regions:
+            continue
+        edges.setdefault(room, []).append((to, c))
+    return _reverse(edges)
+
+
+def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,
+           paying: bool) -> tuple[dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
+    """The forward edges (room -> [(room, cost)]; open edges lead to the virtual sink
+    ``@open``) and the same edges reversed."""
+    explorable: dict[str, bool] = {}
 
     def worth_exploring(region: str) -> bool:
         found = explorable.get(region)
@@ -366,16 +515,9 @@ def _plan(game, seat: int) -> dict[str, float]:
             found = explorable[region] = bool(fold(game, EXPLORE, True, seat=seat, region=region))
         return found
 
-    geo = game.geometry
     route_cost = game.route_cost
     room_has = game.room_has
-    p = game.me
-    lockpicks = p.pool.get("lockpicks", 0)
-    has_art = bool(p.artifacts)
-    # forward edges: room -> (room, cost); open edges become a virtual sink
     edges: dict[str, list[tuple[str, float]]] = {}
-    dist: dict[str, float] = {}
-    heap: list[tuple[float, str]] = []
     portals = geo.portal_exits()
     has_links = bool(game.links)
     faces = _slot_faces(game, geo) if has_links else {}
@@ -412,12 +554,22 @@ def _plan(game, seat: int) -> dict[str, float]:
                 if explore and worth_exploring(region):
                     out.append(("@open", float(cost.boots)))
         edges[room] = out
-    if extra:                        # rooms that cost something to enter (greedy_costs)
-        edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
+    return edges, _reverse(edges)
+
+
+def _reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[str, float]]]:
     rev: dict[str, list[tuple[str, float]]] = {}
     for a, outs in edges.items():
         for b, c in outs:
             rev.setdefault(b, []).append((a, c))
+    return rev
+
+
+def _distances(rev: dict[str, list[tuple[str, float]]], targets: set[str], goals: dict[str, Any],
+               explore: bool) -> dict[str, float]:
+    """Dijkstra from the targets (and goals, and the open edges' sink) along reversed edges."""
+    dist: dict[str, float] = {}
+    heap: list[tuple[float, str]] = []
     for t in targets:
         dist[t] = 0.0
         heap.append((0.0, t))

@@ -15,9 +15,12 @@ IGNORE_ONE_WAY = "ignore_one_way"
 
 
 def use_actions(game, seat):
+    held = game.player(seat).tokens
+    if not held:
+        return []
     toks = game.ruleset.tokens
     seen = []
-    for t in game.player(seat).tokens:
+    for t in held:
         if toks[t].use and t not in seen and (toks[t].use_if is None or toks[t].use_if(game, seat)):
             seen.append(t)
     return [act("token", t) for t in sorted(seen)]
@@ -32,8 +35,11 @@ def use_apply(game, seat, action):
 
 
 def cash_actions(game, seat):
+    held = game.player(seat).tokens
+    if not held:
+        return []
     toks = game.ruleset.tokens
-    return [act("cash", t) for t in sorted({t for t in game.player(seat).tokens if toks[t].worth_gold})]
+    return [act("cash", t) for t in sorted({t for t in held if toks[t].worth_gold})]
 
 
 def cash_apply(game, seat, action):

@@ -130,3 +130,23 @@ def test_other_packs_teach_it_through_its_declared_values():
     finally:
         mods["greedy_answer"].pop()
     assert GreedyBot(0).choose(t.game.view(t.game.current_player)) == Action("yes")
+
+
+def test_the_plan_kept_with_the_geometry_is_the_plan_made_afresh():
+    """The route graph and distances the bot keeps with the geometry are those it would plan
+    on a fresh copy of the game (nothing remembered), at every main decision of whole games."""
+    from clank import new_game
+    from clank_catacombs.greedy import _plan
+
+    checked = 0
+    for seed in range(3):
+        game = new_game(["catacombs"], players=4, seed=seed)
+        bots = [GreedyBot(seed * 16 + s) for s in range(4)]
+        while not game.over:
+            seat = game.current_player
+            view = game.view(seat)
+            if game.state.decision is None and view.me.room is not None:
+                assert _plan(view, seat) == _plan(game.clone().view(seat), seat)
+                checked += 1
+            game.apply(bots[seat].choose(view))
+    assert checked > 100
