@@ -31,7 +31,7 @@ def simulate(tmp_path: Path, name: str, *args: str) -> tuple[bytes, list[str]]:
     out = tmp_path / name
     result = CliRunner().invoke(app, ["simulate", *SMALL, "--card-stats", "--out", str(out), *args])
     assert result.exit_code == 0, result.output
-    summary = [" ".join(line.split()) for line in result.stdout.splitlines() if "games/second" not in line]
+    summary = [" ".join(line.replace("─", "").split()) for line in result.stdout.splitlines() if "games/second" not in line]
     return out.read_bytes(), summary
 
 

@@ -39,7 +39,7 @@ def local_run(tmp_path: Path) -> tuple[bytes, list[str]]:
 def summary(stdout: str) -> list[str]:
     """The printed summary without the games per second (which vary), each line's words only
     (the table's columns are as wide as its widest figure: 99.5 or 109.0 games/s)."""
-    return [" ".join(line.split()) for line in stdout.splitlines() if "games/second" not in line]
+    return [" ".join(line.replace("─", "").split()) for line in stdout.splitlines() if "games/second" not in line]
 
 
 def test_ray_local_instance_gives_the_bytes_of_a_local_run(ray: ModuleType, tmp_path: Path) -> None:
