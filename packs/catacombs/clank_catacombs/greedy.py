@@ -568,28 +568,30 @@ def _reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[
 def _distances(rev: dict[str, list[tuple[str, float]]], targets: set[str], goals: dict[str, Any],
                explore: bool) -> dict[str, float]:
     """Dijkstra from the targets (and goals, and the open edges' sink) along reversed edges."""
-    dist: dict[str, float] = {}
-    heap: list[tuple[float, str]] = []
-    for t in targets:
-        dist[t] = 0.0
-        heap.append((0.0, t))
+    start: dict[str, float] = dict.fromkeys(targets, 0.0)
     for t, bonus in goals.items():
-        if -bonus < dist.get(t, 1e9):
-            dist[t] = -float(bonus)
-            heap.append((-float(bonus), t))
+        if -bonus < start.get(t, 1e9):
+            start[t] = -float(bonus)
     if explore:
-        dist["@open"] = 2.0
-        heap.append((2.0, "@open"))
+        start["@open"] = 2.0
+    return shortest(rev, start)
+
+
+def shortest(edges: dict[str, list[tuple[str, float]]], start: dict[str, float]) -> dict[str, float]:
+    """Dijkstra: the least cost from the start nodes (each at its own starting cost) to every node
+    the edges reach."""
+    dist = dict(start)
+    heap = [(d, n) for n, d in start.items()]
     heapq.heapify(heap)
     while heap:
         d, node = heapq.heappop(heap)
         if d > dist.get(node, 1e9):
             continue
-        for prev, c in rev.get(node, ()):
+        for nxt, c in edges.get(node, ()):
             nd = d + c
-            if nd < dist.get(prev, 1e9):
-                dist[prev] = nd
-                heapq.heappush(heap, (nd, prev))
+            if nd < dist.get(nxt, 1e9):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
     return dist
 
 

@@ -20,7 +20,6 @@ determinisation hides from it everything the seat may not see.
 
 from __future__ import annotations
 
-import heapq
 import math
 from typing import Any
 
@@ -192,27 +191,11 @@ class _Graph:
         for a, outs in edges.items():
             for b, c in outs:
                 rev.setdefault(b, []).append((a, c))
-        self.to_exit = _dijkstra(rev, crypts)
+        self.to_exit = greedy.shortest(rev, dict.fromkeys(crypts, 0.0))
 
     def forward(self, room: str | None) -> dict[str, float]:
         """Distances from ``room`` to every room it reaches (and to ``@open``)."""
-        return _dijkstra(self.edges, [room]) if room else {}
-
-
-def _dijkstra(edges: dict[str, list[tuple[str, float]]], sources: list[str]) -> dict[str, float]:
-    dist = {s: 0.0 for s in sources}
-    heap = [(0.0, s) for s in sources]
-    heapq.heapify(heap)
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist.get(node, 1e9):
-            continue
-        for nxt, c in edges.get(node, ()):
-            nd = d + c
-            if nd < dist.get(nxt, 1e9):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
-    return dist
+        return greedy.shortest(self.edges, {room: 0.0}) if room else {}
 
 
 def factory(seed: int = 0, budget: Any = None) -> MctsBot:
