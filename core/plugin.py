@@ -23,7 +23,7 @@ from clank.actions import Action, IllegalAction, act
 from clank.game.effects import EffectContext
 from clank.game.engine import Game
 from clank.game.movement import Cost
-from clank.game.scoring import points_value
+from clank.game.scoring import eligible, points_value, score_lines
 from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, PlayerState
 from clank.game.view import HIDDEN, PublicPlayer, SeatView
 from clank.hookspecs import hookimpl
@@ -241,6 +241,6 @@ __all__ = [
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
     "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
     "TileDiscoveredEvent",
-    "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "hookimpl", "points_value",
+    "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "eligible", "hookimpl", "points_value", "score_lines",
     "IsmctsBot", "Budget", "determinise", "parse_budget", "DETERMINISE",
 ]

@@ -75,6 +75,13 @@ def determinise(view: SeatView, seed: int) -> Game:
         items.sort()
         rng.shuffle(items)
 
+    def deal_among(spots: list[tuple[list[str], int]]) -> None:
+        """Deal again what lies at these places (each a list and an index in it) among them."""
+        ids = [where[i] for where, i in spots]
+        deal(ids)
+        for (where, i), item in zip(spots, ids, strict=True):
+            where[i] = item
+
     tokens = copy.ruleset.tokens
     # tokens held face down by others go back among the pools they came from
     hidden: dict[str, list[tuple[list[str], int]]] = {}
@@ -92,12 +99,8 @@ def determinise(view: SeatView, seed: int) -> Game:
             if tdef is not None and tdef.hidden:
                 hidden.setdefault(tdef.pool, []).append((p.tokens, i))
     for pool, places in sorted(hidden.items()):
-        unseen = st.pools.get(pool, [])
-        spots = places + [(unseen, i) for i, t in enumerate(unseen) if tokens[t].hidden]
-        ids = [where[i] for where, i in spots]
-        deal(ids)                        # face-down tokens only: a face-up one would show
-        for k, (where, i) in enumerate(spots):
-            where[i] = ids[k]
+        unseen = st.pools.get(pool, [])         # face-down tokens only: a face-up one would show
+        deal_among(places + [(unseen, i) for i, t in enumerate(unseen) if tokens[t].hidden])
     for name in sorted(st.pools):
         deal(st.pools[name])
     deal(st.dungeon_deck)
@@ -111,10 +114,7 @@ def determinise(view: SeatView, seed: int) -> Game:
     for i, t in enumerate(st.removed_tiles):
         places.setdefault(str(getattr(tiles.get(t), "stack", "")), []).append((st.removed_tiles, i))
     for _back, spots in sorted(places.items()):
-        ids = [where[i] for where, i in spots]
-        deal(ids)
-        for k, (where, i) in enumerate(spots):
-            where[i] = ids[k]
+        deal_among(spots)
     st.rng = seed_state(rng.below(1 << 62))
     copy.modify(DETERMINISE, st, seat=seat, rng=rng)
     copy._legal = None                   # the tiles did not move: their connectivity stays

@@ -18,7 +18,9 @@ discovery fills.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 SIDES = ("n", "e", "s", "w")
 START_CELLS = {"L": (0, 0), "U": (0, 1)}   # the 1x2 start tile: lower and upper cell (X1)
@@ -112,18 +114,24 @@ class Route:
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}
+_ROOM_ENDS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+def _interned(table: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """One shared value per key (``make()`` the first time); the table is emptied past 100,000
+    entries (many rulesets' tiles in one process: stay bounded)."""
+    found = table.get(key)
+    if found is None:
+        if len(table) > 100_000:
+            table.clear()
+        found = table[key] = make()
+    return found
 
 
 def segment(tile: str, tunnel: int, forward: bool) -> Segment:
     """The :class:`Segment` of those values, shared by every route that traverses it (a value:
     routes of every geometry hold the same few)."""
-    key = (tile, tunnel, forward)
-    found = _SEGMENTS.get(key)
-    if found is None:
-        if len(_SEGMENTS) > 100_000:       # many rulesets' tiles in one process: stay bounded
-            _SEGMENTS.clear()
-        found = _SEGMENTS[key] = Segment(tile, tunnel, forward)
-    return found
+    return _interned(_SEGMENTS, (tile, tunnel, forward), lambda: Segment(tile, tunnel, forward))
 
 
 def slot_edge(to: tuple) -> tuple[str, str] | None:
@@ -179,19 +187,10 @@ def room_key(tile_id: str, room: str) -> str:
     return f"{tile_id}.{room}"
 
 
-_ROOM_ENDS: dict[tuple[str, str], tuple[str, str]] = {}
-
-
 def room_end(tile_id: str, room: str) -> tuple[str, str]:
     """``("room", room id)``: where a route that ends in that room leads (one tuple per room,
     shared by every route and geometry)."""
-    key = (tile_id, room)
-    found = _ROOM_ENDS.get(key)
-    if found is None:
-        if len(_ROOM_ENDS) > 100_000:       # many rulesets' tiles in one process: stay bounded
-            _ROOM_ENDS.clear()
-        found = _ROOM_ENDS[key] = ("room", room_key(tile_id, room))
-    return found
+    return _interned(_ROOM_ENDS, (tile_id, room), lambda: ("room", room_key(tile_id, room)))
 
 
 class Geometry:

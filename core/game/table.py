@@ -342,6 +342,14 @@ class Table:
         if self.state.rage != before:
             self.say(f"The dragon's rage rises to space {self.state.rage + 1}.")
 
+    def out_player_draw(self) -> int:
+        """How many cubes the dragon draws on the turn of a player who is out (E4; setup
+        ``out_player_draw``, per player count)."""
+        setup = self.setup.get("out_player_draw", {"default": 4})
+        by = setup.get("by_players", {})
+        n = len(self.state.players)
+        return int(by.get(str(n), by.get(n, setup.get("default", 4))))
+
     def dragon_attack(self, cubes: int | None = None, *, spare: Sequence[int] = ()) -> None:
         """Queue a full dragon attack (D5, D11), or an attack drawing exactly ``cubes`` (an out
         player's draw, E4). Cubes of the ``spare`` seats drawn by it go back to their owners

@@ -343,11 +343,8 @@ def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
     st.turn = TurnState()
     if not game.is_live(nxt):
         st.turn.phase = "out"
-        setup = game.setup.get("out_player_draw", {"default": 4})
-        by = setup.get("by_players", {})
-        count = int(by.get(str(n), by.get(n, setup.get("default", 4))))
         game.push_step("next_turn", nxt)
-        game.dragon_attack(count)
+        game.dragon_attack(game.out_player_draw())
         return
     start_turn(game)
 

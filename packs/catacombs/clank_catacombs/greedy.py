@@ -26,6 +26,7 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from clank.plugin import Action
@@ -263,10 +264,12 @@ class GreedyBot:
 
 
 def _card_values(game) -> dict[str, float]:
-    """A per-ruleset cache: a rough worth of each card for a deck (cost-based, Boots favoured)."""
-    cache = getattr(game.ruleset, "_greedy_values", None)
-    if cache is not None:
-        return cache
+    """A rough worth of each card for a deck (cost-based, Boots favoured; what packs say through
+    ``greedy_card_values``), known once per ruleset."""
+    return _once(game, ("greedy-values",), lambda: _make_card_values(game))
+
+
+def _make_card_values(game) -> dict[str, float]:
     values: dict[str, float] = {}
     for cid, c in game.ruleset.cards.items():
         if c.type in ("monster", "device"):
@@ -282,45 +285,41 @@ def _card_values(game) -> dict[str, float]:
         if cid == "secret-tome":
             v = 5.0
         values[cid] = v
-    values = fold(game, VALUES, values)
-    game.ruleset._greedy_values = values
-    return values
+    return fold(game, VALUES, values)
+
+
+def _once(game, key: tuple, make: Callable[[], Any]) -> Any:
+    """A value of the ruleset (its content alone decides it), made once: ``make()``."""
+    cache = game.ruleset.cache
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make()
+    return found
 
 
 def _clank_delta(game, cdef, trigger: str) -> int:
     """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
     once per ruleset)."""
-    key = ("greedy-clank", cdef.id, trigger)
-    found = game.ruleset.cache.get(key)
-    if found is None:
-        def walk(node) -> int:
-            if isinstance(node, list):
-                return sum(walk(n) for n in node)
-            if isinstance(node, dict):
-                return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
-            return 0
+    def walk(node) -> int:
+        if isinstance(node, list):
+            return sum(walk(n) for n in node)
+        if isinstance(node, dict):
+            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
+        return 0
 
-        found = game.ruleset.cache[key] = walk(cdef.data.get(trigger))
-    return found
+    return _once(game, ("greedy-clank", cdef.id, trigger), lambda: walk(cdef.data.get(trigger)))
 
 
 def _effect_text(game, cdef, trigger: str) -> str:
     """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
     per ruleset)."""
-    key = ("greedy-text", cdef.id, trigger)
-    found = game.ruleset.cache.get(key)
-    if found is None:
-        found = game.ruleset.cache[key] = str(cdef.data.get(trigger, ""))
-    return found
+    return _once(game, ("greedy-text", cdef.id, trigger), lambda: str(cdef.data.get(trigger, "")))
 
 
 def _heals(game, tdef) -> bool:
     """Whether a token's use heals (known once per ruleset)."""
-    key = ("greedy-heals", tdef.id)
-    found = game.ruleset.cache.get(key)
-    if found is None:
-        found = game.ruleset.cache[key] = any("heal" in str(game.ruleset.program[x].source) for x in tdef.use)
-    return found
+    return _once(game, ("greedy-heals", tdef.id),
+                 lambda: any("heal" in str(game.ruleset.program[x].source) for x in tdef.use))
 
 
 def _targets(game, seat: int) -> tuple[set[str], bool]:
@@ -359,13 +358,9 @@ def _payable(game, cost, lockpicks: int) -> bool:
 
 def _other_costs(game) -> bool:
     """Whether some tunnel icon asks for more than Boots and lockpicks (then paths are checked
-    against the seat's supply); known once per ruleset (``ruleset.cache``)."""
-    cache = game.ruleset.cache
-    found = cache.get("greedy-other-costs")
-    if found is None:
-        found = cache["greedy-other-costs"] = any(set(icon.cost) - {"boots", "lockpicks"}
-                                                  for icon in game.registry.tunnel_icons.values())
-    return found
+    against the seat's supply); known once per ruleset."""
+    return _once(game, ("greedy-other-costs",), lambda: any(set(icon.cost) - {"boots", "lockpicks"}
+                                                           for icon in game.registry.tunnel_icons.values()))
 
 
 def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
@@ -421,7 +416,7 @@ def _plan(game, seat: int) -> dict[str, float]:
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
         edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
-        rev = _reverse(edges)
+        rev = reverse(edges)
     return _distances(rev, targets, goals, explore)
 
 
@@ -500,7 +495,7 @@ def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozens
         if kind == _OPEN and what not in open_regions:
             continue
         edges.setdefault(room, []).append((to, c))
-    return _reverse(edges)
+    return reverse(edges)
 
 
 def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,
@@ -554,10 +549,11 @@ def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, e
                 if explore and worth_exploring(region):
                     out.append(("@open", float(cost.boots)))
         edges[room] = out
-    return edges, _reverse(edges)
+    return edges, reverse(edges)
 
 
-def _reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[str, float]]]:
+def reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[str, float]]]:
+    """The same edges, each from its end to its start."""
     rev: dict[str, list[tuple[str, float]]] = {}
     for a, outs in edges.items():
         for b, c in outs:

@@ -13,7 +13,7 @@ own decisions in the rest of its turn, lets the greedy bot finish the turn for e
   and the Clank! area, the rage track's draws, more attacks once someone is out);
 - the value of a position: a logistic of its estimate minus the best other seat's.
 
-The greedy bot's choice is the prior (half of it) and the rollout policy; playing a card from
+The greedy bot's choice is the prior (``PRIOR`` of it, 0.3) and the rollout policy; playing a card from
 hand (the greedy bot plays its whole hand first) is not searched. It reads the view only: the
 determinisation hides from it everything the seat may not see.
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from clank.plugin import ESCAPED, KNOCKED_OUT, Action, IsmctsBot, parse_budget
+from clank.plugin import LIVE, Action, IsmctsBot, eligible, parse_budget, score_lines
 
 from clank_catacombs import greedy
 
@@ -81,15 +81,13 @@ def evaluate(game, seat: int, graph: _Graph | None = None) -> float:
 def estimate(game, seat: int, graph: _Graph) -> float:
     """A rough expected final score of a seat (see the module's docstring)."""
     p = game.player(seat)
-    held = float(sum(v for _, v in _lines(game, seat)))
-    if p.status == "live":
+    held = float(sum(v for _, v in score_lines(game, seat)))
+    if p.status == LIVE:
         values = greedy._card_values(game)
         owned = (*p.deck, *p.hand, *p.play, *p.discard)
         held += DECK_WEIGHT * max(0.0, 1.0 - game.state.round / 12.0) * sum(values.get(c, 0.0) for c in owned)
-    if p.status == ESCAPED:
-        return held if _eligible(game, seat) else 0.0
-    if p.status == KNOCKED_OUT:
-        return held if _eligible(game, seat) else 0.0
+    else:                                # escaped or knocked out: what it holds, if it scores
+        return held if eligible(game, seat) else 0.0
     hp = game.health - len(p.damage)
     threat = _threat(game, seat)
     fwd = graph.forward(p.room)
@@ -116,17 +114,6 @@ def estimate(game, seat: int, graph: _Graph) -> float:
     return best
 
 
-def _lines(game, seat: int) -> list[tuple[str, int]]:
-    lines: list[tuple[str, int]] = []
-    for fn in game.registry.scorers:
-        lines.extend(fn(game, seat))
-    return lines
-
-
-def _eligible(game, seat: int) -> bool:
-    return bool(game.modify("score_eligible", True, seat=seat))
-
-
 def _threat(game, seat: int) -> float:
     """Expected damage per turn from the dragon."""
     st = game.state
@@ -139,10 +126,7 @@ def _threat(game, seat: int) -> float:
     cubes = ATTACKS_PER_TURN * float(draws[min(st.rage, len(draws) - 1)])
     out = sum(1 for p in st.players if p.status != "live")
     if out:                              # every turn of a seat that is out is an attack
-        setup = game.setup.get("out_player_draw") or {}
-        by = setup.get("by_players", {})
-        n = len(st.players)
-        cubes += out * float(by.get(str(n), by.get(n, setup.get("default", 4))))
+        cubes += out * float(game.out_player_draw())
     return cubes * mine / total
 
 
@@ -187,11 +171,7 @@ class _Graph:
                     outs.append((dest, float(cost.boots) + 1.5 * cost.damage))
             edges[room] = outs
         self.edges = edges
-        rev: dict[str, list[tuple[str, float]]] = {}
-        for a, outs in edges.items():
-            for b, c in outs:
-                rev.setdefault(b, []).append((a, c))
-        self.to_exit = greedy.shortest(rev, dict.fromkeys(crypts, 0.0))
+        self.to_exit = greedy.shortest(greedy.reverse(edges), dict.fromkeys(crypts, 0.0))
 
     def forward(self, room: str | None) -> dict[str, float]:
         """Distances from ``room`` to every room it reaches (and to ``@open``)."""

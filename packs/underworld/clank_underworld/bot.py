@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from clank.plugin import Action
+from clank.plugin import LIVE, Action
 
-from clank_underworld.common import REGION, mine
+from clank_underworld.common import REGION, below, mine
 
 # what a fate card is roughly worth when kept (conditional ones are estimated in _fate_value)
 FATE_FLAT = {"fate-temperance": 4, "fate-tower": 5, "fate-judgement": 3, "fate-hanged-man": 6,
@@ -65,7 +65,7 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
     out = dict(found)
     scale = SCALE.get(len(view.players), 1.0)
     lyre_contested = _lyre_contested(view, seat)
-    here_below = p.room is not None and view.tile_of_room(p.room).region == REGION
+    here_below = below(view, seat)
 
     def want(room: str, bonus: float) -> None:
         out[room] = max(out.get(room, -99.0), bonus * scale)
@@ -101,12 +101,8 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
 def _lyre_contested(view, seat: int) -> bool:
     """Whether a rival with no artifact is already below (the lyre's one taker, most likely):
     a bot that follows it down and finds the lyre gone is far from every other artifact."""
-    for other in view.players:
-        if other.seat == seat or other.status != "live" or other.artifacts:
-            continue
-        if other.room is not None and view.tile_of_room(other.room).region == REGION:
-            return True
-    return False
+    return any(other.seat != seat and other.status == LIVE and not other.artifacts and below(view, other.seat)
+               for other in view.players)
 
 
 def card_values(view, values: dict[str, float]) -> dict[str, float]:
