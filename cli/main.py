@@ -24,17 +24,20 @@ if TYPE_CHECKING:
     from clank.cli.simjobs import Backend
 
 # Everything else is imported inside the command that needs it: `clank --help` loads neither the
-# engine nor rich's tables (tests/test_cli_startup.py keeps it so).
+# engine nor rich's tables (tests/test_cli_startup.py keeps it so). Help and usage errors are
+# click's plain text (``rich_markup_mode=None``): typer's rich help panels would import rich's
+# Markdown and traceback modules first, which more than doubles the time `clank --help` takes.
+PLAIN: dict[str, Any] = {"rich_markup_mode": None, "no_args_is_help": True}
 
 app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
-packs_app = typer.Typer(help="Installed content packs.", no_args_is_help=True)
+                  add_completion=False, pretty_exceptions_show_locals=False, **PLAIN)
+packs_app = typer.Typer(help="Installed content packs.", **PLAIN)
 app.add_typer(packs_app, name="packs")
-pack_app = typer.Typer(help="Create a new content pack.", no_args_is_help=True)
+pack_app = typer.Typer(help="Create a new content pack.", **PLAIN)
 app.add_typer(pack_app, name="pack")
-schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", no_args_is_help=True)
+schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", **PLAIN)
 app.add_typer(schema_app, name="schema")
-docs_app = typer.Typer(help="Guides that come with the engine.", no_args_is_help=True)
+docs_app = typer.Typer(help="Guides that come with the engine.", **PLAIN)
 app.add_typer(docs_app, name="docs")
 
 DEFAULT_PACKS = "catacombs"
@@ -62,7 +65,7 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 # ==========================================================================================
 # play
 # ==========================================================================================
-@app.command()
+@app.command(short_help="Play a game in the terminal against bots or hot-seat.")
 def play(
     packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
     players: int | None = typer.Option(None, "--players", help="Number of players (default 4)."),
@@ -166,7 +169,7 @@ class _RayAddressOptional(TyperCommand):
         return super().parse_args(ctx, out)
 
 
-@app.command(cls=_RayAddressOptional)
+@app.command(cls=_RayAddressOptional, short_help="Play bots-only games and print statistics.")
 def simulate(
     games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
     players: int = typer.Option(4, "--players", help="Players per game."),
@@ -260,7 +263,7 @@ def _backend(jobs: int | None, ray: str | None) -> Backend:
 # ==========================================================================================
 # packs list
 # ==========================================================================================
-@packs_app.command("list")
+@packs_app.command("list", short_help="List the installed packs.")
 def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON for tools.")) -> None:
     """List installed packs with id, version, name, description and optional parts."""
     from clank.cli.packinfo import all_pack_infos, packs_table
@@ -290,7 +293,7 @@ class ShowFormat(StrEnum):
     json = "json"
 
 
-@packs_app.command("show")
+@packs_app.command("show", short_help="List a pack's cards, tokens, tiles, features and ops.")
 def packs_show(
     pack: str = typer.Argument(..., metavar="PACK", help="An installed pack id or a pack directory."),
     fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f", help="Output format."),
@@ -329,7 +332,7 @@ def _pack_name(value: str) -> str:
     return value
 
 
-@pack_app.command("new")
+@pack_app.command("new", short_help="Create a content pack that validates and plays.")
 def pack_new(
     name: str = typer.Argument(..., callback=_pack_name, metavar="NAME",
                                help="The pack id, also the directory's name (lower case: my-pack)."),
@@ -371,7 +374,7 @@ def packs_new(
 # ==========================================================================================
 # schema export
 # ==========================================================================================
-@schema_app.command("export")
+@schema_app.command("export", short_help="Write the JSON Schemas of every content kind.")
 def schema_export(
     directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the schemas (created if missing)."),
     packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose ops "
@@ -404,7 +407,7 @@ def schema_export(
 # ==========================================================================================
 # docs authoring
 # ==========================================================================================
-@docs_app.command("authoring")
+@docs_app.command("authoring", short_help="Print the authoring guide.")
 def docs_authoring(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
     packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories to "
@@ -430,7 +433,7 @@ def docs_authoring(
 # ==========================================================================================
 # docs hooks
 # ==========================================================================================
-@docs_app.command("hooks")
+@docs_app.command("hooks", short_help="Print the hooks guide for a pack's Python code.")
 def docs_hooks(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
     packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose "
@@ -467,7 +470,7 @@ class Format(StrEnum):
     github = "github"
 
 
-@app.command()
+@app.command(short_help="Validate content packs: each problem with its file and line.")
 def validate(
     targets: list[str] = typer.Argument(..., metavar="TARGET",
                                         help="Installed pack ids, pack directories or single content files."),
@@ -489,7 +492,7 @@ def validate(
 # ==========================================================================================
 # replay
 # ==========================================================================================
-@app.command()
+@app.command(short_help="Replay a game record and check its final state.")
 def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
            step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
                                      "(→ next, ← back, digits + enter jump); with --plain or without a "
@@ -532,7 +535,7 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
 # ==========================================================================================
 # render
 # ==========================================================================================
-@app.command("render")
+@app.command("render", short_help="Draw the dungeon of a saved game or game record.")
 def render_cmd(
     file: Path = typer.Argument(..., metavar="SAVE", help="A save file of clank play, or a game record."),
     svg: Path | None = typer.Option(None, "--svg", help="Write the dungeon as an SVG picture to this file."),

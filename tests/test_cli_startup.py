@@ -1,7 +1,7 @@
 """What ``clank --help`` and a warm start import (issue 10): a structural check that keeps the
 command fast without timing anything. ``clank --help`` must not load the engine, the content
-pipeline, YAML or schema libraries, or rich's tables and progress bars; each command imports
-what it needs when it runs.
+pipeline, YAML or schema libraries, rich's tables and progress bars, or typer's rich help
+formatting (its Markdown and traceback modules); each command imports what it needs when it runs.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import sys
 from clank.cli import main, play, scaffold
 
 HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank.cli.play", "clank.cli.simulate",
-         "clank.cli.validation", "clank.cli.mapdraw", "clank.cli.plot", "ruamel", "jsonschema", "rich.progress", "textual")
+         "clank.cli.validation", "clank.cli.mapdraw", "clank.cli.plot", "ruamel", "jsonschema", "rich.progress", "textual",
+         "typer.rich_utils", "rich.markdown", "rich.traceback")   # typer's rich help panels: plain click help
 
 
 def test_help_imports_nothing_heavy() -> None:
