@@ -6,6 +6,7 @@ illegal actions refused with a reason and no change, corrupt saves refused.
 from __future__ import annotations
 
 import json
+import re
 
 import clank_catacombs
 import pytest
@@ -310,3 +311,20 @@ def test_a_good_save_loads_after_a_round_trip_through_text():
     loaded = Game.from_json(g.ruleset, json.dumps(data))
     assert state_json(loaded) == state_json(g)
     advance(loaded, RandomBot(1), 50)
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda s: s["players"][0]["discard"].insert(0, 3), "state.players[0].discard[0] should be str, not int"),
+    (lambda s: s["players"][1]["pool"].__setitem__("skill", True), "state.players[1].pool['skill'] should be int, not bool"),
+    (lambda s: s["players"][0].__setitem__("cubes", 2.5), "state.players[0].cubes should be int, not float"),
+    (lambda s: s["row"].__setitem__(0, ["burgle"]), "state.row[0] should be str, not list"),
+    (lambda s: s["turn"].__setitem__("flags", "none"), "state.turn.flags should be list, not str"),
+])
+def test_a_value_of_the_wrong_type_is_named_by_its_path(damage, message):
+    """Without its digest (a save written by another tool), a state value of the wrong type is
+    refused with the path to it, however deep (the per-type checks of issue 10)."""
+    g, data = _save()
+    data.pop("sha256")
+    damage(data["state"])
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Game.from_json(g.ruleset, json.dumps(data))

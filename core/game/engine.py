@@ -157,7 +157,7 @@ class Game(Table):
             raise ValueError(f"saved with packs {data.get('packs')}, loaded {ruleset.pack_versions}")
         if "sha256" in data and data["sha256"] != state_sha256(data["state"]):
             raise ValueError("the saved state was changed after it was saved (its SHA-256 does not match)")
-        state = GameState.from_dict(data["state"])
+        state = GameState.from_dict(data["state"], owned=True)   # parsed here: nobody else holds it
         check_references(state, ruleset, ruleset.registry.steps)
         game = cls(ruleset, state)
         wrong = audit.problems(game)

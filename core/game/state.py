@@ -131,10 +131,13 @@ class GameState:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output; raises ``ValueError`` if malformed."""
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output; raises ``ValueError`` if malformed.
+        The state is built from a copy of ``data`` unless ``owned`` says the caller gives
+        ``data`` away (text it just parsed): then the state takes its lists and dicts."""
         try:
-            data = copy_plain(data)
+            if not owned:
+                data = copy_plain(data)
             known = {f.name for f in fields(cls)}
             unknown = set(data) - known
             if unknown:
@@ -177,16 +180,7 @@ def copy_plain(value: Any) -> Any:
 
 
 def _copy_dataclass(obj: Any) -> Any:
-    cls = obj.__class__
-    new = cls.__new__(cls)
-    src = obj.__dict__
-    out = dict(src)
-    for name, copier in _field_copiers(cls):
-        value = src[name]
-        if copier is not None and value is not None:
-            out[name] = copier(value)
-    new.__dict__.update(out)
-    return new
+    return _dataclass_copier(obj.__class__)(obj)
 
 
 @functools.cache
@@ -201,61 +195,153 @@ def _field_copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], 
     return tuple((f.name, _copier(hints[f.name])) for f in fields(cls))
 
 
+@functools.cache
+def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
+    """The copy of one state dataclass: its attributes taken as they are, then each field
+    whose value may change in place replaced by its copy."""
+    mutable = tuple((name, copier) for name, copier in _field_copiers(cls) if copier is not None)
+    new = cls.__new__
+
+    def copy_one(obj: Any) -> Any:
+        out = new(cls)
+        attrs = obj.__dict__.copy()
+        for name, copier in mutable:
+            value = attrs[name]
+            if value is not None:
+                attrs[name] = copier(value)
+        out.__dict__ = attrs
+        return out
+    return copy_one
+
+
+def _atomic(hint: Any) -> bool:
+    """Whether values declared as ``hint`` are immutable plain values (text, numbers, None)."""
+    if hint in _ATOMS:
+        return True
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        return all(a in _ATOMS for a in typing.get_args(hint))
+    return False
+
+
+def _copy_lists(value: dict[Any, list[Any]]) -> dict[Any, list[Any]]:
+    return {k: v.copy() for k, v in value.items()}
+
+
+def _copy_dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
+    return {k: copy_plain(v) if v else {} for k, v in value.items()}    # most rooms hold nothing
+
+
 def _copier(hint: Any) -> Callable[[Any], Any] | None:
     """The cheapest correct copy for values declared as ``hint``."""
+    if _atomic(hint):
+        return None
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         inner = [a for a in args if a is not type(None)]
         return _copier(inner[0]) if len(inner) == 1 else copy_plain
-    if hint in _ATOMS:
-        return None
-    if origin is list and args and args[0] in _ATOMS:
+    if origin is list and args and _atomic(args[0]):
         return list.copy
     if origin is list and args and is_dataclass(args[0]):
-        return lambda items: [_copy_dataclass(x) for x in items]
-    if origin is dict and len(args) == 2 and args[0] in _ATOMS and args[1] in _ATOMS:
-        return dict.copy
+        copy_item = _dataclass_copier(args[0])
+        return lambda items: [copy_item(x) for x in items]
+    if origin is dict and len(args) == 2 and _atomic(args[0]):
+        if _atomic(args[1]):
+            return dict.copy
+        if typing.get_origin(args[1]) is list and typing.get_args(args[1]) and _atomic(typing.get_args(args[1])[0]):
+            return _copy_lists
+        if typing.get_origin(args[1]) is dict:
+            return _copy_dicts
     if is_dataclass(hint):
-        return _copy_dataclass
+        return _dataclass_copier(hint)
     return copy_plain
 
 
 # -- checking a loaded state (a corrupt save must fail at load, not later) -------------------
+Check = Callable[[Any, str], None]
+"""``check(value, path)``: raises ``ValueError`` naming ``path`` when ``value`` is not of a type."""
+
+
 def _check_types(obj: Any, path: str) -> None:
     """Every field of a state dataclass holds a value of its annotated type (ValueError if not)."""
-    hints = _hints(type(obj))
-    for f in fields(obj):
-        _check_value(getattr(obj, f.name), hints[f.name], f"{path}.{f.name}")
+    check = _checker(type(obj))
+    if check is not None:
+        check(obj, path)
 
 
-def _check_value(value: Any, hint: Any, path: str) -> None:
+@functools.cache
+def _checker(hint: Any) -> Check | None:
+    """The check of values declared as ``hint``, made once per type (None: anything goes).
+    Lists and dicts of plain values are checked in one pass over their element types; the
+    path of an element is only written when it is wrong."""
     if hint is Any:
-        return
+        return None
     if is_dataclass(hint):
-        if not isinstance(value, hint):
-            raise ValueError(f"malformed game state: {path} is not a {hint.__name__}")
-        _check_types(value, path)
-        return
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+        return _dataclass_checker(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        if value is None and type(None) in args:
-            return
-        hint = next(a for a in args if a is not type(None))
-        _check_value(value, hint, path)
-        return
+        nullable = type(None) in args
+        inner = _checker(next(a for a in args if a is not type(None)))
+
+        def check_union(value: Any, path: str) -> None:
+            if value is None and nullable:
+                return
+            if inner is not None:
+                inner(value, path)
+        return check_union
     base = origin or hint
-    ok = isinstance(value, base) and not (base is int and isinstance(value, bool))
-    if not ok:
-        raise ValueError(f"malformed game state: {path} should be {getattr(base, '__name__', base)}, "
-                         f"not {type(value).__name__}")
+    is_int = base is int
+
+    def check_base(value: Any, path: str) -> None:
+        if not isinstance(value, base) or (is_int and isinstance(value, bool)):
+            raise ValueError(f"malformed game state: {path} should be {getattr(base, '__name__', base)}, "
+                             f"not {type(value).__name__}")
     if base is list and args:
-        for i, item in enumerate(value):
-            _check_value(item, args[0], f"{path}[{i}]")
-    elif base is dict and args:
-        for k, v in value.items():
-            _check_value(k, args[0], f"{path} key")
-            _check_value(v, args[1], f"{path}[{k!r}]")
+        return _list_checker(check_base, args[0])
+    if base is dict and args:
+        return _dict_checker(check_base, args[0], args[1])
+    return check_base
+
+
+def _dataclass_checker(cls: type) -> Check:
+    hints = _hints(cls)
+    checks = [(f.name, _checker(hints[f.name])) for f in fields(cls)]
+    checks = [(name, check) for name, check in checks if check is not None]
+
+    def check_dataclass(value: Any, path: str) -> None:
+        if not isinstance(value, cls):
+            raise ValueError(f"malformed game state: {path} is not a {cls.__name__}")
+        for name, check in checks:
+            check(getattr(value, name), f"{path}.{name}")
+    return check_dataclass
+
+
+def _list_checker(check_base: Check, item_hint: Any) -> Check:
+    item = _checker(item_hint)
+    plain = {item_hint} if item_hint in _ATOMS else None    # exactly these element types pass at once
+
+    def check_list(value: Any, path: str) -> None:
+        check_base(value, path)
+        if item is None or (plain is not None and {v.__class__ for v in value} <= plain):
+            return
+        for i, v in enumerate(value):
+            item(v, f"{path}[{i}]")
+    return check_list
+
+
+def _dict_checker(check_base: Check, key_hint: Any, value_hint: Any) -> Check:
+    key, val = _checker(key_hint), _checker(value_hint)
+    plain_keys = {key_hint} if key_hint in _ATOMS else None
+    plain_values = {value_hint} if value_hint in _ATOMS else None
+
+    def check_dict(value: Any, path: str) -> None:
+        check_base(value, path)
+        if key is not None and not (plain_keys is not None and {k.__class__ for k in value} <= plain_keys):
+            for k in value:
+                key(k, f"{path} key")
+        if val is not None and not (plain_values is not None and {v.__class__ for v in value.values()} <= plain_values):
+            for k, v in value.items():
+                val(v, f"{path}[{k!r}]")
+    return check_dict
 
 
 def check_references(state: GameState, ruleset: Any, steps: Collection[str]) -> None:
