@@ -27,7 +27,7 @@ play: $(STAMP)
 	$(BIN)/clank play
 
 # The tests run on every core (pytest-xdist, one worker per core; each worker has a content
-# cache of its own, see conftest.py): on a 2-core machine the whole CI takes about 13 minutes
+# cache of its own, see conftest.py): on a slow 2-core machine the whole CI took 11.5 minutes
 # instead of 21.
 test: $(STAMP)
 	$(BIN)/ruff check .
