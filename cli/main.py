@@ -27,17 +27,17 @@ if TYPE_CHECKING:
 # engine nor rich's tables (tests/test_cli_startup.py keeps it so). Help and usage errors are
 # click's plain text (``rich_markup_mode=None``): typer's rich help panels would import rich's
 # Markdown and traceback modules first, which more than doubles the time `clank --help` takes.
-PLAIN: dict[str, Any] = {"rich_markup_mode": None, "no_args_is_help": True}
+PLAIN_HELP: dict[str, Any] = {"rich_markup_mode": None, "no_args_is_help": True}
 
 app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
-                  add_completion=False, pretty_exceptions_show_locals=False, **PLAIN)
-packs_app = typer.Typer(help="Installed content packs.", **PLAIN)
+                  add_completion=False, pretty_exceptions_show_locals=False, **PLAIN_HELP)
+packs_app = typer.Typer(help="Installed content packs.", **PLAIN_HELP)
 app.add_typer(packs_app, name="packs")
-pack_app = typer.Typer(help="Create a new content pack.", **PLAIN)
+pack_app = typer.Typer(help="Create a new content pack.", **PLAIN_HELP)
 app.add_typer(pack_app, name="pack")
-schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", **PLAIN)
+schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", **PLAIN_HELP)
 app.add_typer(schema_app, name="schema")
-docs_app = typer.Typer(help="Guides that come with the engine.", **PLAIN)
+docs_app = typer.Typer(help="Guides that come with the engine.", **PLAIN_HELP)
 app.add_typer(docs_app, name="docs")
 
 DEFAULT_PACKS = "catacombs"

@@ -245,11 +245,12 @@ def _copier(hint: Any) -> Callable[[Any], Any] | None:
         copy_item = _dataclass_copier(args[0])
         return lambda items: [copy_item(x) for x in items]
     if origin is dict and len(args) == 2 and _atomic(args[0]):
+        value_origin, value_args = typing.get_origin(args[1]), typing.get_args(args[1])
         if _atomic(args[1]):
             return dict.copy
-        if typing.get_origin(args[1]) is list and typing.get_args(args[1]) and _atomic(typing.get_args(args[1])[0]):
+        if value_origin is list and value_args and _atomic(value_args[0]):
             return _copy_lists
-        if typing.get_origin(args[1]) is dict:
+        if value_origin is dict:
             return _copy_dicts
     if is_dataclass(hint):
         return _dataclass_copier(hint)
