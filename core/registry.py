@@ -24,7 +24,7 @@ class RegistryError(ValueError):
 # ==========================================================================================
 # Definitions
 # ==========================================================================================
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OpDef:
     """An effect operation.
 
@@ -43,7 +43,7 @@ class OpDef:
     compile: Callable[[Any, Any], Any] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ConditionDef:
     """A condition usable in ``if`` ops, ``choose`` options, ``fight_if`` and points.
 
@@ -58,7 +58,7 @@ class ConditionDef:
     pack: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class QuantityDef:
     """A countable quantity of a player (``artifacts``, ``secret_tomes`` ...).
 
@@ -79,7 +79,7 @@ class Entry(NamedTuple):
     damage: int
 
 
-@dataclass
+@dataclass(slots=True)
 class RoomFeatureDef:
     """What a room feature does. Every callback is optional.
 
@@ -115,7 +115,7 @@ class RoomFeatureDef:
     label: Callable[[Any], str] | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TunnelIconDef:
     """What a tunnel icon costs or does when a pawn moves through it (A6-A10).
 
@@ -147,7 +147,7 @@ class TunnelIconDef:
             self.cost = {"boots": self.extra_boots, **{k: v for k, v in self.cost.items() if k != "boots"}}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ResourceDef:
     """A resource. ``turn`` resources (skill, swords, boots) vanish at the end of a turn; the
     others are kept (gold, and what packs add). ``pays_as``: a kept resource that may be spent
@@ -167,7 +167,7 @@ class ResourceDef:
         return f"{n} {one if n == 1 else many}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TeleportKindDef:
     """A kind of held teleport: ``targets(game, seat) -> list[room_id]``.
 
@@ -180,7 +180,7 @@ class TeleportKindDef:
     pack: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BotDef:
     """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(view) -> Action``, where
     ``view`` is the :class:`clank.game.view.SeatView` of the seat that decides.
@@ -202,7 +202,7 @@ def split_bot_spec(spec: str) -> tuple[str, str | None]:
     return name.strip(), (value.strip() if sep else None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionKindDef:
     """A pack-defined kind of turn action (use a token, cash a token ...).
 
@@ -226,7 +226,7 @@ class ActionKindDef:
     label: Callable[..., str] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionKindDef:
     """A kind of pending decision (a pause in the middle of an effect).
 
@@ -270,7 +270,7 @@ class Payment(NamedTuple):
     after: Callable[..., None] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaymentOptionDef:
     """Another way to pay an offer: ``ways(game, seat, cost, item) -> list[Payment]`` (extra
     payments besides the plain price; the core keeps those the seat can afford). Asked only for
@@ -287,7 +287,7 @@ class PaymentOptionDef:
         return (not self.markets or market in self.markets) and (not self.purposes or purpose in self.purposes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MarketDef:
     """A place where things are bought: the dungeon row, the reserve, a market board ...
 
@@ -312,7 +312,7 @@ class MarketDef:
     explain: Callable[..., str | None] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CubeKindDef:
     """A kind of cube that goes into the dragon bag besides the players' and the black ones.
 
@@ -334,7 +334,7 @@ class CubeKindDef:
     pack: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepDef:
     """A system step of the effect queue: ``run(game, seat, data)``. Steps let a rule that
     spans several moments (an attack, a reaction window) pause for a decision between them."""
@@ -346,7 +346,7 @@ class StepDef:
     after_knock_out: bool = False   # still resolves when the current player is knocked out (D6, D12)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventDef:
     """An event packs may listen to: its payload keys (besides ``event``) and when it fires."""
 
@@ -357,7 +357,7 @@ class EventDef:
     question: bool = False   # listeners answer (return False to refuse); see hooks.md
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StatDef:
     """A statistic the game counts per player and per turn (``clank_made`` ...)."""
 
@@ -366,7 +366,7 @@ class StatDef:
     pack: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ModifiableDef:
     """A value packs may modify: who folds it, what the value is and the context keywords
     modifiers receive (``fn(game, value, **context) -> value``)."""
@@ -377,7 +377,7 @@ class ModifiableDef:
     pack: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ContentKeyDef:
     """A key a pack adds to a content kind (``tokens``, ``cards``, ``tiles``, ``setup``).
 
@@ -419,7 +419,7 @@ class Symbol(NamedTuple):
     meaning: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RenderDef:
     """How a pack's things appear on screen (terminal and SVG). Every callback is optional
     and reads a :class:`~clank.game.view.SeatView`.

@@ -41,7 +41,7 @@ def rotate_side(side: str, quarter_turns: int) -> str:
     return SIDES[(SIDES.index(side) + quarter_turns) % 4]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class End:
     """One end of a tile tunnel: a room, a port, or a portal."""
 
@@ -53,7 +53,7 @@ class End:
     name: str = ""       # a named port (tiles of a slot region): "A1", "i1" ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TunnelDef:
     """A tunnel printed on a tile."""
 
@@ -63,7 +63,7 @@ class TunnelDef:
     one_way: bool = False   # normal movement only from a to b
 
 
-@dataclass
+@dataclass(slots=True)
 class TileDef:
     """A tile as content defines it (immutable during play)."""
 
@@ -143,7 +143,7 @@ def slot_edge(to: tuple) -> tuple[str, str] | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SlotRegion:
     """A region laid out as a fixed slot graph (setup key ``regions``).
 

@@ -25,7 +25,7 @@ class CompileError(ValueError):
     """An effect that cannot be compiled (unknown op or condition)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """One compiled op: the function to run and its pre-processed arguments."""
 

@@ -15,7 +15,7 @@ from clank.game.setupdata import merge_setup
 from clank.registry import Registry
 
 
-@dataclass
+@dataclass(slots=True)
 class CardDef:
     """A card as the packs define it, with its effects compiled."""
 
@@ -40,7 +40,7 @@ class CardDef:
     data: dict[str, Any] = field(default_factory=dict)   # the raw entry
 
 
-@dataclass
+@dataclass(slots=True)
 class TokenDef:
     """A token kind: a secret, a market item, an artifact ... (what it is, the packs say)."""
 
