@@ -7,7 +7,7 @@ RAY_STAMP := $(VENV)/.ray-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray lint bench bench-compare clean wheel-check
+.PHONY: install play test test-slow test-ray lint bench bench-compare bench-instructions clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -58,6 +58,11 @@ bench: $(STAMP)
 # Side by side with catanatron 3.2.1 (installed by the script in its own virtualenv, build/catanatron-venv).
 bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare_catanatron.py
+
+# The same workloads counted in CPU instructions (valgrind's callgrind), which the machine and
+# its load do not change: a few minutes.
+bench-instructions: $(STAMP)
+	$(BIN)/python benchmarks/instructions.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
