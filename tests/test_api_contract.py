@@ -155,6 +155,18 @@ def test_clone_shares_no_list_dict_or_record(seed):
     assert not shared, [_mutables(g.state)[i] for i in shared]
 
 
+def test_state_records_hold_only_their_fields():
+    """State records are plain data (DESIGN §5) with ``__slots__``: an attribute a pack sets
+    outside the declared fields would be lost on save and on clone, so it is refused at once;
+    packs keep their data in ``ext``."""
+    g = make(2, 0)
+    for record in (g.state, g.state.players[0], g.state.turn):
+        with pytest.raises(AttributeError):
+            record.stash = 1          # noqa: B018 - the assignment is what is refused
+    g.state.players[0].ext["probe"] = 1
+    assert Game.from_json(g.ruleset, g.to_json()).state.players[0].ext["probe"] == 1
+
+
 # -- illegal actions ---------------------------------------------------------------------------
 BOGUS = ["", "   ", "fly", "play", "play no-such-card", "buy", "buy x", "buy 99", "buy -1", "use 0 1 2",
          "fight 7", "reserve", "reserve nothing", "fight-reserve mercenary", "move", "move nowhere 0",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 import types
 import typing
 from collections.abc import Callable, Collection, Mapping
@@ -18,7 +19,7 @@ from typing import Any
 LIVE, ESCAPED, KNOCKED_OUT = "live", "escaped", "knocked_out"
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     """One seat: cards, pawn, supply, health and resources."""
 
@@ -51,7 +52,7 @@ class PlayerState:
         self.pool["gold"] = value
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     """What the current turn remembers; reset at every turn start."""
 
@@ -69,7 +70,7 @@ class TurnState:
     ext: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlacedTile:
     """A tile on the map: which tile, where, turned how far (quarter turns clockwise).
 
@@ -84,7 +85,7 @@ class PlacedTile:
     slot: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     """The whole game."""
 
@@ -197,19 +198,19 @@ def _field_copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], 
 
 @functools.cache
 def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
-    """The copy of one state dataclass: its attributes taken as they are, then each field
-    whose value may change in place replaced by its copy."""
-    mutable = tuple((name, copier) for name, copier in _field_copiers(cls) if copier is not None)
+    """The copy of one state dataclass (they have ``__slots__``): each field whose value may
+    change in place copied, the others taken as they are."""
+    plan = _field_copiers(cls)
+    names = tuple(name for name, _ in plan)
+    copiers = tuple(copier for _, copier in plan)
+    read = operator.attrgetter(*names)
     new = cls.__new__
+    set_field = object.__setattr__
 
     def copy_one(obj: Any) -> Any:
         out = new(cls)
-        attrs = obj.__dict__.copy()
-        for name, copier in mutable:
-            value = attrs[name]
-            if value is not None:
-                attrs[name] = copier(value)
-        out.__dict__ = attrs
+        for name, copier, value in zip(names, copiers, read(obj), strict=True):
+            set_field(out, name, value if copier is None or value is None else copier(value))
         return out
     return copy_one
 
