@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 
 import clank_catacombs
 import pytest
@@ -153,6 +154,34 @@ def test_clone_shares_no_list_dict_or_record(seed):
     assert state_json(twin) == state_json(g)
     shared = set(_mutables(g.state)) & set(_mutables(twin.state))
     assert not shared, [_mutables(g.state)[i] for i in shared]
+
+
+@dataclass
+class _NoField:
+    pass
+
+
+@dataclass
+class _OneField:
+    marks: list[list[int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _TwoFields:
+    name: str
+    count: int
+
+
+@pytest.mark.parametrize("record", [_NoField(), _OneField([[1], [2, 3]]), _TwoFields("abc", 2)])
+def test_clone_copies_a_packs_own_records_in_ext(record):
+    """A record a pack keeps in ``ext`` (a dataclass of its own, with any number of fields,
+    frozen or not) is copied by the clone, field by field, with nothing shared."""
+    g = make(2, 0)
+    g.state.ext["probe"] = record
+    copied = g.clone().state.ext["probe"]
+    assert copied == record and type(copied) is type(record)
+    if isinstance(record, _OneField):
+        assert copied.marks is not record.marks and copied.marks[0] is not record.marks[0]
 
 
 def test_state_records_hold_only_their_fields():

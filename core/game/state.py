@@ -203,7 +203,11 @@ def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
     plan = _field_copiers(cls)
     names = tuple(name for name, _ in plan)
     copiers = tuple(copier for _, copier in plan)
-    read = operator.attrgetter(*names)
+    if len(names) >= 2:
+        read = operator.attrgetter(*names)          # all the fields' values in one call, a tuple
+    else:                                           # one field or none: attrgetter gives no tuple
+        def read(obj: Any) -> tuple[Any, ...]:
+            return tuple(getattr(obj, name) for name in names)
     new = cls.__new__
     set_field = object.__setattr__
 
