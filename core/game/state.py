@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import operator
 import types
 import typing
 from collections.abc import Callable, Collection, Mapping
@@ -198,25 +197,22 @@ def _field_copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], 
 
 @functools.cache
 def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
-    """The copy of one state dataclass (they have ``__slots__``): each field whose value may
-    change in place copied, the others taken as they are."""
-    plan = _field_copiers(cls)
-    names = tuple(name for name, _ in plan)
-    copiers = tuple(copier for _, copier in plan)
-    if len(names) >= 2:
-        read = operator.attrgetter(*names)          # all the fields' values in one call, a tuple
-    else:                                           # one field or none: attrgetter gives no tuple
-        def read(obj: Any) -> tuple[Any, ...]:
-            return tuple(getattr(obj, name) for name in names)
-    new = cls.__new__
-    set_field = object.__setattr__
-
-    def copy_one(obj: Any) -> Any:
-        out = new(cls)
-        for name, copier, value in zip(names, copiers, read(obj), strict=True):
-            set_field(out, name, value if copier is None or value is None else copier(value))
-        return out
-    return copy_one
+    """The copy of one state dataclass, written out for its fields (as ``dataclasses`` writes
+    ``__init__``): each field whose value may change in place copied, the others taken as they
+    are. A frozen record (a pack's own, in ``ext``) is filled through ``object.__setattr__``."""
+    frozen = cls.__dataclass_params__.frozen   # type: ignore[attr-defined]
+    env: dict[str, Any] = {"new": cls.__new__, "cls": cls, "set_field": object.__setattr__}
+    lines = ["def copy_one(obj):", "    out = new(cls)"]
+    for i, (name, copier) in enumerate(_field_copiers(cls)):
+        value = f"obj.{name}"
+        if copier is not None:
+            env[f"copy_{i}"] = copier
+            lines.append(f"    value = obj.{name}")
+            value = f"None if value is None else copy_{i}(value)"
+        lines.append(f"    set_field(out, {name!r}, {value})" if frozen else f"    out.{name} = {value}")
+    lines.append("    return out")
+    exec("\n".join(lines), env)      # field names are identifiers: dataclass fields must be
+    return env["copy_one"]
 
 
 def _atomic(hint: Any) -> bool:
