@@ -5,7 +5,8 @@ Seconds depend on the machine (the same commit measured 3x apart on two machines
 instruction counts do not: the same program on the same input executes the same instructions,
 whatever else the machine is doing. Each figure is the difference of two runs of one workload
 in a fresh process, one with ``N`` units of work and one with none, so start-up, imports and
-content loading cancel out. ``PYTHONHASHSEED`` is fixed so that both runs iterate sets alike.
+content loading cancel out (a run without valgrind fills the content cache first, so that both
+read it). ``PYTHONHASHSEED`` is fixed so that both runs iterate sets alike.
 
     python benchmarks/instructions.py [--steps 3000] [--games 3] [--only clank]
 
@@ -58,6 +59,10 @@ def count(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[int,
 def per_unit(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[float, float]:
     """(instructions per unit, units): the run with ``n`` units less the run with none; for
     ``games`` the unit is a decision, and the figure per game is given too."""
+    warm = subprocess.run([str(python), "-c", DRIVER, side, metric, "0", str(seed)], cwd=SIDES,
+                          capture_output=True, text=True)   # content cache and bytecode written first:
+    if warm.returncode != 0:                                # both counted runs then read them alike
+        raise RuntimeError(f"{side} failed to start:\n{warm.stderr[-2000:]}")
     base, _ = count(python, side, metric, 0, seed)
     work, out = count(python, side, metric, n, seed)
     units = n
