@@ -57,8 +57,8 @@ def count(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[int,
 
 
 def per_unit(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[float, float]:
-    """(instructions per unit, units): the run with ``n`` units less the run with none; for
-    ``games`` the unit is a decision, and the figure per game is given too."""
+    """(instructions per unit, units): the run with ``n`` units less the run with none, over
+    the units (for ``games`` a unit is a decision: how many the games took)."""
     warm = subprocess.run([str(python), "-c", DRIVER, side, metric, "0", str(seed)], cwd=SIDES,
                           capture_output=True, text=True)   # content cache and bytecode written first:
     if warm.returncode != 0:                                # both counted runs then read them alike
@@ -80,11 +80,9 @@ def main() -> None:
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: this benchmark counts instructions with callgrind")
-    engines = {"clank": (Path(sys.executable), "clank_side")}
-    if args.only != "clank":
-        engines["catanatron"] = (catanatron_python(), "catanatron_side")
-    if args.only == "catanatron":
-        del engines["clank"]
+    names = [args.only] if args.only else ["clank", "catanatron"]
+    engines = {name: (Path(sys.executable) if name == "clank" else catanatron_python(), f"{name}_side")
+               for name in names}
     rows: dict[str, dict[str, float]] = {}
     for name, (python, side) in engines.items():
         step, _ = per_unit(python, side, "steps", args.steps, args.seed)

@@ -172,16 +172,28 @@ class _TwoFields:
     count: int
 
 
-@pytest.mark.parametrize("record", [_NoField(), _OneField([[1], [2, 3]]), _TwoFields("abc", 2)])
+@dataclass
+class _Tree:
+    name: str
+    children: list[_Tree] = field(default_factory=list)
+    parent: _Tree | None = None
+
+
+@pytest.mark.parametrize("record", [_NoField(), _OneField([[1], [2, 3]]), _TwoFields("abc", 2),
+                                    _Tree("root", [_Tree("leaf", [_Tree("twig")])], _Tree("up"))])
 def test_clone_copies_a_packs_own_records_in_ext(record):
     """A record a pack keeps in ``ext`` (a dataclass of its own, with any number of fields,
-    frozen or not) is copied by the clone, field by field, with nothing shared."""
+    frozen or not, holding records of its own kind) is copied by the clone, field by field,
+    with nothing shared."""
     g = make(2, 0)
     g.state.ext["probe"] = record
     copied = g.clone().state.ext["probe"]
     assert copied == record and type(copied) is type(record)
     if isinstance(record, _OneField):
         assert copied.marks is not record.marks and copied.marks[0] is not record.marks[0]
+    if isinstance(record, _Tree):
+        assert copied.children[0].children[0] is not record.children[0].children[0]
+        assert copied.parent is not record.parent
 
 
 def test_state_records_hold_only_their_fields():

@@ -11,7 +11,7 @@ import copy
 import functools
 import types
 import typing
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -189,13 +189,6 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def _field_copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
-    """Per field of a state dataclass, how to copy its value (``None``: it is immutable)."""
-    hints = _hints(cls)
-    return tuple((f.name, _copier(hints[f.name])) for f in fields(cls))
-
-
-@functools.cache
 def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
     """The copy of one state dataclass, written out for its fields (as ``dataclasses`` writes
     ``__init__``): each field whose value may change in place copied, the others taken as they
@@ -203,7 +196,9 @@ def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
     frozen = cls.__dataclass_params__.frozen   # type: ignore[attr-defined]
     env: dict[str, Any] = {"new": cls.__new__, "cls": cls, "set_field": object.__setattr__}
     lines = ["def copy_one(obj):", "    out = new(cls)"]
-    for i, (name, copier) in enumerate(_field_copiers(cls)):
+    hints = _hints(cls)
+    for i, name in enumerate(f.name for f in fields(cls)):
+        copier = _copier(hints[name])        # None: the value is immutable, taken as it is
         value = f"obj.{name}"
         if copier is not None:
             env[f"copy_{i}"] = copier
@@ -228,6 +223,10 @@ def _copy_lists(value: dict[Any, list[Any]]) -> dict[Any, list[Any]]:
     return {k: v.copy() for k, v in value.items()}
 
 
+def _copy_records(value: list[Any]) -> list[Any]:
+    return [_copy_dataclass(x) for x in value]
+
+
 def _copy_dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
     return {k: copy_plain(v) if v else {} for k, v in value.items()}    # most rooms hold nothing
 
@@ -243,8 +242,7 @@ def _copier(hint: Any) -> Callable[[Any], Any] | None:
     if origin is list and args and _atomic(args[0]):
         return list.copy
     if origin is list and args and is_dataclass(args[0]):
-        copy_item = _dataclass_copier(args[0])
-        return lambda items: [copy_item(x) for x in items]
+        return _copy_records
     if origin is dict and len(args) == 2 and _atomic(args[0]):
         value_origin, value_args = typing.get_origin(args[1]), typing.get_args(args[1])
         if _atomic(args[1]):
@@ -254,7 +252,7 @@ def _copier(hint: Any) -> Callable[[Any], Any] | None:
         if value_origin is dict:
             return _copy_dicts
     if is_dataclass(hint):
-        return _dataclass_copier(hint)
+        return _copy_dataclass     # its copier looked up when a value is copied: a record may hold its own kind
     return copy_plain
 
 
@@ -317,13 +315,21 @@ def _dataclass_checker(cls: type) -> Check:
     return check_dataclass
 
 
+def _exactly(hint: Any) -> Callable[[Iterable[Any]], bool]:
+    """Whether every one of some values is exactly of the plain type ``hint`` (then they pass in
+    one pass, with no path written); always False for any other hint."""
+    if hint not in _ATOMS:
+        return lambda values: False
+    exact = {hint}
+    return lambda values: {v.__class__ for v in values} <= exact
+
+
 def _list_checker(check_base: Check, item_hint: Any) -> Check:
-    item = _checker(item_hint)
-    plain = {item_hint} if item_hint in _ATOMS else None    # exactly these element types pass at once
+    item, all_plain = _checker(item_hint), _exactly(item_hint)
 
     def check_list(value: Any, path: str) -> None:
         check_base(value, path)
-        if item is None or (plain is not None and {v.__class__ for v in value} <= plain):
+        if item is None or all_plain(value):
             return
         for i, v in enumerate(value):
             item(v, f"{path}[{i}]")
@@ -331,16 +337,15 @@ def _list_checker(check_base: Check, item_hint: Any) -> Check:
 
 
 def _dict_checker(check_base: Check, key_hint: Any, value_hint: Any) -> Check:
-    key, val = _checker(key_hint), _checker(value_hint)
-    plain_keys = {key_hint} if key_hint in _ATOMS else None
-    plain_values = {value_hint} if value_hint in _ATOMS else None
+    key, keys_plain = _checker(key_hint), _exactly(key_hint)
+    val, values_plain = _checker(value_hint), _exactly(value_hint)
 
     def check_dict(value: Any, path: str) -> None:
         check_base(value, path)
-        if key is not None and not (plain_keys is not None and {k.__class__ for k in value} <= plain_keys):
+        if key is not None and not keys_plain(value):
             for k in value:
                 key(k, f"{path} key")
-        if val is not None and not (plain_values is not None and {v.__class__ for v in value.values()} <= plain_values):
+        if val is not None and not values_plain(value.values()):
             for k, v in value.items():
                 val(v, f"{path}[{k!r}]")
     return check_dict
