@@ -399,7 +399,7 @@ def _plan(game, seat: int) -> dict[str, float]:
         regions = derived.get(_REGIONS)
         if regions is None:
             regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
-        costs_key = (len(game.covered), *game.turn.flags)
+        costs_key = (tuple(game.covered), *game.turn.flags)
         held = derived.get(_ROUTES)
         if held is None or held[0] != costs_key:
             held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {})

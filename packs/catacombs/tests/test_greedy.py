@@ -146,7 +146,56 @@ def test_the_plan_kept_with_the_geometry_is_the_plan_made_afresh():
             seat = game.current_player
             view = game.view(seat)
             if game.state.decision is None and view.me.room is not None:
-                assert _plan(view, seat) == _plan(game.clone().view(seat), seat)
+                fresh = game.clone()
+                fresh.changed()          # a clone shares the geometry's derived data: drop it
+                assert _plan(view, seat) == _plan(fresh.view(seat), seat)
                 checked += 1
             game.apply(bots[seat].choose(view))
     assert checked > 100
+
+
+def _uncovered_locks(game) -> list[str]:
+    """The ids of the placed tiles' lock icons not covered yet (``tile#tunnel#i``)."""
+    icons = game.registry.tunnel_icons
+    out = []
+    for placed in game.state.tiles:
+        for t, tunnel in enumerate(game.ruleset.tiles[placed.tile].tunnels):
+            for i, name in enumerate(tunnel.icons):
+                icon = f"{placed.tile}#{t}#{i}"
+                if icons[name].covers and icon not in game.state.covered:
+                    out.append(icon)
+    return out
+
+
+def test_copies_of_a_game_that_covered_different_locks_plan_apart():
+    """Two copies of a game (clones share what the layout alone decides) that covered a
+    different lock each, as many locks in all, plan each with its own open lock."""
+    from clank import new_game
+    from clank_catacombs.greedy import _plan
+
+    def fresh(game):
+        copy = game.clone()
+        copy.changed()                 # nothing kept: the geometry and the plans made afresh
+        return copy
+
+    for seed in range(12):
+        game = new_game(["catacombs"], players=4, seed=seed)
+        bots = [GreedyBot(seed * 16 + s) for s in range(4)]
+        for _ in range(400):
+            seat = game.current_player
+            if game.over:
+                break
+            if game.state.decision is None and game.player(seat).room is not None and \
+                    not game.player(seat).pool.get("lockpicks"):
+                locks = _uncovered_locks(game)
+                for x, y in zip(locks, locks[1:], strict=False):
+                    a, b = game.clone(), game.clone()
+                    a.state.covered.append(x)     # as a move over the lock does: the geometry stays
+                    b.state.covered.append(y)
+                    if _plan(fresh(a).view(seat), seat) == _plan(fresh(b).view(seat), seat):
+                        continue                  # this pair of locks does not change the plan
+                    assert _plan(a.view(seat), seat) == _plan(fresh(a).view(seat), seat)
+                    assert _plan(b.view(seat), seat) == _plan(fresh(b).view(seat), seat)
+                    return
+            game.apply(bots[seat].choose(game.view(seat)))
+    raise AssertionError("no position where two locks plan apart was found")
