@@ -8,12 +8,18 @@ in a fresh process, one with ``N`` units of work and one with none, so start-up,
 content loading cancel out (a run without valgrind fills the content cache first, so that both
 read it). ``PYTHONHASHSEED`` is fixed so that both runs iterate sets alike.
 
-    python benchmarks/instructions.py [--steps 3000] [--games 3] [--only clank]
+    python benchmarks/instructions.py [--steps 3000] [--games 3] [--only clank] [--split]
 
 The workloads are those of ``compare_catanatron.py`` (``benchmarks/compare/*_side.py``): random
 steps (legal actions, then apply one at random) and four-player games of the greedy bot
 (catanatron: its weighted-random player). Needs valgrind; catanatron is installed in its own
 virtualenv on first use, as by ``compare_catanatron.py``. It prints figures and asserts nothing.
+
+``--split`` says where clank's instructions go, which bounds what any one speed-up can give:
+per random step, listing the legal actions against applying one; per greedy game, the bot's
+own work, listing the legal actions and the rest (setting up, applying). Listing is measured
+by listing the actions a second time before each apply, the bot by replaying its games'
+actions without it.
 """
 
 from __future__ import annotations
@@ -56,13 +62,19 @@ def count(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[int,
     return int(found.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def warm(python: Path, side: str, seed: int) -> None:
+    """Start the engine once without valgrind, so that the content cache and the bytecode are
+    written before the counted runs, which then read them alike."""
+    done = subprocess.run([str(python), "-c", DRIVER, side, "steps", "0", str(seed)], cwd=SIDES,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{side} failed to start:\n{done.stderr[-2000:]}")
+
+
 def per_unit(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[float, float]:
     """(instructions per unit, units): the run with ``n`` units less the run with none, over
     the units (for ``games`` a unit is a decision: how many the games took)."""
-    warm = subprocess.run([str(python), "-c", DRIVER, side, metric, "0", str(seed)], cwd=SIDES,
-                          capture_output=True, text=True)   # content cache and bytecode written first:
-    if warm.returncode != 0:                                # both counted runs then read them alike
-        raise RuntimeError(f"{side} failed to start:\n{warm.stderr[-2000:]}")
+    warm(python, side, seed)
     base, _ = count(python, side, metric, 0, seed)
     work, out = count(python, side, metric, n, seed)
     units = n
@@ -71,15 +83,47 @@ def per_unit(python: Path, side: str, metric: str, n: int, seed: int) -> tuple[f
     return (work - base) / units, units
 
 
+def split(python: Path, steps: int, games: int, seed: int) -> None:
+    """Print where clank's instructions go (see ``--split``)."""
+    side = "clank_side"
+    warm(python, side, seed)
+    base, _ = count(python, side, "steps", 0, seed)
+    step, _ = count(python, side, "steps", steps, seed)
+    step2, _ = count(python, side, "steps_legal_twice", steps, seed)
+    played, out = count(python, side, "games", games, seed)
+    replayed, _ = count(python, side, "replay", games, seed)
+    replayed2, _ = count(python, side, "replay_legal_twice", games, seed)
+    total, listing = (step - base) / steps, (step2 - step) / steps
+    print(f"random step: {total:,.0f} instructions; listing the legal actions {listing:,.0f} "
+          f"({listing / total:.0%}), applying one {total - listing:,.0f} ({1 - listing / total:.0%}). "
+          f"With listing free, at most {total / (total - listing):.2f}x the steps.")
+    game = (played - base) / games
+    without_bot = (replayed - played) / games
+    game_listing = (replayed2 - replayed) / games
+    bot = game - without_bot
+    rest = without_bot - game_listing
+    decisions = round(out["decisions_per_s"] * games / out["games_per_s"])
+    print(f"greedy game: {game / 1e6:,.1f} M instructions ({decisions / games:.0f} decisions); the bot "
+          f"{bot / 1e6:,.1f} M ({bot / game:.0%}), listing the legal actions {game_listing / 1e6:,.1f} M "
+          f"({game_listing / game:.0%}), setting up and applying {rest / 1e6:,.1f} M ({rest / game:.0%}). "
+          f"With the bot free, at most {game / without_bot:.2f}x the games; with the bot and listing "
+          f"free, {game / rest:.2f}x.")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=3000, help="random steps counted per engine")
     ap.add_argument("--games", type=int, default=3, help="four-player games counted per engine")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("clank", "catanatron"), help="count one engine only")
+    ap.add_argument("--split", action="store_true",
+                    help="where clank's instructions go: listing legal actions, applying, the bot")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: this benchmark counts instructions with callgrind")
+    if args.split:
+        split(Path(sys.executable), args.steps, args.games, args.seed)
+        return
     names = [args.only] if args.only else ["clank", "catanatron"]
     engines = {name: (Path(sys.executable) if name == "clank" else catanatron_python(), f"{name}_side")
                for name in names}

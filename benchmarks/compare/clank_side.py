@@ -72,6 +72,58 @@ def steps(n: int, seed: int) -> dict[str, Any]:
     return {"steps_per_s": done / (time.perf_counter() - start)}
 
 
+# -- the split of ``instructions.py --split``: where a step's and a game's instructions go ------
+def steps_legal_twice(n: int, seed: int) -> dict[str, Any]:
+    """As :func:`steps`, listing the legal actions a second time before each apply: the
+    difference to :func:`steps` is what listing them costs."""
+    rng = random.Random(seed)
+    done = 0
+    game_seed = seed
+    while done < n:
+        game = new_game(PACKS, PLAYERS, game_seed)
+        while not game.over and done < n:
+            game.legal_actions()
+            game._legal = None              # forget them (the private cache): apply lists them again
+            game.apply(rng.choice(game.legal_actions()))
+            done += 1
+        game_seed += 1
+    return {}
+
+
+def _greedy_actions(n: int, seed: int) -> list[list[Any]]:
+    """The actions of the greedy games of :func:`games` (the bot decides every one)."""
+    out = []
+    for i in range(n):
+        game = new_game(PACKS, PLAYERS, seed + i)
+        bots = _bots(game, seed + i, "greedy")
+        actions = []
+        while not game.over:
+            seat = game.current_player
+            action = bots[seat].choose(game.view(seat))
+            actions.append(action)
+            game.apply(action)
+        out.append(actions)
+    return out
+
+
+def replay(n: int, seed: int, legal_twice: bool = False) -> dict[str, Any]:
+    """The greedy games of :func:`games`, then the same games again from their actions, without
+    the bot: the difference to :func:`games` is what a game costs without its bot."""
+    for i, actions in enumerate(_greedy_actions(n, seed)):
+        game = new_game(PACKS, PLAYERS, seed + i)
+        for action in actions:
+            if legal_twice:
+                game.legal_actions()
+                game._legal = None
+            game.apply(action)
+    return {}
+
+
+def replay_legal_twice(n: int, seed: int) -> dict[str, Any]:
+    """As :func:`replay`, listing the legal actions a second time before each apply."""
+    return replay(n, seed, legal_twice=True)
+
+
 def clone(n: int, seed: int) -> dict[str, Any]:
     game = midgame(seed)
     start = time.perf_counter()
