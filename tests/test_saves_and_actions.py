@@ -220,3 +220,45 @@ def test_listing_actions_views_and_bot_choices_change_nothing(seed: int):
         g.apply(action)
         steps += 1
     assert g.over
+
+
+# -- a play from the hand is applied without listing every legal action ---------------------
+@pytest.mark.parametrize("packs,players,seed", [(["catacombs"], 4, 1), (["catacombs", "underworld"], 3, 2),
+                                                (["catacombs", "underworld", "party"], 6, 3)])
+def test_a_play_is_known_legal_without_listing_exactly_when_listing_has_it(packs, players, seed):
+    """DP2, T4: ``apply`` carries out a play of a card in hand without listing every legal
+    action (half of a game's decisions are plays). At every decision of whole random games,
+    the play of each card, and plays with no card or two arguments, are taken that way exactly
+    when the listed legal actions hold them, and then by what listing would have used."""
+    import random
+
+    from clank.game import turn
+
+    g = new_game(packs, players=players, seed=seed)
+    cards = sorted(g.ruleset.cards)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.over:
+        legal = g.legal_actions()
+        main = g.state.decision is None
+        for action in [Action("play", (c,)) for c in cards] + [Action("play"), Action("play", ("burgle", "x"))]:
+            found = turn.play_applier(g, action)
+            assert (found is not None) == (main and action in legal), (action, g.state.decision)
+            if found is not None:
+                _, listed, how = g._legal_table()
+                assert how[listed.index(action)] is found
+                checked += 1
+        g.apply(rng.choice(legal))
+    assert checked > 50
+
+
+def test_a_play_of_a_card_not_in_hand_is_refused_with_words_and_changes_nothing():
+    """T4: only cards in hand are played; a play of any other card is refused, nothing changed."""
+    g = game()
+    hand = g.player(g.state.current).hand
+    missing = next(c for c in sorted(g.ruleset.cards) if c not in hand)
+    before = state_json(g)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action("play", (missing,)))
+    assert "not in your hand" in err.value.reason
+    assert state_json(g) == before

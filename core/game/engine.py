@@ -83,11 +83,15 @@ class Game(Table):
         action = self._as_action(action)
         if self.state.over:
             raise IllegalAction(action, "the game is over")
-        _, legal, how = self._legal_table()
-        try:
-            i = legal.index(action)
-        except ValueError:
-            raise IllegalAction(action, self.explain(action)) from None
+        applier = turn.play_applier(self, action)
+        if applier is None:                # anything but a play from the hand: list, then look up
+            _, legal, how = self._legal_table()
+            try:
+                i = legal.index(action)
+            except ValueError:
+                raise IllegalAction(action, self.explain(action)) from None
+            if how:                        # the main decision's appliers (a pending decision resolves)
+                applier = how[i]
         text = _TEXTS.get(action)
         if text is None:
             text = str(action)
@@ -103,7 +107,7 @@ class Game(Table):
             self.state.decision = None
             decisions.resolve(self, d, action)
         else:
-            how[i](self, self.state.current, action)
+            applier(self, self.state.current, action)
         self.run()
 
     @staticmethod

@@ -76,6 +76,19 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     return acts, how
 
 
+def play_applier(game: Game, action: Action) -> Applier | None:
+    """What carries out ``action`` when it plays a card of the current player's hand in the
+    main decision, known without listing every legal action; None for anything else (the
+    caller lists them and looks it up). It agrees with :func:`legal`, which lists a play for
+    every card in hand before anything else (T4), so the first listed action equal to a play
+    is always that play: half of a game's decisions are plays."""
+    args = action.args
+    if action.kind != "play" or len(args) != 1 or game.state.decision is not None:
+        return None
+    st = game.state
+    return _apply_play if args[0] in st.players[st.current].hand else None
+
+
 def _apply_play(game: Game, seat: int, action: Action) -> None:
     play_card(game, seat, action.args[0])
 

@@ -82,15 +82,29 @@ class GreedyBot:
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         """The action for the deciding seat; ``game`` is that seat's view (a SeatView)."""
+        d = game.decision()
+        if d["kind"] == "main":
+            play = self._hand_first(game)
+            if play is not None:       # known without listing every legal action
+                return play
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        d = game.decision()
         if d["kind"] == "main":
             return self._main(game, acts)
         if d["kind"] == "orient":
             return self._orient(game, acts)
         return self._answer(game, d, acts)
+
+    @staticmethod
+    def _hand_first(game) -> Action | None:
+        """The main decision's choice while cards are in hand, as :meth:`_main` makes it from
+        the legal actions: the first card in hand is played (every card in hand may be played,
+        T4), unless an artifact lies in the seat's room (taking it comes first; then None)."""
+        me = game.me
+        if not me.hand or (me.room is not None and game.rooms.get(me.room, {}).get("artifacts")):
+            return None
+        return Action("play", (me.hand[0],))
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:

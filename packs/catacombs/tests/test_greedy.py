@@ -199,3 +199,29 @@ def test_copies_of_a_game_that_covered_different_locks_plan_apart():
                     return
             game.apply(bots[seat].choose(game.view(seat)))
     raise AssertionError("no position where two locks plan apart was found")
+
+
+def test_its_play_known_without_listing_is_the_choice_it_makes_from_the_list():
+    """While cards are in hand the bot plays the first one without listing every legal action
+    (unless an artifact lies in its room): at every main decision of whole games, with the
+    expansions too, that is the action it chooses from the listed legal actions."""
+    from clank import new_game
+
+    shortcuts = 0
+    for packs, players, seed in ((["catacombs"], 4, 0), (["catacombs"], 2, 5),
+                                 (["catacombs", "underworld"], 3, 1)):
+        game = new_game(packs, players=players, seed=seed)
+        bots = [GreedyBot(seed * 16 + s) for s in range(players)]
+        while not game.over:
+            seat = game.current_player
+            view = game.view(seat)
+            bot = bots[seat]
+            if game.state.decision is None:
+                acts = view.legal_actions()
+                listed = acts[0] if len(acts) == 1 else bot._main(view, acts)
+                quick = bot._hand_first(view)
+                if quick is not None:
+                    assert quick == listed
+                    shortcuts += 1
+            game.apply(bot.choose(view))
+    assert shortcuts > 100
