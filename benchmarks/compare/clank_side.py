@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from clank import Game, new_game
+from clank.game import turn
 from protocol import serve
 
 PACKS = ["catacombs"]
@@ -112,7 +113,7 @@ def replay(n: int, seed: int, legal_twice: bool = False) -> dict[str, Any]:
     for i, actions in enumerate(_greedy_actions(n, seed)):
         game = new_game(PACKS, PLAYERS, seed + i)
         for action in actions:
-            if legal_twice:
+            if legal_twice and turn.play_applier(game, action) is None:   # apply lists these
                 game.legal_actions()
                 game._legal = None
             game.apply(action)
@@ -120,7 +121,8 @@ def replay(n: int, seed: int, legal_twice: bool = False) -> dict[str, Any]:
 
 
 def replay_legal_twice(n: int, seed: int) -> dict[str, Any]:
-    """As :func:`replay`, listing the legal actions a second time before each apply."""
+    """As :func:`replay`, listing the legal actions a second time before each apply that lists
+    them (a play from the hand is applied without listing)."""
     return replay(n, seed, legal_twice=True)
 
 
