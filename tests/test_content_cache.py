@@ -216,6 +216,20 @@ def test_entries_are_pruned(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert [cache.read(f"key {i}") is not None for i in range(5)] == [False, False, True, True, True]
 
 
+def test_an_entry_in_use_outlives_entries_written_since(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruning removes the least recently used entries: one read since is kept while others
+    (another checkout's) are written, where the least recently written would have gone."""
+    monkeypatch.setattr(cache, "KEEP", 3)
+    for i in range(3):
+        cache.write(f"key {i}", cache.CachedContent([], []))
+        os.utime(cache.entry_path(f"key {i}"), (1000 + i, 1000 + i))
+    assert cache.read("key 0") is not None               # in use: its time is now
+    for i in range(3, 5):
+        cache.write(f"key {i}", cache.CachedContent([], []))
+        os.utime(cache.entry_path(f"key {i}"), (2000 + i, 2000 + i))
+    assert [cache.read(f"key {i}") is not None for i in range(5)] == [True, False, False, True, True]
+
+
 def test_validate_never_reads_the_cache(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args, **kwargs):
         raise AssertionError("clank validate used the content cache")

@@ -17,7 +17,9 @@ of the key, and the key itself is stored in the file and compared before anythin
 read: an entry is never trusted without its key matching. An entry that cannot be read, is
 cut short or holds anything but the expected classes is ignored (the packs are loaded for
 real and the entry written again). Entries are written atomically, so a concurrent reader
-never sees half of one.
+never sees half of one. Past :data:`KEEP` entries the least recently used are removed: each
+checkout or environment has entries of its own (the key names the packs' directories), and
+one in use is not pushed out by another's.
 
 Only successful loads are cached: a load that finds an error raises
 :class:`~clank.content.problems.ContentError` before anything is written, so problems always
@@ -59,7 +61,7 @@ FORMAT = 1
 MAGIC = b"clank-content-cache\n"
 """First bytes of every entry."""
 KEEP = 32
-"""Entries kept; the least recently written are removed past that."""
+"""Entries kept; the least recently used (read or written) are removed past that."""
 SUBDIR = "content"
 """Where the entries go, inside the cache directory."""
 
@@ -219,9 +221,12 @@ class _Unpickler(pickle.Unpickler):
 
 def read(material: str) -> CachedContent | None:
     """The entry stored under ``material``; None when there is none, it is unreadable or
-    corrupt, or its stored key differs."""
+    corrupt, or its stored key differs. An entry read is marked used (its modification time
+    set to now), so that entries other checkouts or environments write do not prune it while
+    it is in use (see :func:`_prune`)."""
+    path = entry_path(material)
     try:
-        with entry_path(material).open("rb") as fh:
+        with path.open("rb") as fh:
             blob = fh.read()
     except OSError:
         return None
@@ -235,6 +240,10 @@ def read(material: str) -> CachedContent | None:
         return None
     if not isinstance(content, CachedContent) or not content.well_formed():
         return None
+    try:
+        os.utime(path)
+    except OSError:     # a read-only cache is still read; it is only pruned sooner
+        pass
     return content
 
 
@@ -260,7 +269,8 @@ def write(material: str, content: CachedContent) -> None:
 
 
 def _prune(newest: Path) -> None:
-    """Keep ``newest`` and the :data:`KEEP` ``- 1`` most recently written other entries."""
+    """Keep ``newest`` and the :data:`KEEP` ``- 1`` most recently used other entries (an
+    entry's modification time is when it was last written or read)."""
     entries = []
     for path in newest.parent.glob("*.pickle"):
         if path == newest:
