@@ -262,3 +262,8 @@ def test_a_play_of_a_card_not_in_hand_is_refused_with_words_and_changes_nothing(
         g.apply(Action("play", (missing,)))
     assert "not in your hand" in err.value.reason
     assert state_json(g) == before
+    held = hand[0]
+    for odd in (Action("play", [held]), Action("play", (held, "x")), Action("play", ())):   # not as listed
+        with pytest.raises(IllegalAction):
+            g.apply(odd)
+        assert state_json(g) == before

@@ -83,8 +83,9 @@ def play_applier(game: Game, action: Action) -> Applier | None:
     every card in hand before anything else (T4), so the first listed action equal to a play
     is always that play: half of a game's decisions are plays."""
     args = action.args
-    if action.kind != "play" or len(args) != 1 or game.state.decision is not None:
-        return None
+    if action.kind != "play" or type(args) is not tuple or len(args) != 1 or type(args[0]) is not str \
+            or game.state.decision is not None:
+        return None                    # listed plays are exactly Action("play", (card id,))
     st = game.state
     return _apply_play if args[0] in st.players[st.current].hand else None
 
