@@ -15,7 +15,7 @@ import tracemalloc
 from functools import cache
 from typing import Any
 
-from clank import Game, new_game
+from clank import Action, Game, new_game
 from clank.game import turn
 from protocol import serve
 
@@ -91,26 +91,11 @@ def steps_legal_twice(n: int, seed: int) -> dict[str, Any]:
     return {}
 
 
-def _greedy_actions(n: int, seed: int) -> list[list[Any]]:
-    """The actions of the greedy games of :func:`games` (the bot decides every one)."""
-    out = []
-    for i in range(n):
-        game = new_game(PACKS, PLAYERS, seed + i)
-        bots = _bots(game, seed + i, "greedy")
-        actions = []
-        while not game.over:
-            seat = game.current_player
-            action = bots[seat].choose(game.view(seat))
-            actions.append(action)
-            game.apply(action)
-        out.append(actions)
-    return out
-
-
 def replay(n: int, seed: int, legal_twice: bool = False) -> dict[str, Any]:
     """The greedy games of :func:`games`, then the same games again from their actions, without
     the bot: the difference to :func:`games` is what a game costs without its bot."""
-    for i, actions in enumerate(_greedy_actions(n, seed)):
+    for i in range(n):
+        actions = [Action.parse(text) for text in _play(seed + i)[0].state.history]
         game = new_game(PACKS, PLAYERS, seed + i)
         for action in actions:
             if legal_twice and turn.play_applier(game, action) is None:   # apply lists these

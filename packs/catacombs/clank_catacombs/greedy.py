@@ -82,14 +82,14 @@ class GreedyBot:
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         """The action for the deciding seat; ``game`` is that seat's view (a SeatView)."""
-        d = game.decision()
-        if d["kind"] == "main":
+        if game.pending() is None:     # the main decision: no decision data to read
             play = self._hand_first(game)
             if play is not None:       # known without listing every legal action
                 return play
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        d = game.decision()
         if d["kind"] == "main":
             return self._main(game, acts)
         if d["kind"] == "orient":
@@ -153,8 +153,8 @@ class GreedyBot:
         for a in rooms:
             if a.args[0] == "artifact":
                 return a
-        if "play" in by_kind:
-            return self._best_play(game, by_kind["play"])
+        if "play" in by_kind:          # the first card in hand, as _hand_first plays it
+            return by_kind["play"][0]
         tok = self._token(game, seat, by_kind.get("token", []))
         if tok is not None:
             return tok
@@ -183,10 +183,6 @@ class GreedyBot:
         if "end" in by_kind:
             return by_kind["end"][0]
         return acts[0]
-
-    @staticmethod
-    def _best_play(game, plays: list[Action]) -> Action:
-        return plays[0]
 
     @staticmethod
     def _token(game, seat, tokens: list[Action]) -> Action | None:
