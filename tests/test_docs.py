@@ -474,7 +474,6 @@ def test_architecture_names_every_core_module():
     assert not missing, f"core modules docs/architecture.md does not describe: {sorted(missing)}"
 
 
-
 MOVED_RULES = ("lockpicks", "Grand Theft", "Coupon", "ghost cubes", "Tourmaline", "the Crypt",
                "the Crystal Cave", "the Depths and haunted tiles", "E7", "prisoners", "the market board",
                "the Golden Flute", "the Catacombs Map", "the Mystery Box", "mastery tokens",

@@ -17,7 +17,6 @@ QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"
 TURN = ("skill", "swords", "boots")   # the turn resources (T5, T6)
 
 
-
 def end_with_refill(kit, g, refill: list[str]) -> None:
     """End the current player's turn (hand emptied) with ``refill`` revealed into row gaps."""
     seat = g.state.current

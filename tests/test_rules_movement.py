@@ -32,10 +32,6 @@ def moves_to(kit, g, key: str) -> list[str]:
     return [a for a in kit.kinds(g, "move") if a.split()[1] == key]
 
 
-
-
-
-
 FIXTURE_TILES = """
 - id: fx-14
   name: "Four Ways"

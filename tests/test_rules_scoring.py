@@ -13,8 +13,6 @@ pytestmark = pytest.mark.usefixtures("no_legal_cache")
 QUIET_ROW = ["swindle", "pillage", "payoff", "bard", "lightstick", "elven-sword"]
 
 
-
-
 def escape(g, seat: int) -> None:
     """Mark a player escaped with a Mastery token (a position set up directly)."""
     p = g.player(seat)

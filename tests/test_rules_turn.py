@@ -18,13 +18,10 @@ pytestmark = pytest.mark.usefixtures("no_legal_cache")
 TURN = ("skill", "swords", "boots")   # the turn resources (T5, T6)
 
 
-
 def play(game, *cards: str) -> None:
     """Play cards from hand in order."""
     for c in cards:
         game.apply(f"play {c}")
-
-
 
 
 # ==========================================================================================

@@ -255,20 +255,10 @@ class SeatView:
             return self._game.state.players[seat]
         return PublicPlayer(_public_player(self._game, seat, self.seat))
 
-
-
-
     # -- rule helpers on public information ----------------------------------------------------
     def room(self, room_id: str) -> Mapping[str, Any]:
         """A room's state (empty if nothing happened there)."""
         return self._game.state.rooms.get(room_id) or {}
-
-
-
-
-
-
-
 
     @property
     def health(self) -> int:
@@ -282,14 +272,9 @@ class SeatView:
         toks = self._game.ruleset.tokens
         return sum(1 for t in self.player(seat).tokens if t in toks and kind in toks[t].counts_as)
 
-
-
-
     def can_pay(self, cost: dict[str, int]) -> bool:
         """Whether this seat's resources cover ``cost``."""
         return self.seat is not None and self._game.can_pay(self.seat, cost)
-
-
 
     def may_enter(self, room_id: str) -> str | None:
         """A reason this seat may not enter the room now, or None."""
