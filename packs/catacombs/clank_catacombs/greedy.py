@@ -335,8 +335,7 @@ def _heals(game, tdef) -> bool:
 def _targets(game, seat: int) -> tuple[set[str], bool]:
     """Rooms to head for, and whether open edges count as targets (exploring)."""
     p = game.me
-    limit = game.artifact_limit(seat)
-    if p.artifacts and (len(p.artifacts) >= limit or len(p.damage) >= 5 or game.rage >= 4):
+    if p.artifacts and (len(p.damage) >= 5 or game.rage >= 4 or len(p.artifacts) >= game.artifact_limit(seat)):
         return _crypts(game), False
     taken = features.taken_from(game, seat)
     rooms = {r for r, st in game.rooms.items() if st.get("artifacts") and r not in taken}
@@ -394,7 +393,7 @@ def _plan(game, seat: int) -> dict[str, float]:
     seat's lockpicks, whether it carries an artifact, which regions it would explore, its
     targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
     packs teach the bot goals, extra costs or which regions are worth exploring are planned
-    afresh each time."""
+    afresh each time (:func:`_graph`)."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
@@ -412,100 +411,179 @@ def _plan(game, seat: int) -> dict[str, float]:
         costs_key = (tuple(game.covered), *game.turn.flags)
         held = derived.get(_ROUTES)
         if held is None or held[0] != costs_key:
-            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, costs_key), {})
-        _, routes, _rooms, dists = held
+            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, held), {})
+        _, into, _rooms, dists = held
         open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
         dist = dists.get(dist_key)
         if dist is None:
             if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            dist = dists[dist_key] = _distances(_filtered_graph(routes, lockpicks, has_art, open_regions),
-                                                targets, goals, explore)
+            dist = dists[dist_key] = _table_distances(into, _starts(targets, goals, explore),
+                                                      lockpicks, has_art, open_regions)
         return dist
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
         edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
         rev = reverse(edges)
-    return _distances(rev, targets, goals, explore)
+    return shortest(rev, _starts(targets, goals, explore))
 
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _ROOM, _OPEN, _PORTAL = 0, 1, 2
 _FLOATS: dict[float, float] = {}
+Entry = tuple[str, str, float, int, int, Any]
+"""A route of the planner's table: ``(from room, to, cost, icons to cover, kind, crypt or region)``."""
 
 
-def _route_table(game, geo, costs_key: tuple) -> tuple[list[tuple[str, str, float, int, int, Any]], dict]:
-    """Every route the planner may use, whoever plans: ``(from room, to, cost, icons to cover,
-    kind, crypt or region)``: kind ``_ROOM`` (the last field says whether ``to`` is a crypt),
-    ``_OPEN`` (an open edge of that region) or ``_PORTAL`` (``to`` a room beyond the portal).
-    What the seat's supply and goal allow is filtered by :func:`_filtered_graph`.
+def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Entry]], dict]:
+    """Every route the planner may use, whoever plans, by where it ends (``into[end]``, the
+    graph the reverse search walks): ``(from room, to, cost, icons to cover, kind, crypt or
+    region)``; kind ``_ROOM`` (the last field says whether ``to`` is a crypt), ``_OPEN`` (an
+    open edge of that region; ``to`` is the sink ``@open``) or ``_PORTAL`` (``to`` a room
+    beyond the portal). What the seat's supply and goal allow is left to
+    :func:`_table_distances`.
 
-    Also, per room without a portal route: (its route list, its entries). When the geometry
-    grew from one whose table was made for the same costs, a room whose route list is the
-    very list it had there (the new tile changed none of its routes) keeps its entries."""
-    before = geo.inherited
-    geo.inherited = None
-    kept = None
-    if before is not None:
-        held = before.get(_ROUTES)
-        if held is not None and held[0] == costs_key:
-            kept = held[2]
+    Also, per room: ``(its route list, what its routes' costs read, what that was, its
+    entries, its portal routes)``. A room keeps its entries while its route list is the very
+    list they were made from (a tile placed elsewhere leaves the list alone, see
+    ``Geometry.grown``) and what its routes' costs read is as it was (:func:`_reads`): taken
+    from this geometry's table for other covered icons or flags (``held``), or from the table
+    of the geometry this one grew from. What lies beyond a portal changes with any tile: portal
+    routes are priced again for each table."""
+    if held is not None:
+        kept = held[2]
+    else:
+        before = geo.inherited
+        geo.inherited = None
+        parent = before.get(_ROUTES) if before is not None else None
+        kept = parent[2] if parent is not None else None
     route_cost = game.route_cost
     room_has = game.room_has
+    keyed = _keyed_icons(game)
+    covered = flags = None
     portals = None
-    out: list[tuple[str, str, float, int, int, Any]] = []
-    rooms: dict[str, tuple[list, list]] = {}
+    into: dict[str, list[Entry]] = {}
+    rooms: dict[str, tuple] = {}
     for room in game.placed_rooms():
         routes = geo.routes_from(room)
-        if kept is not None:
-            was = kept.get(room)
-            if was is not None and was[0] is routes:
-                rooms[room] = was
-                out += was[1]
-                continue
-        entries = []
-        portal = False
-        for r in routes:
+        was = kept.get(room) if kept is not None else None
+        if was is not None and was[0] is routes and was[1] is not None:
+            if covered is None:
+                covered, flags = frozenset(game.covered), game.turn.flags
+            if _seen(was[1], covered, flags) != was[2]:
+                was = None
+        if was is None or was[0] is not routes:
+            entries: list[Entry] = []
+            through_portal = []
+            for r in routes:
+                to = r.to
+                if to[0] == "portal":
+                    through_portal.append(r)
+                    continue
+                cost = route_cost(r)
+                if cost.against:
+                    continue
+                c = _price(cost)
+                if to[0] == "room":
+                    entries.append((room, to[1], c, len(cost.cover), _ROOM, room_has(to[1], "crypt")))
+                elif to[0] == "open":
+                    entries.append((room, "@open", c, len(cost.cover), _OPEN, to[5]))
+            reads = _reads(game, geo, routes, keyed) if keyed else None
+            if reads is not None and covered is None:
+                covered, flags = frozenset(game.covered), game.turn.flags
+            was = (routes, reads, reads and _seen(reads, covered, flags), entries, through_portal)
+        rooms[room] = was
+        for e in was[3]:
+            found = into.get(e[1])
+            if found is None:
+                into[e[1]] = [e]
+            else:
+                found.append(e)
+        for r in was[4]:
             cost = route_cost(r)
             if cost.against:
                 continue
-            c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
-            c = _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
+            c = _price(cost) + 0.5
             n = len(cost.cover)
-            to = r.to
-            if to[0] == "room":
-                entries.append((room, to[1], c, n, _ROOM, room_has(to[1], "crypt")))
-            elif to[0] == "open":
-                entries.append((room, "@open", c, n, _OPEN, to[5]))
-            elif to[0] == "portal":
-                portal = True
-                if portals is None:
-                    portals = geo.portal_exits()
-                for ex in portals:
-                    if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
-                        entries.append((room, ex.to[1], c + 0.5, n, _PORTAL, None))
-        if not portal:              # what lies beyond a portal changes with any tile
-            rooms[room] = (routes, entries)
-        out += entries
-    return out, rooms
+            if portals is None:
+                portals = geo.portal_exits()
+            origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
+            for ex in portals:
+                if ex.origin != origin:
+                    into.setdefault(ex.to[1], []).append((room, ex.to[1], c, n, _PORTAL, None))
+    return into, rooms
 
 
-def _filtered_graph(routes, lockpicks: int, has_art: bool, open_regions: frozenset[str]) -> dict[
-        str, list[tuple[str, float]]]:
-    """The planner's edges, reversed, for one seat's supply and goal, from :func:`_route_table`:
-    no lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
+def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """What the costs of a room's routes (portal routes aside) read of the game, as
+    ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
+    and the turn flags that cancel an icon's cost or damage; None when they read nothing."""
+    icons = game.registry.tunnel_icons
+    defs = geo.defs
+    ids: list[str] = []
+    flags: list[str] = []
+    for r in routes:
+        if r.to[0] == "portal":
+            continue
+        for seg in r.segments:
+            for i, name in enumerate(defs[seg.tile].tunnels[seg.tunnel].icons):
+                if name not in keyed:
+                    continue
+                icon = icons[name]
+                if icon.covers:
+                    ids.append(f"{seg.tile}#{seg.tunnel}#{i}")
+                flags += [f for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f and f not in flags]
+    return (tuple(ids), tuple(flags)) if ids or flags else None
+
+
+def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str], flags: list[str]) -> tuple:
+    """What ``reads`` (see :func:`_reads`) finds now: which of its icons are covered, which of
+    its flags are set."""
+    ids, names = reads
+    return tuple(i in covered for i in ids), tuple(f in flags for f in names)
+
+
+def _price(cost) -> float:
+    """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock."""
+    c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+    return _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
+
+
+def _keyed_icons(game) -> frozenset[str]:
+    """The tunnel icons whose cost reads the costs key (covered icons, turn flags); known once
+    per ruleset."""
+    return _once(game, ("greedy-keyed-icons",), lambda: frozenset(
+        name for name, icon in game.registry.tunnel_icons.items()
+        if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
+
+
+def _table_distances(into: dict[str, list[Entry]], start: dict[str, float], lockpicks: int, has_art: bool,
+                     open_regions: frozenset[str]) -> dict[str, float]:
+    """:func:`shortest` along the route table's entries, reversed, that one seat may take: no
+    lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
     exploring."""
-    edges: dict[str, list[tuple[str, float]]] = {}
-    for room, to, c, n, kind, what in routes:
-        if n and lockpicks < n:
+    dist = dict(start)
+    heap = [(d, n) for n, d in start.items()]
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, node = pop(heap)
+        if d > dist[node]:
             continue
-        if kind == _ROOM and what and not has_art:
-            continue
-        if kind == _OPEN and what not in open_regions:
-            continue
-        edges.setdefault(room, []).append((to, c))
-    return reverse(edges)
+        for frm, _to, c, n, kind, what in into.get(node, ()):
+            if n and lockpicks < n:
+                continue
+            if kind == _ROOM:
+                if what and not has_art:
+                    continue
+            elif kind == _OPEN and what not in open_regions:
+                continue
+            nd = d + c
+            if nd < dist.get(frm, 1e9):
+                dist[frm] = nd
+                push(heap, (nd, frm))
+    return dist
 
 
 def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,
@@ -571,16 +649,16 @@ def reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[s
     return rev
 
 
-def _distances(rev: dict[str, list[tuple[str, float]]], targets: set[str], goals: dict[str, Any],
-               explore: bool) -> dict[str, float]:
-    """Dijkstra from the targets (and goals, and the open edges' sink) along reversed edges."""
+def _starts(targets: set[str], goals: dict[str, Any], explore: bool) -> dict[str, float]:
+    """Where the reverse search starts, at what cost: the targets (0), the goals (below 0 by their
+    bonus) and, when exploring, the open edges' sink."""
     start: dict[str, float] = dict.fromkeys(targets, 0.0)
     for t, bonus in goals.items():
         if -bonus < start.get(t, 1e9):
             start[t] = -float(bonus)
     if explore:
         start["@open"] = 2.0
-    return shortest(rev, start)
+    return start
 
 
 def shortest(edges: dict[str, list[tuple[str, float]]], start: dict[str, float]) -> dict[str, float]:

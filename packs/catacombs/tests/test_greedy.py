@@ -154,6 +154,31 @@ def test_the_plan_kept_with_the_geometry_is_the_plan_made_afresh():
     assert checked > 100
 
 
+def test_the_kept_route_table_plans_as_the_general_planner():
+    """What the bot keeps from layout to layout (route entries per room, reused while a room's
+    routes and the locks and flags they read are unchanged) plans as the general planner,
+    which walks every route afresh each time, at every main decision of whole games: after
+    tiles are placed and turned, locks covered and turn flags set and cleared."""
+    from clank import new_game
+    from clank_catacombs.greedy import _graph, _plan, _starts, _targets, shortest
+
+    checked = 0
+    for seed in range(4):
+        game = new_game(["catacombs"], players=4, seed=seed)
+        bots = [GreedyBot(seed * 16 + s) for s in range(4)]
+        while not game.over:
+            seat = game.current_player
+            view = game.view(seat)
+            if game.state.decision is None and view.me.room is not None:
+                targets, explore = _targets(view, seat)
+                _, rev = _graph(view, view.geometry, seat, explore, bool(view.me.artifacts),
+                                view.me.pool.get("lockpicks", 0), True, False)
+                assert _plan(view, seat) == shortest(rev, _starts(targets, {}, explore))
+                checked += 1
+            game.apply(bots[seat].choose(view))
+    assert checked > 100
+
+
 def _uncovered_locks(game) -> list[str]:
     """The ids of the placed tiles' lock icons not covered yet (``tile#tunnel#i``)."""
     icons = game.registry.tunnel_icons
