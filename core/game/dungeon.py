@@ -38,7 +38,10 @@ def parse_port(name: str) -> tuple[str, str, int] | None:
 
 def rotate_side(side: str, quarter_turns: int) -> str:
     """The side a tile's ``side`` faces after turning it clockwise."""
-    return SIDES[(SIDES.index(side) + quarter_turns) % 4]
+    return _TURNED[side][quarter_turns % 4]
+
+
+_TURNED = {side: tuple(SIDES[(i + k) % 4] for k in range(4)) for i, side in enumerate(SIDES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,19 @@ class TileDef:
     ext: dict = field(default_factory=dict)     # keys packs add (``add_content_key``), compiled
     data: dict = field(default_factory=dict)    # the raw entry
     ports: tuple[str, ...] = ()                 # named ports (tiles of a slot region)
+    port_ends: dict = field(default_factory=dict, repr=False, compare=False)
+    """Which tunnel ends at each port, made from ``tunnels``: ``(cell, side, idx)`` and, for a
+    named port, its name -> ``(tunnel index, whether it is the tunnel's end a)`` (the first
+    such end)."""
+
+    def __post_init__(self) -> None:
+        ends = self.port_ends
+        for i, t in enumerate(self.tunnels):
+            for is_a, e in ((True, t.a), (False, t.b)):
+                if e.kind == "port":
+                    ends.setdefault((e.cell, e.side, e.idx), (i, is_a))
+                    if e.name:
+                        ends.setdefault(e.name, (i, is_a))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +147,10 @@ def _interned(table: dict, key: tuple, make: Callable[[], Any]) -> Any:
 def segment(tile: str, tunnel: int, forward: bool) -> Segment:
     """The :class:`Segment` of those values, shared by every route that traverses it (a value:
     routes of every geometry hold the same few)."""
-    return _interned(_SEGMENTS, (tile, tunnel, forward), lambda: Segment(tile, tunnel, forward))
+    found = _SEGMENTS.get((tile, tunnel, forward))
+    if found is None:
+        found = _interned(_SEGMENTS, (tile, tunnel, forward), lambda: Segment(tile, tunnel, forward))
+    return found
 
 
 def slot_edge(to: tuple) -> tuple[str, str] | None:
@@ -288,33 +307,28 @@ class Geometry:
 
     def tunnel_at_named_port(self, p, name: str) -> tuple[int, bool] | None:
         """The tunnel of placed tile ``p`` ending at its named port ``name``: (index, end is a)."""
-        for i, t in enumerate(self.defs[p.tile].tunnels):
-            for is_a, e in ((True, t.a), (False, t.b)):
-                if e.kind == "port" and e.name == name:
-                    return i, is_a
-        return None
+        return self.defs[p.tile].port_ends.get(name) if name else None
 
     def tunnel_at_port(self, p, cell: str, side: str, idx: int) -> tuple[int, bool] | None:
         """The tunnel of placed tile ``p`` whose end is that world port: (index, end is a)."""
-        lcell, lside, lidx = self.local_port(p, cell, side, idx)
-        for i, t in enumerate(self.defs[p.tile].tunnels):
-            for is_a, e in ((True, t.a), (False, t.b)):
-                if e.kind == "port" and e.cell == lcell and e.side == lside and e.idx == lidx:
-                    return i, is_a
-        return None
+        return self.defs[p.tile].port_ends.get((cell, _TURNED[side][-p.rot % 4], idx))
 
     # -- routes --------------------------------------------------------------------------
     def trace(self, p, tunnel: int, from_a: bool, origin: str) -> Route:
         """Follow a tunnel of tile ``p`` starting at one of its ends until a room, portal or open edge."""
         segs: list[Segment] = []
         region = p.region
+        defs = self.defs
+        by_cell = self.by_cell
         for _ in range(64):
-            t = self.defs[p.tile].tunnels[tunnel]
+            tdef = defs[p.tile]
+            t = tdef.tunnels[tunnel]
             segs.append(segment(p.tile, tunnel, from_a))
             far = t.b if from_a else t.a
-            if far.kind == "room":
+            kind = far.kind
+            if kind == "room":
                 return Route(origin, room_end(p.tile, far.room), tuple(segs))
-            if far.kind == "portal":
+            if kind == "portal":
                 return Route(origin, ("portal",), tuple(segs))
             if far.name:                     # a named port: the slot graph says where it leads
                 sr = self.regions.get(region)
@@ -331,13 +345,14 @@ class Geometry:
                     return Route(origin, ("dead",), tuple(segs))
                 p, (tunnel, from_a) = nxt, found
                 continue
-            x, y, side, idx = self.world_port(p, far)
+            dx, dy = tdef.cells[far.cell]                  # the port in the world (world_port)
+            x, y, side, idx = p.x + dx, p.y + dy, _TURNED[far.side][p.rot % 4], far.idx
             dx, dy = DELTA[side]
-            nxt = self.by_cell.get((x + dx, y + dy, region))
+            nxt = by_cell.get((x + dx, y + dy, region))
             if nxt is None:
                 return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
-            np_, ncell = nxt
-            found = self.tunnel_at_port(np_, ncell, OPPOSITE[side], 3 - idx)
+            np_, ncell = nxt                               # the neighbour's port facing it
+            found = defs[np_.tile].port_ends.get((ncell, _TURNED[OPPOSITE[side]][-np_.rot % 4], 3 - idx))
             if found is None:   # the neighbour has no tunnel there: a dead end
                 return Route(origin, ("dead",), tuple(segs))
             p, (tunnel, from_a) = np_, found
