@@ -121,12 +121,13 @@ class Route:
     origin: str
     to: tuple
     segments: tuple[Segment, ...]
+    key: str = field(init=False, repr=False, compare=False)
+    """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its first
+    segment."""
 
-    @property
-    def key(self) -> str:
-        """Identifies the route among those leaving its origin room."""
+    def __post_init__(self) -> None:
         s = self.segments[0]
-        return f"{s.tile}#{s.tunnel}"
+        object.__setattr__(self, "key", f"{s.tile}#{s.tunnel}")
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}

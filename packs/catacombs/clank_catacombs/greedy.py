@@ -261,9 +261,11 @@ class GreedyBot:
         dist = _plan(game, seat)
         best: Action | None = None
         best_key: tuple | None = None
-        here = dist.get(game.me.room, 99.0)
+        room = game.me.room
+        here = dist.get(room, 99.0)
+        routes = {r.key: r for r in game.geometry.routes_from(room)} if room is not None else {}
         for a in moves:
-            d = _destination_distance(game, seat, a, dist)
+            d = _destination_distance(game, a, dist, routes)
             if d is None or d >= here:
                 continue
             prevent = int(a.args[-1]) if a.kind in ("move", "portal") else 0
@@ -679,8 +681,9 @@ def shortest(edges: dict[str, list[tuple[str, float]]], start: dict[str, float])
     return dist
 
 
-def _destination_distance(game, seat: int, a: Action, dist: dict[str, float]) -> float | None:
-    """Distance to the target from where a movement action leads (None if unknown)."""
+def _destination_distance(game, a: Action, dist: dict[str, float], routes: dict[str, Any]) -> float | None:
+    """Distance to the target from where a movement action leads (None if unknown); ``routes``:
+    the routes leaving the seat's room by key."""
     if a.kind == "teleport":
         target = a.args[1]
         return dist.get("@open") if target.startswith(("open:", "slot:")) else dist.get(target)
@@ -694,13 +697,12 @@ def _destination_distance(game, seat: int, a: Action, dist: dict[str, float]) ->
             return min([*near, *([dist["@open"]] if "@open" in dist else [])], default=None)
         dest = next((d for k, d, _ in game.link_routes(game.me.room) if k == a.args[0]), None)
         return dist.get(dest) if dest else None
-    geo = game.geometry
-    r = next((r for r in geo.routes_from(game.me.room) if r.key == a.args[0]), None)
+    r = routes.get(a.args[0])
     if r is None:
         return None
     if a.kind == "explore":
         return dist.get("@open")
     if a.kind == "portal":
-        ex = next((e for e in geo.portal_exits() if e.key == a.args[1]), None)
+        ex = next((e for e in game.geometry.portal_exits() if e.key == a.args[1]), None)
         return dist.get(ex.to[1]) if ex else None
     return dist.get(r.to[1])
