@@ -82,19 +82,19 @@ class GreedyBot:
     # -- entry point -------------------------------------------------------------------------
     def choose(self, game) -> Action:
         """The action for the deciding seat; ``game`` is that seat's view (a SeatView)."""
-        if game.pending() is None:     # the main decision: no decision data to read
+        pending = game.pending()       # None: the main decision
+        if pending is None:
             play = self._hand_first(game)
             if play is not None:       # known without listing every legal action
                 return play
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        d = game.decision()
-        if d["kind"] == "main":
+        if pending is None:
             return self._main(game, acts)
-        if d["kind"] == "orient":
+        if pending["kind"] == "orient":
             return self._orient(game, acts)
-        return self._answer(game, d, acts)
+        return self._answer(game, pending, acts)
 
     @staticmethod
     def _hand_first(game) -> Action | None:
@@ -107,16 +107,17 @@ class GreedyBot:
         return Action("play", (me.hand[0],))
 
     # -- pending decisions -------------------------------------------------------------------
-    def _answer(self, game, d: dict[str, Any], acts: list[Action]) -> Action:
+    def _answer(self, game, pending: dict[str, Any], acts: list[Action]) -> Action:
+        """The answer to a pending decision (``pending``: its data, as ``view.pending()`` gives it)."""
         if self._told(game, ANSWER):
-            told = fold(game, ANSWER, None, decision=d, acts=acts)
+            told = fold(game, ANSWER, None, decision=game.decision(), acts=acts)
             if told is not None and told in acts:
                 return told
         kinds = {a.kind for a in acts}
         if "yes" in kinds:
             return Action("yes")
-        if d["kind"] == "pick":
-            pending = game.pending() or {}
+        kind = pending["kind"]
+        if kind == "pick":
             purpose = pending.get("purpose")
             picks = [a for a in acts if a.kind == "pick"]
             if purpose in ("trash", "discard"):
@@ -128,9 +129,9 @@ class GreedyBot:
                     return Action("done") if Action("done") in acts else picks[0]
                 return picks[0]
             return Action("done") if Action("done") in acts else acts[0]
-        if d["kind"] == "marble_reward":
+        if kind == "marble_reward":
             return Action("gold", ()) if Action("gold") in acts else acts[0]
-        if d["kind"] == "rotate_tile":
+        if kind == "rotate_tile":
             return acts[1] if len(acts) > 1 else acts[0]
         return acts[0]
 
