@@ -1,14 +1,16 @@
-"""The geometry kept across tile placements (:meth:`Geometry.grown`) is the geometry built afresh:
-every placed room's routes and their costs, after every action of random games (a grid region
-and a slot region)."""
+"""The geometry kept across tile placements (:meth:`Geometry.grown`) and rotations
+(:meth:`Geometry.turned`) is the geometry built afresh: every placed room's routes and their
+costs, after every action of random games (a grid region and a slot region) and after every
+turn of every placed tile of mid-game positions."""
 
 from __future__ import annotations
 
 import random
 
 from clank import new_game
-from clank.game.dungeon import Geometry
+from clank.game.dungeon import End, Geometry, TileDef, TunnelDef
 from clank.game.movement import path_cost
+from clank.game.state import PlacedTile
 
 from .test_slot_regions import game as slot_game
 
@@ -44,3 +46,63 @@ def test_grid_geometry_kept_across_placements_is_the_fresh_one():
 def test_slot_geometry_kept_across_placements_is_the_fresh_one():
     grown = sum(_play(slot_game(seed), seed, 300) for seed in range(4))
     assert grown > 0
+
+
+def test_geometry_kept_across_rotations_is_the_fresh_one():
+    """X15 turns tiles where they lie (Animated Wall, Sudden Movement): every turn of every
+    rotatable tile of mid-game positions, every room traced before, then turned back."""
+    kept = 0
+    for seed in range(3):
+        game = new_game(["catacombs"], players=2, seed=seed)
+        _play(game, seed, 150)
+        for placed in list(game.state.tiles):
+            if not game.ruleset.tiles[placed.tile].rotatable:
+                continue
+            for quarter in (1, 2, 3):
+                before = game.geometry
+                traced = {room: before.routes_from(room) for room in game.placed_rooms()}
+                placed.rot = (placed.rot + quarter) % 4
+                game.tiles_turned([placed.tile])
+                kept += sum(game.geometry.routes_from(room) is routes for room, routes in traced.items())
+                _same_as_fresh(game)
+                placed.rot = (placed.rot - quarter) % 4
+                game.tiles_turned([placed.tile])
+                _same_as_fresh(game)
+    assert kept > 0                 # rooms away from the turned tile kept their routes
+
+
+def test_a_tunnel_that_ended_against_a_wall_follows_the_tile_turned_to_meet_it():
+    """A room whose tunnel stops against a neighbour's wall (a dead end, dropped) has no route
+    through that neighbour, yet turning the neighbour may open one: the turned geometry
+    traces that room again."""
+    def tile(tile_id: str, port: tuple[str, int]) -> TileDef:
+        room = End("room", room="r")
+        return TileDef(tile_id, tile_id, "depths", rooms={"r": {"features": [], "cell": ""}},
+                       tunnels=[TunnelDef(room, End("port", side=port[0], idx=port[1]))])
+
+    defs = {"a": tile("a", ("e", 1)), "b": tile("b", ("n", 2))}
+    a, b = PlacedTile("a", 0, 0), PlacedTile("b", 1, 0)
+    geo = Geometry(defs, [a, b])
+    assert geo.routes_from("a.r") == [] and geo.routes_from("b.r")[0].to[0] == "open"
+    b.rot = 3                        # b's north port 2 now faces west, where a's east port 1 meets it
+    turned = geo.turned([a, b], ["b"])
+    assert [r.to for r in turned.routes_from("a.r")] == [("room", "b.r")]
+    assert [r.to for r in turned.routes_from("a.r")] == [r.to for r in Geometry(defs, [a, b]).routes_from("a.r")]
+
+
+def test_a_copy_keeps_its_layout_when_the_original_turns_a_tile():
+    """A clone shares what the layout decides, but indexes its own placed tiles: turning tiles
+    of the original where they lie (X15) after the copy was made leaves the copy's routes as
+    the copy's tiles say, for rooms traced before and after the turn."""
+    game = new_game(["catacombs"], players=2, seed=1)
+    _play(game, 1, 150)
+    game.changed()
+    game.geometry.routes_from(game.placed_rooms()[0])      # one room traced before the copy
+    copy = game.clone()
+    turned = [p.tile for p in game.state.tiles if game.ruleset.tiles[p.tile].rotatable]
+    for placed in game.state.tiles:
+        if placed.tile in turned:
+            placed.rot = (placed.rot + 1) % 4
+    game.tiles_turned(turned)
+    _same_as_fresh(copy)
+    _same_as_fresh(game)

@@ -18,7 +18,7 @@ discovery fills.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,6 +232,7 @@ class Geometry:
             for key, (dx, dy) in tdef.cells.items():
                 self.by_cell[(p.x + dx, p.y + dy, p.region)] = (p, key)
         self._routes: dict[str, list[Route]] = {}
+        self._blocked: dict[str, tuple[str, ...]] = {}   # room -> tiles its dead-ended tunnels cross or end at
         self._portals: list[Route] | None = None
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
@@ -278,21 +279,57 @@ class Geometry:
         mine = f"{new.tile}."
         costs = self.costs
         geo.cost_key = self.cost_key
+        blocked = self._blocked
         for room, routes in self._routes.items():
             if room.startswith(mine) or any(r.to[0] == "open" and filled(r.to) for r in routes):
                 continue
             geo._routes[room] = routes
+            if room in blocked:
+                geo._blocked[room] = blocked[room]
             for r in routes:
                 hit = costs.get(id(r))
                 if hit is not None:
                     geo.costs[id(r)] = hit
         return geo
 
-    def fork(self) -> Geometry:
-        """The same connectivity for a copy of the game (a clone): what the layout alone decides
-        is shared, the remembered route costs (which read the game) start afresh."""
+    def turned(self, placed: list, tiles: Collection[str]) -> Geometry:
+        """The geometry of ``placed`` after its tiles ``tiles`` were turned where they lie
+        (their ``rot`` changed; cells stay where they are): built afresh, but keeping the traced
+        routes (and their remembered costs) of every room none of whose tunnels, followed to
+        their ends or to a wall, crosses or meets a turned tile. ``inherited`` as for
+        :meth:`grown`."""
+        geo = Geometry(self.defs, placed, self.regions)
+        geo.inherited = self.derived if self.derived else self.inherited
+        geo.cost_key = self.cost_key
+        turned = set(tiles)
+        costs = self.costs
+        blocked = self._blocked
+        for room, routes in self._routes.items():
+            if room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ())) \
+                    or any(s.tile in turned for r in routes for s in r.segments):
+                continue
+            geo._routes[room] = routes
+            if room in blocked:
+                geo._blocked[room] = blocked[room]
+            for r in routes:
+                hit = costs.get(id(r))
+                if hit is not None:
+                    geo.costs[id(r)] = hit
+        return geo
+
+    def fork(self, placed: list) -> Geometry:
+        """The same connectivity for a copy of the game (a clone) whose placed tiles are
+        ``placed`` (equal to this geometry's, but the copy's own objects): what the layout alone
+        decides is shared, the remembered route costs (which read the game) start afresh. The
+        copy's tiles are the ones indexed, so that turning a tile of either game in place
+        leaves the other's geometry as it was."""
         new = Geometry.__new__(Geometry)
         new.__dict__.update(self.__dict__)
+        mine = {p.tile: p for p in placed}
+        new.placed = mine
+        new.by_cell = {cell: (mine[p.tile], key) for cell, (p, key) in self.by_cell.items()}
+        if self.by_slot:
+            new.by_slot = {slot: mine[p.tile] for slot, p in self.by_slot.items()}
         new.costs = {}
         return new
 
@@ -343,7 +380,7 @@ class Geometry:
                     return Route(origin, ("open", x, y, f"{slot}.{port}", 0, region), tuple(segs))
                 found = self.tunnel_at_named_port(nxt, port)
                 if found is None:
-                    return Route(origin, ("dead",), tuple(segs))
+                    return Route(origin, ("dead", nxt.tile), tuple(segs))
                 p, (tunnel, from_a) = nxt, found
                 continue
             dx, dy = tdef.cells[far.cell]                  # the port in the world (world_port)
@@ -354,8 +391,8 @@ class Geometry:
                 return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
             np_, ncell = nxt                               # the neighbour's port facing it
             found = defs[np_.tile].port_ends.get((ncell, _TURNED[OPPOSITE[side]][-np_.rot % 4], 3 - idx))
-            if found is None:   # the neighbour has no tunnel there: a dead end
-                return Route(origin, ("dead",), tuple(segs))
+            if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
+                return Route(origin, ("dead", np_.tile), tuple(segs))
             p, (tunnel, from_a) = np_, found
         return Route(origin, ("dead",), tuple(segs))
 
@@ -377,6 +414,9 @@ class Geometry:
                     continue
                 if r.to[0] != "dead":
                     out.append(r)
+                else:
+                    self._blocked[room_id] = (*self._blocked.get(room_id, ()), *r.to[1:],
+                                              *(s.tile for s in r.segments))
         self._routes[room_id] = out
         return out
 

@@ -136,7 +136,7 @@ class Game(Table):
         only a placement or a rotation changes)."""
         copy = Game(self.ruleset, self.state.clone())
         if self._geometry is not None:
-            copy._geometry = self._geometry.fork()
+            copy._geometry = self._geometry.fork(copy.state.tiles)
         return copy
 
     def to_json(self) -> str:

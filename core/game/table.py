@@ -11,7 +11,7 @@ holds. :class:`~clank.game.engine.Game` puts the public API on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from clank.game.dungeon import Geometry
@@ -488,6 +488,12 @@ class Table:
     def tiles_changed(self) -> None:
         """Call after placing or turning a tile."""
         self._geometry = None
+
+    def tiles_turned(self, tiles: Collection[str]) -> None:
+        """Call after turning placed tiles where they lie (their ``rot`` changed): the geometry
+        keeps the routes the turn does not change (see :meth:`Geometry.turned`)."""
+        geo = self._geometry
+        self._geometry = None if geo is None else geo.turned(self.state.tiles, tiles)
 
     def tile_added(self) -> None:
         """Call after adding a tile to ``state.tiles`` (the last one): the geometry keeps the

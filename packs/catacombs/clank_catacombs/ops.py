@@ -79,11 +79,11 @@ def op_rotate_tiles(ctx, args: dict) -> None:
     pawns = _pawn_tiles(game)
     placed = {t.tile: t for t in game.state.tiles}
     if args.get("who") == "occupied":
-        for tile in sorted(pawns):
-            if game.ruleset.tiles[tile].rotatable:
-                placed[tile].rot = (placed[tile].rot + 2) % 4
-                game.say(f"{game.ruleset.tiles[tile].name} turns around (180°).")
-        game.tiles_changed()
+        turned = [tile for tile in sorted(pawns) if game.ruleset.tiles[tile].rotatable]
+        for tile in turned:
+            placed[tile].rot = (placed[tile].rot + 2) % 4
+            game.say(f"{game.ruleset.tiles[tile].name} turns around (180°).")
+        game.tiles_turned(turned)
         return
     for seat in reversed(game.clockwise_live(game.state.current)):
         room = game.player(seat).room
@@ -100,7 +100,7 @@ def rotate_legal(game, d):
 def rotate_resolve(game, d, action):
     placed = next(t for t in game.state.tiles if t.tile == d["tile"])
     placed.rot = (placed.rot + int(action.args[0])) % 4
-    game.tiles_changed()
+    game.tiles_turned([d["tile"]])
     game.say(f"{game.name(d['seat'])} turns {game.ruleset.tiles[d['tile']].name} "
              f"{int(action.args[0]) * 90}° clockwise.")
 

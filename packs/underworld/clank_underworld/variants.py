@@ -109,12 +109,12 @@ def _way_out_turned(game, seat: int, room: str, tile: str, rot: int) -> bool:
     placed = next(t for t in game.state.tiles if t.tile == tile)
     old = placed.rot
     placed.rot = rot
-    game.tiles_changed()
+    game.tiles_turned([tile])
     try:
         return _way_out(game, seat, room, game.geometry)
     finally:
         placed.rot = old
-        game.tiles_changed()
+        game.tiles_turned([tile])
 
 
 def mercy_actions(game, seat: int) -> list:
@@ -138,7 +138,7 @@ def mercy_apply(game, seat: int, action) -> None:
     tile = game.player(seat).room.partition(".")[0]
     placed = next(t for t in game.state.tiles if t.tile == tile)
     placed.rot = (placed.rot + int(action.args[0])) % 4
-    game.tiles_changed()
+    game.tiles_turned([tile])
     game.set_flag(MERCY_USED)
     game.say(f"{game.name(seat)} is stuck and uses Mercy: {game.ruleset.tiles[tile].name} turns.")
 
