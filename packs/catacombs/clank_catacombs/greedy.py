@@ -433,22 +433,21 @@ def _plan(game, seat: int) -> dict[str, float]:
 
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
-_ROOM, _OPEN, _PORTAL = 0, 1, 2
 _FLOATS: dict[float, float] = {}
-Entry = tuple[str, str, float, int, int, Any]
-"""A route of the planner's table: ``(from room, to, cost, icons to cover, kind, crypt or region)``."""
+Edge = tuple[str, float, Any]
+"""A route of the planner's table, seen from where it ends: ``(from room, cost, condition)``;
+the condition is None when anyone may take it, else ``(icons to cover, whether it enters a
+crypt, the region of the open edge it leads to or None)``."""
 
 
-def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Entry]], dict]:
+def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], dict]:
     """Every route the planner may use, whoever plans, by where it ends (``into[end]``, the
-    graph the reverse search walks): ``(from room, to, cost, icons to cover, kind, crypt or
-    region)``; kind ``_ROOM`` (the last field says whether ``to`` is a crypt), ``_OPEN`` (an
-    open edge of that region; ``to`` is the sink ``@open``) or ``_PORTAL`` (``to`` a room
-    beyond the portal). What the seat's supply and goal allow is left to
-    :func:`_table_distances`.
+    graph the reverse search walks): an :data:`Edge` from a room to a room, to the sink
+    ``@open`` (an open edge) or to a room beyond a portal. What the seat's supply and goal
+    allow is left to :func:`_table_distances`.
 
     Also, per room: ``(its route list, what its routes' costs read, what that was, its
-    entries, its portal routes)``. A room keeps its entries while its route list is the very
+    edges as ``(end, edge)``, its portal routes)``. A room keeps its entries while its route list is the very
     list they were made from (a tile placed elsewhere leaves the list alone, see
     ``Geometry.grown``) and what its routes' costs read is as it was (:func:`_reads`): taken
     from this geometry's table for other covered icons or flags (``held``), or from the table
@@ -466,7 +465,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Entry]],
     keyed = _keyed_icons(game)
     covered = flags = None
     portals = None
-    into: dict[str, list[Entry]] = {}
+    into: dict[str, list[Edge]] = {}
     rooms: dict[str, tuple] = {}
     for room in game.placed_rooms():
         routes = geo.routes_from(room)
@@ -477,7 +476,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Entry]],
             if _seen(was[1], covered, flags) != was[2]:
                 was = None
         if was is None or was[0] is not routes:
-            entries: list[Entry] = []
+            entries: list[tuple[str, Edge]] = []
             through_portal = []
             for r in routes:
                 to = r.to
@@ -488,33 +487,35 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Entry]],
                 if cost.against:
                     continue
                 c = _price(cost)
+                n = len(cost.cover)
                 if to[0] == "room":
-                    entries.append((room, to[1], c, len(cost.cover), _ROOM, room_has(to[1], "crypt")))
+                    crypt = room_has(to[1], "crypt")
+                    entries.append((to[1], (room, c, (n, crypt, None) if n or crypt else None)))
                 elif to[0] == "open":
-                    entries.append((room, "@open", c, len(cost.cover), _OPEN, to[5]))
+                    entries.append(("@open", (room, c, (n, False, to[5]))))
             reads = _reads(game, geo, routes, keyed) if keyed else None
             if reads is not None and covered is None:
                 covered, flags = frozenset(game.covered), game.turn.flags
             was = (routes, reads, reads and _seen(reads, covered, flags), entries, through_portal)
         rooms[room] = was
-        for e in was[3]:
-            found = into.get(e[1])
+        for end, edge in was[3]:
+            found = into.get(end)
             if found is None:
-                into[e[1]] = [e]
+                into[end] = [edge]
             else:
-                found.append(e)
+                found.append(edge)
         for r in was[4]:
             cost = route_cost(r)
             if cost.against:
                 continue
-            c = _price(cost) + 0.5
             n = len(cost.cover)
+            edge = (room, _price(cost) + 0.5, (n, False, None) if n else None)
             if portals is None:
                 portals = geo.portal_exits()
             origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
             for ex in portals:
                 if ex.origin != origin:
-                    into.setdefault(ex.to[1], []).append((room, ex.to[1], c, n, _PORTAL, None))
+                    into.setdefault(ex.to[1], []).append(edge)
     return into, rooms
 
 
@@ -561,29 +562,27 @@ def _keyed_icons(game) -> frozenset[str]:
         if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
 
 
-def _table_distances(into: dict[str, list[Entry]], start: dict[str, float], lockpicks: int, has_art: bool,
+def _table_distances(into: dict[str, list[Edge]], start: dict[str, float], lockpicks: int, has_art: bool,
                      open_regions: frozenset[str]) -> dict[str, float]:
-    """:func:`shortest` along the route table's entries, reversed, that one seat may take: no
+    """:func:`shortest` along the route table's edges, reversed, that one seat may take: no
     lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
     exploring."""
     dist = dict(start)
     heap = [(d, n) for n, d in start.items()]
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
+    get = dist.get
     while heap:
         d, node = pop(heap)
         if d > dist[node]:
             continue
-        for frm, _to, c, n, kind, what in into.get(node, ()):
-            if n and lockpicks < n:
-                continue
-            if kind == _ROOM:
-                if what and not has_art:
+        for frm, c, cond in into.get(node, ()):
+            if cond is not None:
+                n, crypt, region = cond
+                if (n and lockpicks < n) or (crypt and not has_art) or (region is not None and region not in open_regions):
                     continue
-            elif kind == _OPEN and what not in open_regions:
-                continue
             nd = d + c
-            if nd < dist.get(frm, 1e9):
+            if nd < get(frm, 1e9):
                 dist[frm] = nd
                 push(heap, (nd, frm))
     return dist
