@@ -280,16 +280,23 @@ class Geometry:
         costs = self.costs
         geo.cost_key = self.cost_key
         blocked = self._blocked
+        kept_routes, kept_costs = geo._routes, geo.costs
         for room, routes in self._routes.items():
-            if room.startswith(mine) or any(r.to[0] == "open" and filled(r.to) for r in routes):
+            if room.startswith(mine):
                 continue
-            geo._routes[room] = routes
-            if room in blocked:
-                geo._blocked[room] = blocked[room]
             for r in routes:
-                hit = costs.get(id(r))
-                if hit is not None:
-                    geo.costs[id(r)] = hit
+                to = r.to
+                if to[0] == "open" and filled(to):
+                    break
+            else:
+                kept_routes[room] = routes
+                if room in blocked:
+                    geo._blocked[room] = blocked[room]
+                if costs:
+                    for r in routes:
+                        hit = costs.get(id(r))
+                        if hit is not None:
+                            kept_costs[id(r)] = hit
         return geo
 
     def turned(self, placed: list, tiles: Collection[str]) -> Geometry:
