@@ -24,6 +24,8 @@ def _same_as_fresh(game) -> None:
         for r, f in zip(ours, theirs, strict=True):
             a, b = game.route_cost(r), path_cost(game, fresh, f.segments)
             assert (a.resources, a.cover, a.damage, a.against) == (b.resources, b.cover, b.damage, b.against)
+    assert [(r.origin, r.to, r.segments) for r in kept.portal_exits()] == \
+        [(r.origin, r.to, r.segments) for r in fresh.portal_exits()]
 
 
 def _play(game, seed: int, steps: int) -> int:
@@ -106,3 +108,17 @@ def test_a_copy_keeps_its_layout_when_the_original_turns_a_tile():
     game.tiles_turned(turned)
     _same_as_fresh(copy)
     _same_as_fresh(game)
+
+
+def test_a_portal_exit_that_ended_at_an_open_edge_reaches_the_tile_placed_there():
+    """A portal whose tunnel leads to an open edge has no exit yet; once a tile fills that
+    edge, the grown geometry's portal exits lead into the new tile's room."""
+    room, portal = End("room", room="r"), End("portal")
+    defs = {"p": TileDef("p", "p", "depths", tunnels=[TunnelDef(portal, End("port", side="e", idx=1))]),
+            "q": TileDef("q", "q", "depths", rooms={"r": {"features": [], "cell": ""}},
+                         tunnels=[TunnelDef(room, End("port", side="w", idx=2))])}
+    p, q = PlacedTile("p", 0, 0), PlacedTile("q", 1, 0)
+    geo = Geometry(defs, [p])
+    assert geo.portal_exits() == []
+    grown = geo.grown([p, q], q)
+    assert [r.to for r in grown.portal_exits()] == [("room", "q.r")]

@@ -234,6 +234,7 @@ class Geometry:
         self._routes: dict[str, list[Route]] = {}
         self._blocked: dict[str, tuple[str, ...]] = {}   # room -> tiles its dead-ended tunnels cross or end at
         self._portals: list[Route] | None = None
+        self._portal_traces: list[Route] = []     # every portal end traced, whatever it reached
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
         self.cost_key: tuple = ()
@@ -262,7 +263,9 @@ class Geometry:
         The kept rooms' route lists are the same objects, and the new geometry's ``inherited``
         is this one's ``derived`` (or, when nothing was derived from this one, what it
         inherited): what was derived from a kept list may be used again (a reader takes it once
-        and drops it, ``inherited = None``; only dicts are passed on, never a chain of layouts)."""
+        and drops it, ``inherited = None``; only dicts are passed on, never a chain of layouts).
+        The portal exits are kept too unless the new tile has a portal or one of them ended at
+        an open edge it fills."""
         geo = Geometry(self.defs, placed, self.regions)
         geo.inherited = self.derived if self.derived else self.inherited
         if new.region in self.regions:
@@ -279,6 +282,9 @@ class Geometry:
         mine = f"{new.tile}."
         costs = self.costs
         geo.cost_key = self.cost_key
+        if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in self.defs[new.tile].tunnels) \
+                and not any(r.to[0] == "open" and filled(r.to) for r in self._portal_traces):
+            geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
         blocked = self._blocked
         kept_routes, kept_costs = geo._routes, geo.costs
         for room, routes in self._routes.items():
@@ -438,6 +444,7 @@ class Geometry:
                         exits.append(self.trace(p, i, True, f"portal:{p.tile}#{i}"))
                     elif t.b.kind == "portal" and not t.one_way:
                         exits.append(self.trace(p, i, False, f"portal:{p.tile}#{i}"))
+            self._portal_traces = exits
             self._portals = [r for r in exits if r.to[0] == "room"]
         return self._portals
 
