@@ -391,10 +391,10 @@ def _plan(game, seat: int) -> dict[str, float]:
     packs' goals start below 0 by their bonus (``greedy_goals``).
 
     The route table and the distances are kept with the geometry (``geometry.derived``,
-    dropped when a tile is placed or turned) for the covered icons and turn flags they were
-    made with (what route costs read), and under a key naming everything else they read: the
-    seat's lockpicks, whether it carries an artifact, which regions it would explore, its
-    targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
+    dropped when a tile is placed or turned) for the covered icons and the turn flags they
+    were made with (what route costs read: flags no tunnel icon names are left out), and under
+    a key naming everything else they read: the seat's lockpicks, whether it carries an
+    artifact, which regions it would explore, its targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
     packs teach the bot goals, extra costs or which regions are worth exploring are planned
     afresh each time (:func:`_graph`)."""
     targets, explore = _targets(game, seat)
@@ -411,7 +411,8 @@ def _plan(game, seat: int) -> dict[str, float]:
         regions = derived.get(_REGIONS)
         if regions is None:
             regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
-        costs_key = (tuple(game.covered), *game.turn.flags)
+        flags = game.turn.flags
+        costs_key = (tuple(game.covered), *([f for f in flags if f in _icon_flags(game)] if flags else ()))
         held = derived.get(_ROUTES)
         if held is None or held[0] != costs_key:
             held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, held), {})
@@ -560,6 +561,13 @@ def _keyed_icons(game) -> frozenset[str]:
     return _once(game, ("greedy-keyed-icons",), lambda: frozenset(
         name for name, icon in game.registry.tunnel_icons.items()
         if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
+
+
+def _icon_flags(game) -> frozenset[str]:
+    """The turn flags that cancel a tunnel icon's cost or damage: the only flags route costs
+    read (known once per ruleset)."""
+    return _once(game, ("greedy-icon-flags",), lambda: frozenset(
+        f for icon in game.registry.tunnel_icons.values() for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f))
 
 
 def _table_distances(into: dict[str, list[Edge]], start: dict[str, float], lockpicks: int, has_art: bool,
