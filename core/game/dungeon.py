@@ -105,6 +105,12 @@ class Segment:
     tile: str
     tunnel: int
     forward: bool   # traversed from end a to end b
+    key: str = field(init=False, repr=False, compare=False)
+    """``tile#tunnel``: the key of a route that starts with this segment (made once: the
+    segments every route holds are shared, see :func:`segment`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", f"{self.tile}#{self.tunnel}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,13 +127,12 @@ class Route:
     origin: str
     to: tuple
     segments: tuple[Segment, ...]
-    key: str = field(init=False, repr=False, compare=False)
-    """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its first
-    segment."""
 
-    def __post_init__(self) -> None:
-        s = self.segments[0]
-        object.__setattr__(self, "key", f"{s.tile}#{s.tunnel}")
+    @property
+    def key(self) -> str:
+        """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its
+        first segment."""
+        return self.segments[0].key
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}

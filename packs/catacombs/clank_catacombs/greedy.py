@@ -435,10 +435,11 @@ def _plan(game, seat: int) -> dict[str, float]:
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _FLOATS: dict[float, float] = {}
-Edge = tuple[str, float, Any]
-"""A route of the planner's table, seen from where it ends: ``(from room, cost, condition)``;
-the condition is None when anyone may take it, else ``(icons to cover, whether it enters a
-crypt, the region of the open edge it leads to or None)``."""
+Edge = tuple[str, str, float, Any]
+"""A route of the planner's table: ``(where it ends, from room, cost, condition)``; the
+condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
+the region of the open edge it leads to or None)``, one shared tuple per value."""
+_CONDITIONS: dict[tuple, tuple] = {}
 
 
 def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], dict]:
@@ -448,7 +449,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
     allow is left to :func:`_table_distances`.
 
     Also, per room: ``(its route list, what its routes' costs read, what that was, its
-    edges as ``(end, edge)``, its portal routes)``. A room keeps its entries while its route list is the very
+    edges, its portal routes)``. A room keeps its entries while its route list is the very
     list they were made from (a tile placed elsewhere leaves the list alone, see
     ``Geometry.grown``) and what its routes' costs read is as it was (:func:`_reads`): taken
     from this geometry's table for other covered icons or flags (``held``), or from the table
@@ -477,12 +478,12 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
             if _seen(was[1], covered, flags) != was[2]:
                 was = None
         if was is None or was[0] is not routes:
-            entries: list[tuple[str, Edge]] = []
-            through_portal = []
+            entries: list[Edge] = []
+            through_portal: list | tuple = ()
             for r in routes:
                 to = r.to
                 if to[0] == "portal":
-                    through_portal.append(r)
+                    through_portal = [*through_portal, r]
                     continue
                 cost = route_cost(r)
                 if cost.against:
@@ -491,18 +492,18 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
                 n = len(cost.cover)
                 if to[0] == "room":
                     crypt = room_has(to[1], "crypt")
-                    entries.append((to[1], (room, c, (n, crypt, None) if n or crypt else None)))
+                    entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
                 elif to[0] == "open":
-                    entries.append(("@open", (room, c, (n, False, to[5]))))
+                    entries.append(("@open", room, c, _condition(n, False, to[5])))
             reads = _reads(game, geo, routes, keyed) if keyed else None
             if reads is not None and covered is None:
                 covered, flags = frozenset(game.covered), game.turn.flags
-            was = (routes, reads, reads and _seen(reads, covered, flags), entries, through_portal)
+            was = (routes, reads, None if reads is None else _seen(reads, covered, flags), entries, through_portal)
         rooms[room] = was
-        for end, edge in was[3]:
-            found = into.get(end)
+        for edge in was[3]:
+            found = into.get(edge[0])
             if found is None:
-                into[end] = [edge]
+                into[edge[0]] = [edge]
             else:
                 found.append(edge)
         for r in was[4]:
@@ -510,13 +511,14 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
             if cost.against:
                 continue
             n = len(cost.cover)
-            edge = (room, _price(cost) + 0.5, (n, False, None) if n else None)
+            c = _price(cost) + 0.5
+            cond = _condition(n, False, None) if n else None
             if portals is None:
                 portals = geo.portal_exits()
             origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
             for ex in portals:
                 if ex.origin != origin:
-                    into.setdefault(ex.to[1], []).append(edge)
+                    into.setdefault(ex.to[1], []).append((ex.to[1], room, c, cond))
     return into, rooms
 
 
@@ -542,11 +544,27 @@ def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], t
     return (tuple(ids), tuple(flags)) if ids or flags else None
 
 
-def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str], flags: list[str]) -> tuple:
-    """What ``reads`` (see :func:`_reads`) finds now: which of its icons are covered, which of
-    its flags are set."""
+def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str], flags: list[str]) -> int:
+    """What ``reads`` (see :func:`_reads`) finds now, one bit each: which of its icons are
+    covered, which of its flags are set."""
     ids, names = reads
-    return tuple(i in covered for i in ids), tuple(f in flags for f in names)
+    seen = 0
+    bit = 1
+    for i in ids:
+        if i in covered:
+            seen |= bit
+        bit <<= 1
+    for f in names:
+        if f in flags:
+            seen |= bit
+        bit <<= 1
+    return seen
+
+
+def _condition(n: int, crypt: bool, region: str | None) -> tuple:
+    """The condition of a route (see :data:`Edge`), one shared tuple per value."""
+    key = (n, crypt, region)
+    return _CONDITIONS.setdefault(key, key) if len(_CONDITIONS) < 1000 else key
 
 
 def _price(cost) -> float:
@@ -584,7 +602,7 @@ def _table_distances(into: dict[str, list[Edge]], start: dict[str, float], lockp
         d, node = pop(heap)
         if d > dist[node]:
             continue
-        for frm, c, cond in into.get(node, ()):
+        for _end, frm, c, cond in into.get(node, ()):
             if cond is not None:
                 n, crypt, region = cond
                 if (n and lockpicks < n) or (crypt and not has_art) or (region is not None and region not in open_regions):
