@@ -132,25 +132,33 @@ def test_other_packs_teach_it_through_its_declared_values():
     assert GreedyBot(0).choose(t.game.view(t.game.current_player)) == Action("yes")
 
 
-def test_the_plan_kept_with_the_geometry_is_the_plan_made_afresh():
-    """The route graph and distances the bot keeps with the geometry are those it would plan
-    on a fresh copy of the game (nothing remembered), at every main decision of whole games."""
+def _main_decisions(seeds):
+    """Whole four-player greedy games of ``seeds``: yields ``(game, view, seat)`` at every
+    main decision of a seat on the map, before the bot chooses."""
     from clank import new_game
-    from clank_catacombs.greedy import _plan
 
-    checked = 0
-    for seed in range(3):
+    for seed in seeds:
         game = new_game(["catacombs"], players=4, seed=seed)
         bots = [GreedyBot(seed * 16 + s) for s in range(4)]
         while not game.over:
             seat = game.current_player
             view = game.view(seat)
             if game.state.decision is None and view.me.room is not None:
-                fresh = game.clone()
-                fresh.changed()          # a clone shares the geometry's derived data: drop it
-                assert _plan(view, seat) == _plan(fresh.view(seat), seat)
-                checked += 1
+                yield game, view, seat
             game.apply(bots[seat].choose(view))
+
+
+def test_the_plan_kept_with_the_geometry_is_the_plan_made_afresh():
+    """The route graph and distances the bot keeps with the geometry are those it would plan
+    on a fresh copy of the game (nothing remembered), at every main decision of whole games."""
+    from clank_catacombs.greedy import _plan
+
+    checked = 0
+    for game, view, seat in _main_decisions(range(3)):
+        fresh = game.clone()
+        fresh.changed()          # a clone shares the geometry's derived data: drop it
+        assert _plan(view, seat) == _plan(fresh.view(seat), seat)
+        checked += 1
     assert checked > 100
 
 
@@ -159,23 +167,15 @@ def test_the_kept_route_table_plans_as_the_general_planner():
     routes and the locks and flags they read are unchanged) plans as the general planner,
     which walks every route afresh each time, at every main decision of whole games: after
     tiles are placed and turned, locks covered and turn flags set and cleared."""
-    from clank import new_game
     from clank_catacombs.greedy import _graph, _plan, _starts, _targets, shortest
 
     checked = 0
-    for seed in range(4):
-        game = new_game(["catacombs"], players=4, seed=seed)
-        bots = [GreedyBot(seed * 16 + s) for s in range(4)]
-        while not game.over:
-            seat = game.current_player
-            view = game.view(seat)
-            if game.state.decision is None and view.me.room is not None:
-                targets, explore = _targets(view, seat)
-                _, rev = _graph(view, view.geometry, seat, explore, bool(view.me.artifacts),
-                                view.me.pool.get("lockpicks", 0), True, False)
-                assert _plan(view, seat) == shortest(rev, _starts(targets, {}, explore))
-                checked += 1
-            game.apply(bots[seat].choose(view))
+    for _game, view, seat in _main_decisions(range(4)):
+        targets, explore = _targets(view, seat)
+        _, rev = _graph(view, view.geometry, seat, explore, bool(view.me.artifacts),
+                        view.me.pool.get("lockpicks", 0), True, False)
+        assert _plan(view, seat) == shortest(rev, _starts(targets, {}, explore))
+        checked += 1
     assert checked > 100
 
 
