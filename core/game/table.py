@@ -486,7 +486,9 @@ class Table:
         return self._geometry
 
     def tiles_changed(self) -> None:
-        """Call after placing or turning a tile."""
+        """Call after any edit of the placed tiles that :meth:`tile_added` (a tile placed) and
+        :meth:`tiles_turned` (tiles turned where they lie) do not describe: the geometry is
+        built afresh on next use."""
         self._geometry = None
 
     def tiles_turned(self, tiles: Collection[str]) -> None:
