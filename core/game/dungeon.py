@@ -285,13 +285,10 @@ class Geometry:
                 dx, dy = DELTA[to[3]]
                 return (to[1] + dx, to[2] + dy) in cells
         mine = f"{new.tile}."
-        costs = self.costs
         geo.cost_key = self.cost_key
         if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in self.defs[new.tile].tunnels) \
                 and not any(r.to[0] == "open" and filled(r.to) for r in self._portal_traces):
             geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
-        blocked = self._blocked
-        kept_routes, kept_costs = geo._routes, geo.costs
         for room, routes in self._routes.items():
             if room.startswith(mine):
                 continue
@@ -300,14 +297,7 @@ class Geometry:
                 if to[0] == "open" and filled(to):
                     break
             else:
-                kept_routes[room] = routes
-                if room in blocked:
-                    geo._blocked[room] = blocked[room]
-                if costs:
-                    for r in routes:
-                        hit = costs.get(id(r))
-                        if hit is not None:
-                            kept_costs[id(r)] = hit
+                self._keep(geo, room, routes)
         return geo
 
     def turned(self, placed: list, tiles: Collection[str]) -> Geometry:
@@ -320,20 +310,28 @@ class Geometry:
         geo.inherited = self.derived if self.derived else self.inherited
         geo.cost_key = self.cost_key
         turned = set(tiles)
-        costs = self.costs
         blocked = self._blocked
         for room, routes in self._routes.items():
             if room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ())) \
                     or any(s.tile in turned for r in routes for s in r.segments):
                 continue
-            geo._routes[room] = routes
-            if room in blocked:
-                geo._blocked[room] = blocked[room]
+            self._keep(geo, room, routes)
+        return geo
+
+    def _keep(self, geo: Geometry, room: str, routes: list[Route]) -> None:
+        """``geo`` (grown or turned from this one) keeps a room's traced routes, the tiles its
+        dead ends met, and the routes' remembered costs."""
+        geo._routes[room] = routes
+        blocked = self._blocked.get(room)
+        if blocked is not None:
+            geo._blocked[room] = blocked
+        costs = self.costs
+        if costs:
+            kept = geo.costs
             for r in routes:
                 hit = costs.get(id(r))
                 if hit is not None:
-                    geo.costs[id(r)] = hit
-        return geo
+                    kept[id(r)] = hit
 
     def fork(self, placed: list) -> Geometry:
         """The same connectivity for a copy of the game (a clone) whose placed tiles are
@@ -355,18 +353,15 @@ class Geometry:
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:
         """Where a tile port lies in the world: ``(x, y, side, idx)``."""
         dx, dy = self.defs[p.tile].cells[end.cell]
-        return p.x + dx, p.y + dy, rotate_side(end.side, p.rot), end.idx
-
-    def local_port(self, p, cell: str, side: str, idx: int) -> tuple[str, str, int]:
-        """Inverse of :meth:`world_port` for a port of ``p`` on world side ``side``."""
-        return cell, rotate_side(side, -p.rot), idx
+        return p.x + dx, p.y + dy, _TURNED[end.side][p.rot % 4], end.idx
 
     def tunnel_at_named_port(self, p, name: str) -> tuple[int, bool] | None:
         """The tunnel of placed tile ``p`` ending at its named port ``name``: (index, end is a)."""
         return self.defs[p.tile].port_ends.get(name) if name else None
 
     def tunnel_at_port(self, p, cell: str, side: str, idx: int) -> tuple[int, bool] | None:
-        """The tunnel of placed tile ``p`` whose end is that world port: (index, end is a)."""
+        """The tunnel of placed tile ``p`` whose end is that world port (turned back by the
+        tile's rotation to the tile's own side): (index, end is a)."""
         return self.defs[p.tile].port_ends.get((cell, _TURNED[side][-p.rot % 4], idx))
 
     # -- routes --------------------------------------------------------------------------
@@ -377,8 +372,7 @@ class Geometry:
         defs = self.defs
         by_cell = self.by_cell
         for _ in range(64):
-            tdef = defs[p.tile]
-            t = tdef.tunnels[tunnel]
+            t = defs[p.tile].tunnels[tunnel]
             segs.append(segment(p.tile, tunnel, from_a))
             far = t.b if from_a else t.a
             kind = far.kind
@@ -401,14 +395,13 @@ class Geometry:
                     return Route(origin, ("dead", nxt.tile), tuple(segs))
                 p, (tunnel, from_a) = nxt, found
                 continue
-            dx, dy = tdef.cells[far.cell]                  # the port in the world (world_port)
-            x, y, side, idx = p.x + dx, p.y + dy, _TURNED[far.side][p.rot % 4], far.idx
+            x, y, side, idx = self.world_port(p, far)
             dx, dy = DELTA[side]
             nxt = by_cell.get((x + dx, y + dy, region))
             if nxt is None:
                 return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
-            np_, ncell = nxt                               # the neighbour's port facing it
-            found = defs[np_.tile].port_ends.get((ncell, _TURNED[OPPOSITE[side]][-np_.rot % 4], 3 - idx))
+            np_, ncell = nxt
+            found = self.tunnel_at_port(np_, ncell, OPPOSITE[side], 3 - idx)
             if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
                 return Route(origin, ("dead", np_.tile), tuple(segs))
             p, (tunnel, from_a) = np_, found

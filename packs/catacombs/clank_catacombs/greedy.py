@@ -394,9 +394,9 @@ def _plan(game, seat: int) -> dict[str, float]:
     dropped when a tile is placed or turned) for the covered icons and the turn flags they
     were made with (what route costs read: flags no tunnel icon names are left out), and under
     a key naming everything else they read: the seat's lockpicks, whether it carries an
-    artifact, which regions it would explore, its targets. Games whose paths ask for more than Boots and lockpicks, that have links, or whose
-    packs teach the bot goals, extra costs or which regions are worth exploring are planned
-    afresh each time (:func:`_graph`)."""
+    artifact, which regions it would explore, its targets. Games whose paths ask for more than
+    Boots and lockpicks, that have links, or whose packs teach the bot goals, extra costs or
+    which regions are worth exploring are planned afresh each time (:func:`_graph`)."""
     targets, explore = _targets(game, seat)
     goals = fold(game, GOALS, {}, seat=seat)
     extra = fold(game, COSTS, {}, seat=seat)
