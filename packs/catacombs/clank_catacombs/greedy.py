@@ -259,10 +259,10 @@ class GreedyBot:
             + by_kind.get("teleport", [])
         if not moves:
             return None
-        dist = _plan(game, seat)
+        room = game.me.room
+        dist = _plan(game, seat, room)
         best: Action | None = None
         best_key: tuple | None = None
-        room = game.me.room
         here = dist.get(room, 99.0)
         routes = {r.key: r for r in game.geometry.routes_from(room)} if room is not None else {}
         for a in moves:
@@ -386,9 +386,11 @@ def _slot_faces(game, geo) -> dict[tuple[str, str], list[str]]:
     return faces
 
 
-def _plan(game, seat: int) -> dict[str, float]:
+def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     """Reverse Dijkstra: distance (in Boots, with penalties) from every known room to a target;
-    packs' goals start below 0 by their bonus (``greedy_goals``).
+    packs' goals start below 0 by their bonus (``greedy_goals``). With ``until`` (a room), the
+    search may stop once that room's distance is known: then every room nearer than it has its
+    distance too, and any other entry is at least as far (what choosing a step needs).
 
     The route table and the distances are kept with the geometry (``geometry.derived``,
     dropped when a tile is placed or turned) for the covered icons and the turn flags they
@@ -419,13 +421,13 @@ def _plan(game, seat: int) -> dict[str, float]:
         _, into, _rooms, dists = held
         open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
-        dist = dists.get(dist_key)
-        if dist is None:
+        search = dists.get(dist_key)
+        if search is None:
             if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            dist = dists[dist_key] = _table_distances(into, _starts(targets, goals, explore),
-                                                      lockpicks, has_art, open_regions)
-        return dist
+            search = dists[dist_key] = _TableSearch(into, _starts(targets, goals, explore),
+                                                    lockpicks, has_art, open_regions)
+        return search.upto(until)
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
     if extra:                        # rooms that cost something to enter (greedy_costs)
         edges = {a: [(b, c + extra.get(b, 0.0)) for b, c in outs] for a, outs in edges.items()}
@@ -446,7 +448,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
     """Every route the planner may use, whoever plans, by where it ends (``into[end]``, the
     graph the reverse search walks): an :data:`Edge` from a room to a room, to the sink
     ``@open`` (an open edge) or to a room beyond a portal. What the seat's supply and goal
-    allow is left to :func:`_table_distances`.
+    allow is left to :class:`_TableSearch`.
 
     Also, per room: ``(its route list, what its routes' costs read, what that was, its
     edges, its portal routes)``. A room keeps its entries while its route list is the very
@@ -588,30 +590,51 @@ def _icon_flags(game) -> frozenset[str]:
         f for icon in game.registry.tunnel_icons.values() for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f))
 
 
-def _table_distances(into: dict[str, list[Edge]], start: dict[str, float], lockpicks: int, has_art: bool,
-                     open_regions: frozenset[str]) -> dict[str, float]:
-    """:func:`shortest` along the route table's edges, reversed, that one seat may take: no
+class _TableSearch:
+    """:func:`shortest` along the route table's edges, reversed, that one seat may take (no
     lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
-    exploring."""
-    dist = dict(start)
-    heap = [(d, n) for n, d in start.items()]
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    get = dist.get
-    while heap:
-        d, node = pop(heap)
-        if d > dist[node]:
-            continue
-        for _end, frm, c, cond in into.get(node, ()):
-            if cond is not None:
-                n, crypt, region = cond
-                if (n and lockpicks < n) or (crypt and not has_art) or (region is not None and region not in open_regions):
-                    continue
-            nd = d + c
-            if nd < get(frm, 1e9):
-                dist[frm] = nd
-                push(heap, (nd, frm))
-    return dist
+    exploring), run only as far as it is asked (:meth:`upto`) and resumed from there when
+    asked for more: the distances it has settled are those of the whole search."""
+
+    __slots__ = ("into", "dist", "heap", "lockpicks", "has_art", "open_regions")
+
+    def __init__(self, into: dict[str, list[Edge]], start: dict[str, float], lockpicks: int, has_art: bool,
+                 open_regions: frozenset[str]) -> None:
+        self.into = into
+        self.dist = dict(start)
+        self.heap = [(d, n) for n, d in start.items()]
+        heapq.heapify(self.heap)
+        self.lockpicks, self.has_art, self.open_regions = lockpicks, has_art, open_regions
+
+    def upto(self, room: str | None) -> dict[str, float]:
+        """The distances, settled at least up to ``room``'s (every room when None or when
+        ``room`` is out of reach): the rooms nearer than it have theirs; an entry for a room
+        as far or farther may still be above its distance."""
+        dist, heap = self.dist, self.heap
+        if not heap:
+            return dist
+        here = dist.get(room)
+        if here is not None and heap[0][0] >= here:      # nothing left in the heap is nearer
+            return dist
+        into, lockpicks, has_art, open_regions = self.into, self.lockpicks, self.has_art, self.open_regions
+        pop, push = heapq.heappop, heapq.heappush
+        get = dist.get
+        while heap:
+            d, node = pop(heap)
+            if d > dist[node]:
+                continue
+            for _end, frm, c, cond in into.get(node, ()):
+                if cond is not None:
+                    n, crypt, region = cond
+                    if (n and lockpicks < n) or (crypt and not has_art) or (region is not None and region not in open_regions):
+                        continue
+                nd = d + c
+                if nd < get(frm, 1e9):
+                    dist[frm] = nd
+                    push(heap, (nd, frm))
+            if node == room:
+                break
+        return dist
 
 
 def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,

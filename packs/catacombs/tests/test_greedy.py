@@ -179,6 +179,30 @@ def test_the_kept_route_table_plans_as_the_general_planner():
     assert checked > 100
 
 
+def test_a_plan_stopped_at_the_seats_room_agrees_with_the_whole_plan_where_steps_look():
+    """The search the bot runs for a step stops once its own room's distance is known: that
+    distance, and every room nearer, are the whole search's; any other entry is no nearer than
+    the seat's room (so no step toward it is taken), at every main decision of whole games."""
+    from clank_catacombs.greedy import _plan
+
+    checked = 0
+    for game, view, seat in _main_decisions(range(3)):
+        room = view.me.room
+        partial = _plan(view, seat, room)
+        fresh = game.clone()
+        fresh.changed()
+        whole = _plan(fresh.view(seat), seat)
+        here = whole.get(room, 99.0)
+        assert partial.get(room, 99.0) == here
+        for node, d in whole.items():
+            if d < here:
+                assert partial[node] == d
+            else:
+                assert partial.get(node, 1e9) >= here
+        checked += 1
+    assert checked > 100
+
+
 def _uncovered_locks(game) -> list[str]:
     """The ids of the placed tiles' lock icons not covered yet (``tile#tunnel#i``)."""
     icons = game.registry.tunnel_icons
