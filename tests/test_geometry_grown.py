@@ -1,14 +1,15 @@
 """The geometry kept across tile placements (:meth:`Geometry.grown`) and rotations
 (:meth:`Geometry.turned`) is the geometry built afresh: every placed room's routes and their
 costs, after every action of random games (a grid region and a slot region) and after every
-turn of every placed tile of mid-game positions."""
+turn of every placed tile of mid-game positions. A placement keeps the route lists of every
+room but those that faced the new tile."""
 
 from __future__ import annotations
 
 import random
 
 from clank import new_game
-from clank.game.dungeon import End, Geometry, TileDef, TunnelDef
+from clank.game.dungeon import End, Geometry, TileDef, TunnelDef, open_side
 from clank.game.movement import path_cost
 from clank.game.state import PlacedTile
 
@@ -35,9 +36,28 @@ def _play(game, seed: int, steps: int) -> int:
         if game.over:
             break
         game.legal_actions()        # routes and costs are remembered before the next placement
+        before = game.geometry
+        traced = {room: before.routes_from(room) for room in game.placed_rooms()}
+        layout = [(t.tile, t.rot) for t in game.state.tiles]
         game.apply(rng.choice(game.legal_actions()))
+        if len(game.state.tiles) == len(layout) + 1 and [(t.tile, t.rot) for t in game.state.tiles[:-1]] == layout:
+            _kept_all_but_the_rooms_facing(game, traced)
         _same_as_fresh(game)
     return len(game.state.tiles) - placed
+
+
+def _kept_all_but_the_rooms_facing(game, traced: dict) -> None:
+    """After a placement (nothing turned), a room traced before keeps its very route list
+    unless one of its routes ended at an open edge the new tile fills."""
+    new = game.state.tiles[-1]
+    geo = game.geometry
+    if new.region in game.ruleset.regions:
+        filled = {(new.region, new.slot)}
+    else:
+        filled = {(new.x + dx, new.y + dy, new.region) for dx, dy in game.ruleset.tiles[new.tile].cells.values()}
+    for room, routes in traced.items():
+        facing = any(r.to[0] == "open" and open_side(r.to) in filled for r in routes)
+        assert (geo.routes_from(room) is routes) is not facing, room
 
 
 def test_grid_geometry_kept_across_placements_is_the_fresh_one():

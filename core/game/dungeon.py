@@ -207,6 +207,16 @@ class SlotRegion:
         return [s for s in self.slots if s in near]
 
 
+def open_side(to: tuple) -> tuple:
+    """Where an open edge (a route's ``to``) leads: ``(x, y, region)``, the free cell beyond
+    it, or ``(region, slot)``, the empty slot it faces."""
+    side = to[3]
+    if len(side) > 1:
+        return to[5], side.partition(".")[0]
+    dx, dy = DELTA[side]
+    return to[1] + dx, to[2] + dy, to[5]
+
+
 def room_key(tile_id: str, room: str) -> str:
     """The game-wide id of a room."""
     return f"{tile_id}.{room}"
@@ -240,6 +250,7 @@ class Geometry:
         self._blocked: dict[str, tuple[str, ...]] = {}   # room -> tiles its dead-ended tunnels cross or end at
         self._portals: list[Route] | None = None
         self._portal_traces: list[Route] = []     # every portal end traced, whatever it reached
+        self._facing: dict[tuple, tuple[str, ...]] = {}   # open edge's far side (open_side) -> rooms tracing to it
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
         self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
         self.cost_key: tuple = ()
@@ -262,76 +273,55 @@ class Geometry:
 
     def grown(self, placed: list, new) -> Geometry:
         """The geometry after the tile ``new`` (the last of ``placed``) was added to this one's
-        tiles: built afresh, but keeping the traced routes (and their remembered costs) of every
-        room none of whose routes ends at an open edge the new tile fills. A route that ends
-        at a room, a portal or another open edge never enters the new tile, so it is the same.
-        The kept rooms' route lists are the same objects, and the new geometry's ``inherited``
-        is this one's ``derived`` (or, when nothing was derived from this one, what it
-        inherited): what was derived from a kept list may be used again (a reader takes it once
-        and drops it, ``inherited = None``; only dicts are passed on, never a chain of layouts).
-        The portal exits are kept too unless the new tile has a portal or one of them ended at
-        an open edge it fills."""
-        geo = Geometry(self.defs, placed, self.regions)
+        tiles: built afresh, but keeping the traced routes of every room none of whose routes
+        ends at an open edge the new tile fills. A route that ends at a room, a portal or
+        another open edge never enters the new tile, so it is the same. The rooms to trace again
+        are looked up by the places the new tile fills (an index kept as routes are traced), not
+        found by walking every room. The kept rooms' route lists are the same objects, and the
+        new geometry's ``inherited`` is this one's ``derived`` (or, when nothing was derived
+        from this one, what it inherited): what was derived from a kept list may be used again
+        (a reader takes it once and drops it, ``inherited = None``; only dicts are passed on,
+        never a chain of layouts). The portal exits are kept too unless the new tile has a
+        portal or one of them ended at an open edge it fills. Remembered route costs start
+        afresh (what asks for a cost again is priced again)."""
+        geo = self.with_tile(new)
         geo.inherited = self.derived if self.derived else self.inherited
+        tdef = self.defs[new.tile]
         if new.region in self.regions:
-            def filled(to: tuple) -> bool:
-                return to[5] == new.region and to[3].partition(".")[0] == new.slot
+            filled = [(new.region, new.slot)]
         else:
-            cells = {(new.x + dx, new.y + dy) for dx, dy in self.defs[new.tile].cells.values()}
-
-            def filled(to: tuple) -> bool:
-                if to[5] != new.region:
-                    return False
-                dx, dy = DELTA[to[3]]
-                return (to[1] + dx, to[2] + dy) in cells
-        mine = f"{new.tile}."
-        geo.cost_key = self.cost_key
-        if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in self.defs[new.tile].tunnels) \
-                and not any(r.to[0] == "open" and filled(r.to) for r in self._portal_traces):
+            filled = [(new.x + dx, new.y + dy, new.region) for dx, dy in tdef.cells.values()]
+        if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in tdef.tunnels) \
+                and not any(r.to[0] == "open" and open_side(r.to) in filled for r in self._portal_traces):
             geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
-        for room, routes in self._routes.items():
-            if room.startswith(mine):
-                continue
-            for r in routes:
-                to = r.to
-                if to[0] == "open" and filled(to):
-                    break
-            else:
-                self._keep(geo, room, routes)
+        routes, blocked, facing = dict(self._routes), dict(self._blocked), dict(self._facing)
+        for room in tdef.rooms:               # traced before the tile lay here: nothing leaves them
+            routes.pop(room_key(new.tile, room), None)
+        for side in filled:
+            for room in facing.pop(side, ()):
+                routes.pop(room, None)
+                blocked.pop(room, None)
+        geo._routes, geo._blocked, geo._facing = routes, blocked, facing
         return geo
 
     def turned(self, placed: list, tiles: Collection[str]) -> Geometry:
         """The geometry of ``placed`` after its tiles ``tiles`` were turned where they lie
         (their ``rot`` changed; cells stay where they are): built afresh, but keeping the traced
-        routes (and their remembered costs) of every room none of whose tunnels, followed to
-        their ends or to a wall, crosses or meets a turned tile. ``inherited`` as for
-        :meth:`grown`."""
+        routes of every room none of whose tunnels, followed to their ends or to a wall, crosses
+        or meets a turned tile. ``inherited`` and route costs as for :meth:`grown`."""
         geo = Geometry(self.defs, placed, self.regions)
         geo.inherited = self.derived if self.derived else self.inherited
-        geo.cost_key = self.cost_key
+        geo._facing = dict(self._facing)      # a listed room that no longer faces a place: traced again, no harm
         turned = set(tiles)
         blocked = self._blocked
         for room, routes in self._routes.items():
             if room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ())) \
                     or any(s.tile in turned for r in routes for s in r.segments):
                 continue
-            self._keep(geo, room, routes)
+            geo._routes[room] = routes
+            if room in blocked:
+                geo._blocked[room] = blocked[room]
         return geo
-
-    def _keep(self, geo: Geometry, room: str, routes: list[Route]) -> None:
-        """``geo`` (grown or turned from this one) keeps a room's traced routes, the tiles its
-        dead ends met, and the routes' remembered costs."""
-        geo._routes[room] = routes
-        blocked = self._blocked.get(room)
-        if blocked is not None:
-            geo._blocked[room] = blocked
-        costs = self.costs
-        if costs:
-            kept = geo.costs
-            for r in routes:
-                hit = costs.get(id(r))
-                if hit is not None:
-                    kept[id(r)] = hit
 
     def fork(self, placed: list) -> Geometry:
         """The same connectivity for a copy of the game (a clone) whose placed tiles are
@@ -423,8 +413,12 @@ class Geometry:
                     r = self.trace(p, i, False, room_id)
                 else:
                     continue
-                if r.to[0] != "dead":
+                to = r.to
+                if to[0] != "dead":
                     out.append(r)
+                    if to[0] == "open":
+                        side = open_side(to)
+                        self._facing[side] = (*self._facing.get(side, ()), room_id)
                 else:
                     self._blocked[room_id] = (*self._blocked.get(room_id, ()), *r.to[1:],
                                               *(s.tile for s in r.segments))
