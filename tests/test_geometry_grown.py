@@ -142,3 +142,14 @@ def test_a_portal_exit_that_ended_at_an_open_edge_reaches_the_tile_placed_there(
     assert geo.portal_exits() == []
     grown = geo.grown([p, q], q)
     assert [r.to for r in grown.portal_exits()] == [("room", "q.r")]
+
+
+def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
+    """``TileDef.room_tunnels`` (what tracing a room's routes walks): each tunnel with a room
+    end leaves that room from that end; a tunnel joining two rooms leaves both; one from a room
+    back to itself leaves it once, from its end a."""
+    r1, r2, port = End("room", room="r1"), End("room", room="r2"), End("port", side="n", idx=1)
+    tdef = TileDef("t", "t", "depths", rooms={"r1": {"features": [], "cell": ""}, "r2": {"features": [], "cell": ""}},
+                   tunnels=[TunnelDef(r1, port), TunnelDef(End("port", side="e", idx=1), r1),
+                            TunnelDef(r1, r2), TunnelDef(r2, r2)])
+    assert tdef.room_tunnels == {"r1": ((0, True), (1, False), (2, True)), "r2": ((2, False), (3, True))}

@@ -87,8 +87,18 @@ class TileDef:
     """Which tunnel ends at each port, made from ``tunnels``: ``(cell, side, idx)`` and, for a
     named port, its name -> ``(tunnel index, whether it is the tunnel's end a)`` (the first
     such end)."""
+    room_tunnels: dict = field(default_factory=dict, repr=False, compare=False)
+    """The tunnels leaving each room, made from ``tunnels``: room -> ``((tunnel index, whether
+    it leaves from its end a), ...)`` in the tunnels' order (a tunnel from a room to itself
+    leaves from a)."""
 
     def __post_init__(self) -> None:
+        leaving = self.room_tunnels
+        for i, t in enumerate(self.tunnels):
+            if t.a.kind == "room":
+                leaving[t.a.room] = (*leaving.get(t.a.room, ()), (i, True))
+            if t.b.kind == "room" and not (t.a.kind == "room" and t.a.room == t.b.room):
+                leaving[t.b.room] = (*leaving.get(t.b.room, ()), (i, False))
         ends = self.port_ends
         for i, t in enumerate(self.tunnels):
             for is_a, e in ((True, t.a), (False, t.b)):
@@ -406,13 +416,8 @@ class Geometry:
         p = self.placed.get(tile_id)
         out: list[Route] = []
         if p is not None:
-            for i, t in enumerate(self.defs[tile_id].tunnels):
-                if t.a.kind == "room" and t.a.room == local:
-                    r = self.trace(p, i, True, room_id)
-                elif t.b.kind == "room" and t.b.room == local:
-                    r = self.trace(p, i, False, room_id)
-                else:
-                    continue
+            for i, from_a in self.defs[tile_id].room_tunnels.get(local, ()):
+                r = self.trace(p, i, from_a, room_id)
                 to = r.to
                 if to[0] != "dead":
                     out.append(r)
