@@ -7,6 +7,7 @@ function of (packs, options, seed, actions): nothing reads Python's global ``ran
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_LIMIT = 1 << 64
 
 
 def seed_state(seed: int) -> int:
@@ -35,17 +36,35 @@ class Rng:
         """A uniform integer in ``[0, n)`` (n >= 1)."""
         if n <= 1:
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            self.holder.rng, v = next_u64(self.holder.rng)
+        limit = _LIMIT - (_LIMIT % n)
+        holder = self.holder
+        state = holder.rng
+        while True:                      # next_u64, inlined (this is the hot path of shuffles)
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
             if v < limit:
+                holder.rng = state
                 return v % n
 
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates), drawing as :meth:`below` does."""
+        holder = self.holder
+        state = holder.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMIT - (_LIMIT % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        holder.rng = state
 
     def pick(self, items: list):
         """A uniformly chosen element of a non-empty list."""
