@@ -19,6 +19,7 @@ from .test_slot_regions import game as slot_game
 def _same_as_fresh(game) -> None:
     kept = game.geometry
     fresh = Geometry(game.ruleset.tiles, game.state.tiles, game.ruleset.regions)
+    assert game.placed_rooms() == [f"{t.tile}.{r}" for t in game.state.tiles for r in game.ruleset.tiles[t.tile].rooms]
     for room in game.placed_rooms():
         ours, theirs = kept.routes_from(room), fresh.routes_from(room)
         assert [(r.to, r.segments) for r in ours] == [(r.to, r.segments) for r in theirs], room

@@ -265,6 +265,7 @@ class Geometry:
         self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
         self.cost_key: tuple = ()
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
+        self._room_ids: list[str] | None = None
         self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)
 
     def with_tile(self, p) -> Geometry:
@@ -348,6 +349,15 @@ class Geometry:
             new.by_slot = {slot: mine[p.tile] for slot, p in self.by_slot.items()}
         new.costs = {}
         return new
+
+    def room_ids(self) -> list[str]:
+        """Every room of every placed tile, in placement order (a new list each call; the
+        ids are made once per layout)."""
+        found = self._room_ids
+        if found is None:
+            defs = self.defs
+            found = self._room_ids = [room_key(tile, local) for tile in self.placed for local in defs[tile].rooms]
+        return list(found)
 
     # -- ports ---------------------------------------------------------------------------
     def world_port(self, p, end: End) -> tuple[int, int, str, int]:

@@ -475,6 +475,9 @@ class Table:
 
     def placed_rooms(self) -> list[str]:
         """Every room of every placed tile, in placement order."""
+        geo = self._geometry
+        if geo is not None:
+            return geo.room_ids()
         tiles = self.ruleset.tiles
         return [f"{t.tile}.{local}" for t in self.state.tiles for local in tiles[t.tile].rooms]
 
