@@ -48,8 +48,8 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
         return out
     pool = game.state.players[seat].pool
     subs = game.ruleset.substitutes
-    ways_of = game.ruleset.market_ways[market.name]
-    flags = None
+    flags = game.state.turn.flags
+    ways_of = (game.ruleset.market_ways if flags else game.ruleset.market_plain_ways)[market.name]
     for offer in offers:
         action, cost, item, purpose, _ = offer
         for res, n in cost.items():      # can_pay, inlined
@@ -62,11 +62,10 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
                 return offer, Payment(cost)
         ways = ways_of.get(purpose)
         if ways is None:
-            ways = ways_of[purpose] = game.ruleset.payment_ways(market.name, purpose)
+            ways = ways_of[purpose] = tuple(w for w in game.ruleset.payment_ways(market.name, purpose)
+                                            if flags or w.flag is None)
         if not ways:
             continue
-        if flags is None:
-            flags = game.state.turn.flags
         for way in ways:                 # the ways usable now: no flag, or their flag is set
             if way.flag is not None and way.flag not in flags:
                 continue

@@ -124,8 +124,13 @@ class Ruleset:
         self._payment_ways: dict[tuple[str, str], tuple[Any, ...]] = {}
         self.cache: dict[Any, Any] = {}      # derived values rules keep per ruleset (never game state)
         self.market_ways = {name: self.market_payment_ways(name) for name in registry.markets}
+        # the same, keeping only the ways no turn flag enables: what may be used while no flag is set
+        self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)
+                                         for purpose, ways in by_purpose.items()}
+                                  for name, by_purpose in self.market_ways.items()}
         from clank.game import markets
         self.reserve_offers = {cid: markets.reserve_offer(c) for cid, c in self.cards.items()}
+        self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
 
     # -- compilation -----------------------------------------------------------------------
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:

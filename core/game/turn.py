@@ -60,7 +60,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
             how += [movement.apply_move] * len(moves)
     if p.room is not None:
         room_actions(game, seat, orienting, acts, how)
-    if p.play:
+    if p.play and not rs.ability_cards.isdisjoint(p.play):
         for action in abilities(game, seat):
             acts.append(action)
             how.append(_apply_ability)
