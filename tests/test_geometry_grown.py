@@ -154,3 +154,35 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
                    tunnels=[TunnelDef(r1, port), TunnelDef(End("port", side="e", idx=1), r1),
                             TunnelDef(r1, r2), TunnelDef(r2, r2)])
     assert tdef.room_tunnels == {"r1": ((0, True), (1, False), (2, True)), "r2": ((2, False), (3, True))}
+
+
+def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():
+    """``Route.fixed``: a route without a lock or an icon a turn flag cancels is priced once,
+    for every geometry that keeps it; a route over a lock is priced again once the lock is
+    covered (A9)."""
+    game = new_game(["catacombs"], players=2, seed=3)
+    rng = random.Random(3)
+    locked = plain = None
+    for _ in range(600):
+        icons = game.registry.tunnel_icons
+        for room in game.placed_rooms():
+            for r in game.geometry.routes_from(room):
+                names = [n for s in r.segments for n in game.geometry.tunnel(s).icons]
+                if any(icons[n].covers for n in names) and not any(
+                        icons[n].cost_ignored_by or icons[n].damage_ignored_by for n in names):
+                    locked = locked or r
+                elif not any(icons[n].covers or icons[n].cost_ignored_by or icons[n].damage_ignored_by for n in names):
+                    plain = plain or r
+        if locked is not None and plain is not None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert locked is not None and plain is not None
+    cost = game.route_cost(plain)
+    assert plain.fixed is cost and game.route_cost(plain) is cost
+    before = game.route_cost(locked)
+    assert locked.fixed is None and before.cover
+    game.state.covered.extend(before.cover)
+    after = game.route_cost(locked)
+    assert not after.cover and after.resources.get("lockpicks", 0) == 0
+    assert (after.resources, after.damage) == (path_cost(game, game.geometry, locked.segments).resources,
+                                               path_cost(game, game.geometry, locked.segments).damage)

@@ -137,6 +137,10 @@ class Route:
     origin: str
     to: tuple
     segments: tuple[Segment, ...]
+    fixed: Any = field(default=None, repr=False, compare=False)
+    """What following the route costs when no icon on it reads the game (no lock a payment
+    covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
+    time it prices the route, read from then on by every geometry that keeps the route."""
 
     @property
     def key(self) -> str:
@@ -262,8 +266,11 @@ class Geometry:
         self._portal_traces: list[Route] = []     # every portal end traced, whatever it reached
         self._facing: dict[tuple, tuple[str, ...]] = {}   # open edge's far side (open_side) -> rooms tracing to it
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
-        self.costs: dict[int, object] = {}   # id(route) -> cost, valid for ``cost_key``: see movement.route_cost
-        self.cost_key: tuple = ()
+        # id(route) -> cost of the routes whose icons read the game, valid while as many icons are
+        # covered and the turn flags are as remembered here (see movement.route_cost)
+        self.costs: dict[int, object] = {}
+        self.cost_covered = -1
+        self.cost_flags: list[str] = []
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
         self._room_ids: list[str] | None = None
         self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)

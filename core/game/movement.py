@@ -72,7 +72,14 @@ def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
 
 def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> Cost:
     """Add up the icons of every tile tunnel on a path (A7 footprints, A8 monsters, A9 locks, A10)."""
+    return _priced(game, geo, segments, cost)[0]
+
+
+def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, bool]:
+    """:func:`path_cost`, and whether some icon on the path reads the game: a cost a payment
+    covers (which icons are covered) or a cost or damage a turn flag cancels."""
     cost = cost or Cost()
+    reads = False
     icons = game.registry.tunnel_icons
     defs = geo.defs
     for seg in segments:
@@ -81,29 +88,39 @@ def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> 
             cost.against = True
         if t.icons:
             for i, name in enumerate(t.icons):
-                _add_icon(game, cost, icons[name], f"{seg.tile}#{seg.tunnel}#{i}")
-    return cost
+                idef = icons[name]
+                if idef.covers or idef.cost_ignored_by or idef.damage_ignored_by:
+                    reads = True
+                _add_icon(game, cost, idef, f"{seg.tile}#{seg.tunnel}#{i}")
+    return cost, reads
 
 
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
-    """What following a route of ``geo`` costs now (as :func:`path_cost`), remembered until an
+    """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
+    on the route (``Route.fixed``) when no icon on it reads the game, else in ``geo`` until an
     icon is covered or the turn flags change (one may cancel icon damage). Read it, never
     change it: equal costs are one object, shared by every game of the ruleset."""
+    fixed = route.fixed
+    if fixed is not None:
+        return fixed
     st = game.state
     flags = st.turn.flags
-    key = geo.cost_key
-    if len(key) != len(flags) + 1 or key[0] != len(st.covered) or (flags and list(key[1:]) != flags):
-        geo.cost_key = (len(st.covered), *flags)      # every remembered cost is stale
+    covered = len(st.covered)
+    if geo.cost_covered != covered or geo.cost_flags != flags:
+        geo.cost_covered, geo.cost_flags = covered, list(flags)      # every remembered cost is stale
         geo.costs = {}
     else:
         hit = geo.costs.get(id(route))
         if hit is not None:
             return hit
-    cost = path_cost(game, geo, route.segments)
+    cost, reads = _priced(game, geo, route.segments)
     # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
     shared = game.ruleset.cache.setdefault(
         ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
-    geo.costs[id(route)] = shared
+    if reads:
+        geo.costs[id(route)] = shared
+    else:
+        object.__setattr__(route, "fixed", shared)
     return shared
 
 
