@@ -664,6 +664,8 @@ class Table:
 
     def _check_watchers(self) -> bool:
         st = self.state
+        if not st.turn.watchers:
+            return False
         fired = False
         keep = []
         for w in st.turn.watchers:
