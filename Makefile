@@ -7,7 +7,7 @@ RAY_STAMP := $(VENV)/.ray-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray lint bench bench-compare bench-instructions clean wheel-check
+.PHONY: install play test test-slow test-ray lint bench bench-compare bench-instructions bench-bytecodes clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -63,6 +63,11 @@ bench-compare: $(STAMP)
 # its load do not change: a few minutes.
 bench-instructions: $(STAMP)
 	$(BIN)/python benchmarks/instructions.py
+
+# The same workloads counted in Python bytecodes (sys.settrace; no valgrind), which follow the
+# seconds more closely than instructions do.
+bench-bytecodes: $(STAMP)
+	$(BIN)/python benchmarks/bytecodes.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
