@@ -446,6 +446,45 @@ def test_a2_reserve_stack_runs_out(kit):
     assert "empty" in refuse(g, "reserve explore")
 
 
+def test_a2_reserve_offers_follow_the_stack_counts_as_they_change(kit):
+    """A2: the reserve's offers kept from one listing to the next (while no stack has a
+    condition) follow the counts: a stack emptied between two listings is no longer offered,
+    and offered again once refilled."""
+    from clank.game import markets
+
+    g = kit.game(2, seed=0)
+    kit.hand(g, 0, ["lightstick"])
+    play(g, "lightstick")
+    items = [o.item for o in markets.reserve_offers(g, 0)]
+    assert "explore" in items
+    g.state.reserve["explore"] = 0
+    assert "explore" not in [o.item for o in markets.reserve_offers(g, 0)]
+    assert "reserve explore" not in kit.acts(g)
+    g.state.reserve["explore"] = 3
+    assert [o.item for o in markets.reserve_offers(g, 0)] == items
+
+
+def test_a5_a_reserve_monster_with_a_condition_is_asked_at_each_listing(kit):
+    """A5: a reserve stack whose card has a condition (``fight_if``) is asked each time the
+    reserve is listed, never taken from the last listing."""
+    from clank.game import markets
+
+    g = kit.game(2, seed=0)
+    offers = g.ruleset.reserve_offers
+    offer, before = offers["goblin"]
+    allowed = [True]
+    offers["goblin"] = (offer, lambda game, seat: allowed[0])    # a ruleset where the Goblin has one
+    g.reserve_memo = None
+    try:
+        assert "goblin" in [o.item for o in markets.reserve_offers(g, 0)]
+        allowed[0] = False
+        assert "goblin" not in [o.item for o in markets.reserve_offers(g, 0)]
+        allowed[0] = True
+        assert "goblin" in [o.item for o in markets.reserve_offers(g, 0)]
+    finally:
+        offers["goblin"] = (offer, before)
+
+
 def test_a3_device_use_resolves_and_discards(kit):
     """A3: a device's USE resolves at once and the card goes to the dungeon discard."""
     g = kit.game(2, seed=0)

@@ -239,7 +239,10 @@ def room_key(tile_id: str, room: str) -> str:
 def room_end(tile_id: str, room: str) -> tuple[str, str]:
     """``("room", room id)``: where a route that ends in that room leads (one tuple per room,
     shared by every route and geometry)."""
-    return _interned(_ROOM_ENDS, (tile_id, room), lambda: ("room", room_key(tile_id, room)))
+    found = _ROOM_ENDS.get((tile_id, room))
+    if found is None:
+        found = _interned(_ROOM_ENDS, (tile_id, room), lambda: ("room", room_key(tile_id, room)))
+    return found
 
 
 class Geometry:

@@ -151,14 +151,28 @@ def row_explain(game: Table, seat: int, action: Action) -> str | None:
 
 # -- the reserve: acquire the top card of a stack (A2), fight the Goblin (A5) ------------------
 def reserve_offers(game: Table, seat: int) -> list[Offer]:
-    """Each non-empty reserve stack; a reserve monster is fought and stays (A5, INV-11)."""
+    """Each non-empty reserve stack; a reserve monster is fought and stays (A5, INV-11). While
+    no stack has a condition (``fight_if``), the list depends on the stacks' counts alone: the
+    game keeps the last one with the counts it was made for (read it, never change it)."""
+    reserve = game.state.reserve
+    key = tuple(reserve.items())
+    memo = game.reserve_memo
+    if memo is not None and memo[0] == key:
+        return memo[1]
     offers = game.ruleset.reserve_offers
     out = []
-    for card, left in game.state.reserve.items():
+    plain = True
+    for card, left in reserve.items():
         if left > 0:
             offer, fight_if = offers[card]
-            if fight_if is None or fight_if(game, seat):
+            if fight_if is None:
                 out.append(offer)
+            else:
+                plain = False
+                if fight_if(game, seat):
+                    out.append(offer)
+    if plain:
+        game.reserve_memo = (key, out)
     return out
 
 

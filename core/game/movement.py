@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
-from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, slot_edge
+from clank.game.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, slot_edge
 from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
@@ -274,7 +274,7 @@ def link_openings(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
 
 def _reverse_first(r: Route) -> Segment:
     s = r.segments[-1]
-    return Segment(s.tile, s.tunnel, not s.forward)
+    return segment(s.tile, s.tunnel, not s.forward)
 
 
 def discovery_ok(game: Game, to: tuple) -> bool:
@@ -430,7 +430,7 @@ def _discover(game: Game, seat: int, route: Route, teleport: bool, segments: lis
 
 
 def _move_segments(move: dict[str, Any]) -> list[Segment]:
-    return [Segment(s[0], s[1], s[2]) for s in move["segments"]]
+    return [segment(s[0], s[1], s[2]) for s in move["segments"]]
 
 
 def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list[dict[str, Any]]:

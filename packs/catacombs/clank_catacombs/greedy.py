@@ -104,7 +104,7 @@ class GreedyBot:
         me = game.me
         if not me.hand or (me.room is not None and game.rooms.get(me.room, {}).get("artifacts")):
             return None
-        return Action("play", (me.hand[0],))
+        return game.ruleset.play_actions[me.hand[0]]      # Action("play", (card,)), made once per card
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, pending: dict[str, Any], acts: list[Action]) -> Action:
