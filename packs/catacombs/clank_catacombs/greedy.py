@@ -466,20 +466,26 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
         kept = parent[2] if parent is not None else None
     route_cost = game.route_cost
     room_has = game.room_has
+    routes_from = geo.routes_from
+    kept_entry = kept.get if kept is not None else {}.get
     keyed = _keyed_icons(game)
     covered = flags = None
     portals = None
     into: dict[str, list[Edge]] = {}
+    into_get = into.get
     rooms: dict[str, tuple] = {}
     for room in game.placed_rooms():
-        routes = geo.routes_from(room)
-        was = kept.get(room) if kept is not None else None
-        if was is not None and was[0] is routes and was[1] is not None:
-            if covered is None:
-                covered, flags = frozenset(game.covered), game.turn.flags
-            if _seen(was[1], covered, flags) != was[2]:
-                was = None
-        if was is None or was[0] is not routes:
+        routes = routes_from(room)
+        was = kept_entry(room)
+        if was is not None and was[0] is routes:
+            if was[1] is not None:
+                if covered is None:
+                    covered, flags = frozenset(game.covered), game.turn.flags
+                if _seen(was[1], covered, flags) != was[2]:
+                    was = None
+        else:
+            was = None
+        if was is None:
             entries: list[Edge] = []
             through_portal: list | tuple = ()
             for r in routes:
@@ -503,7 +509,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
             was = (routes, reads, None if reads is None else _seen(reads, covered, flags), entries, through_portal)
         rooms[room] = was
         for edge in was[3]:
-            found = into.get(edge[0])
+            found = into_get(edge[0])
             if found is None:
                 into[edge[0]] = [edge]
             else:
