@@ -10,7 +10,7 @@ so its seconds follow its instructions less than ours do. This script counts the
 (``sys.settrace`` with opcode events, CPython 3.11+): a count that, like instructions, does
 not depend on the machine or its load, and that tracks this engine's seconds more closely.
 
-    python benchmarks/bytecodes.py [--steps 2000] [--games 10] [--only clank]
+    python benchmarks/bytecodes.py [--steps 2000] [--games 20] [--only clank]
 
 The workloads are those of ``compare_catanatron.py`` (``benchmarks/compare/*_side.py``):
 random steps (legal actions, then apply one at random) and four-player games of the greedy bot
@@ -71,7 +71,7 @@ def count(python: Path, side: str, metric: str, n: int, seed: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=2000, help="random steps counted per engine")
-    ap.add_argument("--games", type=int, default=10, help="four-player games counted per engine")
+    ap.add_argument("--games", type=int, default=20, help="four-player games counted per engine")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("clank", "catanatron"), help="count one engine only")
     args = ap.parse_args()
