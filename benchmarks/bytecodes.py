@@ -29,11 +29,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-SIDES = HERE / "compare"
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from compare_catanatron import catanatron_python  # noqa: E402
+from compare_catanatron import SIDES, catanatron_python  # noqa: E402
 
 DRIVER = """
 import json, sys
