@@ -304,7 +304,8 @@ class Geometry:
         (a reader takes it once and drops it, ``inherited = None``; only dicts are passed on,
         never a chain of layouts). The portal exits are kept too unless the new tile has a
         portal or one of them ended at an open edge it fills. Remembered route costs start
-        afresh (what asks for a cost again is priced again)."""
+        afresh (what asks for a cost again is priced again). The new geometry indexes this
+        one's tiles and ``new``: the objects ``placed`` holds, as this one was built from them."""
         geo = self.with_tile(new)
         geo.inherited = self.derived if self.derived else self.inherited
         tdef = self.defs[new.tile]
