@@ -157,9 +157,9 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
 
 
 def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():
-    """``Route.fixed``: a route without a lock or an icon a turn flag cancels is priced once,
-    for every geometry that keeps it; a route over a lock is priced again once the lock is
-    covered (A9)."""
+    """``Route.fixed``: a route without a lock or an icon a turn flag cancels is priced once and
+    keeps its price on the route (so every geometry that keeps the route reads it there); a
+    route over a lock is priced again once the lock is covered (A9)."""
     game = new_game(["catacombs"], players=2, seed=3)
     rng = random.Random(3)
     locked = plain = None

@@ -81,6 +81,7 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
     cost = cost or Cost()
     reads = False
     icons = game.registry.tunnel_icons
+    reading = game.ruleset.reading_icons
     defs = geo.defs
     for seg in segments:
         t = defs[seg.tile].tunnels[seg.tunnel]
@@ -88,10 +89,9 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
             cost.against = True
         if t.icons:
             for i, name in enumerate(t.icons):
-                idef = icons[name]
-                if idef.covers or idef.cost_ignored_by or idef.damage_ignored_by:
+                if name in reading:
                     reads = True
-                _add_icon(game, cost, idef, f"{seg.tile}#{seg.tunnel}#{i}")
+                _add_icon(game, cost, icons[name], f"{seg.tile}#{seg.tunnel}#{i}")
     return cost, reads
 
 

@@ -131,6 +131,10 @@ class Ruleset:
         from clank.game import markets
         self.reserve_offers = {cid: markets.reserve_offer(c) for cid, c in self.cards.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
+        # tunnel icons whose price reads the game: a cost a payment covers (which icons are
+        # covered) or a cost or damage a turn flag cancels; a path without them costs the same always
+        self.reading_icons = frozenset(name for name, icon in registry.tunnel_icons.items()
+                                       if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by)
 
     # -- compilation -----------------------------------------------------------------------
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:

@@ -468,7 +468,7 @@ def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], 
     room_has = game.room_has
     routes_from = geo.routes_from
     kept_entry = kept.get if kept is not None else {}.get
-    keyed = _keyed_icons(game)
+    keyed = game.ruleset.reading_icons       # the icons whose price reads covered icons or flags
     covered = flags = None
     portals = None
     into: dict[str, list[Edge]] = {}
@@ -579,14 +579,6 @@ def _price(cost) -> float:
     """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock."""
     c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
     return _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
-
-
-def _keyed_icons(game) -> frozenset[str]:
-    """The tunnel icons whose cost reads the costs key (covered icons, turn flags); known once
-    per ruleset."""
-    return _once(game, ("greedy-keyed-icons",), lambda: frozenset(
-        name for name, icon in game.registry.tunnel_icons.items()
-        if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
 
 
 def _icon_flags(game) -> frozenset[str]:
