@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
 SIDES = ("n", "e", "s", "w")
@@ -150,6 +151,7 @@ class Route:
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}
+_SERIALS = count()
 _ROOM_ENDS: dict[tuple[str, str], tuple[str, str]] = {}
 
 
@@ -269,6 +271,9 @@ class Geometry:
         self._portal_traces: list[Route] = []     # every portal end traced, whatever it reached
         self._facing: dict[tuple, tuple[str, ...]] = {}   # open edge's far side (open_side) -> rooms tracing to it
         self._slot_rooms: dict[tuple[str, str, str], str | None] = {}
+        # room -> (its routes in a smaller layout, the open edges' far sides tiles have filled
+        # since): the routes ending at one of those sides are traced again, the rest kept (grown)
+        self._stale: dict[str, tuple[list[Route], frozenset]] = {}
         # id(route) -> cost of the routes whose icons read the game, valid while as many icons are
         # covered and the turn flags are as remembered here (see movement.route_cost)
         self.costs: dict[int, object] = {}
@@ -277,6 +282,17 @@ class Geometry:
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
         self._room_ids: list[str] | None = None
         self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)
+        self.serial = next(_SERIALS)
+        """Names this layout among the geometries of the process (a fork keeps it: same layout)."""
+        self.grown_from: tuple[int, int] | None = None
+        """For a geometry made by :meth:`grown` or :meth:`turned`: the ``serial`` of the one it
+        came from and how many rooms that one had traced then (:meth:`traced`); None otherwise.
+        When nothing was derived from the one it came from, this is what that one came from (as
+        ``inherited``)."""
+        self.regrown: tuple[str, ...] = ()
+        """For a geometry made by :meth:`grown` or :meth:`turned`: the rooms whose route lists may
+        differ from those of the geometry ``grown_from`` names (the new tiles' rooms, the rooms
+        traced again); every other room that one had traced then keeps the very same list."""
 
     def with_tile(self, p) -> Geometry:
         """This geometry with one more placed tile ``p`` (a trial placement): what
@@ -298,7 +314,9 @@ class Geometry:
         ends at an open edge the new tile fills. A route that ends at a room, a portal or
         another open edge never enters the new tile, so it is the same. The rooms to trace again
         are looked up by the places the new tile fills (an index kept as routes are traced), not
-        found by walking every room. The kept rooms' route lists are the same objects, and the
+        found by walking every room; of their routes only those that ended at a filled place are
+        traced again, when the room's routes are first asked for (:meth:`_retrace`), the others
+        are kept. The kept rooms' route lists are the same objects, and the
         new geometry's ``inherited`` is this one's ``derived`` (or, when nothing was derived
         from this one, what it inherited): what was derived from a kept list may be used again
         (a reader takes it once and drops it, ``inherited = None``; only dicts are passed on,
@@ -316,15 +334,30 @@ class Geometry:
         if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in tdef.tunnels) \
                 and not any(r.to[0] == "open" and open_side(r.to) in filled for r in self._portal_traces):
             geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
-        routes, blocked, facing = dict(self._routes), dict(self._blocked), dict(self._facing)
+        routes, facing = dict(self._routes), dict(self._facing)
+        known = self._routes
+        stale = {room: was for room, was in self._stale.items() if room not in known} if self._stale else {}
         for room in tdef.rooms:               # traced before the tile lay here: nothing leaves them
             routes.pop(room_key(new.tile, room), None)
+            stale.pop(room_key(new.tile, room), None)
         for side in filled:
             for room in facing.pop(side, ()):
-                routes.pop(room, None)
-                blocked.pop(room, None)
-        geo._routes, geo._blocked, geo._facing = routes, blocked, facing
+                was = routes.pop(room, None)
+                if was is not None:
+                    stale[room] = (was, frozenset(filled))
+                elif room in stale:
+                    stale[room] = (stale[room][0], stale[room][1].union(filled))
+        geo._routes, geo._blocked, geo._facing, geo._stale = routes, dict(self._blocked), facing, stale
+        self._descend(geo, (*(room_key(new.tile, room) for room in tdef.rooms), *stale))
         return geo
+
+    def _descend(self, geo: Geometry, regrown: tuple[str, ...]) -> None:
+        """Tell ``geo``, made from this layout, where it comes from (``grown_from``, ``regrown``):
+        from this one, or, when nothing was derived from this one, from what this one came from."""
+        if self.derived or self.grown_from is None:
+            geo.grown_from, geo.regrown = (self.serial, len(self._routes)), regrown
+        else:
+            geo.grown_from, geo.regrown = self.grown_from, (*self.regrown, *regrown)
 
     def turned(self, placed: list, tiles: Collection[str]) -> Geometry:
         """The geometry of ``placed`` after its tiles ``tiles`` were turned where they lie
@@ -336,13 +369,16 @@ class Geometry:
         geo._facing = dict(self._facing)      # a listed room that no longer faces a place: traced again, no harm
         turned = set(tiles)
         blocked = self._blocked
+        dropped = []
         for room, routes in self._routes.items():
             if room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ())) \
                     or any(s.tile in turned for r in routes for s in r.segments):
+                dropped.append(room)
                 continue
             geo._routes[room] = routes
             if room in blocked:
                 geo._blocked[room] = blocked[room]
+        self._descend(geo, (*dropped, *self._stale))
         return geo
 
     def fork(self, placed: list) -> Geometry:
@@ -360,6 +396,10 @@ class Geometry:
             new.by_slot = {slot: mine[p.tile] for slot, p in self.by_slot.items()}
         new.costs = {}
         return new
+
+    def traced(self) -> int:
+        """How many rooms' routes this geometry has traced (or kept) so far: it only grows."""
+        return len(self._routes)
 
     def room_ids(self) -> list[str]:
         """Every room of every placed tile, in placement order (a new list each call; the
@@ -433,6 +473,8 @@ class Geometry:
         cached = self._routes.get(room_id)
         if cached is not None:
             return cached
+        if room_id in self._stale:
+            return self._retrace(room_id)
         tile_id, _, local = room_id.partition(".")
         p = self.placed.get(tile_id)
         out: list[Route] = []
@@ -448,6 +490,31 @@ class Geometry:
                 else:
                     self._blocked[room_id] = (*self._blocked.get(room_id, ()), *r.to[1:],
                                               *(s.tile for s in r.segments))
+        self._routes[room_id] = out
+        return out
+
+    def _retrace(self, room_id: str) -> list[Route]:
+        """The routes of a room the layout grew next to (``_stale``): each route that ended at
+        an open edge a tile has filled since is traced again from its first segment, the others
+        are kept (the same objects, in the same order), as tracing every tunnel afresh would
+        find them."""
+        before, filled = self._stale[room_id]
+        out: list[Route] = []
+        for r in before:
+            to = r.to
+            if to[0] != "open" or open_side(to) not in filled:
+                out.append(r)
+                continue
+            first = r.segments[0]
+            r = self.trace(self.placed[first.tile], first.tunnel, first.forward, room_id)
+            to = r.to
+            if to[0] != "dead":
+                out.append(r)
+                if to[0] == "open":
+                    side = open_side(to)
+                    self._facing[side] = (*self._facing.get(side, ()), room_id)
+            else:
+                self._blocked[room_id] = (*self._blocked.get(room_id, ()), *to[1:], *(s.tile for s in r.segments))
         self._routes[room_id] = out
         return out
 
