@@ -416,9 +416,9 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         flags = game.turn.flags
         costs_key = (tuple(game.covered), *([f for f in flags if f in _icon_flags(game)] if flags else ()))
         held = derived.get(_ROUTES)
-        if held is None or held[0] != costs_key:
-            held = derived[_ROUTES] = (costs_key, *_route_table(game, geo, held), {})
-        _, into, _rooms, dists = held
+        if held is None or held.costs_key != costs_key:
+            held = derived[_ROUTES] = _route_table(game, geo, held, costs_key)
+        into, dists = held.into, held.dists
         open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
         search = dists.get(dist_key)
@@ -444,90 +444,154 @@ the region of the open edge it leads to or None)``, one shared tuple per value."
 _CONDITIONS: dict[tuple, tuple] = {}
 
 
-def _route_table(game, geo, held: tuple | None) -> tuple[dict[str, list[Edge]], dict]:
+class _Table:
+    """The planner's route table for one layout and one costs key (see :func:`_route_table`)."""
+
+    __slots__ = ("costs_key", "serial", "traced", "base", "into", "rooms", "reading", "portal_rooms", "dists")
+
+    def __init__(self, costs_key: tuple, serial: int, traced: int, base: dict[str, list[Edge]],
+                 into: dict[str, list[Edge]], rooms: dict[str, tuple], reading: frozenset[str],
+                 portal_rooms: frozenset[str]) -> None:
+        self.costs_key = costs_key      # covered icons and the flags route costs read
+        self.serial, self.traced = serial, traced   # the layout it was made for, and its rooms traced then
+        self.base = base                # the routes by where they end, portal routes aside
+        self.into = into                # the same with the portal routes: what the search walks
+        self.rooms = rooms              # per room: (route list, reads, seen, edges, portal routes)
+        self.reading = reading          # the rooms whose routes' costs read covered icons or flags
+        self.portal_rooms = portal_rooms   # the rooms with a route into a portal
+        self.dists: dict[tuple, _TableSearch] = {}   # the searches made on it, by what else they read
+
+
+def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     """Every route the planner may use, whoever plans, by where it ends (``into[end]``, the
     graph the reverse search walks): an :data:`Edge` from a room to a room, to the sink
     ``@open`` (an open edge) or to a room beyond a portal. What the seat's supply and goal
     allow is left to :class:`_TableSearch`.
 
     Also, per room: ``(its route list, what its routes' costs read, what that was, its
-    edges, its portal routes)``. A room keeps its entries while its route list is the very
-    list they were made from (a tile placed elsewhere leaves the list alone, see
-    ``Geometry.grown``) and what its routes' costs read is as it was (:func:`_reads`): taken
-    from this geometry's table for other covered icons or flags (``held``), or from the table
-    of the geometry this one grew from. What lies beyond a portal changes with any tile: portal
-    routes are priced again for each table."""
+    edges, its portal routes)``. A room keeps its entry while its route list is the very list
+    it was made from and what its routes' costs read is as it was (:func:`_reads`). The table is
+    made from another one where it can: from this layout's table for other covered icons or
+    flags (``held``: only the rooms whose costs read those are looked at again), or from the
+    table of the layout this one grew from, when that table was made before it grew (only the
+    rooms ``Geometry.regrown`` names, and those that read, are looked at again); the other rooms'
+    edges are not touched. What lies beyond a portal changes with any tile: portal routes are
+    priced again for each table."""
     if held is not None:
-        kept = held[2]
+        base, changed = held, ()
     else:
         before = geo.inherited
         geo.inherited = None
         parent = before.get(_ROUTES) if before is not None else None
-        kept = parent[2] if parent is not None else None
-    route_cost = game.route_cost
-    room_has = game.room_has
-    routes_from = geo.routes_from
-    kept_entry = kept.get if kept is not None else {}.get
-    keyed = game.ruleset.reading_icons       # the icons whose price reads covered icons or flags
-    covered = flags = None
-    portals = None
-    into: dict[str, list[Edge]] = {}
-    into_get = into.get
-    rooms: dict[str, tuple] = {}
-    for room in game.placed_rooms():
-        routes = routes_from(room)
-        was = kept_entry(room)
-        if was is not None and was[0] is routes:
-            if was[1] is not None:
-                if covered is None:
-                    covered, flags = frozenset(game.covered), game.turn.flags
-                if _seen(was[1], covered, flags) != was[2]:
-                    was = None
+        if parent is not None and geo.grown_from == (parent.serial, parent.traced):
+            base, changed = parent, geo.regrown
         else:
-            was = None
-        if was is None:
-            entries: list[Edge] = []
-            through_portal: list | tuple = ()
-            for r in routes:
-                to = r.to
-                if to[0] == "portal":
-                    through_portal = [*through_portal, r]
+            base, changed = None, ()
+    if base is None:
+        into: dict[str, list[Edge]] = {}
+        rooms: dict[str, tuple] = {}
+        for room in game.placed_rooms():
+            was = rooms[room] = _room_entry(game, geo, room, geo.routes_from(room), None)
+            for edge in was[3]:
+                found = into.get(edge[0])
+                if found is None:
+                    into[edge[0]] = [edge]
+                else:
+                    found.append(edge)
+        reading = frozenset(r for r, was in rooms.items() if was[1] is not None)
+        portal_rooms = frozenset(r for r, was in rooms.items() if was[4])
+    else:
+        into, rooms, reading, portal_rooms = dict(base.base), dict(base.rooms), base.reading, base.portal_rooms
+        own: set[str] = set()           # the ends whose lists are this table's (the rest are shared)
+        seen_now = None
+        for room in (*changed, *reading):
+            routes = geo.routes_from(room)
+            old = rooms.get(room)
+            if old is not None and old[0] is routes:
+                if old[1] is None:
                     continue
-                cost = route_cost(r)
-                if cost.against:
+                if seen_now is None:
+                    seen_now = (frozenset(game.covered), game.turn.flags)
+                if _seen(old[1], *seen_now) == old[2]:
                     continue
-                c = _price(cost)
-                n = len(cost.cover)
-                if to[0] == "room":
-                    crypt = room_has(to[1], "crypt")
-                    entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
-                elif to[0] == "open":
-                    entries.append(("@open", room, c, _condition(n, False, to[5])))
-            reads = _reads(game, geo, routes, keyed) if keyed else None
-            if reads is not None and covered is None:
-                covered, flags = frozenset(game.covered), game.turn.flags
-            was = (routes, reads, None if reads is None else _seen(reads, covered, flags), entries, through_portal)
-        rooms[room] = was
-        for edge in was[3]:
-            found = into_get(edge[0])
-            if found is None:
-                into[edge[0]] = [edge]
-            else:
-                found.append(edge)
-        for r in was[4]:
-            cost = route_cost(r)
+            was = rooms[room] = _room_entry(game, geo, room, routes, seen_now)
+            if old is not None:
+                for edge in old[3]:
+                    end = edge[0]
+                    if end not in own:
+                        into[end] = [*into[end]]
+                        own.add(end)
+                    into[end].remove(edge)
+            for edge in was[3]:
+                end = edge[0]
+                found = into.get(end)
+                if found is None:
+                    into[end] = [edge]
+                    own.add(end)
+                elif end in own:
+                    found.append(edge)
+                else:
+                    into[end] = [*found, edge]
+                    own.add(end)
+            if (was[1] is not None) != (room in reading):
+                reading = reading ^ {room}
+            if bool(was[4]) != (room in portal_rooms):
+                portal_rooms = portal_rooms ^ {room}
+    full = _with_portals(game, geo, into, rooms, portal_rooms)
+    return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms)
+
+
+def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None) -> tuple:
+    """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``."""
+    entries: list[Edge] = []
+    through_portal: list | tuple = ()
+    route_cost = game.route_cost
+    for r in routes:
+        to = r.to
+        if to[0] == "portal":
+            through_portal = [*through_portal, r]
+            continue
+        cost = route_cost(r)
+        if cost.against:
+            continue
+        c = _price(cost)
+        n = len(cost.cover)
+        if to[0] == "room":
+            crypt = game.room_has(to[1], "crypt")
+            entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
+        elif to[0] == "open":
+            entries.append(("@open", room, c, _condition(n, False, to[5])))
+    keyed = game.ruleset.reading_icons       # the icons whose price reads covered icons or flags
+    reads = _reads(game, geo, routes, keyed) if keyed else None
+    if reads is None:
+        return routes, None, None, entries, through_portal
+    if seen_now is None:
+        seen_now = (frozenset(game.covered), game.turn.flags)
+    return routes, reads, _seen(reads, *seen_now), entries, through_portal
+
+
+def _with_portals(game, geo, base: dict[str, list[Edge]], rooms: dict[str, tuple],
+                  portal_rooms: frozenset[str]) -> dict[str, list[Edge]]:
+    """The table's routes with the routes through portals added (``base`` itself when there are
+    none): each portal route leads to the room beyond every other portal, for half a Boot more."""
+    if not portal_rooms:
+        return base
+    into = dict(base)
+    portals = geo.portal_exits()
+    for room in portal_rooms:
+        for r in rooms[room][4]:
+            cost = game.route_cost(r)
             if cost.against:
                 continue
             n = len(cost.cover)
             c = _price(cost) + 0.5
             cond = _condition(n, False, None) if n else None
-            if portals is None:
-                portals = geo.portal_exits()
             origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
             for ex in portals:
                 if ex.origin != origin:
-                    into.setdefault(ex.to[1], []).append((ex.to[1], room, c, cond))
-    return into, rooms
+                    end = ex.to[1]
+                    into[end] = [*into.get(end, ()), (end, room, c, cond)]
+    return into
 
 
 def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

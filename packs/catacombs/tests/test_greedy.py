@@ -179,6 +179,48 @@ def test_the_kept_route_table_plans_as_the_general_planner():
     assert checked > 100
 
 
+def test_a_route_table_made_from_the_one_before_holds_the_routes_of_one_made_afresh(monkeypatch):
+    """The bot makes its route table from the table of the layout before (or of other covered
+    locks and flags), looking again only at the rooms whose routes changed
+    (``Geometry.regrown``) and those whose costs read locks or flags: the routes it holds, by
+    where they end, are those of a table made from nothing, at every main decision of whole
+    games; and most tables are made that way (fewer rooms looked at than the table holds)."""
+    from collections import Counter
+
+    from clank_catacombs import greedy
+
+    looked = [0]
+    entry, table = greedy._room_entry, greedy._route_table
+
+    def counted_entry(*args):
+        looked[0] += 1
+        return entry(*args)
+
+    made = []
+
+    def counted_table(game, geo, held, key):
+        looked[0] = 0
+        out = table(game, geo, held, key)
+        made.append(looked[0] < len(out.rooms))
+        return out
+
+    monkeypatch.setattr(greedy, "_room_entry", counted_entry)
+    monkeypatch.setattr(greedy, "_route_table", counted_table)
+    checked = 0
+    for game, view, seat in _main_decisions(range(3)):
+        greedy._plan(view, seat)
+        held = view.geometry.derived.get(greedy._ROUTES)
+        if held is None:
+            continue
+        fresh = game.clone()
+        fresh.changed()
+        again = table(fresh.view(seat), fresh.geometry, None, held.costs_key)
+        assert {end: Counter(edges) for end, edges in held.into.items() if edges} == \
+            {end: Counter(edges) for end, edges in again.into.items() if edges}
+        checked += 1
+    assert checked > 100 and sum(made) > len(made) / 2
+
+
 def test_a_plan_stopped_at_the_seats_room_agrees_with_the_whole_plan_where_steps_look():
     """The search the bot runs for a step stops once its own room's distance is known: that
     distance, and every room nearer, are the whole search's; any other entry is no nearer than
