@@ -47,9 +47,23 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     if not offers:
         return out
     pool = game.state.players[seat].pool
-    subs = game.ruleset.substitutes
+    rs = game.ruleset
+    subs = rs.substitutes
     flags = game.state.turn.flags
-    ways_of = (game.ruleset.market_ways if flags else game.ruleset.market_plain_ways)[market.name]
+    if market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets):
+        for offer in offers:             # paid with the price alone: the common case, kept short
+            for res, n in offer[1].items():
+                if pool.get(res, 0) < n and n > 0 and (res not in subs or not game.can_pay(seat, {res: n})):
+                    break
+            else:
+                if want is None:
+                    out.append(offer[0])
+                elif want == offer[0]:
+                    return offer, Payment(offer[1])
+        if want is not None:
+            raise KeyError(f"{want} is not an action of the {market.name} market now")
+        return out
+    ways_of = (rs.market_ways if flags else rs.market_plain_ways)[market.name]
     for offer in offers:
         action, cost, item, purpose, _ = offer
         for res, n in cost.items():      # can_pay, inlined
@@ -62,7 +76,7 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
                 return offer, Payment(cost)
         ways = ways_of.get(purpose)
         if ways is None:
-            ways = ways_of[purpose] = tuple(w for w in game.ruleset.payment_ways(market.name, purpose)
+            ways = ways_of[purpose] = tuple(w for w in rs.payment_ways(market.name, purpose)
                                             if flags or w.flag is None)
         if not ways:
             continue

@@ -128,6 +128,12 @@ class Ruleset:
         self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)
                                          for purpose, ways in by_purpose.items()}
                                   for name, by_purpose in self.market_ways.items()}
+        # the markets no way to pay applies to (any turn flag set; no flag set): their offers are
+        # paid with their price alone
+        self.wayless_markets = frozenset(name for name in registry.markets if not any(
+            not w.markets or name in w.markets for w in registry.payment_options))
+        self.plain_wayless_markets = frozenset(name for name in registry.markets if not any(
+            (not w.markets or name in w.markets) and w.flag is None for w in registry.payment_options))
         from clank.game import markets
         self.reserve_offers = {cid: markets.reserve_offer(c) for cid, c in self.cards.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
