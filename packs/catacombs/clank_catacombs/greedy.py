@@ -437,6 +437,7 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
 
 _ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
 _FLOATS: dict[float, float] = {}
+_PRICES: dict[Any, float] = {}     # route cost object (hashed by identity, held here) -> its price
 Edge = tuple[str, str, float, Any]
 """A route of the planner's table: ``(where it ends, from room, cost, condition)``; the
 condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
@@ -597,13 +598,14 @@ def _with_portals(game, geo, base: dict[str, list[Edge]], rooms: dict[str, tuple
 def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """What the costs of a room's routes (portal routes aside) read of the game, as
     ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
-    and the turn flags that cancel an icon's cost or damage; None when they read nothing."""
+    and the turn flags that cancel an icon's cost or damage; None when they read nothing. The
+    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing."""
     icons = game.registry.tunnel_icons
     defs = geo.defs
     ids: list[str] = []
     flags: list[str] = []
     for r in routes:
-        if r.to[0] == "portal":
+        if r.fixed is not None or r.to[0] == "portal":     # priced for good: its icons read nothing
             continue
         for seg in r.segments:
             for i, name in enumerate(defs[seg.tile].tunnels[seg.tunnel].icons):
@@ -640,9 +642,16 @@ def _condition(n: int, crypt: bool, region: str | None) -> tuple:
 
 
 def _price(cost) -> float:
-    """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock."""
-    c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
-    return _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
+    """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock
+    (remembered per cost object: route costs are shared, a few per ruleset)."""
+    found = _PRICES.get(cost)
+    if found is None:
+        c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
+        found = _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
+        if len(_PRICES) > 1000:
+            _PRICES.clear()
+        _PRICES[cost] = found
+    return found
 
 
 def _icon_flags(game) -> frozenset[str]:
