@@ -142,16 +142,27 @@ class Table:
     def gain(self, seat: int, resource: str, n: int, *, log: bool = True) -> None:
         """Add ``n`` (may be negative, floored at 0) of a registered resource; logged unless
         ``log=False`` (the caller's own line says it)."""
-        if resource not in self.registry.resources:
+        words = self.ruleset.resource_words.get(resource)
+        if words is None:
             raise ValueError(f"unknown resource {resource!r}")
-        pool = self.state.players[seat].pool
+        st = self.state
+        p = st.players[seat]
+        pool = p.pool
         before = pool.get(resource, 0)
-        pool[resource] = max(0, before + n)
-        if n > 0:
-            self.bump(seat, f"{resource}_gained", n)
+        after = before + n
+        pool[resource] = after if after > 0 else 0
+        if n > 0:                             # bump, inlined: the statistic of gains
+            stat, stats = words[0], p.stats
+            stats[stat] = stats.get(stat, 0) + n
+            if seat == st.current:
+                stats = st.turn.stats
+                stats[stat] = stats.get(stat, 0) + n
         if log and pool[resource] != before:
             change = pool[resource] - before
-            self.tell(seat, f"{'gains' if change > 0 else 'loses'} {self.resource_text(resource, abs(change))}")
+            if change > 0:
+                self.tell(seat, f"gains {change} {words[1] if change == 1 else words[2]}")
+            else:
+                self.tell(seat, f"loses {-change} {words[1] if change == -1 else words[2]}")
 
     def can_pay(self, seat: int, cost: dict[str, int]) -> bool:
         """Whether the seat's resources cover ``cost`` (kept resources that pay like another
