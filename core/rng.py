@@ -24,6 +24,20 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+_SURE = _LIMIT - (1 << 32)
+"""Draws below this are never rejected for a bound ``n <= 2**32`` (the last whole multiple of
+``n`` below 2**64 is above it)."""
+
+
+def _redraw(state: int, v: int, n: int) -> tuple[int, int]:
+    """``(state, v)`` after drawing again while ``v`` lies above the last whole multiple of
+    ``n`` (rejection sampling, as :meth:`Rng.below`)."""
+    limit = _LIMIT - (_LIMIT % n)
+    while v >= limit:
+        state, v = next_u64(state)
+    return state, v
+
+
 class Rng:
     """A generator bound to a holder object exposing an integer attribute ``rng``."""
 
@@ -45,20 +59,26 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Shuffle ``items`` in place (Fisher-Yates), drawing as :meth:`below` does: the one copy
         of :func:`next_u64`'s step written out, shuffles being where most draws are made (the
-        tests hold it to :func:`next_u64`)."""
+        tests hold it to :func:`next_u64`). A draw can be rejected only within ``n`` of the top
+        of the range: below :data:`_SURE` (lists shorter than 2**32) it never is, and the exact
+        limit is worked out only above it."""
         holder = self.holder
         state = holder.rng
+        if len(items) >= _LIMIT - _SURE:
+            for i in range(len(items) - 1, 0, -1):
+                holder.rng = state
+                j = self.below(i + 1)
+                state = holder.rng
+                items[i], items[j] = items[j], items[i]
+            return
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMIT - (_LIMIT % n)
-            while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                v = z ^ (z >> 31)
-                if v < limit:
-                    break
-            j = v % n
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
+            if v >= _SURE:
+                state, v = _redraw(state, v, i + 1)
+            j = v % (i + 1)
             items[i], items[j] = items[j], items[i]
         holder.rng = state
 

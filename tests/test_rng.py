@@ -62,3 +62,33 @@ def test_a_bound_near_two_to_the_64_rejects_draws_above_the_last_whole_multiple(
         draws += steps
         assert Rng(holder).below(n) == value and holder.rng == reference.rng
     assert draws > 20                  # some draws were rejected
+
+
+def _state_drawing(value: int) -> int:
+    """The generator state whose next draw is ``value`` (SplitMix64's output step inverted)."""
+    def unshift(z: int, k: int) -> int:      # the inverse of z ^ (z >> k)
+        out = z
+        for _ in range(64 // k + 1):
+            out = z ^ (out >> k)
+        return out
+
+    z = unshift(value, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, _LIMIT)) % _LIMIT, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, _LIMIT)) % _LIMIT, 30)
+    return (z - 0x9E3779B97F4A7C15) % _LIMIT
+
+
+def test_a_shuffle_draws_again_when_a_draw_lies_above_the_last_whole_multiple():
+    """For a list of three, the first swap draws below 3: 2**64 - 1 lies above the last whole
+    multiple of 3 and is drawn again (a case random seeds never reach)."""
+    start = _state_drawing(_LIMIT - 1)
+    assert next_u64(start)[1] == _LIMIT - 1
+    ours, theirs = SimpleNamespace(rng=start), SimpleNamespace(rng=start)
+    items = [0, 1, 2]
+    Rng(ours).shuffle(items)
+    expected = [0, 1, 2]
+    for i in (2, 1):
+        j = _reference_below(theirs, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and ours.rng == theirs.rng
+    assert ours.rng != next_u64(next_u64(start)[0])[0]       # three draws were made, not two
