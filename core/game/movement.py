@@ -181,7 +181,7 @@ def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
 # -- enumerating moves ---------------------------------------------------------------------
 def legal_moves(game: Game, seat: int) -> list[Action]:
     """Boots moves, portal moves, explorations and teleports open to the current player."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     if p.room is None or (game.state.turn.escaping and seat == game.state.current):
         return []
     geo = game.geometry

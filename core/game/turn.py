@@ -37,7 +37,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     for its orientation (``orienting``, X8) there are no moves and no ``end``."""
     st = game.state
     seat = st.current
-    p = game.player(seat)
+    p = st.players[seat]
     rs = game.ruleset
     acts: list[Action] = []
     how: list[Applier] = []
@@ -167,7 +167,7 @@ def explain(game: Game, action: Action) -> str:
 # -- cards ---------------------------------------------------------------------------------
 def play_card(game: Game, seat: int, card: str) -> None:
     """T4: move the card to the play area and resolve its play effect."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     p.hand.remove(card)
     p.play.append(card)
     cdef = game.ruleset.cards[card]
@@ -183,7 +183,7 @@ def room_actions(game: Game, seat: int, orienting: bool = False, acts: list[Acti
     of the markets bound to those features, appended to ``acts`` (their appliers to ``how``)."""
     acts = [] if acts is None else acts
     how = [] if how is None else how
-    room = game.player(seat).room
+    room = game.state.players[seat].room
     if room is None:
         return acts
     for fdef, arg, applier, bound in game.ruleset.room_plan(room):

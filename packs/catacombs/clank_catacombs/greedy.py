@@ -488,11 +488,12 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
             base, changed = parent, geo.regrown
         else:
             base, changed = None, ()
+    asks = (game.route_cost, game.room_has)
     if base is None:
         into: dict[str, list[Edge]] = {}
         rooms: dict[str, tuple] = {}
         for room in game.placed_rooms():
-            was = rooms[room] = _room_entry(game, geo, room, geo.routes_from(room), None)
+            was = rooms[room] = _room_entry(game, geo, room, geo.routes_from(room), None, asks)
             for edge in was[3]:
                 found = into.get(edge[0])
                 if found is None:
@@ -515,7 +516,7 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
                     seen_now = (frozenset(game.covered), game.turn.flags)
                 if _seen(old[1], *seen_now) == old[2]:
                     continue
-            was = rooms[room] = _room_entry(game, geo, room, routes, seen_now)
+            was = rooms[room] = _room_entry(game, geo, room, routes, seen_now, asks)
             if old is not None:
                 for edge in old[3]:
                     end = edge[0]
@@ -542,11 +543,12 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms)
 
 
-def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None) -> tuple:
-    """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``."""
+def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
+    """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``;
+    ``asks``: the game's ``route_cost`` and ``room_has``, looked up once per table."""
     entries: list[Edge] = []
     through_portal: list | tuple = ()
-    route_cost = game.route_cost
+    route_cost, room_has = asks
     for r in routes:
         to = r.to
         if to[0] == "portal":
@@ -558,7 +560,7 @@ def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None) -> t
         c = _price(cost)
         n = len(cost.cover)
         if to[0] == "room":
-            crypt = game.room_has(to[1], "crypt")
+            crypt = room_has(to[1], "crypt")
             entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
         elif to[0] == "open":
             entries.append(("@open", room, c, _condition(n, False, to[5])))
