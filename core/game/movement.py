@@ -441,18 +441,19 @@ def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
     slot = move.get("slot", "")
-    here = game.geometry
+    trial = PlacedTile(move["tile"], move["x"], move["y"], 0, move["region"], slot)
+    geo = game.geometry.with_tile(trial)       # one trial layout, the tile turned in it (cells stay)
+    before = _move_segments(move)
     for rot in range(4 if tdef.rotatable and not slot else 1):
-        trial = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"], slot)
-        geo = here.with_tile(trial)
+        trial.rot = rot
         found = (geo.tunnel_at_named_port(trial, move["port"]) if slot
                  else geo.tunnel_at_port(trial, "", move["side"], move["idx"]))
         if found is None:
             continue
         cont = geo.trace(trial, found[0], found[1], "")
-        segments = _move_segments(move) + list(cont.segments)
+        segments = [*before, *cont.segments]
         cost = path_cost(game, geo, segments)
-        res = {"rot": rot, "to": cont.to, "cost": cost, "segments": segments, "geo": geo}
+        res = {"rot": rot, "to": cont.to, "cost": cost, "segments": segments}
         ok = (cont.to[0] == "room" or (cont.to[0] == "open" and discovery_ok(game, cont.to))) \
             and placement_ok(game, trial, cont.to)
         if move["teleport"]:
