@@ -186,14 +186,23 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
         return []
     geo = game.geometry
     out: list[Action] = []
-    if p.pool.get("boots", 0) > 0 and may_move(game, seat, BOOTS_MOVE) is None:
+    boots = p.pool.get("boots", 0)
+    if boots > 0 and may_move(game, seat, BOOTS_MOVE) is None:
+        # entering without damage, where no feature checks the entry, needs no prevention choice
+        plain_entry = not game.registry.modifiers.get("tunnel_damage")
+        entry_checks = game.ruleset.entry_checks
         for r in geo.routes_from(p.room):
             kind = r.to[0]
             if kind == "room":
                 cost = route_cost(game, geo, r)
-                if (not cost.against or ignores_arrows(game, seat)) and game.can_pay(seat, cost.resources):
-                    key = r.key
-                    out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
+                res = cost.resources           # Boots alone: affordable with as many Boots
+                if (not cost.against or ignores_arrows(game, seat)) and (
+                        (len(res) == 1 and boots >= res["boots"]) or game.can_pay(seat, res)):
+                    if plain_entry and not cost.damage and not entry_checks(r.to[1]):
+                        out.append(Action("move", (r.key, "0")))
+                    else:
+                        key = r.key
+                        out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
