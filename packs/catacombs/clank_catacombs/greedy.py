@@ -348,11 +348,15 @@ def _targets(game, seat: int) -> tuple[set[str], bool]:
 
 
 def _crypts(game) -> frozenset[str]:
-    """The placed rooms that show a crypt (kept with the geometry)."""
+    """The placed rooms that show a crypt (kept with the geometry): of the rooms of every tile
+    that show one (what a room shows is printed: known once per ruleset), those placed."""
     derived = game.geometry.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        found = derived[_CRYPTS] = frozenset(r for r in game.placed_rooms() if game.room_has(r, "crypt"))
+        every = _once(game, ("greedy-crypt-rooms",), lambda: frozenset(
+            room for tile, tdef in game.ruleset.tiles.items() for local in tdef.rooms
+            if game.room_has(room := f"{tile}.{local}", "crypt")))
+        found = derived[_CRYPTS] = every.intersection(game.placed_rooms())
     return found
 
 
