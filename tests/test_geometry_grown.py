@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from clank import new_game
-from clank.game.dungeon import End, Geometry, TileDef, TunnelDef, open_side
+from clank.game.dungeon import End, Geometry, TileDef, TunnelDef, open_side, segment
 from clank.game.movement import path_cost
 from clank.game.state import PlacedTile
 
@@ -159,6 +159,9 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
                    tunnels=[TunnelDef(r1, port), TunnelDef(End("port", side="e", idx=1), r1),
                             TunnelDef(r1, r2), TunnelDef(r2, r2)])
     assert tdef.room_tunnels == {"r1": ((0, True), (1, False), (2, True)), "r2": ((2, False), (3, True))}
+    # what tracing walks: each tunnel from its end b and from its end a, the segment and the end reached
+    assert tdef.walks[0] == ((segment("t", 0, False), r1), (segment("t", 0, True), port))
+    assert tdef.walks[2][True] == (segment("t", 2, True), r2) and len(tdef.walks) == 4
 
 
 def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():

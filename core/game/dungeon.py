@@ -92,8 +92,13 @@ class TileDef:
     """The tunnels leaving each room, made from ``tunnels``: room -> ``((tunnel index, whether
     it leaves from its end a), ...)`` in the tunnels' order (a tunnel from a room to itself
     leaves from a)."""
+    walks: tuple = field(default=(), repr=False, compare=False)
+    """Made from ``tunnels``: for each tunnel, walking it from its end b and from its end a
+    (``walks[i][from_a]``), the :class:`Segment` walked and the end reached."""
 
     def __post_init__(self) -> None:
+        self.walks = tuple(((segment(self.id, i, False), t.a), (segment(self.id, i, True), t.b))
+                           for i, t in enumerate(self.tunnels))
         leaving = self.room_tunnels
         for i, t in enumerate(self.tunnels):
             if t.a.kind == "room":
@@ -433,9 +438,8 @@ class Geometry:
         defs = self.defs
         by_cell = self.by_cell
         for _ in range(64):
-            t = defs[p.tile].tunnels[tunnel]
-            segs.append(segment(p.tile, tunnel, from_a))
-            far = t.b if from_a else t.a
+            seg, far = defs[p.tile].walks[tunnel][from_a]
+            segs.append(seg)
             kind = far.kind
             if kind == "room":
                 return Route(origin, room_end(p.tile, far.room), tuple(segs))
