@@ -80,10 +80,11 @@ class Game(Table):
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action; anything else raises :class:`IllegalAction` and changes nothing."""
-        action = self._as_action(action)
+        if type(action) is not Action:
+            action = self._as_action(action)
         if self.state.over:
             raise IllegalAction(action, "the game is over")
-        applier = turn.play_applier(self, action)
+        applier = turn.play_applier(self, action) if action.kind == "play" else None
         if applier is None:                # anything but a play from the hand: list, then look up
             _, legal, how = self._legal_table()
             try:
@@ -101,7 +102,7 @@ class Game(Table):
                 _TEXTS[action] = text
         self.state.history.append(text)
         self._legal = None
-        self.close_log_line()
+        self._open = None                  # close_log_line(): effects start lines of their own
         d = self.state.decision
         if d is not None:
             self.state.decision = None
