@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from clank import new_game
-from clank.game.dungeon import End, Geometry, TileDef, TunnelDef, open_side, segment
+from clank.game.dungeon import End, Geometry, Route, TileDef, TunnelDef, open_side, segment
 from clank.game.movement import path_cost
 from clank.game.state import PlacedTile
 
@@ -166,7 +166,8 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
 
 def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():
     """``Route.fixed``: a route without a lock or an icon a turn flag cancels is priced once and
-    keeps its price on the route (so every geometry that keeps the route reads it there); a
+    keeps its price on the route (so every geometry that keeps the route reads it there, and a
+    route traced again along the same tunnels finds it in ``Ruleset.fixed_costs``); a
     route over a lock is priced again once the lock is covered (A9)."""
     game = new_game(["catacombs"], players=2, seed=3)
     rng = random.Random(3)
@@ -187,6 +188,8 @@ def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_pri
     assert locked is not None and plain is not None
     cost = game.route_cost(plain)
     assert plain.fixed is cost and game.route_cost(plain) is cost
+    again = Route(plain.origin, plain.to, plain.segments)    # traced again: the same tunnels, the same price
+    assert again.fixed is None and game.route_cost(again) is cost and game.ruleset.fixed_costs[plain.segments] is cost
     before = game.route_cost(locked)
     assert locked.fixed is None and before.cover
     game.state.covered.extend(before.cover)

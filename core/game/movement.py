@@ -97,12 +97,17 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
 
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
-    on the route (``Route.fixed``) when no icon on it reads the game, else in ``geo`` until an
+    on the route (``Route.fixed``) and for every route along the same tunnels
+    (``Ruleset.fixed_costs``) when no icon on it reads the game, else in ``geo`` until an
     icon is covered or the turn flags change (one may cancel icon damage). Read it, never
     change it: equal costs are one object, shared by every game of the ruleset."""
     fixed = route.fixed
     if fixed is not None:
         return fixed
+    known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
+    if known is not None:
+        object.__setattr__(route, "fixed", known)
+        return known
     st = game.state
     flags = st.turn.flags
     covered = len(st.covered)
@@ -121,6 +126,10 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
         geo.costs[id(route)] = shared
     else:
         object.__setattr__(route, "fixed", shared)
+        fixed_costs = game.ruleset.fixed_costs
+        if len(fixed_costs) > 100_000:
+            fixed_costs.clear()
+        fixed_costs[route.segments] = shared
     return shared
 
 
