@@ -479,7 +479,8 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     made from another one where it can: from this layout's table for other covered icons or
     flags (``held``: only the rooms whose costs read those are looked at again), or from the
     table of the layout this one grew from, when that table was made before it grew (only the
-    rooms ``Geometry.regrown`` names, and those that read, are looked at again); the other rooms'
+    rooms ``Geometry.regrown`` names are looked at again, and those that read if the covered
+    icons or flags differ); the other rooms'
     edges are not touched. What lies beyond a portal changes with any tile: portal routes are
     priced again for each table."""
     if held is not None:
@@ -510,7 +511,8 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
         into, rooms, reading, portal_rooms = dict(base.base), dict(base.rooms), base.reading, base.portal_rooms
         own: set[str] = set()           # the ends whose lists are this table's (the rest are shared)
         seen_now = None
-        for room in (*changed, *reading):
+        # rooms whose costs read locks or flags: looked at again unless those are as they were
+        for room in (changed if base.costs_key == costs_key else (*changed, *reading)):
             routes = geo.routes_from(room)
             old = rooms.get(room)
             if old is not None and old[0] is routes:
