@@ -656,22 +656,23 @@ class Table:
     def run(self) -> None:
         """Resolve queued tasks until a decision is needed or nothing is left."""
         st = self.state
+        queue = st.queue                   # changed in place only
         program = self.ruleset.program
         steps = self.registry.steps
         while not st.over:
-            while st.queue and st.decision is None and not st.over:
-                addr, seat, src = st.queue.pop(0)
+            while queue and st.decision is None and not st.over:
+                addr, seat, src = queue.pop(0)
                 if isinstance(addr, str):
-                    if addr == ASK and not st.queue and self._check_watchers():
-                        st.queue.append([addr, seat, src])   # C11: what resolved counts before the pause
+                    if addr == ASK and not queue and self._check_watchers():
+                        queue.append([addr, seat, src])   # C11: what resolved counts before the pause
                         continue
                     steps[addr].run(self, seat, src)
                 else:
                     node = program[addr]
                     node.run(EffectContext(self, seat, src), node.args)
-            if st.decision is not None or st.over or st.queue:
+            if st.decision is not None or st.over or queue:
                 return
-            if not self._check_watchers():
+            if not st.turn.watchers or not self._check_watchers():
                 return
 
     def _check_watchers(self) -> bool:
