@@ -192,8 +192,10 @@ def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_pri
     assert again.fixed is None and game.route_cost(again) is cost and game.ruleset.fixed_costs[plain.segments] is cost
     before = game.route_cost(locked)
     assert locked.fixed is None and before.cover
+    copy = game.clone()                # shares the routes, and covers nothing more
     game.state.covered.extend(before.cover)
     after = game.route_cost(locked)
+    assert copy.route_cost(locked) is before and game.route_cost(locked) is after     # each its own price
     assert not after.cover and after.resources.get("lockpicks", 0) == 0
     assert (after.resources, after.damage) == (path_cost(game, game.geometry, locked.segments).resources,
                                                path_cost(game, game.geometry, locked.segments).damage)

@@ -147,6 +147,9 @@ class Route:
     """What following the route costs when no icon on it reads the game (no lock a payment
     covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
     time it prices the route, read from then on by every geometry that keeps the route."""
+    priced: Any = field(default=None, repr=False, compare=False)
+    """For a route whose icons read the game: ``(the covered icons, the turn flags, its cost)``
+    of the last time ``movement.route_cost`` priced it (valid while both are as they were)."""
 
     @property
     def key(self) -> str:
@@ -279,11 +282,6 @@ class Geometry:
         # room -> (its routes in a smaller layout, the open edges' far sides tiles have filled
         # since): the routes ending at one of those sides are traced again, the rest kept (grown)
         self._stale: dict[str, tuple[list[Route], frozenset]] = {}
-        # id(route) -> cost of the routes whose icons read the game, valid while as many icons are
-        # covered and the turn flags are as remembered here (see movement.route_cost)
-        self.costs: dict[int, object] = {}
-        self.cost_covered = -1
-        self.cost_flags: list[str] = []
         self.derived: dict = {}   # what rules and bots derive from this layout (dropped with it); keys namespaced
         self._room_ids: list[str] | None = None
         self.inherited: dict | None = None   # ``derived`` of the geometry this one grew from (see grown)
@@ -326,8 +324,8 @@ class Geometry:
         from this one, what it inherited): what was derived from a kept list may be used again
         (a reader takes it once and drops it, ``inherited = None``; only dicts are passed on,
         never a chain of layouts). The portal exits are kept too unless the new tile has a
-        portal or one of them ended at an open edge it fills. Remembered route costs start
-        afresh (what asks for a cost again is priced again). The new geometry indexes this
+        portal or one of them ended at an open edge it fills. A kept route keeps its remembered
+        cost (``Route.fixed``, ``Route.priced``). The new geometry indexes this
         one's tiles and ``new``: the objects ``placed`` holds, as this one was built from them."""
         geo = self.with_tile(new)
         geo.inherited = self.derived if self.derived else self.inherited
@@ -389,7 +387,8 @@ class Geometry:
     def fork(self, placed: list) -> Geometry:
         """The same connectivity for a copy of the game (a clone) whose placed tiles are
         ``placed`` (equal to this geometry's, but the copy's own objects): what the layout alone
-        decides is shared, the remembered route costs (which read the game) start afresh. The
+        decides is shared (the routes too: a route's remembered cost says which covered icons
+        and flags it holds for, see ``Route.priced``). The
         copy's tiles are the ones indexed, so that turning a tile of either game in place
         leaves the other's geometry as it was."""
         new = Geometry.__new__(Geometry)
@@ -399,7 +398,6 @@ class Geometry:
         new.by_cell = {cell: (mine[p.tile], key) for cell, (p, key) in self.by_cell.items()}
         if self.by_slot:
             new.by_slot = {slot: mine[p.tile] for slot, p in self.by_slot.items()}
-        new.costs = {}
         return new
 
     def traced(self) -> int:

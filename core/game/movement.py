@@ -98,32 +98,29 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
     on the route (``Route.fixed``) and for every route along the same tunnels
-    (``Ruleset.fixed_costs``) when no icon on it reads the game, else in ``geo`` until an
-    icon is covered or the turn flags change (one may cancel icon damage). Read it, never
-    change it: equal costs are one object, shared by every game of the ruleset."""
+    (``Ruleset.fixed_costs``) when no icon on it reads the game, else on the route with the
+    covered icons and turn flags it was priced for (``Route.priced``: a flag may cancel icon
+    damage), which any game sharing the route may read. Read it, never change it: equal costs
+    are one object, shared by every game of the ruleset."""
     fixed = route.fixed
     if fixed is not None:
         return fixed
-    known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
-    if known is not None:
-        object.__setattr__(route, "fixed", known)
-        return known
     st = game.state
-    flags = st.turn.flags
-    covered = len(st.covered)
-    if geo.cost_covered != covered or geo.cost_flags != flags:
-        geo.cost_covered, geo.cost_flags = covered, list(flags)      # every remembered cost is stale
-        geo.costs = {}
+    priced = route.priced
+    if priced is not None:
+        if priced[1] == st.turn.flags and priced[0] == st.covered:
+            return priced[2]
     else:
-        hit = geo.costs.get(id(route))
-        if hit is not None:
-            return hit
+        known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
+        if known is not None:
+            object.__setattr__(route, "fixed", known)
+            return known
     cost, reads = _priced(game, geo, route.segments)
     # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
     shared = game.ruleset.cache.setdefault(
         ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
     if reads:
-        geo.costs[id(route)] = shared
+        object.__setattr__(route, "priced", (list(st.covered), list(st.turn.flags), shared))
     else:
         object.__setattr__(route, "fixed", shared)
         fixed_costs = game.ruleset.fixed_costs
