@@ -100,6 +100,14 @@ def _row_verb(cdef: Any) -> str:
     return "fight" if cdef.type == "monster" else "use" if cdef.type == "device" else "buy"
 
 
+def row_offer(cdef: Any, slot: int) -> tuple[Offer, bool]:
+    """A card's offer in a row slot, and whether it has a condition (a monster's ``fight_if``,
+    a device's ``use_if``)."""
+    verb = _row_verb(cdef)
+    conditional = (verb == "fight" and cdef.fight_if is not None) or (verb == "use" and cdef.use_if is not None)
+    return Offer(act(verb, slot), cdef.cost, cdef.id, verb, slot), conditional
+
+
 def row_offers(game: Table, seat: int) -> list[Offer]:
     """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
     and a device's ``use_if`` must hold (A3, A4)."""
@@ -108,15 +116,16 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
     key = (ROW, *row)
     found = cache.get(key)
     if found is None:
-        cards = game.ruleset.cards
+        made = game.ruleset.row_slot_offers
         offers = []
+        conditional = False
         for slot, card in enumerate(row):
             if card is not None:
-                cdef = cards[card]
-                verb = _row_verb(cdef)
-                offers.append(Offer(act(verb, slot), cdef.cost, card, verb, slot))
-        conditional = any((o.purpose == "fight" and cards[o.item].fight_if is not None)
-                          or (o.purpose == "use" and cards[o.item].use_if is not None) for o in offers)
+                entry = made.get((card, slot))
+                if entry is None:
+                    entry = made[(card, slot)] = row_offer(game.ruleset.cards[card], slot)
+                offers.append(entry[0])
+                conditional = conditional or entry[1]
         if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
             cache.clear()
         found = cache[key] = (offers, conditional)
