@@ -95,6 +95,10 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
     return cost, reads
 
 
+_NOTHING: list = []
+"""The empty list a route's remembered cost holds for no covered icons or no flags (never changed)."""
+
+
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
     on the route (``Route.fixed``) and for every route along the same tunnels
@@ -120,7 +124,9 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     shared = game.ruleset.cache.setdefault(
         ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
     if reads:
-        object.__setattr__(route, "priced", (list(st.covered), list(st.turn.flags), shared))
+        covered, flags = st.covered, st.turn.flags      # copies (none made while both are empty)
+        object.__setattr__(route, "priced", (list(covered) if covered else _NOTHING, list(flags) if flags else _NOTHING,
+                                             shared))
     else:
         object.__setattr__(route, "fixed", shared)
         fixed_costs = game.ruleset.fixed_costs
