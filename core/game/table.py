@@ -75,11 +75,13 @@ class Table:
         log = self.state.log
         o = self._open
         if o is not None and o[1] == seat and o[0] == len(log) - 1:
-            if o[3] and phrase.startswith("gains ") and o[3][-1].startswith("gains "):
-                phrase = phrase[len("gains "):]        # "gains 1 Skill, 1 Boot"
-            o[3].append(phrase)
-            base = o[2][:-1] if o[2].endswith(".") else o[2]
-            log[-1] = _sentence(f"{base}: {', '.join(o[3])}")
+            parts = o[3]
+            if parts and phrase.startswith("gains ") and parts[-1].startswith("gains "):
+                phrase = phrase[6:]                   # "gains 1 Skill, 1 Boot"
+            parts.append(phrase)
+            base = o[2]
+            line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
+            log[-1] = line if line.endswith(_ENDS) else line + "."        # _sentence, inlined
             return
         log.append(_sentence(f"{self.name(seat)} {phrase}"))
         self._open = None
@@ -723,6 +725,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+_ENDS = ("!", ".", "?")
+
+
 def _sentence(text: str) -> str:
     """A log line ends with a full stop unless it ends with ``!`` or ``.`` already."""
-    return text if text.endswith(("!", ".", "?")) else text + "."
+    return text if text.endswith(_ENDS) else text + "."
