@@ -447,6 +447,9 @@ Edge = tuple[str, str, float, Any]
 condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
 the region of the open edge it leads to or None)``, one shared tuple per value."""
 _CONDITIONS: dict[tuple, tuple] = {}
+_ALLOWED: dict[tuple, dict[tuple, bool]] = {}
+"""Per (lockpicks, carries an artifact, regions worth exploring): whether a route of each
+condition may be taken (filled as conditions are met)."""
 
 
 class _Table:
@@ -696,6 +699,12 @@ class _TableSearch:
         if here is not None and heap[0][0] >= here:      # nothing left in the heap is nearer
             return dist
         into, lockpicks, has_art, open_regions = self.into, self.lockpicks, self.has_art, self.open_regions
+        allowed = _ALLOWED.get((lockpicks, has_art, open_regions))     # condition -> whether this seat may pass
+        if allowed is None:
+            if len(_ALLOWED) > 1000:
+                _ALLOWED.clear()
+            allowed = _ALLOWED[(lockpicks, has_art, open_regions)] = {}
+        allowed_get = allowed.get
         pop, push = heapq.heappop, heapq.heappush
         get = dist.get
         while heap:
@@ -704,8 +713,12 @@ class _TableSearch:
                 continue
             for _end, frm, c, cond in into.get(node, ()):
                 if cond is not None:
-                    n, crypt, region = cond
-                    if (n and lockpicks < n) or (crypt and not has_art) or (region is not None and region not in open_regions):
+                    ok = allowed_get(cond)
+                    if ok is None:
+                        n, crypt, region = cond
+                        ok = allowed[cond] = not ((n and lockpicks < n) or (crypt and not has_art)
+                                                  or (region is not None and region not in open_regions))
+                    if not ok:
                         continue
                 nd = d + c
                 if nd < get(frm, 1e9):
