@@ -1,6 +1,8 @@
 """Listing a market's affordable offers (A1-A5): a market that no way to pay applies to (no
 ``payment_options`` entry names it, or only ones a turn flag enables while no flag is set) is
-listed by its prices alone, a shorter path that must list exactly what the general one lists."""
+listed by its prices alone, and the offer lists the row and the reserve keep (``OfferList``)
+by comparing each simple price with the seat's supply: shorter paths that must list exactly
+what the general one lists."""
 
 from __future__ import annotations
 
@@ -47,3 +49,16 @@ def test_the_short_path_lists_what_the_general_path_lists():
                 compared += len(short)
             game.apply(rng.choice(game.legal_actions()))
     assert compared > 500
+
+
+def test_a_kept_offer_list_knows_each_simple_price():
+    """A row's offers as kept: one price each (a card's cost in Skill or Swords), none when a
+    price asks for two resources or one that something else may pay."""
+    game = new_game(["catacombs"], players=2, seed=1)
+    offers = markets.row_offers(game, 0)
+    assert type(offers) is markets.OfferList and len(offers.prices) == len(offers)
+    for offer, (action, res, n) in zip(offers, offers.prices, strict=True):
+        assert action == offer.action and offer.cost.get(res, 0) == n
+    assert markets.price_of(markets.Offer(markets.act("buy", 0), {"skill": 2, "gold": 1}), {}) is None
+    assert markets.price_of(markets.Offer(markets.act("buy", 0), {"gold": 3}), {"gold": ("undercoin",)}) is None
+    assert markets.price_of(markets.Offer(markets.act("buy", 0), {"skill": 0}), {}) == (markets.act("buy", 0), "", 0)

@@ -10,6 +10,7 @@ markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
@@ -51,6 +52,9 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     subs = rs.substitutes
     flags = game.state.turn.flags
     if market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets):
+        if want is None and type(offers) is OfferList and offers.prices is not None:
+            get = pool.get               # each price one resource at most: compared as they stand
+            return [action for action, res, n in offers.prices if get(res, 0) >= n]
         for offer in offers:             # paid with the price alone: the common case, kept short
             for res, n in offer[1].items():
                 if pool.get(res, 0) < n and n > 0 and (res not in subs or not game.can_pay(seat, {res: n})):
@@ -95,17 +99,43 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     return out
 
 
+Price = tuple[Action, str, int]
+"""An offer's price when it asks for one resource at most, and none that something else may
+pay: ``(the offer's action, the resource, how much)`` (a free offer: ``(action, "", 0)``)."""
+
+
+def price_of(offer: Offer, substitutes: Mapping[str, Any]) -> Price | None:
+    """The :data:`Price` of an offer, or None when its price is not that simple."""
+    need = [(res, n) for res, n in offer[1].items() if n > 0]
+    if len(need) > 1 or (need and need[0][0] in substitutes):
+        return None
+    return (offer[0], *need[0]) if need else (offer[0], "", 0)
+
+
+class OfferList(list):
+    """A list of offers a market keeps and hands out again (read it, never change it), with
+    ``prices``: the :data:`Price` of each offer, or None when one is not that simple. :func:`scan`
+    lists such offers by comparing each amount with the seat's supply."""
+
+    __slots__ = ("prices",)
+
+    def __init__(self, offers: Iterable[Offer], prices: list[Price] | None) -> None:
+        super().__init__(offers)
+        self.prices = prices
+
+
 # -- the dungeon row: acquire (A1), use a device (A3), fight a monster (A4) --------------------
 def _row_verb(cdef: Any) -> str:
     return "fight" if cdef.type == "monster" else "use" if cdef.type == "device" else "buy"
 
 
-def row_offer(cdef: Any, slot: int) -> tuple[Offer, bool]:
-    """A card's offer in a row slot, and whether it has a condition (a monster's ``fight_if``,
-    a device's ``use_if``)."""
+def row_offer(ruleset: Any, cdef: Any, slot: int) -> tuple[Offer, bool, Price | None]:
+    """A card's offer in a row slot, whether it has a condition (a monster's ``fight_if``, a
+    device's ``use_if``) and its :data:`Price`."""
     verb = _row_verb(cdef)
     conditional = (verb == "fight" and cdef.fight_if is not None) or (verb == "use" and cdef.use_if is not None)
-    return Offer(act(verb, slot), cdef.cost, cdef.id, verb, slot), conditional
+    offer = Offer(act(verb, slot), cdef.cost, cdef.id, verb, slot)
+    return offer, conditional, price_of(offer, ruleset.substitutes)
 
 
 def row_offers(game: Table, seat: int) -> list[Offer]:
@@ -118,17 +148,19 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
     if found is None:
         made = game.ruleset.row_slot_offers
         offers = []
+        prices: list[Price] | None = []
         conditional = False
         for slot, card in enumerate(row):
             if card is not None:
                 entry = made.get((card, slot))
                 if entry is None:
-                    entry = made[(card, slot)] = row_offer(game.ruleset.cards[card], slot)
+                    entry = made[(card, slot)] = row_offer(game.ruleset, game.ruleset.cards[card], slot)
                 offers.append(entry[0])
                 conditional = conditional or entry[1]
+                prices = None if prices is None or entry[2] is None else [*prices, entry[2]]
         if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
             cache.clear()
-        found = cache[key] = (offers, conditional)
+        found = cache[key] = (OfferList(offers, prices), conditional)
     offers, conditional = found
     if not conditional:
         return offers
@@ -184,26 +216,31 @@ def reserve_offers(game: Table, seat: int) -> list[Offer]:
         return memo[1]
     offers = game.ruleset.reserve_offers
     out = []
+    prices: list[Price] | None = []
     plain = True
     for card, left in reserve.items():
         if left > 0:
-            offer, fight_if = offers[card]
+            offer, fight_if, price = offers[card]
             if fight_if is None:
                 out.append(offer)
+                prices = None if prices is None or price is None else [*prices, price]
             else:
                 plain = False
                 if fight_if(game, seat):
                     out.append(offer)
     if plain:
+        out = OfferList(out, prices)
         game.reserve_memo = (key, out)
     return out
 
 
-def reserve_offer(cdef: Any) -> tuple[Offer, Any]:
-    """A reserve card's offer (a reserve monster is fought), with the card's ``fight_if``."""
+def reserve_offer(cdef: Any, substitutes: Mapping[str, Any]) -> tuple[Offer, Any, Price | None]:
+    """A reserve card's offer (a reserve monster is fought), with the card's ``fight_if`` and
+    the offer's :data:`Price`."""
     monster = cdef.type == "monster"
-    return (Offer(act("fight-reserve" if monster else "reserve", cdef.id), cdef.cost, cdef.id,
-                  "fight" if monster else "buy"), cdef.fight_if)
+    offer = Offer(act("fight-reserve" if monster else "reserve", cdef.id), cdef.cost, cdef.id,
+                  "fight" if monster else "buy")
+    return offer, cdef.fight_if, price_of(offer, substitutes)
 
 
 def reserve_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:

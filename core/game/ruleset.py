@@ -141,7 +141,7 @@ class Ruleset:
         # and for several (what Table.gain logs, as ResourceDef.text words it)
         self.resource_words = {name: (f"{name}_gained", *r.label) for name, r in registry.resources.items()}
         from clank.game import markets
-        self.reserve_offers = {cid: markets.reserve_offer(c) for cid, c in self.cards.items()}
+        self.reserve_offers = {cid: markets.reserve_offer(c, self.substitutes) for cid, c in self.cards.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
         # tunnel icons whose price reads the game: a cost a payment covers (which icons are
         # covered) or a cost or damage a turn flag cancels; a path without them costs the same always
