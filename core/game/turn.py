@@ -39,14 +39,11 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     seat = st.current
     p = st.players[seat]
     rs = game.ruleset
-    acts: list[Action] = []
-    how: list[Applier] = []
-    plays = rs.play_actions
-    for card in p.hand:
-        action = plays[card]
-        if action not in acts:
-            acts.append(action)
-            how.append(_apply_play)
+    if p.hand:                         # one play per card in hand, first copies first
+        acts: list[Action] = list(dict.fromkeys(map(rs.play_actions.__getitem__, p.hand)))
+        how: list[Applier] = [_apply_play] * len(acts)
+    else:
+        acts, how = [], []
     for market, applier in rs.open_market_appliers:
         if market.while_orienting or not orienting:
             found = markets.scan(game, seat, market, None)
