@@ -43,18 +43,20 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     """Every (offer, payment) the seat can afford, as actions (``want`` None) or the offer and
     payment of the action ``want``. This is the hot path of legal actions: no object is made
     for what the seat cannot afford."""
-    out: list[Action] = []
     offers = market.offers(game, seat)
     if not offers:
-        return out
-    pool = game.state.players[seat].pool
+        return []
+    st = game.state
+    pool = st.players[seat].pool
     rs = game.ruleset
+    flags = st.turn.flags
+    wayless = market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets)
+    if wayless and want is None and type(offers) is OfferList and offers.prices is not None:
+        get = pool.get                   # each price one resource at most: compared as they stand
+        return [action for action, res, n in offers.prices if get(res, 0) >= n]
+    out: list[Action] = []
     subs = rs.substitutes
-    flags = game.state.turn.flags
-    if market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets):
-        if want is None and type(offers) is OfferList and offers.prices is not None:
-            get = pool.get               # each price one resource at most: compared as they stand
-            return [action for action, res, n in offers.prices if get(res, 0) >= n]
+    if wayless:
         for offer in offers:             # paid with the price alone: the common case, kept short
             for res, n in offer[1].items():
                 if pool.get(res, 0) < n and n > 0 and (res not in subs or not game.can_pay(seat, {res: n})):
