@@ -260,14 +260,19 @@ class Table:
         many is logged unless ``log=False`` (the end-of-turn hand)."""
         p = self.state.players[seat]
         drawn = 0
-        for _ in range(n):
+        while drawn < n:
             if not p.deck:
                 if not p.discard:
                     break
                 p.deck, p.discard = p.discard, []
                 self.rng.shuffle(p.deck)
-            p.hand.append(p.deck.pop())
-            drawn += 1
+            deck = p.deck
+            k = min(n - drawn, len(deck))
+            taken = deck[-k:]               # drawn from the top (the end), one after the other
+            del deck[-k:]
+            taken.reverse()
+            p.hand += taken
+            drawn += k
         if log and n > 0:
             self.tell(seat, f"draws {_count(drawn, 'card')}" + ("" if drawn == n else f" (of {n}: no cards left)"))
         return drawn
