@@ -144,6 +144,7 @@ def test_a_portal_exit_that_ended_at_an_open_edge_reaches_the_tile_placed_there(
             "q": TileDef("q", "q", "depths", rooms={"r": {"features": [], "cell": ""}},
                          tunnels=[TunnelDef(room, End("port", side="w", idx=2))])}
     p, q = PlacedTile("p", 0, 0), PlacedTile("q", 1, 0)
+    assert defs["p"].has_portal and not defs["q"].has_portal
     geo = Geometry(defs, [p])
     assert geo.portal_exits() == []
     grown = geo.grown([p, q], q)
@@ -162,6 +163,7 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
     # what tracing walks: each tunnel from its end b and from its end a, the segment and the end reached
     assert tdef.walks[0] == ((segment("t", 0, False), r1), (segment("t", 0, True), port))
     assert tdef.walks[2][True] == (segment("t", 2, True), r2) and len(tdef.walks) == 4
+    assert not tdef.has_portal
 
 
 def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():

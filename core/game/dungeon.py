@@ -95,10 +95,13 @@ class TileDef:
     walks: tuple = field(default=(), repr=False, compare=False)
     """Made from ``tunnels``: for each tunnel, walking it from its end b and from its end a
     (``walks[i][from_a]``), the :class:`Segment` walked and the end reached."""
+    has_portal: bool = field(default=False, repr=False, compare=False)
+    """Made from ``tunnels``: whether a tunnel ends at a portal."""
 
     def __post_init__(self) -> None:
         self.walks = tuple(((segment(self.id, i, False), t.a), (segment(self.id, i, True), t.b))
                            for i, t in enumerate(self.tunnels))
+        self.has_portal = any("portal" in (t.a.kind, t.b.kind) for t in self.tunnels)
         leaving = self.room_tunnels
         for i, t in enumerate(self.tunnels):
             if t.a.kind == "room":
@@ -334,7 +337,7 @@ class Geometry:
             filled = [(new.region, new.slot)]
         else:
             filled = [(new.x + dx, new.y + dy, new.region) for dx, dy in tdef.cells.values()]
-        if self._portals is not None and not any("portal" in (t.a.kind, t.b.kind) for t in tdef.tunnels) \
+        if self._portals is not None and not tdef.has_portal \
                 and not any(r.to[0] == "open" and open_side(r.to) in filled for r in self._portal_traces):
             geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
         routes, facing = dict(self._routes), dict(self._facing)
