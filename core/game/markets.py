@@ -11,6 +11,7 @@ markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from clank.registry import Registry
 
 ROW, RESERVE = "row", "reserve"
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 ROW_VERBS = ("buy", "use", "fight")
 RESERVE_VERBS = ("reserve", "fight-reserve")
 
@@ -149,20 +151,18 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
     found = cache.get(key)
     if found is None:
         made = game.ruleset.row_slot_offers
-        offers = []
-        prices: list[Price] | None = []
-        conditional = False
+        entries = []
         for slot, card in enumerate(row):
             if card is not None:
                 entry = made.get((card, slot))
                 if entry is None:
                     entry = made[(card, slot)] = row_offer(game.ruleset, game.ruleset.cards[card], slot)
-                offers.append(entry[0])
-                conditional = conditional or entry[1]
-                prices = None if prices is None or entry[2] is None else [*prices, entry[2]]
+                entries.append(entry)
         if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
             cache.clear()
-        found = cache[key] = (OfferList(offers, prices), conditional)
+        prices = list(map(_THIRD, entries))
+        found = cache[key] = (OfferList(map(_FIRST, entries), None if None in prices else prices),
+                              any(map(_SECOND, entries)))
     offers, conditional = found
     if not conditional:
         return offers
