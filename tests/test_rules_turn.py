@@ -471,9 +471,9 @@ def test_a5_a_reserve_monster_with_a_condition_is_asked_at_each_listing(kit):
 
     g = kit.game(2, seed=0)
     offers = g.ruleset.reserve_offers
-    offer, before = offers["goblin"]
+    offer, before, price = offers["goblin"]
     allowed = [True]
-    offers["goblin"] = (offer, lambda game, seat: allowed[0])    # a ruleset where the Goblin has one
+    offers["goblin"] = (offer, lambda game, seat: allowed[0], price)    # a ruleset where the Goblin has one
     g.reserve_memo = None
     try:
         assert "goblin" in [o.item for o in markets.reserve_offers(g, 0)]
@@ -482,7 +482,7 @@ def test_a5_a_reserve_monster_with_a_condition_is_asked_at_each_listing(kit):
         allowed[0] = True
         assert "goblin" in [o.item for o in markets.reserve_offers(g, 0)]
     finally:
-        offers["goblin"] = (offer, before)
+        offers["goblin"] = (offer, before, price)
 
 
 def test_a3_device_use_resolves_and_discards(kit):

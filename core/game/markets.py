@@ -217,23 +217,13 @@ def reserve_offers(game: Table, seat: int) -> list[Offer]:
     if memo is not None and memo[0] == key:
         return memo[1]
     offers = game.ruleset.reserve_offers
-    out = []
-    prices: list[Price] | None = []
-    plain = True
-    for card, left in reserve.items():
-        if left > 0:
-            offer, fight_if, price = offers[card]
-            if fight_if is None:
-                out.append(offer)
-                prices = None if prices is None or price is None else [*prices, price]
-            else:
-                plain = False
-                if fight_if(game, seat):
-                    out.append(offer)
-    if plain:
-        out = OfferList(out, prices)
+    stacks = [offers[card] for card, left in key if left > 0]     # (offer, fight_if, price) each
+    if not any(map(_SECOND, stacks)):
+        prices = list(map(_THIRD, stacks))
+        out = OfferList(map(_FIRST, stacks), None if None in prices else prices)
         game.reserve_memo = (key, out)
-    return out
+        return out
+    return [offer for offer, fight_if, _ in stacks if fight_if is None or fight_if(game, seat)]
 
 
 def reserve_offer(cdef: Any, substitutes: Mapping[str, Any]) -> tuple[Offer, Any, Price | None]:
