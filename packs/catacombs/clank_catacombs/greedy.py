@@ -236,13 +236,14 @@ class GreedyBot:
         values = _card_values(game)
         row = game.row
         own = game.clank_area.get(str(seat), 0)
+        cards = game.ruleset.cards
 
         def worth(a: Action) -> float:
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
-            cdef = game.ruleset.cards[card]
             v = values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
             # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
             if own >= 3:
+                cdef = cards[card]
                 delta = _clank_delta(game, cdef, "play") + _clank_delta(game, cdef, "acquire")
                 if delta < 0:
                     v += 1.0
@@ -264,7 +265,7 @@ class GreedyBot:
         best: Action | None = None
         best_key: tuple | None = None
         here = dist.get(room, 99.0)
-        routes = {r.key: r for r in game.geometry.routes_from(room)} if room is not None else {}
+        routes = _routes_by_key(game, room) if room is not None else {}
         for a in moves:
             d = _destination_distance(game, a, dist, routes)
             if d is None or d >= here:
@@ -274,6 +275,17 @@ class GreedyBot:
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best
+
+
+def _routes_by_key(game, room: str) -> dict[str, Any]:
+    """The routes leaving a room by key (kept with the geometry while the room's routes are the
+    same list)."""
+    routes = game.geometry.routes_from(room)
+    kept = game.geometry.derived.setdefault(_BY_KEY, {})
+    found = kept.get(room)
+    if found is None or found[0] is not routes:
+        found = kept[room] = (routes, {r.key: r for r in routes})
+    return found[1]
 
 
 def _card_values(game) -> dict[str, float]:
@@ -439,7 +451,7 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     return shortest(rev, _starts(targets, goals, explore))
 
 
-_ROUTES, _REGIONS, _CRYPTS = "greedy-routes", "greedy-regions", "greedy-crypts"
+_ROUTES, _REGIONS, _CRYPTS, _BY_KEY = "greedy-routes", "greedy-regions", "greedy-crypts", "greedy-by-key"
 _FLOATS: dict[float, float] = {}
 _PRICES: dict[Any, float] = {}     # route cost object (hashed by identity, held here) -> its price
 Edge = tuple[str, str, float, Any]
@@ -825,6 +837,10 @@ def shortest(edges: dict[str, list[tuple[str, float]]], start: dict[str, float])
 def _destination_distance(game, a: Action, dist: dict[str, float], routes: dict[str, Any]) -> float | None:
     """Distance to the target from where a movement action leads (None if unknown); ``routes``:
     the routes leaving the seat's room by key."""
+    if a.kind == "move":               # the common case: along a route to a room
+        r = routes.get(a.args[0])
+        if r is not None:
+            return dist.get(r.to[1])
     if a.kind == "teleport":
         target = a.args[1]
         return dist.get("@open") if target.startswith(("open:", "slot:")) else dist.get(target)
