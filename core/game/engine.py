@@ -239,6 +239,9 @@ class Game(Table):
 
     def route_cost(self, route: Any) -> movement.Cost:
         """What following a route of the current geometry costs now (remembered; read only)."""
+        fixed = route.fixed                # a route whose icons read nothing: priced for good
+        if fixed is not None:
+            return fixed
         geo = self._geometry if self._geometry is not None else self.geometry
         return movement.route_cost(self, geo, route)
 
