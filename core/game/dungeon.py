@@ -485,18 +485,22 @@ class Geometry:
         out: list[Route] = []
         if p is not None:
             for i, from_a in self.defs[tile_id].room_tunnels.get(local, ()):
-                r = self.trace(p, i, from_a, room_id)
-                to = r.to
-                if to[0] != "dead":
-                    out.append(r)
-                    if to[0] == "open":
-                        side = open_side(to)
-                        self._facing[side] = (*self._facing.get(side, ()), room_id)
-                else:
-                    self._blocked[room_id] = (*self._blocked.get(room_id, ()), *r.to[1:],
-                                              *(s.tile for s in r.segments))
+                self._keep(room_id, self.trace(p, i, from_a, room_id), out)
         self._routes[room_id] = out
         return out
+
+    def _keep(self, room_id: str, r: Route, out: list[Route]) -> None:
+        """A route of a room just traced: kept in ``out`` and, when it ends at an open edge,
+        indexed by the place beyond (``_facing``); a dead end is left out and the tiles it
+        crosses or stops at noted (``_blocked``)."""
+        to = r.to
+        if to[0] != "dead":
+            out.append(r)
+            if to[0] == "open":
+                side = open_side(to)
+                self._facing[side] = (*self._facing.get(side, ()), room_id)
+        else:
+            self._blocked[room_id] = (*self._blocked.get(room_id, ()), *to[1:], *(s.tile for s in r.segments))
 
     def _retrace(self, room_id: str) -> list[Route]:
         """The routes of a room the layout grew next to (``_stale``): each route that ended at
@@ -511,15 +515,7 @@ class Geometry:
                 out.append(r)
                 continue
             first = r.segments[0]
-            r = self.trace(self.placed[first.tile], first.tunnel, first.forward, room_id)
-            to = r.to
-            if to[0] != "dead":
-                out.append(r)
-                if to[0] == "open":
-                    side = open_side(to)
-                    self._facing[side] = (*self._facing.get(side, ()), room_id)
-            else:
-                self._blocked[room_id] = (*self._blocked.get(room_id, ()), *to[1:], *(s.tile for s in r.segments))
+            self._keep(room_id, self.trace(self.placed[first.tile], first.tunnel, first.forward, room_id), out)
         self._routes[room_id] = out
         return out
 
