@@ -151,8 +151,9 @@ class Route:
     covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
     time it prices the route, read from then on by every geometry that keeps the route."""
     priced: Any = field(default=None, repr=False, compare=False)
-    """For a route whose icons read the game: ``(the covered icons, the turn flags, its cost)``
-    of the last time ``movement.route_cost`` priced it (valid while both are as they were)."""
+    """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost)``
+    of the last time ``movement.route_cost`` priced it (valid while both are as they were; the
+    pair is shared by the routes a game priced for the same ones)."""
 
     @property
     def key(self) -> str:

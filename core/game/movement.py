@@ -95,10 +95,6 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
     return cost, reads
 
 
-_NOTHING: list = []
-"""The empty list a route's remembered cost holds for no covered icons or no flags (never changed)."""
-
-
 def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
     on the route (``Route.fixed``) and for every route along the same tunnels
@@ -112,8 +108,9 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     st = game.state
     priced = route.priced
     if priced is not None:
-        if priced[1] == st.turn.flags and priced[0] == st.covered:
-            return priced[2]
+        seen = priced[0]
+        if seen[1] == st.turn.flags and seen[0] == st.covered:
+            return priced[1]
     else:
         known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
         if known is not None:
@@ -124,9 +121,10 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     shared = game.ruleset.cache.setdefault(
         ("route-cost", *cost.resources.items(), "|", *cost.cover, "|", cost.damage, cost.against), cost)
     if reads:
-        covered, flags = st.covered, st.turn.flags      # copies (none made while both are empty)
-        object.__setattr__(route, "priced", (list(covered) if covered else _NOTHING, list(flags) if flags else _NOTHING,
-                                             shared))
+        seen = game.cost_reads             # one copy of the covered icons and flags, shared by the routes priced for them
+        if seen is None or seen[1] != st.turn.flags or seen[0] != st.covered:
+            seen = game.cost_reads = (list(st.covered), list(st.turn.flags))
+        object.__setattr__(route, "priced", (seen, shared))
     else:
         object.__setattr__(route, "fixed", shared)
         fixed_costs = game.ruleset.fixed_costs

@@ -42,6 +42,7 @@ class Table:
         self._legal: Any = None
         self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.reserve_memo: tuple | None = None   # (reserve counts, offers): see markets.reserve_offers
+        self.cost_reads: tuple | None = None     # (covered icons, turn flags) last priced for: movement.route_cost
         self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
         self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
