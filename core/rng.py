@@ -24,11 +24,6 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-_SURE = _LIMIT - (1 << 32)
-"""Draws below this are never rejected for a bound ``n <= 2**32`` (the last whole multiple of
-``n`` below 2**64 is above it)."""
-
-
 def _redraw(state: int, v: int, n: int) -> tuple[int, int]:
     """``(state, v)`` after drawing again while ``v`` lies above the last whole multiple of
     ``n`` (rejection sampling, as :meth:`Rng.below`)."""
@@ -59,24 +54,18 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Shuffle ``items`` in place (Fisher-Yates), drawing as :meth:`below` does: the one copy
         of :func:`next_u64`'s step written out, shuffles being where most draws are made (the
-        tests hold it to :func:`next_u64`). A draw can be rejected only within ``n`` of the top
-        of the range: below :data:`_SURE` (lists shorter than 2**32) it never is, and the exact
-        limit is worked out only above it."""
+        tests hold it to :func:`next_u64`). A draw below ``2**64 - n`` is never rejected (the
+        last whole multiple of ``n`` lies above it), so none below ``2**64 - len(items)`` is: the
+        exact limit is worked out only above that."""
         holder = self.holder
         state = holder.rng
-        if len(items) >= _LIMIT - _SURE:
-            for i in range(len(items) - 1, 0, -1):
-                holder.rng = state
-                j = self.below(i + 1)
-                state = holder.rng
-                items[i], items[j] = items[j], items[i]
-            return
+        top = _LIMIT - len(items)
         for i in range(len(items) - 1, 0, -1):
             state = (state + 0x9E3779B97F4A7C15) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             v = z ^ (z >> 31)
-            if v >= _SURE:
+            if v >= top:
                 state, v = _redraw(state, v, i + 1)
             j = v % (i + 1)
             items[i], items[j] = items[j], items[i]

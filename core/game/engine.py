@@ -102,7 +102,7 @@ class Game(Table):
                 _TEXTS[action] = text
         self.state.history.append(text)
         self._legal = None
-        self._open = None                  # close_log_line(): effects start lines of their own
+        self.close_log_line()
         d = self.state.decision
         if d is not None:
             self.state.decision = None

@@ -58,19 +58,6 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
         return [action for action, res, n in offers.prices if get(res, 0) >= n]
     out: list[Action] = []
     subs = rs.substitutes
-    if wayless:
-        for offer in offers:             # paid with the price alone: the common case, kept short
-            for res, n in offer[1].items():
-                if pool.get(res, 0) < n and n > 0 and (res not in subs or not game.can_pay(seat, {res: n})):
-                    break
-            else:
-                if want is None:
-                    out.append(offer[0])
-                elif want == offer[0]:
-                    return offer, Payment(offer[1])
-        if want is not None:
-            raise KeyError(f"{want} is not an action of the {market.name} market now")
-        return out
     ways_of = (rs.market_ways if flags else rs.market_plain_ways)[market.name]
     for offer in offers:
         action, cost, item, purpose, _ = offer

@@ -137,9 +137,8 @@ class Ruleset:
             not w.markets or name in w.markets for w in registry.payment_options))
         self.plain_wayless_markets = frozenset(name for name in registry.markets if not any(
             (not w.markets or name in w.markets) and w.flag is None for w in registry.payment_options))
-        # per registered resource: the statistic its gains count toward and its names for one
-        # and for several (what Table.gain logs, as ResourceDef.text words it)
-        self.resource_words = {name: (f"{name}_gained", *r.label) for name, r in registry.resources.items()}
+        # per registered resource: the statistic its gains count toward, and its definition
+        self.resource_gains = {name: (f"{name}_gained", r) for name, r in registry.resources.items()}
         from clank.game import markets
         self.reserve_offers = {cid: markets.reserve_offer(c, self.substitutes) for cid, c in self.cards.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)

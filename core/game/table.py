@@ -81,8 +81,7 @@ class Table:
                 phrase = phrase[6:]                   # "gains 1 Skill, 1 Boot"
             parts.append(phrase)
             base = o[2]
-            line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
-            log[-1] = line if line.endswith(_ENDS) else line + "."        # _sentence, inlined
+            log[-1] = _sentence(f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}")
             return
         log.append(_sentence(f"{self.name(seat)} {phrase}"))
         self._open = None
@@ -145,27 +144,19 @@ class Table:
     def gain(self, seat: int, resource: str, n: int, *, log: bool = True) -> None:
         """Add ``n`` (may be negative, floored at 0) of a registered resource; logged unless
         ``log=False`` (the caller's own line says it)."""
-        words = self.ruleset.resource_words.get(resource)
-        if words is None:
+        known = self.ruleset.resource_gains.get(resource)
+        if known is None:
             raise ValueError(f"unknown resource {resource!r}")
-        st = self.state
-        p = st.players[seat]
-        pool = p.pool
+        stat, rdef = known
+        pool = self.state.players[seat].pool
         before = pool.get(resource, 0)
         after = before + n
         pool[resource] = after if after > 0 else 0
-        if n > 0:                             # bump, inlined: the statistic of gains
-            stat, stats = words[0], p.stats
-            stats[stat] = stats.get(stat, 0) + n
-            if seat == st.current:
-                stats = st.turn.stats
-                stats[stat] = stats.get(stat, 0) + n
+        if n > 0:
+            self.bump(seat, stat, n)
         if log and pool[resource] != before:
             change = pool[resource] - before
-            if change > 0:
-                self.tell(seat, f"gains {change} {words[1] if change == 1 else words[2]}")
-            else:
-                self.tell(seat, f"loses {-change} {words[1] if change == -1 else words[2]}")
+            self.tell(seat, f"{'gains' if change > 0 else 'loses'} {rdef.text(abs(change))}")
 
     def can_pay(self, seat: int, cost: dict[str, int]) -> bool:
         """Whether the seat's resources cover ``cost`` (kept resources that pay like another

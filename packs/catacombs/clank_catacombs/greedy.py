@@ -26,7 +26,7 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from clank.plugin import Action
@@ -281,7 +281,10 @@ def _routes_by_key(game, room: str) -> dict[str, Any]:
     """The routes leaving a room by key (kept with the geometry while the room's routes are the
     same list)."""
     routes = game.geometry.routes_from(room)
-    kept = game.geometry.derived.setdefault(_BY_KEY, {})
+    derived = game.geometry.derived
+    kept = derived.get(_BY_KEY)
+    if kept is None:
+        kept = derived[_BY_KEY] = {}
     found = kept.get(room)
     if found is None or found[0] is not routes:
         found = kept[room] = (routes, {r.key: r for r in routes})
@@ -509,57 +512,49 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
         else:
             base, changed = None, ()
     asks = (game.route_cost, game.room_has)
-    if base is None:
-        into: dict[str, list[Edge]] = {}
-        rooms: dict[str, tuple] = {}
-        for room in game.placed_rooms():
-            was = rooms[room] = _room_entry(game, geo, room, geo.routes_from(room), None, asks)
-            for edge in was[3]:
-                found = into.get(edge[0])
-                if found is None:
-                    into[edge[0]] = [edge]
-                else:
-                    found.append(edge)
-        reading = frozenset(r for r, was in rooms.items() if was[1] is not None)
-        portal_rooms = frozenset(r for r, was in rooms.items() if was[4])
+    into: dict[str, list[Edge]]
+    if base is None:                    # made from nothing: every room is new to it
+        into, rooms, reading, portal_rooms = {}, {}, frozenset(), frozenset()
+        todo: Iterable[str] = game.placed_rooms()
     else:
         into, rooms, reading, portal_rooms = dict(base.base), dict(base.rooms), base.reading, base.portal_rooms
-        own: set[str] = set()           # the ends whose lists are this table's (the rest are shared)
-        seen_now = None
         # rooms whose costs read locks or flags: looked at again unless those are as they were
-        for room in (changed if base.costs_key == costs_key else (*changed, *reading)):
-            routes = geo.routes_from(room)
-            old = rooms.get(room)
-            if old is not None and old[0] is routes:
-                if old[1] is None:
-                    continue
-                if seen_now is None:
-                    seen_now = (frozenset(game.covered), game.turn.flags)
-                if _seen(old[1], *seen_now) == old[2]:
-                    continue
-            was = rooms[room] = _room_entry(game, geo, room, routes, seen_now, asks)
-            if old is not None:
-                for edge in old[3]:
-                    end = edge[0]
-                    if end not in own:
-                        into[end] = [*into[end]]
-                        own.add(end)
-                    into[end].remove(edge)
-            for edge in was[3]:
+        todo = changed if base.costs_key == costs_key else (*changed, *reading)
+    own: set[str] = set()               # the ends whose lists are this table's (the rest are shared)
+    seen_now = None
+    for room in todo:
+        routes = geo.routes_from(room)
+        old = rooms.get(room)
+        if old is not None and old[0] is routes:
+            if old[1] is None:
+                continue
+            if seen_now is None:
+                seen_now = (frozenset(game.covered), game.turn.flags)
+            if _seen(old[1], *seen_now) == old[2]:
+                continue
+        was = rooms[room] = _room_entry(game, geo, room, routes, seen_now, asks)
+        if old is not None:
+            for edge in old[3]:
                 end = edge[0]
-                found = into.get(end)
-                if found is None:
-                    into[end] = [edge]
+                if end not in own:
+                    into[end] = [*into[end]]
                     own.add(end)
-                elif end in own:
-                    found.append(edge)
-                else:
-                    into[end] = [*found, edge]
-                    own.add(end)
-            if (was[1] is not None) != (room in reading):
-                reading = reading ^ {room}
-            if bool(was[4]) != (room in portal_rooms):
-                portal_rooms = portal_rooms ^ {room}
+                into[end].remove(edge)
+        for edge in was[3]:
+            end = edge[0]
+            found = into.get(end)
+            if found is None:
+                into[end] = [edge]
+                own.add(end)
+            elif end in own:
+                found.append(edge)
+            else:
+                into[end] = [*found, edge]
+                own.add(end)
+        if (was[1] is not None) != (room in reading):
+            reading = reading ^ {room}
+        if bool(was[4]) != (room in portal_rooms):
+            portal_rooms = portal_rooms ^ {room}
     full = _with_portals(game, geo, into, rooms, portal_rooms)
     return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms)
 
