@@ -568,60 +568,73 @@ def play_checked():
 # how much work loading YAML did (hostile input is refused after bounded work)
 # ==========================================================================================
 class YamlWork:
-    """What the YAML loader did: parser events read and nodes composed into a tree (in total and
-    per file loaded), and files opened."""
+    """What the YAML loader did: parser events handed out, nodes composed into a tree and
+    objects constructed from it (in total and per file loaded), and files opened."""
 
     def __init__(self) -> None:
         self.events = 0
         self.composed = 0
+        self.constructed = 0
         self.opened = 0
-        self.by_file: dict[str, list[int]] = {}   # file -> [events, composed]
+        self.by_file: dict[str, list[int]] = {}   # file -> [events, composed, constructed]
         self.current = ""
 
     def reset(self) -> None:
         """Forget what was counted so far."""
-        self.events = self.composed = self.opened = 0
+        self.events = self.composed = self.constructed = self.opened = 0
         self.by_file.clear()
 
     def events_of(self, file: str) -> int:
-        """Parser events read while loading ``file`` (as its problems name it)."""
-        return self.by_file.get(file, [0, 0])[0]
+        """Parser events handed out while loading ``file`` (as its problems name it)."""
+        return self.by_file.get(file, [0, 0, 0])[0]
 
     def composed_of(self, file: str) -> int:
         """Nodes composed while loading ``file``."""
-        return self.by_file.get(file, [0, 0])[1]
+        return self.by_file.get(file, [0, 0, 0])[1]
+
+    def constructed_of(self, file: str) -> int:
+        """Objects constructed while loading ``file``."""
+        return self.by_file.get(file, [0, 0, 0])[2]
 
 
 @pytest.fixture
 def yaml_work(monkeypatch: pytest.MonkeyPatch) -> YamlWork:
-    """Count the loader's work (issue 11 item 18): every event ruamel's parser yields, every
-    node its composer builds (both also by the file being loaded), and every file opened
-    through ``Path.open``."""
+    """Count the loader's work (issue 11 item 18): every event ruamel's parser hands out (to a
+    walk over the events or to the composer), every node its composer builds, every object its
+    constructor makes (each also by the file being loaded), and every file opened through
+    ``Path.open``."""
     from pathlib import Path
 
     from clank.content import yamlload
     from ruamel.yaml.composer import Composer
-    from ruamel.yaml.main import YAML
+    from ruamel.yaml.constructor import BaseConstructor
+    from ruamel.yaml.parser import Parser
 
     work = YamlWork()
-    real_parse, real_compose, real_open = YAML.parse, Composer.compose_node, Path.open
+    real_event, real_compose, real_open = Parser.get_event, Composer.compose_node, Path.open
+    real_construct = BaseConstructor.construct_object
     real_load_text = yamlload.load_yaml_text
 
     def count(which: int) -> None:
         if which == 0:
             work.events += 1
-        else:
+        elif which == 1:
             work.composed += 1
-        work.by_file.setdefault(work.current, [0, 0])[which] += 1
+        else:
+            work.constructed += 1
+        work.by_file.setdefault(work.current, [0, 0, 0])[which] += 1
 
-    def parse(self: YAML, stream: Any) -> Any:
-        for event in real_parse(self, stream):
-            count(0)
-            yield event
+    def get_event(self: Parser) -> Any:
+        count(0)
+        return real_event(self)
 
     def compose_node(self: Composer, parent: Any, index: Any) -> Any:
         count(1)
         return real_compose(self, parent, index)
+
+    def construct_object(self: BaseConstructor, node: Any, deep: bool = False) -> Any:
+        count(2)
+        return real_construct(self, node, deep)
 
     def open_(self: Path, *args: Any, **kwargs: Any) -> Any:
         work.opened += 1
@@ -634,8 +647,9 @@ def yaml_work(monkeypatch: pytest.MonkeyPatch) -> YamlWork:
         finally:
             work.current = outer
 
-    monkeypatch.setattr(YAML, "parse", parse)
+    monkeypatch.setattr(Parser, "get_event", get_event)
     monkeypatch.setattr(Composer, "compose_node", compose_node)
+    monkeypatch.setattr(BaseConstructor, "construct_object", construct_object)
     monkeypatch.setattr(Path, "open", open_)
     monkeypatch.setattr(yamlload, "load_yaml_text", load_text)
     return work

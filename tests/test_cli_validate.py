@@ -1,6 +1,6 @@
 """``clank validate`` end to end (issue 3, points 1 and 5): the corpus of broken files and packs,
 output formats, ``--strict``, ``-v``, exit codes, hostile input refused after bounded work (parser
-events counted, nothing composed; ``pytest-timeout`` only guards against a hang), manifest
+events counted, nothing constructed; ``pytest-timeout`` only guards against a hang), manifest
 enforcement when loading, and the promise that a directory pack's code never runs.
 
 The CLI sees exactly the packs a test installs (a fake entry-point table), so the results do
@@ -452,8 +452,9 @@ HOSTILE: dict[str, tuple[Callable[[], bytes], str, int]] = {
 def test_hostile_input_is_refused_after_bounded_work(runner: CliRunner, tmp_path: Path, yaml_work: YamlWork,
                                                      case: str) -> None:
     """Issue 11 item 18: each refusal comes after a bounded number of parser events (the flood
-    of 100 001 values at the limit of 20 000, the deep brackets at the 65th) and before a single
-    node is composed; the clock is left to ``benchmarks/bench.py``."""
+    of 100 001 values at the limit of 20 000, the deep brackets at the 65th), with no more nodes
+    composed than events read and before anything is constructed; the clock is left to
+    ``benchmarks/bench.py``."""
     make, rule, most_events = HOSTILE[case]
     path = tmp_path / "cards.yaml"
     path.write_bytes(make())
@@ -463,7 +464,8 @@ def test_hostile_input_is_refused_after_bounded_work(runner: CliRunner, tmp_path
     assert [p[1] for p in _problems(result.stdout)] == [rule]
     assert not (tmp_path / "pwned").exists()
     assert yaml_work.events_of(str(path)) <= most_events
-    assert yaml_work.composed_of(str(path)) == 0
+    assert yaml_work.composed_of(str(path)) <= yaml_work.events_of(str(path))
+    assert yaml_work.constructed_of(str(path)) == 0
 
 
 @pytest.mark.timeout(HANG_GUARD)

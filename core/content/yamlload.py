@@ -10,8 +10,9 @@ opens, a non-breaking space used as indentation: see :mod:`clank.content.yamlhin
 input is refused early and cheaply, never executed: files over 512 KiB (refused before
 they are read), binary files, text that is not UTF-8, alias bombs, nesting deeper than 64,
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
-refusals happen in one linear pass over the parser's events, before anything is constructed,
-so the time to refuse is bounded by the limits, not by the input. Each refusal is a
+file is parsed once: each parser event is checked as the composer takes it (:class:`_Guard`),
+and a refusal stops the parse before anything is constructed, so the time to refuse is bounded
+by the limits, not by the input. Each refusal is a
 :class:`~clank.content.problems.Problem` raised inside a :class:`~clank.content.problems.ContentError`.
 
 Loaded files are remembered by content (a hash of their bytes), so a process that reads the
@@ -43,10 +44,11 @@ from ruamel.yaml.events import (
     CollectionEndEvent,
     CollectionStartEvent,
     NodeEvent,
-    ScalarEvent,
 )
+from ruamel.yaml.parser import RoundTripParser
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarbool import ScalarBoolean
+from ruamel.yaml.scanner import Scanner
 
 MAX_BYTES = 512 * 1024
 """Largest content file read, in bytes (twenty times the base game's largest file, 25 kB)."""
@@ -152,6 +154,14 @@ class _AliasComposer(Composer):
         super().__init__(loader)
         self.twins: set[int] = set()
 
+    def get_single_node(self) -> Any:
+        """The document's node; refused here, before anything is constructed, when the guard
+        recorded problems that did not stop the scan (unsafe tags)."""
+        node = super().get_single_node()
+        if self.loader.guard.problems:
+            raise _Refused
+        return node
+
     def compose_node(self, parent: Any, index: Any) -> Any:
         """Compose the next node; an alias gets its own node at the alias's position."""
         if not self.parser.check_event(AliasEvent):
@@ -185,14 +195,17 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     deep = _deep_brackets(text)
     if not problems and deep is not None:   # short: fast, at the true place
         problems = _prescan(text[:deep], file)
-    problems = problems or _prescan(text, file)
     if problems:
         raise ContentError(problems)
     yaml = YAML(typ="rt")
-    yaml.Composer, yaml.Constructor = _AliasComposer, _AliasConstructor
+    yaml.Parser, yaml.Composer, yaml.Constructor = _GuardedParser, _AliasComposer, _AliasConstructor
+    yaml.Scanner = Scanner           # content's comments are not kept: the plain scanner skips them
     yaml.allow_duplicate_keys = False
+    guard = yaml.guard = _Guard(file)
     try:
         tree = yaml.load(text)
+    except _Refused:
+        raise ContentError(guard.problems) from None
     except DuplicateKeyError as exc:
         mark = exc.problem_mark
         found = re.search(r'duplicate key "(.*?)" with value', str(exc.problem or ""))
@@ -200,7 +213,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
                    else _clean(exc.problem or "duplicate key"))
         raise ContentError([_problem(file, "duplicate-key", message, mark.line + 1, mark.column + 1)]) from None
     except YAMLError as exc:
-        raise ContentError([_yaml_error(file, exc, text)]) from None
+        raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
     except (ValueError, OverflowError) as exc:
         raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
     locator = Locator(file)
@@ -294,84 +307,116 @@ def _escaped(text: str, index: int) -> bool:
     return backslashes % 2 == 1
 
 
-def _prescan(text: str, file: str) -> list[Problem]:
-    """Walk the event stream once, refusing unsafe tags, deep nesting, floods and alias bombs.
+class _Guard:
+    """The hostile-input checks of one file, made on each parser event in stream order:
+    unsafe tags, deep nesting, floods of values, overlong numbers and alias bombs. Nothing needs
+    to be constructed for them, so the work before a refusal is bounded by the limits.
 
-    Nothing is constructed; the walk is linear in the size of the text and stops at the
-    first structural refusal (too deep, too many values, alias bomb, syntax error).
-    """
-    problems: list[Problem] = []
-    sizes: list[int] = []           # expanded node count of each open collection
-    open_anchors: list[str | None] = []
-    anchors: dict[str, int] = {}     # anchor -> expanded size of its node
-    added = 0
-    nodes = 0
-    yaml = YAML(typ="rt")
-    try:
-        for event in yaml.parse(io.StringIO(text)):
-            mark = event.start_mark
-            line, col = mark.line + 1, mark.column + 1
-            if isinstance(event, NodeEvent):
-                nodes += 1
-                if nodes > MAX_NODES:
-                    problems.append(_problem(file, "too-many-nodes",
-                                             f"more than {MAX_NODES} values in one file: split it into several files",
-                                             line, col))
-                    return problems
-            if isinstance(event, NodeEvent) and not isinstance(event, AliasEvent):
-                tag = getattr(event, "tag", None)
-                if tag is not None and str(tag) not in SAFE_TAGS:
-                    shown = str(tag).replace(_STD, "!!", 1)
-                    problems.append(_problem(file, "unsafe-tag",
-                                             f"tag {shown} is not allowed: content is plain data", line, col))
-                    if len(problems) >= MAX_PROBLEMS:
-                        return problems
-            if isinstance(event, CollectionStartEvent):
-                if len(sizes) >= MAX_DEPTH:
-                    problems.append(_problem(file, "too-deep",
-                                             f"nesting deeper than {MAX_DEPTH} levels", line, col))
-                    return problems
-                sizes.append(1)
-                open_anchors.append(event.anchor)
-            elif isinstance(event, CollectionEndEvent):
-                size = sizes.pop()
-                anchor = open_anchors.pop()
+    :meth:`see` records a refusal in :attr:`problems` and returns False when the scan must stop
+    there (too deep, too many values, an alias bomb, an undefined alias, an overlong number);
+    unsafe tags are recorded and the scan goes on, up to :data:`MAX_PROBLEMS` of them."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+        self.sizes: list[int] = []              # expanded node count of each open collection
+        self.open_anchors: list[str | None] = []
+        self.anchors: dict[str, int] = {}       # anchor -> expanded size of its node
+        self.added = 0                          # nodes added by alias expansions so far
+        self.nodes = 0
+
+    def _refuse(self, rule: str, message: str, mark: Any) -> bool:
+        self.problems.append(_problem(self.file, rule, message, mark.line + 1, mark.column + 1))
+        return False
+
+    def see(self, event: Any) -> bool:
+        """Check one event; False when a structural refusal ends the scan."""
+        if not isinstance(event, NodeEvent):
+            if isinstance(event, CollectionEndEvent):
+                size = self.sizes.pop()
+                anchor = self.open_anchors.pop()
                 if anchor is not None:
-                    anchors[anchor] = size
-                if sizes:
-                    sizes[-1] += size
-            elif isinstance(event, ScalarEvent):
-                value = event.value
-                if (event.style is None and len(value) > MAX_DIGITS
-                        and _NUMBER.fullmatch(value) and str(getattr(event, "tag", None) or "") in ("", "!")):
-                    problems.append(_problem(file, "yaml-syntax",
-                                             f"a number of {len(value)} digits is too long to read "
-                                             f"(at most {MAX_DIGITS}); quote it if it is text", line, col))
-                    return problems
-                if event.anchor is not None:
-                    anchors[event.anchor] = 1
-                if sizes:
-                    sizes[-1] += 1
-            elif isinstance(event, AliasEvent):
-                name = event.anchor
-                if name in open_anchors:
-                    problems.append(_problem(file, "alias-bomb",
-                                             f"alias *{name} refers to a collection that contains it", line, col))
-                    return problems
-                if name not in anchors:
-                    problems.append(_problem(file, "yaml-syntax", f"undefined alias *{name}", line, col))
-                    return problems
-                added += anchors[name]
-                if added > ALIAS_BUDGET:
-                    problems.append(_problem(
-                        file, "alias-bomb",
-                        f"aliases expand to more than {ALIAS_BUDGET} nodes; write the data out instead", line, col))
-                    return problems
-                if sizes:
-                    sizes[-1] += anchors[name]
+                    self.anchors[anchor] = size
+                if self.sizes:
+                    self.sizes[-1] += size
+            return True
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            return self._refuse("too-many-nodes",
+                                f"more than {MAX_NODES} values in one file: split it into several files",
+                                event.start_mark)
+        if isinstance(event, AliasEvent):
+            return self._alias(event)
+        tag = event.tag
+        if tag is not None and str(tag) not in SAFE_TAGS:
+            shown = str(tag).replace(_STD, "!!", 1)
+            self._refuse("unsafe-tag", f"tag {shown} is not allowed: content is plain data", event.start_mark)
+            if len(self.problems) >= MAX_PROBLEMS:
+                return False
+        if isinstance(event, CollectionStartEvent):
+            if len(self.sizes) >= MAX_DEPTH:
+                return self._refuse("too-deep", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
+            self.sizes.append(1)
+            self.open_anchors.append(event.anchor)
+            return True
+        value = event.value                     # a scalar
+        if (event.style is None and len(value) > MAX_DIGITS
+                and _NUMBER.fullmatch(value) and str(tag or "") in ("", "!")):
+            return self._refuse("yaml-syntax", f"a number of {len(value)} digits is too long to read "
+                                               f"(at most {MAX_DIGITS}); quote it if it is text", event.start_mark)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = 1
+        if self.sizes:
+            self.sizes[-1] += 1
+        return True
+
+    def _alias(self, event: Any) -> bool:
+        name = event.anchor
+        if name in self.open_anchors:
+            return self._refuse("alias-bomb", f"alias *{name} refers to a collection that contains it",
+                                event.start_mark)
+        if name not in self.anchors:
+            return self._refuse("yaml-syntax", f"undefined alias *{name}", event.start_mark)
+        self.added += self.anchors[name]
+        if self.added > ALIAS_BUDGET:
+            return self._refuse("alias-bomb", f"aliases expand to more than {ALIAS_BUDGET} nodes; "
+                                              "write the data out instead", event.start_mark)
+        if self.sizes:
+            self.sizes[-1] += self.anchors[name]
+        return True
+
+
+class _Refused(Exception):
+    """Raised inside the parser when the guard stops the scan (its problems say why)."""
+
+
+class _GuardedParser(RoundTripParser):
+    """The round-trip parser with a :class:`_Guard` looking at each event the composer takes
+    (the loader's ``guard``), so a file is parsed once, checked as it goes."""
+
+    def move_token_comment(self, token: Any, nt: Any = None, empty: Any = False) -> None:
+        """Nothing to move: the plain scanner the loader uses gathers no comments."""
+
+    def get_event(self) -> Any:
+        """The next event, once the guard has passed it."""
+        event = super().get_event()
+        if not self.loader.guard.see(event):
+            raise _Refused
+        return event
+
+
+def _prescan(text: str, file: str) -> list[Problem]:
+    """The guard's refusals for ``text``, from a walk over its events alone (nothing composed
+    or constructed; linear in the text, stopping at the first structural refusal). Used on the
+    text before a run of brackets too deep to scan cheaply (see :func:`_deep_brackets`)."""
+    guard = _Guard(file)
+    try:
+        for event in YAML(typ="rt").parse(io.StringIO(text)):
+            if not guard.see(event):
+                break
     except YAMLError as exc:
-        problems.append(_yaml_error(file, exc, text))
-    return problems
+        guard.problems.append(_yaml_error(file, exc, text))
+    return guard.problems
 
 
 def _key_str(key: Any) -> str:
