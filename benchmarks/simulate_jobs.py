@@ -9,7 +9,10 @@ Bytecode caching is on (``PYTHONDONTWRITEBYTECODE`` is unset for the runs), as a
 On a machine shared with other work the wall-clock ratio understates what the workers can
 do, so the CPU seconds of each run (the command and its workers) are printed too, with the
 speed-up they allow when every process has a core of its own: ``N x cpu(--jobs 1) / cpu(--jobs N)``
-(the parallel overhead is what keeps it under N).
+(the parallel overhead is what keeps it under N). Each round also measures the machine's own
+ceiling: how much faster N copies of a plain Python loop finish side by side than one after the
+other (N on N free cores; less when the host gives the cores to other work, as virtual
+machines' hosts do), so a ratio can be read against what the machine allowed that round.
 
     python benchmarks/simulate_jobs.py --games 200 --rounds 5 --jobs 1,2
 
@@ -35,6 +38,26 @@ def cpu_children() -> float:
     """CPU seconds (user + system) of the finished child processes, their own children included."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+LOOP = "x = 0\nfor i in range(6_000_000):\n    x += i * i % 7\n"
+"""The ceiling's work: a second or so of plain Python, no memory to speak of."""
+
+
+def ceiling(jobs: int) -> float:
+    """How much faster ``jobs`` fresh processes running :data:`LOOP` finish side by side than
+    they would one after the other: ``jobs`` on ``jobs`` free cores. One process alone is timed
+    twice and the faster time kept, so a slow moment there does not raise the ceiling."""
+    one = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", LOOP], check=True)
+        one = min(one, time.perf_counter() - start)
+    start = time.perf_counter()
+    procs = [subprocess.Popen([sys.executable, "-c", LOOP]) for _ in range(jobs)]
+    for proc in procs:
+        proc.wait()
+    return jobs * one / (time.perf_counter() - start)
 
 
 def run(clank: Path, jobs: int, games: int, players: int, seed: int,
@@ -66,6 +89,7 @@ def main() -> None:
     rates: dict[int, list[float]] = {j: [] for j in counts}
     walls: dict[int, list[float]] = {j: [] for j in counts}
     cpus: dict[int, list[float]] = {j: [] for j in counts}
+    ceilings: dict[int, list[float]] = {j: [] for j in counts[1:]}
     digests = set()
     with tempfile.TemporaryDirectory() as tmp:
         run(clank, 1, 2, args.players, args.seed, Path(tmp) / "warm.jsonl")   # fill the content cache
@@ -79,6 +103,10 @@ def main() -> None:
                 digests.add(digest)
                 print(f"round {r + 1}: --jobs {jobs}: {rate:.2f} games/s ({wall:.2f} s wall, {cpu:.2f} s CPU)",
                       flush=True)
+            for jobs in counts[1:]:
+                ceilings[jobs].append(ceiling(jobs))
+                print(f"round {r + 1}: the machine's ceiling for {jobs} processes: {ceilings[jobs][-1]:.2f}x",
+                      flush=True)
     assert len(digests) == 1, "runs with different --jobs wrote different bytes"
     base = statistics.median(rates[counts[0]])
     print(f"\n{args.games} games of {args.players} players per run, median of {args.rounds} interleaved rounds "
@@ -87,6 +115,8 @@ def main() -> None:
         paired = [a / b for a, b in zip(rates[jobs], rates[counts[0]], strict=True)]
         print(f"  --jobs {jobs} / --jobs {counts[0]} round by round: "
               + ", ".join(f"{x:.2f}x" for x in paired) + f" (best {max(paired):.2f}x)")
+        print(f"  the machine's ceiling for {jobs} processes, round by round: "
+              + ", ".join(f"{x:.2f}x" for x in ceilings[jobs]) + f" (median {statistics.median(ceilings[jobs]):.2f}x)")
     base_cpu = statistics.median(cpus[counts[0]])
     for jobs in counts:
         med, cpu = statistics.median(rates[jobs]), statistics.median(cpus[jobs])
