@@ -568,33 +568,39 @@ def play_checked():
 # how much work loading YAML did (hostile input is refused after bounded work)
 # ==========================================================================================
 class YamlWork:
-    """What the YAML loader did: parser events handed out, nodes composed into a tree and
-    objects constructed from it (in total and per file loaded), and files opened."""
+    """What the YAML loader did: parser events handed out by ruamel's pure-Python parser and by
+    libyaml's (the fast path's first pass), nodes composed into a tree and objects constructed
+    from it (in total and per file loaded), and files opened."""
 
     def __init__(self) -> None:
         self.events = 0
         self.composed = 0
         self.constructed = 0
+        self.fast_events = 0
         self.opened = 0
-        self.by_file: dict[str, list[int]] = {}   # file -> [events, composed, constructed]
+        self.by_file: dict[str, list[int]] = {}   # file -> [events, composed, constructed, fast events]
         self.current = ""
 
     def reset(self) -> None:
         """Forget what was counted so far."""
-        self.events = self.composed = self.constructed = self.opened = 0
+        self.events = self.composed = self.constructed = self.fast_events = self.opened = 0
         self.by_file.clear()
 
     def events_of(self, file: str) -> int:
         """Parser events handed out while loading ``file`` (as its problems name it)."""
-        return self.by_file.get(file, [0, 0, 0])[0]
+        return self.by_file.get(file, [0, 0, 0, 0])[0]
 
     def composed_of(self, file: str) -> int:
         """Nodes composed while loading ``file``."""
-        return self.by_file.get(file, [0, 0, 0])[1]
+        return self.by_file.get(file, [0, 0, 0, 0])[1]
 
     def constructed_of(self, file: str) -> int:
         """Objects constructed while loading ``file``."""
-        return self.by_file.get(file, [0, 0, 0])[2]
+        return self.by_file.get(file, [0, 0, 0, 0])[2]
+
+    def fast_events_of(self, file: str) -> int:
+        """libyaml's events handed out while loading ``file``."""
+        return self.by_file.get(file, [0, 0, 0, 0])[3]
 
 
 @pytest.fixture
@@ -620,9 +626,11 @@ def yaml_work(monkeypatch: pytest.MonkeyPatch) -> YamlWork:
             work.events += 1
         elif which == 1:
             work.composed += 1
-        else:
+        elif which == 2:
             work.constructed += 1
-        work.by_file.setdefault(work.current, [0, 0, 0])[which] += 1
+        else:
+            work.fast_events += 1
+        work.by_file.setdefault(work.current, [0, 0, 0, 0])[which] += 1
 
     def get_event(self: Parser) -> Any:
         count(0)
@@ -648,6 +656,13 @@ def yaml_work(monkeypatch: pytest.MonkeyPatch) -> YamlWork:
             work.current = outer
 
     monkeypatch.setattr(Parser, "get_event", get_event)
+    if yamlload.CParser is not None:       # libyaml's first pass over a file's events
+        class CountingCParser(yamlload.CParser):
+            def get_event(self) -> Any:
+                count(3)
+                return super().get_event()
+
+        monkeypatch.setattr(yamlload, "CParser", CountingCParser)
     monkeypatch.setattr(Composer, "compose_node", compose_node)
     monkeypatch.setattr(BaseConstructor, "construct_object", construct_object)
     monkeypatch.setattr(Path, "open", open_)

@@ -464,6 +464,7 @@ def test_hostile_input_is_refused_after_bounded_work(runner: CliRunner, tmp_path
     assert [p[1] for p in _problems(result.stdout)] == [rule]
     assert not (tmp_path / "pwned").exists()
     assert yaml_work.events_of(str(path)) <= most_events
+    assert yaml_work.fast_events_of(str(path)) <= most_events
     assert yaml_work.composed_of(str(path)) <= yaml_work.events_of(str(path))
     assert yaml_work.constructed_of(str(path)) == 0
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from clank.content import yamlload
 from clank.content.problems import ContentError, Problem, format_path
 from clank.content.validate import (
     check_manifests,
@@ -477,6 +478,7 @@ def test_flood_of_values_is_refused_at_the_limit(yaml_work: YamlWork) -> None:
     assert "split it" in p.message
     assert yaml_work.events == 3 + MAX_NODES   # stream and document start, then the values to the limit
     assert yaml_work.composed <= yaml_work.events and yaml_work.constructed == 0
+    assert yaml_work.fast_events <= 3 + MAX_NODES   # libyaml's pass (when installed) stops there too
 
 
 @pytest.mark.timeout(HANG_GUARD)
@@ -560,6 +562,62 @@ def test_bom_and_multiple_documents() -> None:
     data, _ = load_yaml_bytes(b"\xef\xbb\xbfa: 1\n", "bom.yaml")
     assert data == {"a": 1}
     assert _refusal(b"a: 1\n---\nb: 2\n").rule == "yaml-syntax"
+
+
+REPO = Path(__file__).parent.parent
+YAML_FILES = sorted(p for d in ("packs", "tests") for p in (REPO / d).rglob("*.yaml"))
+
+
+def _pure(text: str, file: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """What the pure-Python loader alone makes of ``text``: (data, locator) or the problems."""
+    with monkeypatch.context() as m:
+        m.setattr(yamlload, "CParser", None)
+        try:
+            return yamlload.load_yaml_text(text, file)
+        except ContentError as exc:
+            return None, exc.problems
+
+
+def _located(loaded: tuple[Any, Any]) -> tuple[Any, Any]:
+    data, where = loaded
+    return data, where if isinstance(where, list) else vars(where)
+
+
+@pytest.mark.skipif(yamlload.CParser is None, reason="ruamel.yaml.clib (libyaml) is not installed here")
+def test_libyaml_loads_every_yaml_file_as_the_pure_loader_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path (libyaml's parser and composer) gives the data, the position of every key
+    and value, and the problems the pure-Python loader gives, for every YAML file of the packs
+    and of the tests' corpora; most of them take the fast path."""
+    fast_loads = 0
+    for path in YAML_FILES:
+        try:
+            text, file = path.read_bytes().decode("utf-8").removeprefix("\ufeff"), str(path)
+        except UnicodeDecodeError:   # refused before any parser sees it
+            continue
+        fast = yamlload._load_fast(text, file)
+        fast_loads += fast is not None
+        try:
+            loaded = yamlload.load_yaml_text(text, file)
+        except ContentError as exc:
+            loaded = None, exc.problems
+        assert _located(loaded) == _located(_pure(text, file, monkeypatch)), file
+        if fast is not None:
+            assert _located(fast) == _located(loaded), file
+    assert len(YAML_FILES) > 150 and fast_loads > len(YAML_FILES) // 2
+
+
+@pytest.mark.skipif(yamlload.CParser is None, reason="ruamel.yaml.clib (libyaml) is not installed here")
+@pytest.mark.parametrize("text", [
+    "a: &x {b: 1}\nc: *x\n",                  # an alias: the pure composer places it at the alias
+    "%YAML 1.1\n---\na: yes\n",               # a directive: the pure resolver reads it
+    "a: [1, 2\nb: 3\n",                        # a syntax error: the pure loader explains it
+    "a: 1\na: 2\n",                            # a duplicate key
+    "a: !!python/object:os.system {}\n",        # a refused tag
+    "a: 1\n---\nb: 2\n",                       # a second document
+])
+def test_libyaml_leaves_all_but_clean_files_to_the_pure_loader(text: str) -> None:
+    assert yamlload._load_fast(text, "x.yaml") is None
+    assert yamlload._load_fast("a: {b: 1}\nc: [2]\n", "x.yaml") is not None
 
 
 # -- schemas --------------------------------------------------------------------------------
