@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -604,6 +606,24 @@ def test_libyaml_loads_every_yaml_file_as_the_pure_loader_does(monkeypatch: pyte
         if fast is not None:
             assert _located(fast) == _located(loaded), file
     assert len(YAML_FILES) > 150 and fast_loads > len(YAML_FILES) // 2
+
+
+def test_content_loads_without_libyaml() -> None:
+    """Where ``ruamel.yaml.clib`` is missing (another Python, no wheel), the loader imports and
+    the pure-Python parser loads and refuses alone."""
+    code = ("import sys; sys.modules['_ruamel_yaml'] = None\n"
+            "from clank.content import yamlload\n"
+            "from clank.content.problems import ContentError\n"
+            "assert yamlload.CParser is None\n"
+            "data, loc = yamlload.load_yaml_bytes(b'a: {b: [1, 2]}\\n', 'x.yaml')\n"
+            "assert data == {'a': {'b': [1, 2]}} and loc.value(('a', 'b', 1)) == (1, 12), loc\n"
+            "try:\n"
+            "    yamlload.load_yaml_bytes(b'a: 1\\na: 2\\n', 'x.yaml')\n"
+            "except ContentError as exc:\n"
+            "    print(exc.problems[0].rule)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "duplicate-key"
 
 
 @pytest.mark.skipif(yamlload.CParser is None, reason="ruamel.yaml.clib (libyaml) is not installed here")

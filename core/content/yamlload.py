@@ -240,7 +240,10 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     return _project(tree, (), locator, yaml.constructor.aliased), locator
 
 
-class _FastLoader(CParser if CParser is not None else object, RoundTripConstructor, VersionedResolver):  # type: ignore[misc]
+_LIBYAML = () if CParser is None else (CParser,)
+
+
+class _FastLoader(*_LIBYAML, RoundTripConstructor, VersionedResolver):  # type: ignore[misc]
     """libyaml's parser and composer (in C) with ruamel's round-trip constructor and resolver:
     the same tree, with the same positions, as the pure-Python loader makes of a clean file."""
 
