@@ -608,6 +608,22 @@ def test_libyaml_loads_every_yaml_file_as_the_pure_loader_does(monkeypatch: pyte
     assert len(YAML_FILES) > 150 and fast_loads > len(YAML_FILES) // 2
 
 
+@pytest.mark.skipif(yamlload.CParser is None, reason="ruamel.yaml.clib (libyaml) is not installed here")
+@pytest.mark.parametrize("text", [
+    "name: Café crème\nnext: [é, ü, 漢字, x]\nk: {é: 1, 漢: [2, 3]}\n",   # columns count characters
+    "emoji: 🐉 dragon\nafter: [🐉, 🐉🐉, x]\n",                              # beyond the BMP
+    "a: 1\r\nb: [x, y]\r\nc:\r\n  - d\r\n",                                # CRLF
+    "# only a comment\n",
+    "a:\n  - |\n    multi\n    line\n  - >\n    folded\n  - 'it''s'\n  - \"dq \\u00e9 \\n\"\n",
+    "? complex\n: value\nn: ~\nb: yes\nf: 1.5e3\nh: 0x1F\nd: 2024-01-31\nts: 2024-01-31T10:00:00Z\n",
+    "- a\n- b:\n    c: d\n- [1, {e: f}]\n- key with spaces: v\n",
+])
+def test_libyaml_and_the_pure_loader_agree_on_awkward_text(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = yamlload._load_fast(text, "x.yaml")
+    assert fast is not None
+    assert _located(fast) == _located(_pure(text, "x.yaml", monkeypatch))
+
+
 def test_content_loads_without_libyaml() -> None:
     """Where ``ruamel.yaml.clib`` is missing (another Python, no wheel), the loader imports and
     the pure-Python parser loads and refuses alone."""
