@@ -234,10 +234,16 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
     except (ValueError, OverflowError) as exc:
         raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
+    return _plain(tree, file, yaml.constructor.aliased)
+
+
+def _plain(tree: Any, file: str, aliased: set[int]) -> tuple[Any, Locator]:
+    """A constructed document as plain JSON data with its :class:`Locator` (``aliased``: the
+    ids of collections built from an alias)."""
     locator = Locator(file)
     if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
         locator._values[()] = _own(tree, locator, ())
-    return _project(tree, (), locator, yaml.constructor.aliased), locator
+    return _project(tree, (), locator, aliased), locator
 
 
 _LIBYAML = () if CParser is None else (CParser,)
@@ -276,10 +282,7 @@ def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
         tree = _FastLoader(text).get_single_data()
     except (YAMLError, ValueError, OverflowError):
         return None
-    locator = Locator(file)
-    if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
-        locator._values[()] = _own(tree, locator, ())
-    return _project(tree, (), locator, set()), locator
+    return _plain(tree, file, set())
 
 
 def _clean(message: str) -> str:
