@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urldefrag, urljoin
 
 from clank.content.problems import Problem, did_you_mean, format_path
 from clank.game.effects import CONTROL_OPS  # the compiler's list of control ops
@@ -172,9 +173,71 @@ def _ref_registry(schemas: Mapping[str, dict[str, Any]]) -> RefRegistry:
 
 
 def make_validators(schemas: Mapping[str, dict[str, Any]]) -> dict[str, Draft7Validator]:
-    """Build one draft-07 validator per kind; ``$ref`` resolves among ``schemas`` only."""
+    """Build one draft-07 validator per kind; ``$ref`` resolves among ``schemas`` only.
+
+    Each validator checks a copy of its schema in which every ``$ref`` is already replaced by
+    the schema it names (:func:`_without_refs`), so checking a document does not look a
+    reference up again at every value it reaches (a third of the time it took).
+    """
     refs = _ref_registry(schemas)
-    return {kind: Draft7Validator(schema, registry=refs) for kind, schema in schemas.items()}
+    done: dict[tuple[int, str], Any] = {}
+    validators = {}
+    for kind, schema in schemas.items():
+        base = schema.get("$id", schema_uri(kind))
+        validators[kind] = Draft7Validator(_without_refs(schema, refs.resolver(base_uri=base), base, done),
+                                           registry=refs)
+    return validators
+
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "dependencies")
+"""Draft-07 keywords whose value maps names to subschemas (``definitions`` is left as it is:
+only ``$ref`` reaches it, and a reference is followed where it stands)."""
+_SCHEMA_ONE = ("additionalItems", "additionalProperties", "contains", "propertyNames", "if", "then", "else",
+               "not", "items")
+"""Draft-07 keywords whose value is one subschema (``items``: or a list of them)."""
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+"""Draft-07 keywords whose value is a list of subschemas."""
+
+
+def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, str], Any]) -> Any:
+    """``schema`` with each ``$ref`` replaced by the (likewise rewritten) schema it names.
+
+    The result checks exactly what ``schema`` checks: in draft-07 a ``$ref`` stands for its
+    target and its sibling keywords are ignored, which is what the replacement does; a
+    recursive schema becomes a graph with cycles (``done``, keyed by the original's identity
+    and the base its references resolve against, makes each subschema once). A reference that
+    does not resolve is left in place, so validation reports it where it did before.
+    """
+    if isinstance(schema, list):   # the list form of ``items``
+        return [_without_refs(s, resolver, base, done) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        try:
+            target = resolver.lookup(ref)
+        except Unresolvable:
+            return schema
+        return _without_refs(target.contents, target.resolver, urldefrag(urljoin(base, ref)).url, done)
+    key = (id(schema), base)
+    if key in done:
+        return done[key]
+    if isinstance(schema.get("$id"), str):
+        base = urldefrag(urljoin(base, schema["$id"])).url
+        resolver = resolver.in_subresource(DRAFT7.create_resource(schema))
+    out: dict[str, Any] = {}
+    done[key] = out
+    for word, value in schema.items():
+        if word in _SCHEMA_ONE:
+            out[word] = _without_refs(value, resolver, base, done)
+        elif word in _SCHEMA_LISTS and isinstance(value, list):
+            out[word] = [_without_refs(s, resolver, base, done) for s in value]
+        elif word in _SCHEMA_MAPS and isinstance(value, dict):
+            out[word] = {name: s if isinstance(s, list) else _without_refs(s, resolver, base, done)
+                         for name, s in value.items()}   # a list under ``dependencies`` names keys
+        else:
+            out[word] = value
+    return out
 
 
 def _refs(node: Any, where: str = "#") -> Iterator[tuple[str, str]]:

@@ -1,0 +1,135 @@
+"""The content validators check schemas whose ``$ref`` are resolved beforehand
+(:func:`clank.schemas.make_validators`): they must report exactly what jsonschema reports
+when it resolves each reference itself as it validates.
+
+The documents are the real packs' entries, each broken in one way chosen by a seeded
+generator (a wrong type, a missing or unknown key, an unknown op or id, an emptied list),
+validated against the schemas composed with all three packs, and the located problems
+compared one by one.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clank.content.yamlload import load_yaml_file
+from clank.plugins import PackHooks, find_pack
+from clank.schemas import _ref_registry, compose_schemas, make_validators, schema_problems
+from jsonschema import Draft7Validator
+
+PACKS = ("catacombs", "underworld", "party")
+KINDS = {"promos": "cards"}
+"""File stems whose kind the manifest gives (every other file is named after its kind)."""
+
+
+@pytest.fixture(scope="module")
+def both() -> tuple[dict[str, Draft7Validator], dict[str, Draft7Validator]]:
+    """(jsonschema resolving each ``$ref`` as it goes, the project's validators)."""
+    schemas = compose_schemas(PackHooks([find_pack(p) for p in PACKS]).build_registry())
+    refs = _ref_registry(schemas)
+    plain = {kind: Draft7Validator(schema, registry=refs) for kind, schema in schemas.items()}
+    return plain, make_validators(schemas)
+
+
+def _documents() -> list[tuple[str, Path]]:
+    out = []
+    for pack in PACKS:
+        for path in sorted(Path(str(find_pack(pack).data_dir)).glob("*.yaml")):
+            stem = path.stem.split("-")[0]
+            out.append((KINDS.get(stem, stem), path))
+    return out
+
+
+def _places(node: Any, at: tuple = ()) -> list[tuple]:
+    """Every path inside ``node`` (the root excepted)."""
+    out = []
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        out.append((*at, key))
+        out.extend(_places(value, (*at, key)))
+    return out
+
+
+def _broken(value: Any, rng: random.Random) -> Any:
+    """``value`` made wrong in one of a few ways an author gets it wrong."""
+    if isinstance(value, dict) and value and rng.random() < 0.5:
+        broken = dict(value)
+        if rng.random() < 0.5:
+            del broken[rng.choice(list(broken))]                   # a key forgotten
+        else:
+            key = rng.choice(list(broken))
+            broken["no_such_" + str(key)] = broken.pop(key)        # a key misspelt (an op or a field)
+        return broken
+    if isinstance(value, list) and value and rng.random() < 0.5:
+        return [] if rng.random() < 0.5 else [*value, "no-such-id"]
+    return rng.choice([True, 7, -3, 2.5, "", "Not An Id!", None, [], {}, [{"x": 1}], {"draw": "two"}])
+
+
+def _break_once(doc: Any, rng: random.Random) -> Any:
+    doc = copy.deepcopy(doc)
+    places = _places(doc)
+    if not places:
+        return _broken(doc, rng)
+    *parent, last = rng.choice(places)
+    holder = doc
+    for step in parent:
+        holder = holder[step]
+    holder[last] = _broken(holder[last], rng)
+    return doc
+
+
+@pytest.mark.parametrize(("kind", "path"), _documents(), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_resolved_schemas_report_what_jsonschema_reports(both, kind: str, path: Path) -> None:
+    """DESIGN §content validation: the same problems, messages and positions either way."""
+    plain, resolved = both
+    data, loc = load_yaml_file(path, str(path))
+    assert schema_problems(plain[kind], data, loc) == schema_problems(resolved[kind], data, loc) == []
+    rng = random.Random(path.name)
+    entries = data if isinstance(data, list) else [data]
+    tries = 3 if isinstance(data, list) else 30
+    reported = 0
+    for entry in entries:
+        for _ in range(tries):
+            broken = _break_once(entry, rng)
+            doc = [broken] if isinstance(data, list) else broken
+            expected = schema_problems(plain[kind], doc, loc)
+            assert schema_problems(resolved[kind], doc, loc) == expected, (entry.get("id"), broken)
+            reported += bool(expected)
+    assert reported * 2 > tries * len(entries)   # most breakages are mistakes the schema sees
+
+
+def test_recursive_schema_is_resolved_into_a_cycle(both) -> None:
+    """The effect language nests effects in ops (``choose``, ``if``...): the resolved schema
+    refers back to itself instead of growing without end, and no ``$ref`` is left."""
+    _, resolved = both
+    seen: set[int] = set()
+    refs_left = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        if not isinstance(node, dict) or id(node) in seen:
+            return
+        seen.add(id(node))
+        if "$ref" in node:
+            refs_left.append(node["$ref"])
+        for word, value in node.items():
+            if word not in ("definitions", "enum", "const", "default", "examples"):
+                walk(value)
+
+    walk(resolved["cards"].schema)
+    assert refs_left == []
+    assert 50 < len(seen) < 5000
+
+
+def test_unresolvable_reference_is_left_for_validation_to_report() -> None:
+    schemas = compose_schemas(PackHooks([find_pack("catacombs")]).build_registry())
+    schemas["extra"] = {"$id": "https://clank.invalid/schemas/extra.schema.json",
+                        "type": "object", "properties": {"a": {"$ref": "nowhere.schema.json#/x"}}}
+    resolved = make_validators(schemas)["extra"]
+    assert resolved.schema["properties"]["a"] == {"$ref": "nowhere.schema.json#/x"}
