@@ -617,6 +617,13 @@ def test_libyaml_loads_every_yaml_file_as_the_pure_loader_does(monkeypatch: pyte
     "a:\n  - |\n    multi\n    line\n  - >\n    folded\n  - 'it''s'\n  - \"dq \\u00e9 \\n\"\n",
     "? complex\n: value\nn: ~\nb: yes\nf: 1.5e3\nh: 0x1F\nd: 2024-01-31\nts: 2024-01-31T10:00:00Z\n",
     "- a\n- b:\n    c: d\n- [1, {e: f}]\n- key with spaces: v\n",
+    # scalars read by ruamel's constructor, not by the fast path's own reading of the common ones
+    "- [0o17, 012, +5, -0, 1_000, 0b11, 1e3, .inf, -.Inf, .nan, 0.]\n- [TRUE, False, Null, NULL, ~, '', null]\n",
+    "a: &x 5\nb: &y text\nc: !!str 5\nd: !!int '7'\ne: !!float 1\nf: ''\ng: [~, ]\n",
+    # keys: numbers, booleans, null and dates become strings; 1 and "1" are two keys, the last kept
+    "5: five\n6: six\ntrue: t\n~: n\n2024-01-31: d\n1.5: f\n",
+    "1: int\n'1': str\n",
+    "by_players:\n  5: {rage: 2}\n  6:\n    rage: 3\n",
 ])
 def test_libyaml_and_the_pure_loader_agree_on_awkward_text(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = yamlload._load_fast(text, "x.yaml")
@@ -650,6 +657,13 @@ def test_content_loads_without_libyaml() -> None:
     "a: 1\na: 2\n",                            # a duplicate key
     "a: !!python/object:os.system {}\n",        # a refused tag
     "a: 1\n---\nb: 2\n",                       # a second document
+    "1: a\n1.0: b\n",                         # keys ruamel finds equal (1 == 1.0): a duplicate
+    "true: a\n1: b\n",                         # the same (True == 1)
+    "a: {b: 1}\n<<: {c: 2}\n",                 # a merge key
+    "[1, 2]: a\n",                            # a collection as a key
+    "a:\nb: 1\n",                              # a value left empty: the parsers place it apart
+    "- x\n-\n",                               # the same in a list
+    "a: !!set {x, y}\n",                      # a collection with a tag of its own
 ])
 def test_libyaml_leaves_all_but_clean_files_to_the_pure_loader(text: str) -> None:
     assert yamlload._load_fast(text, "x.yaml") is None
