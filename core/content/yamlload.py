@@ -18,7 +18,7 @@ refusal is a :class:`~clank.content.problems.Problem` raised inside a
 Two parsers: libyaml through ``ruamel.yaml.clib`` (a dependency on CPython) and ruamel's
 pure-Python parser, whose problems and positions are the reference. libyaml reads the file's
 events for the checks, then parses and composes it, and the plain data and positions are read
-straight from its nodes (ruamel's constructor reads only the rarer scalars), about six times
+straight from its nodes (ruamel's constructor reads only the rarer scalars), about seven times
 faster than the pure parser; it keeps only clean files (no alias, directive, merge key, empty
 value, refusal or error), for which both give the same data and positions. Anything else, and
 every file where libyaml is missing, is parsed once by the pure parser, checked event by event as
@@ -357,12 +357,12 @@ _KEY_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _STD + "float", _STD + "timesta
 
 
 def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
-    """Load a clean file with libyaml, about three times faster than the pure-Python loader;
+    """Load a clean file with libyaml, about seven times faster than the pure-Python loader;
     None for anything else, which the pure-Python loader then loads or refuses with the
     problems and positions it always gives: a syntax error, a refusal of the guard (checked
     here first on libyaml's events, so the work stays bounded), a duplicate key or a value
     that cannot be read, an alias (the pure composer places a value reached through an alias
-    at the alias), a ``%YAML`` or ``%TAG`` directive."""
+    at the alias), a ``%YAML`` or ``%TAG`` directive, or what :func:`_direct` leaves."""
     guard = _Guard(file)
     try:
         events = CParser(text)
