@@ -199,14 +199,16 @@ _SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
 """Draft-07 keywords whose value is a list of subschemas."""
 
 
-def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, str], Any]) -> Any:
+def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, str], Any],
+                  chain: tuple[str, ...] = ()) -> Any:
     """``schema`` with each ``$ref`` replaced by the (likewise rewritten) schema it names.
 
     The result checks exactly what ``schema`` checks: in draft-07 a ``$ref`` stands for its
     target and its sibling keywords are ignored, which is what the replacement does; a
     recursive schema becomes a graph with cycles (``done``, keyed by the original's identity
     and the base its references resolve against, makes each subschema once). A reference that
-    does not resolve is left in place, so validation reports it where it did before.
+    does not resolve, or that comes back to itself through references alone (``chain``: those
+    followed to get here), is left in place, so validation meets it where it did before.
     """
     if isinstance(schema, list):   # the list form of ``items``
         return [_without_refs(s, resolver, base, done) for s in schema]
@@ -214,11 +216,14 @@ def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, s
         return schema
     ref = schema.get("$ref")
     if isinstance(ref, str):
+        url = urljoin(base, ref)
+        if url in chain:
+            return schema
         try:
             target = resolver.lookup(ref)
         except Unresolvable:
             return schema
-        return _without_refs(target.contents, target.resolver, urldefrag(urljoin(base, ref)).url, done)
+        return _without_refs(target.contents, target.resolver, urldefrag(url).url, done, (*chain, url))
     key = (id(schema), base)
     if key in done:
         return done[key]

@@ -133,3 +133,14 @@ def test_unresolvable_reference_is_left_for_validation_to_report() -> None:
                         "type": "object", "properties": {"a": {"$ref": "nowhere.schema.json#/x"}}}
     resolved = make_validators(schemas)["extra"]
     assert resolved.schema["properties"]["a"] == {"$ref": "nowhere.schema.json#/x"}
+
+
+def test_reference_to_itself_is_left_in_place() -> None:
+    """A reference that leads back to itself through references alone has no schema to stand
+    for: it stays, and building the validators does not recurse without end."""
+    schemas = compose_schemas(PackHooks([find_pack("catacombs")]).build_registry())
+    schemas["extra"] = {"$id": "https://clank.invalid/schemas/extra.schema.json", "type": "object",
+                        "definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}},
+                        "properties": {"x": {"$ref": "#/definitions/a"}}}
+    resolved = make_validators(schemas)["extra"]
+    assert resolved.schema["properties"]["x"] == {"$ref": "#/definitions/a"}
