@@ -67,10 +67,8 @@ def _trees(block: bool) -> st.SearchStrategy[Tree]:
             st.lists(st.tuples(st.sampled_from(KEYS), children), max_size=4,
                      unique_by=lambda kv: kv[0]).map(lambda items: ("map", items)))
 
-    tree = st.recursive(scalars, grow, max_leaves=12)
-    if block:   # a block collection may hold flow collections
-        tree = st.recursive(st.one_of(scalars, _trees(False).map(lambda t: ("flow", t))), grow, max_leaves=12)
-    return tree
+    leaves = st.one_of(scalars, _trees(False).map(lambda t: ("flow", t))) if block else scalars
+    return st.recursive(leaves, grow, max_leaves=12)   # a block collection may hold flow ones
 
 
 @st.composite

@@ -276,7 +276,9 @@ class _NotPlain(Exception):
 
 _STR, _INT, _BOOL, _NULL, _MAP, _SEQ = (_STD + t for t in ("str", "int", "bool", "null", "map", "seq"))
 _DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)")
-"""An integer ``int()`` reads as ruamel does (signs, underscores, other bases: ruamel reads them)."""
+"""A decimal integer ``int()`` reads as ruamel does (a ``+``, underscores, leading zeros or another base: ruamel reads it)."""
+_KEY_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _STD + "float", _STD + "timestamp"})
+"""Tags of the mapping keys :func:`_direct` reads (``<<``, a merge key, is not one)."""
 
 
 def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
@@ -320,9 +322,10 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
             out: dict[str, Any] = {}
             seen: set[Any] = set()
             for key_node, value_node in node.value:
-                if not isinstance(key_node, ScalarNode) or tag(key_node) not in _KEY_TAGS:
+                key_tag = tag(key_node) if isinstance(key_node, ScalarNode) else None
+                if key_tag not in _KEY_TAGS:
                     raise _NotPlain
-                raw = key_node.value if tag(key_node) == _STR else construct(key_node, deep=True)
+                raw = key_node.value if key_tag == _STR else construct(key_node, deep=True)
                 if raw in seen:
                     raise _NotPlain
                 seen.add(raw)
@@ -351,9 +354,6 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
         values[()] = mark.line + 1, mark.column + 1
     return build(root, ()), locator
 
-
-_KEY_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _STD + "float", _STD + "timestamp"})
-"""Tags of the mapping keys :func:`_direct` reads (``<<``, a merge key, is not one)."""
 
 
 def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
