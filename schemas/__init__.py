@@ -189,13 +189,13 @@ def make_validators(schemas: Mapping[str, dict[str, Any]]) -> dict[str, Draft7Va
     return validators
 
 
-_SCHEMA_MAPS = ("properties", "patternProperties", "dependencies")
-"""Draft-07 keywords whose value maps names to subschemas (``definitions`` is left as it is:
-only ``$ref`` reaches it, and a reference is followed where it stands)."""
-_SCHEMA_ONE = ("additionalItems", "additionalProperties", "contains", "propertyNames", "if", "then", "else",
-               "not", "items")
+SUBSCHEMA_MAPS = ("properties", "patternProperties", "definitions", "dependencies")
+"""Draft-07 keywords whose value maps names to subschemas (under ``dependencies``, a name may
+map to a list of key names instead)."""
+SUBSCHEMA_ONE = ("additionalItems", "additionalProperties", "propertyNames", "contains", "not",
+                 "if", "then", "else", "items")
 """Draft-07 keywords whose value is one subschema (``items``: or a list of them)."""
-_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "items")
 """Draft-07 keywords whose value is a list of subschemas."""
 
 
@@ -210,7 +210,7 @@ def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, s
     does not resolve, or that comes back to itself through references alone (``chain``: those
     followed to get here), is left in place, so validation meets it where it did before.
     """
-    if isinstance(schema, list):   # the list form of ``items``
+    if isinstance(schema, list):   # ``items``, ``allOf`` ... (or key names under ``dependencies``)
         return [_without_refs(s, resolver, base, done) for s in schema]
     if not isinstance(schema, dict):
         return schema
@@ -233,13 +233,10 @@ def _without_refs(schema: Any, resolver: Any, base: str, done: dict[tuple[int, s
     out: dict[str, Any] = {}
     done[key] = out
     for word, value in schema.items():
-        if word in _SCHEMA_ONE:
+        if word in SUBSCHEMA_MAPS and isinstance(value, dict):
+            out[word] = {name: _without_refs(s, resolver, base, done) for name, s in value.items()}
+        elif word in SUBSCHEMA_ONE or word in SUBSCHEMA_LISTS:   # a list of schemas, or of key names: each kept
             out[word] = _without_refs(value, resolver, base, done)
-        elif word in _SCHEMA_LISTS and isinstance(value, list):
-            out[word] = [_without_refs(s, resolver, base, done) for s in value]
-        elif word in _SCHEMA_MAPS and isinstance(value, dict):
-            out[word] = {name: s if isinstance(s, list) else _without_refs(s, resolver, base, done)
-                         for name, s in value.items()}   # a list under ``dependencies`` names keys
         else:
             out[word] = value
     return out

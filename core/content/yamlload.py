@@ -237,16 +237,10 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
     except (ValueError, OverflowError) as exc:
         raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
-    return _plain(tree, file, yaml.constructor.aliased)
-
-
-def _plain(tree: Any, file: str, aliased: set[int]) -> tuple[Any, Locator]:
-    """A constructed document as plain JSON data with its :class:`Locator` (``aliased``: the
-    ids of collections built from an alias)."""
     locator = Locator(file)
     if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
         locator._values[()] = _own(tree, locator, ())
-    return _project(tree, (), locator, aliased), locator
+    return _project(tree, (), locator, yaml.constructor.aliased), locator
 
 
 _LIBYAML = () if CParser is None else (CParser,)
@@ -283,7 +277,7 @@ _KEY_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _STD + "float", _STD + "timesta
 
 def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
     """A composed document as plain JSON data with its :class:`Locator`, read straight from
-    libyaml's nodes: what ruamel's round-trip constructor followed by :func:`_plain` gives,
+    libyaml's nodes: what ruamel's round-trip constructor followed by :func:`_project` gives,
     without building the round-trip tree first (most of the loader's time).
 
     Strings, decimal integers, ``true``, ``false`` and nulls are read here; any other scalar (a
@@ -296,6 +290,10 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
     locator = Locator(file)
     values, keys = locator._values, locator._keys
     construct = loader.construct_object
+
+    def at(node: Any) -> Pos:   # 1-based, from libyaml's 0-based start mark
+        mark = node.start_mark
+        return mark.line + 1, mark.column + 1
 
     def tag(node: Any) -> str | None:
         ctag = node.ctag
@@ -331,18 +329,15 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
                 seen.add(raw)
                 key = raw if type(raw) is str else _key_str(raw)
                 sub = (*path, key)
-                mark = key_node.start_mark
-                keys[sub] = mark.line + 1, mark.column + 1
-                mark = value_node.start_mark
-                values[sub] = mark.line + 1, mark.column + 1
+                keys[sub] = at(key_node)
+                values[sub] = at(value_node)
                 out[key] = build(value_node, sub)
             return out
         if isinstance(node, SequenceNode) and tag(node) == _SEQ:
             items = []
             for i, child in enumerate(node.value):
                 sub = (*path, i)
-                mark = child.start_mark
-                values[sub] = mark.line + 1, mark.column + 1
+                values[sub] = at(child)
                 items.append(build(child, sub))
             return items
         raise _NotPlain
@@ -350,8 +345,7 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
     if root is None:
         return None, locator
     if not isinstance(root, ScalarNode):   # the document starts at its first key or item
-        mark = root.start_mark
-        values[()] = mark.line + 1, mark.column + 1
+        values[()] = at(root)
     return build(root, ()), locator
 
 
