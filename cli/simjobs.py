@@ -7,10 +7,13 @@ depends only on the plan and its seed (:func:`clank.cli.simulate.play_one`), eve
 gives the same rows, so ``--out`` has the same bytes for any ``--jobs`` (and with ``--ray``,
 :mod:`clank.cli.simray`).
 
-:class:`ProcessPool` uses :mod:`concurrent.futures` with *spawn* worker processes (safe with
-the progress bar's thread and on every platform). Each worker loads the packs once, when it
-starts (a warm compiled-content cache makes that a fraction of a second), and ignores SIGINT:
-a Ctrl-C is the parent's to handle, which stops the workers (terminated, not waited for).
+:class:`ProcessPool` uses :mod:`concurrent.futures` worker processes, *forked* where that is
+safe (Linux, and no other thread in the command's process: the progress bar of
+:mod:`clank.cli.simrun` draws from the main thread for this reason), else *spawned*. A forked
+worker starts in milliseconds with the packs its parent loaded; a spawned one starts a fresh
+interpreter and loads the packs itself (a third of a second with a warm compiled-content
+cache). Workers ignore SIGINT: a Ctrl-C is the parent's to handle, which stops the workers
+(terminated, not waited for).
 At most a few games per worker are in flight beyond the next row to yield, so memory stays
 bounded however many games are asked for.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -126,8 +130,9 @@ _FAILED: BaseException | None = None
 
 
 def _worker_start(plan: SimPlan) -> None:
-    """In a worker, once: leave Ctrl-C to the parent, load the packs (an error is kept and
-    raised by the first game, so the parent reports it as it would its own)."""
+    """In a worker, once: leave Ctrl-C to the parent, load the packs (a forked worker finds
+    them loaded; an error is kept and raised by the first game, so the parent reports it as it
+    would its own)."""
     global _PLAN, _FAILED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _PLAN = plan
@@ -159,6 +164,17 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
+def start_method() -> str:
+    """How :class:`ProcessPool` starts its workers: ``fork`` on Linux while this process runs no
+    other thread (a fork copies only the calling thread, so a lock another one held would stay
+    held in the worker), else ``spawn``. macOS and Windows always spawn: fork is unsafe with
+    macOS's system libraries and does not exist on Windows."""
+    if sys.platform.startswith("linux") and threading.active_count() == 1 \
+            and "fork" in multiprocessing.get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
 def _stop(executor: ProcessPoolExecutor) -> None:
     """Stop at once: cancel what has not started, terminate the workers, reap them."""
     terminate = getattr(executor, "terminate_workers", None)   # Python 3.14+
@@ -188,7 +204,8 @@ class ProcessPool:
     def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order; workers are stopped however this ends."""
         workers = max(1, min(self.jobs, plan.games))
-        executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+        context = multiprocessing.get_context(start_method())   # a fork starts every worker at the first submit
+        executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                        initializer=_worker_start, initargs=(plan,))
         window = workers * AHEAD
         started = 0

@@ -1,6 +1,10 @@
 """Running a simulation for ``clank simulate``: one progress bar over every worker, rows written
 to ``--out`` in seed order as soon as they are known, and a clean stop on Ctrl-C.
 
+The bar is drawn by the thread that runs the simulation, when games finish (at most every
+:data:`REDRAW` seconds), never by a thread of rich's own: worker processes may be forked while
+it runs (:func:`clank.cli.simjobs.start_method`).
+
 Ctrl-C stops the run after the row it is waiting for (a second Ctrl-C at once), stops the
 workers (terminated, never waited for) and keeps, in ``--out``, the
 *finished prefix*: the rows of games ``0 .. k-1`` when each of them had finished, which are
@@ -15,7 +19,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -23,7 +27,10 @@ from typing import Any, TextIO
 from clank.cli.simjobs import Backend, SimPlan, sigint_ignored
 from clank.cli.simulate import row_json
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
+
+REDRAW = 0.1
+"""Least seconds between two drawings of the progress bar."""
 
 
 @dataclass
@@ -57,6 +64,23 @@ def ctrl_c_requests_stop() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, old)
 
 
+def advancer(bar: Progress, task: TaskID) -> Callable[[int], None]:
+    """The backend's ``progress(n)``: advance ``task`` by ``n`` and draw the bar again when
+    :data:`REDRAW` seconds have passed since it was last drawn (it is drawn once more when it
+    stops)."""
+    drawn = time.monotonic()
+
+    def advance(n: int) -> None:
+        nonlocal drawn
+        bar.advance(task, n)
+        now = time.monotonic()
+        if now - drawn >= REDRAW:
+            drawn = now
+            bar.refresh()
+
+    return advance
+
+
 def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -> RunResult:
     """Play the plan with ``backend``, writing each row to ``out`` in seed order; a Ctrl-C ends
     the run early (``interrupted``) with the finished prefix written. Errors of a game pass
@@ -65,9 +89,9 @@ def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -
     interrupted = False
     start = time.perf_counter()
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=False) as bar:
+                  console=console, transient=False, auto_refresh=False) as bar:
         task = bar.add_task("games", total=plan.games)
-        stream = backend.rows(plan, lambda n: bar.advance(task, n))
+        stream = backend.rows(plan, advancer(bar, task))
         try:
             with ctrl_c_requests_stop() as stop:
                 for row in stream:

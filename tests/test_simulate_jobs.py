@@ -8,18 +8,24 @@ few games were written, however long that takes.
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from clank.cli import simjobs
+from clank.cli import simjobs, simrun
 from clank.cli.main import app
 from clank.cli.seats import assign_seats
+from clank.cli.simulate import row_json
 from clank.plugins import PackLoadError
+from rich.console import Console
 from typer.testing import CliRunner
 
 SMALL = ["--games", "5", "--players", "2", "--seed", "11"]
@@ -69,6 +75,59 @@ def test_a_worker_error_is_raised_in_the_parent() -> None:
     plan = simjobs.SimPlan(("no-such-pack",), 2, 0, 3, tuple(assign_seats(2, 0, ["random"])))
     with pytest.raises(PackLoadError, match="no-such-pack"):
         list(simjobs.ProcessPool(2).rows(plan, lambda n: None))
+
+
+FORKED = """
+import sys
+from clank.cli import simjobs
+from clank.cli.seats import assign_seats
+from clank.cli.simulate import row_json
+assert simjobs.start_method() == "fork", simjobs.start_method()
+plan = simjobs.SimPlan(("catacombs",), 2, 11, 5, tuple(assign_seats(2, 0, ["greedy"])), card_stats=True)
+plan.load()                     # as clank simulate does before its workers start
+sys.stdout.write("".join(map(row_json, simjobs.ProcessPool(2).rows(plan, lambda n: None))))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_forked_workers_give_the_rows_of_one_process() -> None:
+    """A fresh process runs no other thread, so its workers are forked, with the packs their
+    parent loaded: the rows are those of games played one after the other here."""
+    plan = simjobs.SimPlan(("catacombs",), 2, 11, 5, tuple(assign_seats(2, 0, ["greedy"])), card_stats=True)
+    alone = "".join(map(row_json, simjobs.Serial().rows(plan, lambda n: None)))
+    forked = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=300)
+    assert forked.returncode == 0, forked.stderr
+    assert forked.stdout == alone and alone.count("\n") == 5
+
+
+def test_workers_are_forked_only_on_linux_and_without_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simjobs.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(simjobs.sys, "platform", "linux")
+    assert simjobs.start_method() == "fork"
+    monkeypatch.setattr(simjobs.threading, "active_count", lambda: 2)   # a fork copies one thread only
+    assert simjobs.start_method() == "spawn"
+    monkeypatch.setattr(simjobs.threading, "active_count", lambda: 1)
+    for platform in ("darwin", "win32"):
+        monkeypatch.setattr(simjobs.sys, "platform", platform)
+        assert simjobs.start_method() == "spawn"
+
+
+def test_the_progress_bar_starts_no_thread(tmp_path: Path) -> None:
+    """Workers may be forked while the bar is shown: the bar must not draw from a thread."""
+    seen: list[int] = []
+
+    class Counting:
+        def rows(self, plan: simjobs.SimPlan, progress: simjobs.Progress) -> Iterator[dict[str, Any]]:
+            for i in range(plan.games):
+                seen.append(threading.active_count())
+                progress(1)
+                yield {"seed": plan.seed_of(i)}
+
+    plan = simjobs.SimPlan(("catacombs",), 2, 0, 3, tuple(assign_seats(2, 0, ["random"])))
+    before = threading.active_count()
+    with (tmp_path / "out.jsonl").open("w") as out:
+        result = simrun.run(plan, Counting(), out, Console(file=io.StringIO(), force_terminal=True))
+    assert [row["seed"] for row in result.rows] == [0, 1, 2] and seen == [before] * 3
 
 
 def _session_alive(sid: int) -> list[int]:
