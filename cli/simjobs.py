@@ -204,7 +204,7 @@ class ProcessPool:
     def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order; workers are stopped however this ends."""
         workers = max(1, min(self.jobs, plan.games))
-        context = multiprocessing.get_context(start_method())   # a fork starts every worker at the first submit
+        context = multiprocessing.get_context(start_method())
         executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                        initializer=_worker_start, initargs=(plan,))
         window = workers * AHEAD
@@ -212,7 +212,9 @@ class ProcessPool:
 
         def submit(i: int) -> Future:
             nonlocal started
-            if started < workers:   # the first submissions start the workers: let them inherit SIGINT ignored
+            # the workers start here (spawned: one per submission; forked: all at the first one):
+            # let them inherit SIGINT ignored
+            if started < workers:
                 with sigint_ignored():
                     future = executor.submit(_worker_play, plan.seed_of(i))
             else:

@@ -349,7 +349,6 @@ def _direct(loader: _FastLoader, root: Any, file: str) -> tuple[Any, Locator]:
     return build(root, ()), locator
 
 
-
 def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
     """Load a clean file with libyaml, about seven times faster than the pure-Python loader;
     None for anything else, which the pure-Python loader then loads or refuses with the
