@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from clank.cli.seats import Seat
+from rich.file_proxy import FileProxy
 
 Progress = Callable[[int], None]
 """``progress(n)``: ``n`` more games finished."""
@@ -130,11 +131,12 @@ _FAILED: BaseException | None = None
 
 
 def _worker_start(plan: SimPlan) -> None:
-    """In a worker, once: leave Ctrl-C to the parent, load the packs (a forked worker finds
-    them loaded; an error is kept and raised by the first game, so the parent reports it as it
-    would its own)."""
+    """In a worker, once: leave Ctrl-C to the parent, write to the command's own streams, load
+    the packs (a forked worker finds them loaded; an error is kept and raised by the first game,
+    so the parent reports it as it would its own)."""
     global _PLAN, _FAILED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    unwrap_streams()
     _PLAN = plan
     try:
         plan.load()
@@ -148,6 +150,20 @@ def _worker_play(seed: int) -> dict[str, Any]:
         raise _FAILED
     assert _PLAN is not None
     return _PLAN.play(seed)
+
+
+def unwrap_streams() -> None:
+    """Point ``sys.stdout`` and ``sys.stderr`` back at the files a progress display wrapped.
+
+    While the bar runs on a terminal, rich replaces both streams with proxies that print through
+    the bar's console, and a forked worker inherits them: a warning printed in the worker would
+    draw the worker's stale copy of the bar under it. The worker writes to the files themselves.
+    """
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        while isinstance(stream, FileProxy):
+            stream = stream.rich_proxied_file
+        setattr(sys, name, stream)
 
 
 @contextmanager

@@ -100,6 +100,30 @@ def test_forked_workers_give_the_rows_of_one_process() -> None:
     assert forked.stdout == alone and alone.count("\n") == 5
 
 
+PROXIED = """
+import io, sys
+from clank.cli import simjobs
+from rich.console import Console
+from rich.progress import Progress
+simjobs.SimPlan.load = lambda self: None
+simjobs.SimPlan.play = lambda self, seed: {name: type(getattr(sys, name)).__name__ for name in ("stdout", "stderr")}
+plan = simjobs.SimPlan((), 2, 0, 2, ())
+with Progress(console=Console(file=io.StringIO(), force_terminal=True), auto_refresh=False):
+    assert type(sys.stdout).__name__ == type(sys.stderr).__name__ == "FileProxy"   # the bar wraps both
+    rows = list(simjobs.ProcessPool(2).rows(plan, lambda n: None))
+print(rows)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_a_forked_worker_writes_to_the_streams_the_bar_wrapped() -> None:
+    """A worker forked while the bar is on a terminal would print through the bar's proxies
+    (drawing its stale copy of the bar); it writes to the files the bar wrapped."""
+    found = subprocess.run([sys.executable, "-c", PROXIED], capture_output=True, text=True, timeout=120)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip() == str([{"stdout": "TextIOWrapper", "stderr": "TextIOWrapper"}] * 2)
+
+
 def test_workers_are_forked_only_on_linux_and_without_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simjobs.threading, "active_count", lambda: 1)
     monkeypatch.setattr(simjobs.sys, "platform", "linux")

@@ -91,6 +91,7 @@ SAFE_TAGS = frozenset({"!"} | {_STD + t for t in
                               ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")})
 """Explicit tags that may appear in content; any other tag is refused as ``unsafe-tag``."""
 
+
 def _problem(file: str, rule: str, message: str, line: int = 1, col: int = 1) -> Problem:
     return Problem(file, line, col, "error", rule, message)
 
