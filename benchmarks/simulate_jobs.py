@@ -13,6 +13,13 @@ speed-up they allow when every process has a core of its own: ``N x cpu(--jobs 1
 ceiling: how much faster N copies of a plain Python loop finish side by side than one after the
 other (N on N free cores; less when the host gives the cores to other work, as virtual
 machines' hosts do), so a ratio can be read against what the machine allowed that round.
+A plain loop barely touches memory, and two cores that share their caches (or are two threads of
+one core) slow a game down more than a loop, so each round also runs the games themselves side
+by side: N ``--jobs 1`` commands at once, each with its share of the games (their files, one
+after the other, are checked to be the same bytes too). How much sooner they
+finish than the round's ``--jobs 1`` run is about the most ``--jobs N`` could gain on this
+machine: no games are handed to workers, though each command starts on its own (a fifth of a
+second with a warm cache), so short runs understate it.
 
     python benchmarks/simulate_jobs.py --games 200 --rounds 5 --jobs 1,2
 
@@ -32,6 +39,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}   # as after any first run
 
 
 def cpu_children() -> float:
@@ -60,15 +69,37 @@ def ceiling(jobs: int) -> float:
     return jobs * one / (time.perf_counter() - start)
 
 
+def side_by_side(clank: Path, jobs: int, games: int, players: int, seed: int,
+                 tmp: Path) -> tuple[float, float, str]:
+    """``jobs`` ``clank simulate --jobs 1`` commands at once, each with its share of the games
+    (consecutive seeds): (wall seconds until the last one finished, CPU seconds of them all,
+    SHA-256 of their ``--out`` files one after the other: the bytes of one run of every game)."""
+    cpu = cpu_children()
+    start = time.perf_counter()
+    procs, first = [], 0
+    for k in range(jobs):
+        share = games // jobs + (k < games % jobs)
+        procs.append(subprocess.Popen(
+            [str(clank), "simulate", "--games", str(share), "--players", str(players), "--seed", str(seed + first),
+             "--jobs", "1", "--out", str(tmp / f"share{k}.jsonl")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV))
+        first += share
+    for proc in procs:
+        if proc.wait():
+            raise subprocess.CalledProcessError(proc.returncode, proc.args)
+    wall, cpu = time.perf_counter() - start, cpu_children() - cpu
+    joined = b"".join((tmp / f"share{k}.jsonl").read_bytes() for k in range(jobs))
+    return wall, cpu, hashlib.sha256(joined).hexdigest()
+
+
 def run(clank: Path, jobs: int, games: int, players: int, seed: int,
         out: Path) -> tuple[float, float, float, str]:
     """One ``clank simulate``: (games/s it printed, wall seconds, CPU seconds, SHA-256 of --out)."""
     cpu = cpu_children()
     start = time.perf_counter()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}   # as after any first run
     done = subprocess.run([str(clank), "simulate", "--games", str(games), "--players", str(players), "--seed",
                            str(seed), "--jobs", str(jobs), "--out", str(out)],
-                          capture_output=True, text=True, check=True, env=env)
+                          capture_output=True, text=True, check=True, env=ENV)
     wall = time.perf_counter() - start
     cpu = cpu_children() - cpu
     found = re.search(r"games/second\s+([\d.]+)", done.stdout)
@@ -90,6 +121,9 @@ def main() -> None:
     walls: dict[int, list[float]] = {j: [] for j in counts}
     cpus: dict[int, list[float]] = {j: [] for j in counts}
     ceilings: dict[int, list[float]] = {j: [] for j in counts[1:]}
+    game_ceilings: dict[int, list[float]] = {j: [] for j in counts[1:]}
+    game_cpus: dict[int, list[float]] = {j: [] for j in counts[1:]}
+    reference = counts[0] == 1   # the games' own ceiling is against one process
     digests = set()
     with tempfile.TemporaryDirectory() as tmp:
         run(clank, 1, 2, args.players, args.seed, Path(tmp) / "warm.jsonl")   # fill the content cache
@@ -107,16 +141,32 @@ def main() -> None:
                 ceilings[jobs].append(ceiling(jobs))
                 print(f"round {r + 1}: the machine's ceiling for {jobs} processes: {ceilings[jobs][-1]:.2f}x",
                       flush=True)
-    assert len(digests) == 1, "runs with different --jobs wrote different bytes"
+                if reference:
+                    wall, cpu, digest = side_by_side(clank, jobs, args.games, args.players, args.seed, Path(tmp))
+                    digests.add(digest)
+                    game_ceilings[jobs].append(walls[1][-1] / wall)
+                    game_cpus[jobs].append(cpu)
+                    print(f"round {r + 1}: {jobs} --jobs 1 commands side by side: {wall:.2f} s wall, "
+                          f"{cpu:.2f} s CPU: the games' ceiling {game_ceilings[jobs][-1]:.2f}x", flush=True)
+    assert len(digests) == 1, "runs with different --jobs (or the shares side by side) wrote different bytes"
     base = statistics.median(rates[counts[0]])
     print(f"\n{args.games} games of {args.players} players per run, median of {args.rounds} interleaved rounds "
           f"(same --out bytes in every run):")
     for jobs in counts[1:]:   # each round's runs saw about the same load: their ratios, round by round
         paired = [a / b for a, b in zip(rates[jobs], rates[counts[0]], strict=True)]
         print(f"  --jobs {jobs} / --jobs {counts[0]} round by round: "
-              + ", ".join(f"{x:.2f}x" for x in paired) + f" (best {max(paired):.2f}x)")
+              + ", ".join(f"{x:.2f}x" for x in paired)
+              + f" (median {statistics.median(paired):.2f}x, best {max(paired):.2f}x)")
         print(f"  the machine's ceiling for {jobs} processes, round by round: "
               + ", ".join(f"{x:.2f}x" for x in ceilings[jobs]) + f" (median {statistics.median(ceilings[jobs]):.2f}x)")
+        if reference:
+            by_wall = [a / b for a, b in zip(walls[1], walls[jobs], strict=True)]
+            print(f"  --jobs {jobs} / --jobs 1 in wall seconds, round by round: "
+                  + ", ".join(f"{x:.2f}x" for x in by_wall) + f" (median {statistics.median(by_wall):.2f}x)")
+            print(f"  the games' ceiling ({jobs} --jobs 1 commands side by side), round by round: "
+                  + ", ".join(f"{x:.2f}x" for x in game_ceilings[jobs])
+                  + f" (median {statistics.median(game_ceilings[jobs]):.2f}x, "
+                  f"{statistics.median(game_cpus[jobs]):.2f} s CPU)")
     base_cpu = statistics.median(cpus[counts[0]])
     for jobs in counts:
         med, cpu = statistics.median(rates[jobs]), statistics.median(cpus[jobs])
