@@ -105,6 +105,7 @@ import io, sys
 from clank.cli import simjobs
 from rich.console import Console
 from rich.progress import Progress
+assert simjobs.start_method() == "fork", simjobs.start_method()   # the workers inherit the patched plan
 simjobs.SimPlan.load = lambda self: None
 simjobs.SimPlan.play = lambda self, seed: {name: type(getattr(sys, name)).__name__ for name in ("stdout", "stderr")}
 plan = simjobs.SimPlan((), 2, 0, 2, ())
