@@ -13,9 +13,9 @@ speed-up they allow when every process has a core of its own: ``N x cpu(--jobs 1
 ceiling: how much faster N copies of a plain Python loop finish side by side than one after the
 other (N on N free cores; less when the host gives the cores to other work, as virtual
 machines' hosts do), so a ratio can be read against what the machine allowed that round.
-A plain loop barely touches memory, and two cores that share their caches (or are two threads of
-one core) slow a game down more than a loop, so each round also runs the games themselves side
-by side: N ``--jobs 1`` commands at once, each with its share of the games (their files, one
+A loop is not a game (it barely touches memory, and it runs for a second where a run of games
+runs for several), and on a shared host the two ceilings can differ either way, so each round
+also runs the games themselves side by side: N ``--jobs 1`` commands at once, each with its share of the games (their files, one
 after the other, are checked to be the same bytes too). How much sooner they
 finish than the round's ``--jobs 1`` run is about the most ``--jobs N`` could gain on this
 machine: no games are handed to workers, though each command starts on its own (a fifth of a
@@ -69,6 +69,12 @@ def ceiling(jobs: int) -> float:
     return jobs * one / (time.perf_counter() - start)
 
 
+def simulate(clank: Path, jobs: int, games: int, players: int, seed: int, out: Path) -> list[str]:
+    """The ``clank simulate`` command line of one run."""
+    return [str(clank), "simulate", "--games", str(games), "--players", str(players), "--seed", str(seed),
+            "--jobs", str(jobs), "--out", str(out)]
+
+
 def side_by_side(clank: Path, jobs: int, games: int, players: int, seed: int,
                  tmp: Path) -> tuple[float, float, str]:
     """``jobs`` ``clank simulate --jobs 1`` commands at once, each with its share of the games
@@ -79,10 +85,8 @@ def side_by_side(clank: Path, jobs: int, games: int, players: int, seed: int,
     procs, first = [], 0
     for k in range(jobs):
         share = games // jobs + (k < games % jobs)
-        procs.append(subprocess.Popen(
-            [str(clank), "simulate", "--games", str(share), "--players", str(players), "--seed", str(seed + first),
-             "--jobs", "1", "--out", str(tmp / f"share{k}.jsonl")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV))
+        procs.append(subprocess.Popen(simulate(clank, 1, share, players, seed + first, tmp / f"share{k}.jsonl"),
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV))
         first += share
     for proc in procs:
         if proc.wait():
@@ -97,9 +101,8 @@ def run(clank: Path, jobs: int, games: int, players: int, seed: int,
     """One ``clank simulate``: (games/s it printed, wall seconds, CPU seconds, SHA-256 of --out)."""
     cpu = cpu_children()
     start = time.perf_counter()
-    done = subprocess.run([str(clank), "simulate", "--games", str(games), "--players", str(players), "--seed",
-                           str(seed), "--jobs", str(jobs), "--out", str(out)],
-                          capture_output=True, text=True, check=True, env=ENV)
+    done = subprocess.run(simulate(clank, jobs, games, players, seed, out), capture_output=True, text=True,
+                          check=True, env=ENV)
     wall = time.perf_counter() - start
     cpu = cpu_children() - cpu
     found = re.search(r"games/second\s+([\d.]+)", done.stdout)

@@ -136,7 +136,7 @@ def _worker_start(plan: SimPlan) -> None:
     so the parent reports it as it would its own)."""
     global _PLAN, _FAILED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    unwrap_streams()
+    _unwrap_streams()
     _PLAN = plan
     try:
         plan.load()
@@ -152,18 +152,18 @@ def _worker_play(seed: int) -> dict[str, Any]:
     return _PLAN.play(seed)
 
 
-def unwrap_streams() -> None:
-    """Point ``sys.stdout`` and ``sys.stderr`` back at the files a progress display wrapped.
+def _unwrap_streams() -> None:
+    """Point ``sys.stdout`` and ``sys.stderr`` back at the files the progress bar wrapped.
 
     While the bar runs on a terminal, rich replaces both streams with proxies that print through
-    the bar's console, and a forked worker inherits them: a warning printed in the worker would
-    draw the worker's stale copy of the bar under it. The worker writes to the files themselves.
+    the bar's console (never a proxy of a proxy), and a forked worker inherits them: a warning
+    printed in the worker would draw the worker's stale copy of the bar under it. The worker
+    writes to the files themselves.
     """
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
-        while isinstance(stream, FileProxy):
-            stream = stream.rich_proxied_file
-        setattr(sys, name, stream)
+        if isinstance(stream, FileProxy):
+            setattr(sys, name, stream.rich_proxied_file)
 
 
 @contextmanager
