@@ -15,11 +15,11 @@ other (N on N free cores; less when the host gives the cores to other work, as v
 machines' hosts do), so a ratio can be read against what the machine allowed that round.
 A loop is not a game (it barely touches memory, and it runs for a second where a run of games
 runs for several), and on a shared host the two ceilings can differ either way, so each round
-also runs the games themselves side by side: N ``--jobs 1`` commands at once, each with its share of the games (their files, one
-after the other, are checked to be the same bytes too). How much sooner they
-finish than the round's ``--jobs 1`` run is about the most ``--jobs N`` could gain on this
-machine: no games are handed to workers, though each command starts on its own (a fifth of a
-second with a warm cache), so short runs understate it.
+also runs the games themselves side by side: N ``--jobs 1`` commands at once, each with its
+share of the games (their files, one after the other, are checked to be the same bytes too).
+How much sooner they finish than the round's ``--jobs 1`` run is about the most ``--jobs N``
+could gain on this machine: no games are handed to workers, though each command starts on its
+own (a fifth of a second with a warm cache), so short runs understate it.
 
     python benchmarks/simulate_jobs.py --games 200 --rounds 5 --jobs 1,2
 
