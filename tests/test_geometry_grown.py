@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from clank import new_game
+from clank.game import dungeon
 from clank.game.dungeon import End, Geometry, Route, TileDef, TunnelDef, open_side, segment
 from clank.game.movement import path_cost
 from clank.game.state import PlacedTile
@@ -134,6 +135,28 @@ def test_a_copy_keeps_its_layout_when_the_original_turns_a_tile():
     game.tiles_turned(turned)
     _same_as_fresh(copy)
     _same_as_fresh(game)
+
+
+def test_a_fork_shares_every_attribute_but_the_indexes_of_its_own_tiles():
+    """A clone's geometry (:meth:`Geometry.fork`) holds the very objects of the original's for
+    everything the layout decides, and indexes of the copy's own placed tiles; the list of what
+    it shares names every attribute a geometry has, so that an attribute added later is not
+    silently left at its empty value in clones."""
+    game = new_game(["catacombs"], players=2, seed=3)
+    _play(game, 3, 120)
+    game.geometry.routes_from(game.placed_rooms()[0])
+    original = game.geometry
+    copy = game.clone()
+    forked = copy.geometry
+    assert set(vars(original)) == set(dungeon._FORKED) | set(dungeon.FORK_INDEXES)
+    for name in dungeon._FORKED:
+        assert getattr(forked, name) is getattr(original, name), name
+    assert forked.placed == {p.tile: p for p in copy.state.tiles}
+    assert all(forked.placed[t] is not original.placed[t] for t in original.placed)
+    assert {cell: (p.tile, key) for cell, (p, key) in forked.by_cell.items()} == \
+        {cell: (p.tile, key) for cell, (p, key) in original.by_cell.items()}
+    assert all(p is forked.placed[p.tile] for p, _ in forked.by_cell.values())
+    _same_as_fresh(copy)
 
 
 def test_a_portal_exit_that_ended_at_an_open_edge_reaches_the_tile_placed_there():

@@ -259,6 +259,16 @@ def room_end(tile_id: str, room: str) -> tuple[str, str]:
     return found
 
 
+# What a fork of a geometry shares with it: every attribute but the three indexes of its placed
+# tiles, which it makes for the copy's own tiles (a test checks this names every attribute).
+# Listed rather than copied from ``__dict__``, which a compiled build (benchmarks/compiled.py)
+# does not have.
+_FORKED = ("defs", "regions", "_routes", "_blocked", "_portals", "_portal_traces", "_facing",
+           "_slot_rooms", "_stale", "derived", "_room_ids", "inherited", "serial", "grown_from",
+           "regrown")
+FORK_INDEXES = ("placed", "by_cell", "by_slot")
+
+
 class Geometry:
     """Derived connectivity of the placed tiles; rebuilt when the tile layout changes (grown
     when a tile is added)."""
@@ -335,7 +345,7 @@ class Geometry:
         geo.inherited = self.derived if self.derived else self.inherited
         tdef = self.defs[new.tile]
         if new.region in self.regions:
-            filled = [(new.region, new.slot)]
+            filled: list[tuple[Any, ...]] = [(new.region, new.slot)]
         else:
             filled = [(new.x + dx, new.y + dy, new.region) for dx, dy in tdef.cells.values()]
         if self._portals is not None and not tdef.has_portal \
@@ -395,8 +405,9 @@ class Geometry:
         and flags it holds for, see ``Route.priced``). The
         copy's tiles are the ones indexed, so that turning a tile of either game in place
         leaves the other's geometry as it was."""
-        new = Geometry.__new__(Geometry)
-        new.__dict__.update(self.__dict__)
+        new = Geometry(self.defs, [], self.regions)     # no tiles: nothing traced, nothing indexed
+        for name in _FORKED:
+            setattr(new, name, getattr(self, name))
         mine = {p.tile: p for p in placed}
         new.placed = mine
         new.by_cell = {cell: (mine[p.tile], key) for cell, (p, key) in self.by_cell.items()}

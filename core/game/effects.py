@@ -46,7 +46,7 @@ class EffectContext:
         self.src = src
 
     @property
-    def player(self):
+    def player(self) -> Any:
         """The state of the seat the op acts for."""
         return self.game.state.players[self.seat]
 

@@ -10,11 +10,12 @@ markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
+from clank.game.offers import OfferList
 from clank.registry import MarketDef, Offer, Payment
 
 if TYPE_CHECKING:
@@ -101,18 +102,6 @@ def price_of(offer: Offer, substitutes: Mapping[str, Any]) -> Price | None:
     if len(need) > 1 or (need and need[0][0] in substitutes):
         return None
     return (offer[0], *need[0]) if need else (offer[0], "", 0)
-
-
-class OfferList(list):
-    """A list of offers a market keeps and hands out again (read it, never change it), with
-    ``prices``: the :data:`Price` of each offer, or None when one is not that simple. :func:`scan`
-    lists such offers by comparing each amount with the seat's supply."""
-
-    __slots__ = ("prices",)
-
-    def __init__(self, offers: Iterable[Offer], prices: list[Price] | None) -> None:
-        super().__init__(offers)
-        self.prices = prices
 
 
 # -- the dungeon row: acquire (A1), use a device (A3), fight a monster (A4) --------------------

@@ -125,7 +125,7 @@ class Ruleset:
         self.cache: dict[Any, Any] = {}      # derived values rules keep per ruleset (never game state)
         # a route's segments -> its cost, for routes whose icons read nothing (movement.route_cost)
         self.fixed_costs: dict[tuple, Any] = {}
-        self.row_slot_offers: dict[tuple[str, int], tuple[Any, bool]] = {}   # (card, slot) -> markets.row_offer
+        self.row_slot_offers: dict[tuple[str, int], tuple[Any, bool, Any]] = {}   # (card, slot) -> markets.row_offer
         self.market_ways = {name: self.market_payment_ways(name) for name in registry.markets}
         # the same, keeping only the ways no turn flag enables: what may be used while no flag is set
         self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)

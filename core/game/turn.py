@@ -270,9 +270,10 @@ def _clear_turn_resources(game: Game, p) -> None:
 
 
 def _step_end_effects(game: Game, seat: int, _data: Any) -> None:
-    tasks = game.state.turn.end_effects
+    tasks: list[Any] = game.state.turn.end_effects
     game.state.turn.end_effects = []
-    for addrs, s, src in reversed(tasks):
+    for task in tasks[::-1]:        # (not reversed(): mypyc 2.4 fails to compile that loop)
+        addrs, s, src = task
         game.push(tuple(addrs), s, src)
 
 

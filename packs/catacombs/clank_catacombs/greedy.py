@@ -26,7 +26,7 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Set
 from typing import Any
 
 from clank.plugin import Action
@@ -350,7 +350,7 @@ def _heals(game, tdef) -> bool:
                  lambda: any("heal" in str(game.ruleset.program[x].source) for x in tdef.use))
 
 
-def _targets(game, seat: int) -> tuple[set[str], bool]:
+def _targets(game, seat: int) -> tuple[Set[str], bool]:
     """Rooms to head for, and whether open edges count as targets (exploring)."""
     p = game.me
     if p.artifacts and (len(p.damage) >= 5 or game.rage >= 4 or len(p.artifacts) >= game.artifact_limit(seat)):
@@ -501,6 +501,7 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     icons or flags differ); the other rooms'
     edges are not touched. What lies beyond a portal changes with any tile: portal routes are
     priced again for each table."""
+    changed: Collection[str]
     if held is not None:
         base, changed = held, ()
     else:
@@ -799,7 +800,7 @@ def reverse(edges: dict[str, list[tuple[str, float]]]) -> dict[str, list[tuple[s
     return rev
 
 
-def _starts(targets: set[str], goals: dict[str, Any], explore: bool) -> dict[str, float]:
+def _starts(targets: Set[str], goals: dict[str, Any], explore: bool) -> dict[str, float]:
     """Where the reverse search starts, at what cost: the targets (0), the goals (below 0 by their
     bonus) and, when exploring, the open edges' sink."""
     start: dict[str, float] = dict.fromkeys(targets, 0.0)
@@ -841,10 +842,10 @@ def _destination_distance(game, a: Action, dist: dict[str, float], routes: dict[
         return dist.get("@open") if target.startswith(("open:", "slot:")) else dist.get(target)
     if a.args[0].startswith("link:"):
         if a.kind == "explore":
-            target = next((t for k, t, _ in game.link_openings(game.me.room) if k == a.args[0]), None)
-            if target is None:
+            opening = next((t for k, t, _ in game.link_openings(game.me.room) if k == a.args[0]), None)
+            if opening is None:
                 return None
-            _, region, slot, _feature = target.split(":")
+            _, region, slot, _feature = opening.split(":")
             near = [dist[r] + 1.5 for r in _slot_faces(game, game.geometry).get((region, slot), ()) if r in dist]
             return min([*near, *([dist["@open"]] if "@open" in dist else [])], default=None)
         dest = next((d for k, d, _ in game.link_routes(game.me.room) if k == a.args[0]), None)

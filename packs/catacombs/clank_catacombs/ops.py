@@ -87,9 +87,9 @@ def op_rotate_tiles(ctx, args: dict) -> None:
         return
     for seat in reversed(game.clockwise_live(game.state.current)):
         room = game.player(seat).room
-        tile = room.partition(".")[0] if room else None
-        if tile and pawns.get(tile) == [seat] and game.ruleset.tiles[tile].rotatable:
-            game.ask_later({"kind": "rotate_tile", "seat": seat, "tile": tile,
+        own = room.partition(".")[0] if room else None
+        if own and pawns.get(own) == [seat] and game.ruleset.tiles[own].rotatable:
+            game.ask_later({"kind": "rotate_tile", "seat": seat, "tile": own,
                             "src": ctx.src, "prompt": "turn your tile to a new orientation"})
 
 
