@@ -7,7 +7,7 @@ RAY_STAMP := $(VENV)/.ray-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray lint bench bench-compare bench-instructions bench-bytecodes clean wheel-check
+.PHONY: install play test test-slow test-ray lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -58,6 +58,12 @@ bench: $(STAMP)
 # Side by side with catanatron 3.2.1 (installed by the script in its own virtualenv, build/catanatron-venv).
 bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare_catanatron.py
+
+# The same, with a third column: the experimental mypyc build of the game modules and the
+# catacombs pack (benchmarks/compiled.py: about 4 minutes to build, kept until a source changes),
+# measured only once it plays exactly as the pure build (benchmarks/fingerprint.py).
+bench-compiled: $(STAMP)
+	$(BIN)/python benchmarks/compare_catanatron.py --compiled
 
 # The same workloads counted in CPU instructions (valgrind's callgrind), which the machine and
 # its load do not change: a few minutes.

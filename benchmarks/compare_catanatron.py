@@ -21,6 +21,11 @@ the rounds and the ratio, written so that above 1 means clank is better:
   compiled-content cache, catanatron's import and first ``Game``. Bytecode caching is on for
   these, as after any first run (``PYTHONDONTWRITEBYTECODE`` is unset for them).
 
+With ``--compiled``, a third process runs clank's compiled build (``benchmarks/compiled.py``: the
+game modules and the catacombs pack compiled with mypyc, an experiment), after checking that it
+plays exactly as the pure build (``benchmarks/fingerprint.py`` in both); the table gains its
+column and its ratio to catanatron. The first-game figures are measured for the pure build only.
+
 The targets of issue 10 are printed beside the figures. Nothing is asserted: speed is measured,
 never tested. The machine's load average is printed before and after; on a machine shared with
 other work, compare rounds rather than single figures.
@@ -92,12 +97,14 @@ def catanatron_python() -> Path:
 
 
 class Side:
-    """One engine's measuring process (see ``benchmarks/compare/protocol.py``)."""
+    """One engine's measuring process (see ``benchmarks/compare/protocol.py``); ``path``: put
+    first on its ``PYTHONPATH`` (the compiled build's folder)."""
 
-    def __init__(self, name: str, python: Path, script: str) -> None:
+    def __init__(self, name: str, python: Path, script: str, path: Path | None = None) -> None:
         self.name = name
+        env = {**os.environ, "PYTHONPATH": str(path)} if path is not None else None
         self.proc = subprocess.Popen([str(python), str(SIDES / script)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=SIDES)
+                                     stdout=subprocess.PIPE, text=True, cwd=SIDES, env=env)
 
     def ask(self, metric: str, **params: Any) -> dict[str, Any]:
         """One measurement."""
@@ -125,6 +132,22 @@ def first_game(python: Path, code: str, cache: Path | None) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
+def compiled_build() -> Path:
+    """The compiled build's folder (built when missing or stale), once it is shown to play exactly
+    as the pure build does (``fingerprint.py``'s total in both)."""
+    here = Path(__file__).resolve().parent
+    folder = Path(subprocess.run([sys.executable, str(here / "compiled.py")], check=True,
+                                 capture_output=True, text=True).stdout.strip())
+    prints = [subprocess.run([sys.executable, str(here / "fingerprint.py"), "--total"], check=True,
+                             capture_output=True, text=True, env=env).stdout.strip()
+              for env in (None, {**os.environ, "PYTHONPATH": str(folder)})]
+    if prints[0] != prints[1]:
+        sys.exit(f"the compiled build plays differently from the pure one ({prints[1][:16]} against "
+                 f"{prints[0][:16]}): not measured")
+    print(f"compiled build {folder}: plays as the pure one (fingerprint {prints[0][:16]})", flush=True)
+    return folder
+
+
 def load_average() -> str:
     try:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -140,6 +163,8 @@ def main() -> None:
     ap.add_argument("--clones", type=int, default=100, help="clones per engine per round")
     ap.add_argument("--live", type=int, default=3, help="live mid-game games for the memory figure")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compiled", action="store_true",
+                    help="measure the experimental mypyc build too (benchmarks/compiled.py)")
     args = ap.parse_args()
 
     pythons = {"clank": Path(sys.executable), "catanatron": catanatron_python()}
@@ -154,6 +179,8 @@ def main() -> None:
             first_game(pythons[name], FIRST_GAME[name], warm)
         sides = {"clank": Side("clank", pythons["clank"], "clank_side.py"),
                  "catanatron": Side("catanatron", pythons["catanatron"], "catanatron_side.py")}
+        if args.compiled:
+            sides["compiled"] = Side("compiled", pythons["clank"], "clank_side.py", compiled_build())
         try:
             for side in sides.values():   # packs loaded, code paths warm: nothing of it in the first round
                 side.ask("games", n=1, seed=args.seed)
@@ -164,7 +191,7 @@ def main() -> None:
                     for name in order:
                         for key, value in sides[name].ask(metric, seed=args.seed + r, **params).items():
                             values.setdefault((name, metric, key), []).append(value)
-                for name in order:
+                for name in (n for n in order if n in pythons):
                     cold = Path(tmp) / f"cold-{r}"
                     values.setdefault((name, "first_cold", "seconds"), []).append(
                         first_game(pythons[name], FIRST_GAME[name], cold if name == "clank" else None))
@@ -181,21 +208,26 @@ def report(values: dict[tuple[str, str, str], list[float]], args: argparse.Names
     """The table: medians, ratios (above 1: clank better) and issue 10's targets."""
     print(f"\nclank-engine vs {CATANATRON}, median of {args.rounds} interleaved rounds "
           f"({args.games} games, {args.steps} steps, {args.clones} clones per round):")
-    print(f"{'':48} {'clank':>10} {'catanatron':>11} {'ratio':>7}  target")
+    compiled = any(name == "compiled" for name, _, _ in values)
+    extra = f" {'compiled':>10} {'ratio':>7}" if compiled else ""
+    print(f"{'':48} {'clank':>10} {'catanatron':>11} {'ratio':>7}{extra}  target")
+
+    def median(name: str, fig: Figure) -> float | None:
+        found = values.get((name, fig.metric, fig.key))
+        return statistics.median(found) if found else None
+
+    def ratio(a: float | None, b: float | None, fig: Figure) -> str:
+        return f"{(a / b if fig.higher_is_better else b / a):6.2f}x" if a and b else ""
+
     for fig in FIGURES:
-        ours = values.get(("clank", fig.metric, fig.key))
-        theirs = values.get(("catanatron", fig.metric, fig.key))
-        a = statistics.median(ours) if ours else None
-        b = statistics.median(theirs) if theirs else None
-        if fig.metric.startswith("first") and b is not None and fig.metric == "first_warm":
-            b_text = f"{b:11.3f}"   # catanatron has no content to cache: the same figure both times
-        else:
-            b_text = f"{b:11.3f}" if b is not None else f"{'n/a':>11}"
+        a, b, c = median("clank", fig), median("catanatron", fig), median("compiled", fig)
+        b_text = f"{b:11.3f}" if b is not None else f"{'n/a':>11}"
         a_text = f"{a:10.3f}" if a is not None else f"{'n/a':>10}"
-        ratio = ""
-        if a and b:
-            ratio = f"{(a / b if fig.higher_is_better else b / a):6.2f}x"
-        print(f"{fig.label:48} {a_text} {b_text} {ratio:>7}  {fig.target}")
+        more = ""
+        if compiled:
+            c_text = f"{c:10.3f}" if c is not None else f"{'n/a':>10}"
+            more = f" {c_text} {ratio(c, b, fig):>7}"
+        print(f"{fig.label:48} {a_text} {b_text} {ratio(a, b, fig):>7}{more}  {fig.target}")
     print("ratio: clank's figure over catanatron's where higher is better, the inverse where lower is; "
           "above 1 means clank is better. Targets of issue 10: ratios, or clank's own figure.")
     print(f"load average at the end: {load_average()}")
