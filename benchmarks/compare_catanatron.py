@@ -136,8 +136,8 @@ def compiled_build() -> Path:
     """The compiled build's folder (built when missing or stale), once it is shown to play exactly
     as the pure build does (``fingerprint.py``'s total in both)."""
     here = Path(__file__).resolve().parent
-    folder = Path(subprocess.run([sys.executable, str(here / "compiled.py")], check=True,
-                                 capture_output=True, text=True).stdout.strip())
+    folder = Path(subprocess.run([sys.executable, str(here / "compiled.py")], check=True,   # its progress
+                                 stdout=subprocess.PIPE, text=True).stdout.strip())          # and errors shown
     prints = [subprocess.run([sys.executable, str(here / "fingerprint.py"), "--total"], check=True,
                              capture_output=True, text=True, env=env).stdout.strip()
               for env in (None, {**os.environ, "PYTHONPATH": str(folder)})]

@@ -148,7 +148,7 @@ def test_a_fork_shares_every_attribute_but_the_indexes_of_its_own_tiles():
     original = game.geometry
     copy = game.clone()
     forked = copy.geometry
-    assert set(vars(original)) == set(dungeon._FORKED) | set(dungeon.FORK_INDEXES)
+    assert set(vars(original)) == set(dungeon._FORKED) | set(dungeon._FORK_INDEXES)
     for name in dungeon._FORKED:
         assert getattr(forked, name) is getattr(original, name), name
     assert forked.placed == {p.tile: p for p in copy.state.tiles}

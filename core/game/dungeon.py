@@ -266,7 +266,7 @@ def room_end(tile_id: str, room: str) -> tuple[str, str]:
 _FORKED = ("defs", "regions", "_routes", "_blocked", "_portals", "_portal_traces", "_facing",
            "_slot_rooms", "_stale", "derived", "_room_ids", "inherited", "serial", "grown_from",
            "regrown")
-FORK_INDEXES = ("placed", "by_cell", "by_slot")
+_FORK_INDEXES = ("placed", "by_cell", "by_slot")
 
 
 class Geometry:

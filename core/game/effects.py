@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from clank.game.engine import Game
+    from clank.game.state import PlayerState
     from clank.registry import Registry
 
 Cond = Callable[["Game", int], bool]
@@ -46,7 +47,7 @@ class EffectContext:
         self.src = src
 
     @property
-    def player(self) -> Any:
+    def player(self) -> PlayerState:
         """The state of the seat the op acts for."""
         return self.game.state.players[self.seat]
 
