@@ -60,7 +60,7 @@ bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare_catanatron.py
 
 # The same, with a third column: the experimental mypyc build of the game modules and the
-# catacombs pack (benchmarks/compiled.py: about 4 minutes to build, kept until a source changes),
+# catacombs pack (benchmarks/compiled.py: about 3 minutes to build, kept until a source changes),
 # measured only once it plays exactly as the pure build (benchmarks/fingerprint.py).
 bench-compiled: $(STAMP)
 	$(BIN)/python benchmarks/compare_catanatron.py --compiled

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
-import sys
 from typing import Any
 
 from clank import new_game
@@ -73,7 +72,6 @@ def main() -> None:
             packs, seats, seed, bot = config
             print(f"{'+'.join(packs):28} {seats} seats seed {seed} {bot:6} {steps:5} steps {digest[:16]}")
     print(total.hexdigest())
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
