@@ -25,6 +25,8 @@ With ``--compiled``, a third process runs clank's compiled build (``benchmarks/c
 game modules and the catacombs pack compiled with mypyc, an experiment), after checking that it
 plays exactly as the pure build (``benchmarks/fingerprint.py`` in both); the table gains its
 column and its ratio to catanatron. The first-game figures are measured for the pure build only.
+With ``--compiled --state``, that column is the build with the state's records compiled too
+(``compiled.py --state``).
 
 The targets of issue 10 are printed beside the figures. Nothing is asserted: speed is measured,
 never tested. The machine's load average is printed before and after; on a machine shared with
@@ -132,11 +134,13 @@ def first_game(python: Path, code: str, cache: Path | None) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def compiled_build() -> Path:
-    """The compiled build's folder (built when missing or stale), once it is shown to play exactly
-    as the pure build does (``fingerprint.py``'s total in both)."""
+def compiled_build(state: bool = False) -> Path:
+    """The compiled build's folder (``state``: the one with state.py compiled too; built when
+    missing or stale), once it is shown to play exactly as the pure build does
+    (``fingerprint.py``'s total in both)."""
     here = Path(__file__).resolve().parent
-    folder = Path(subprocess.run([sys.executable, str(here / "compiled.py")], check=True,   # its progress
+    kind = ["--state"] if state else []
+    folder = Path(subprocess.run([sys.executable, str(here / "compiled.py"), *kind], check=True,   # its progress
                                  stdout=subprocess.PIPE, text=True).stdout.strip())          # and errors shown
     prints = [subprocess.run([sys.executable, str(here / "fingerprint.py"), "--total"], check=True,
                              capture_output=True, text=True, env=env).stdout.strip()
@@ -165,6 +169,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--compiled", action="store_true",
                     help="measure the experimental mypyc build too (benchmarks/compiled.py)")
+    ap.add_argument("--state", action="store_true",
+                    help="with --compiled: the build with state.py compiled too (compiled.py --state)")
     args = ap.parse_args()
 
     pythons = {"clank": Path(sys.executable), "catanatron": catanatron_python()}
@@ -180,7 +186,7 @@ def main() -> None:
         sides = {"clank": Side("clank", pythons["clank"], "clank_side.py"),
                  "catanatron": Side("catanatron", pythons["catanatron"], "catanatron_side.py")}
         if args.compiled:
-            sides["compiled"] = Side("compiled", pythons["clank"], "clank_side.py", compiled_build())
+            sides["compiled"] = Side("compiled", pythons["clank"], "clank_side.py", compiled_build(args.state))
         try:
             for side in sides.values():   # packs loaded, code paths warm: nothing of it in the first round
                 side.ask("games", n=1, seed=args.seed)

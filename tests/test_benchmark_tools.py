@@ -38,3 +38,34 @@ def test_fingerprint_covers_every_pack_and_seat_count():
     assert packs == {"catacombs", "underworld", "party"}
     assert seats == {2, 3, 4, 5, 6}
     assert {config[3] for config in fp.CONFIGS} == {"random", "greedy"}
+
+
+def _compiled_module():
+    spec = importlib.util.spec_from_file_location("compiled_build", ROOT / "benchmarks" / "compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_state_build_reads_the_same_annotations_from_the_source(tmp_path):
+    """``compiled.py --state`` swaps state.py's ``_hints`` for one that reads the records'
+    annotations from the source (mypyc erases them): the swap must still find its target, and
+    the swapped-in reader must give what ``typing`` gives for every state record."""
+    import dataclasses
+    import typing
+
+    import clank.game.state as state
+
+    compiled = _compiled_module()
+    files = compiled.stage(tmp_path, state=True)
+    assert compiled.STATE in files
+    staged = (tmp_path / compiled.STATE).read_text()
+    assert compiled.SOURCE_HINTS in staged and compiled.HINTS_FROM_TYPING not in staged
+    namespace: dict = {}
+    exec("import functools, typing\nfrom typing import Any\n" + compiled.SOURCE_HINTS, namespace)
+    records = [v for v in vars(state).values()
+               if isinstance(v, type) and dataclasses.is_dataclass(v) and v.__module__ == state.__name__]
+    assert {r.__name__ for r in records} >= {"PlayerState", "TurnState", "GameState", "PlacedTile"}
+    for record in records:
+        assert namespace["_hints"](record) == typing.get_type_hints(record), record.__name__
