@@ -11,12 +11,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _fingerprint_module():
-    spec = importlib.util.spec_from_file_location("fingerprint", ROOT / "benchmarks" / "fingerprint.py")
+def _benchmark_module(name: str):
+    """A script of ``benchmarks/`` loaded as a module (the folder is no package)."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _fingerprint_module():
+    return _benchmark_module("fingerprint")
 
 
 def test_fingerprint_repeats_for_the_same_game_and_differs_for_another():
@@ -40,14 +45,6 @@ def test_fingerprint_covers_every_pack_and_seat_count():
     assert {config[3] for config in fp.CONFIGS} == {"random", "greedy"}
 
 
-def _compiled_module():
-    spec = importlib.util.spec_from_file_location("compiled_build", ROOT / "benchmarks" / "compiled.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_state_build_reads_the_same_annotations_from_the_source(tmp_path):
     """``compiled.py --state`` swaps state.py's ``_hints`` for one that reads the records'
     annotations from the source (mypyc erases them): the swap must still find its target, and
@@ -57,7 +54,7 @@ def test_the_state_build_reads_the_same_annotations_from_the_source(tmp_path):
 
     import clank.game.state as state
 
-    compiled = _compiled_module()
+    compiled = _benchmark_module("compiled")
     files = compiled.stage(tmp_path, state=True)
     assert compiled.STATE in files
     staged = (tmp_path / compiled.STATE).read_text()
