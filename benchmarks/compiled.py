@@ -56,7 +56,8 @@ NOT_COMPILED = {
     "clank_catacombs/__init__.py",   # the pack's hooks: pluggy marks them with an attribute
     "clank/game/offers.py",          # a subclass of list, which mypyc compiles only as a Python class
     STATE,                           # its dataclasses' annotations are what from_json checks a save
-}                                    # against, and a compiled dataclass reports other types
+}                                    # against, and a compiled dataclass reports other types (--state
+                                     # compiles it all the same: SOURCE_HINTS)
 # mypy's complaints that do not stop the build. Most are optional values read where the rules
 # say they are set; an annotation that does not hold shows at run time instead, as a TypeError,
 # which fingerprint.py catches where its games reach it (and the test suite, run against the build).
@@ -94,6 +95,8 @@ def _hints(cls: type) -> dict[str, Any]:
     import sys
     module = sys.modules[cls.__module__]
     source = pathlib.Path(module.__file__).with_name(cls.__module__.rpartition(".")[2] + ".py")
+    if not source.exists():
+        return typing.get_type_hints(cls)
     namespace = dict(vars(module))
     for node in ast.parse(source.read_text()).body:
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
