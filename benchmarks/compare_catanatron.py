@@ -172,6 +172,8 @@ def main() -> None:
     ap.add_argument("--state", action="store_true",
                     help="with --compiled: the build with state.py compiled too (compiled.py --state)")
     args = ap.parse_args()
+    if args.state and not args.compiled:
+        ap.error("--state picks which compiled build --compiled measures: give both")
 
     pythons = {"clank": Path(sys.executable), "catanatron": catanatron_python()}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
