@@ -219,7 +219,8 @@ def put_cubes(game: Game, who: int | str, n: int, where: str = "clank_area") -> 
 
 def script_bag(game: Game, draws: Sequence[int | str]) -> None:
     """Make the next dragon draws exactly these cubes (seats as ints, kinds as text), in order;
-    each must be in the bag when drawn. Later draws are random again."""
+    each must be in the bag when drawn (the draw raises ValueError naming it otherwise). Later
+    draws are random again."""
     game.state.ext["bag_script"] = [str(d) for d in draws]
     game.changed()
 

@@ -221,33 +221,6 @@ class Kit:
 
 
 @pytest.fixture
-def script_bag(monkeypatch: pytest.MonkeyPatch):
-    """Script the dragon's draws: ``script_bag(["black", "0", "1"])`` makes the next draws take
-    exactly those cubes (each must be in the bag when drawn); later draws are random again."""
-    from clank.game import dragon
-
-    original = dragon._draw_cube
-    script: list[str] = []
-
-    def draw(game: Game) -> str:
-        if not script:
-            return original(game)
-        key = script.pop(0)
-        bag = game.state.bag
-        assert bag.get(key, 0) > 0, f"scripted cube {key!r} is not in the bag {bag}"
-        bag[key] -= 1
-        return key
-
-    monkeypatch.setattr(dragon, "_draw_cube", draw)
-
-    def set_script(keys: Sequence[str]) -> list[str]:
-        script[:] = list(keys)
-        return script
-
-    return set_script
-
-
-@pytest.fixture
 def no_legal_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     """Recompute legal actions on every call: rules tests edit the state directly between
     actions, which the engine's per-action cache cannot notice."""

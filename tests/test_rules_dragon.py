@@ -1,7 +1,7 @@
 """Conformance tests of the end of turn, the dragon and health (RULES.md D1-D12, H1-H7, E1, E4)
 with the worked examples TS-02, TS-08 and TS-23 of Appendix 3.
 
-Dragon draws are scripted with the ``script_bag`` fixture (Appendix 3: "use a seeded RNG or
+Dragon draws are scripted with ``clank.testing.script_bag`` (Appendix 3: "use a seeded RNG or
 scripted bag draws"): each scripted cube must really be in the bag when it is drawn.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from clank import IllegalAction
+from clank.testing import script_bag
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
 
@@ -59,7 +60,7 @@ def test_d1_step0_end_of_turn_effects_see_the_play_area(kit):
     assert g.state.current == 1
 
 
-def test_d1_cleanup_then_refill_then_attack(kit, script_bag):
+def test_d1_cleanup_then_refill_then_attack(kit):
     """D1: play area and unplayed resources are cleared and 5 cards drawn before the refill;
     the attack comes after the refill (its Arrive texts first, C3)."""
     g = kit.game(2)
@@ -67,7 +68,7 @@ def test_d1_cleanup_then_refill_then_attack(kit, script_bag):
     g.apply("play explore")
     p = g.player(0)
     kit.area(g, 1, 2)
-    script_bag(["1", "1"])
+    script_bag(g, ["1", "1"])
     end_with_refill(kit, g, ["skeleton-priest", "imp-familiar"])
     log = g.log
     i_arrive = max(i for i, line in enumerate(log) if "Skeleton Priest enters" in line)
@@ -123,7 +124,7 @@ def test_d4_only_newly_revealed_cards_trigger_and_only_once(kit):
 # ==========================================================================================
 # D5 - D9: attacks
 # ==========================================================================================
-def test_ts02_dragon_attack_example(kit, script_bag):
+def test_ts02_dragon_attack_example(kit):
     """TS-02 (D4, D5, D6): rage space 5 draws 4: black, Green, Yellow, Yellow."""
     g = kit.game(3)
     green, yellow, red = 0, 1, 2
@@ -133,7 +134,7 @@ def test_ts02_dragon_attack_example(kit, script_bag):
     kit.area(g, yellow, 3)
     kit.area(g, red, 1)
     bag_before = sum(g.state.bag.values()) + 6
-    script_bag(["black", str(green), str(yellow), str(yellow)])
+    script_bag(g, ["black", str(green), str(yellow), str(yellow)])
     end_with_refill(kit, g, ["imp-familiar"])
     st = g.state
     assert "The dragon draws 4 cube(s)" in drawn(g)
@@ -146,7 +147,22 @@ def test_ts02_dragon_attack_example(kit, script_bag):
     assert not g.over and st.current == 1
 
 
-def test_d5_bag_with_fewer_cubes_than_the_draw(kit, script_bag):
+def test_a_scripted_cube_that_is_not_in_the_bag_is_refused_by_name(kit):
+    """Appendix 3's scripted draws may only take cubes the bag holds (D5b): a script naming one it
+    does not hold stops the draw with the cube's name and the bag's contents, and the bag keeps
+    its count (never below zero)."""
+    g = kit.game(2)
+    kit.bag(g, {"black": 2})
+    kit.area(g, 0, 0)
+    kit.area(g, 1, 0)
+    script_bag(g, ["1"])
+    g.dragon_attack(1)
+    with pytest.raises(ValueError, match=r"'1' is not in the dragon bag \(black 2\)"):
+        g.run()
+    assert g.state.bag.get("1", 0) == 0 and g.state.bag["black"] == 2
+
+
+def test_d5_bag_with_fewer_cubes_than_the_draw(kit):
     """D5b: fewer cubes than N in the bag: all are drawn."""
     g = kit.game(2)
     kit.bag(g, {"black": 3})
@@ -157,7 +173,7 @@ def test_d5_bag_with_fewer_cubes_than_the_draw(kit, script_bag):
     assert "The dragon draws 3 cube(s)" in drawn(g)
 
 
-def test_ts08_ghost_cube(kit, script_bag):
+def test_ts08_ghost_cube(kit):
     """TS-08 (D5, D7, H5, E3): a drawn ghost hurts every live player (own cube, else a black cube
     from the bank) but not an escaped one, then goes back to the Clank! area. (The other drawn
     cube is black: it only goes to the bank.)"""
@@ -176,7 +192,7 @@ def test_ts08_ghost_cube(kit, script_bag):
     r.cubes = 0
     st.bag["black"] -= 2
     st.bank["black"] = 2
-    script_bag(["ghost", "black"])
+    script_bag(g, ["ghost", "black"])
     end_with_refill(kit, g, ["imp-familiar"])
     assert g.player(green).damage == ["own"]
     assert r.damage == ["black"]
@@ -186,7 +202,7 @@ def test_ts08_ghost_cube(kit, script_bag):
     assert st.bank["black"] == 2                                 # 2 - 1 (Red) + 1 (drawn)
 
 
-def test_d7_ghost_goes_back_into_the_bag_at_the_next_attack(kit, script_bag):
+def test_d7_ghost_goes_back_into_the_bag_at_the_next_attack(kit):
     """D7: a ghost in the Clank! area joins the bag at every attack; negative Clank! cannot remove it."""
     g = kit.game(2)
     st = g.state
@@ -197,12 +213,12 @@ def test_d7_ghost_goes_back_into_the_bag_at_the_next_attack(kit, script_bag):
     assert st.clank_area["ghost"] == 1
     g.apply("end")
     kit.hand(g, 1, [])
-    script_bag(["black", "black"])
+    script_bag(g, ["black", "black"])
     end_with_refill(kit, g, ["imp-familiar"])
     assert st.bag.get("ghost") == 1 and st.clank_area.get("ghost", 0) == 0
 
 
-def test_h5_neutral_marker_when_supply_and_bank_are_empty(kit, script_bag):
+def test_h5_neutral_marker_when_supply_and_bank_are_empty(kit):
     """H5 DEFAULT: a ghost hit with no cube in the supply and none in the bank: a neutral marker."""
     g = kit.game(2)
     st = g.state
@@ -212,7 +228,7 @@ def test_h5_neutral_marker_when_supply_and_bank_are_empty(kit, script_bag):
     p.cubes = 0
     st.bank["ghost"] -= 1
     st.clank_area["ghost"] = 1
-    script_bag(["ghost", "1"])
+    script_bag(g, ["ghost", "1"])
     end_with_refill(kit, g, ["imp-familiar"])
     assert p.damage == ["neutral", "own"]
     kit.hand(g, 1, ["bard", "stumble"])                          # made 2 Clank!: heal 2
@@ -224,14 +240,14 @@ def test_h5_neutral_marker_when_supply_and_bank_are_empty(kit, script_bag):
     assert p.damage == []                                        # H6: neutral markers vanish
 
 
-def test_d6_h7_knocked_out_during_an_attack_is_out_for_the_rest(kit, script_bag):
+def test_d6_h7_knocked_out_during_an_attack_is_out_for_the_rest(kit):
     """D6, H7: a player knocked out by a drawn cube is out at once; later cubes of theirs go back
     to the supply and cause no damage."""
     g = kit.game(2)
     kit.damage(g, 1, 9)
     kit.area(g, 1, 2)
     kit.area(g, 0, 0)
-    script_bag(["1", "1"])
+    script_bag(g, ["1", "1"])
     end_with_refill(kit, g, ["imp-familiar"])
     p = g.player(1)
     assert p.status == "knocked_out" and len(p.damage) == 10
@@ -333,7 +349,7 @@ def test_e4_three_players_draw_four(kit):
     assert g.state.current == 2
 
 
-def test_ts23_escape_timing(kit, script_bag):
+def test_ts23_escape_timing(kit):
     """TS-23 (E1, A18, D1, D6, E4): after entering the Crypt with an artifact Red may still acquire
     but not move; at the end of the turn the pawn is removed and a Mastery token taken before the
     refill, so the attack that refill triggers cannot hurt her; her later turns are cube draws."""
@@ -356,7 +372,7 @@ def test_ts23_escape_timing(kit, script_bag):
     kit.area(g, 2, 0)
     kit.row(g, [None, *QUIET_ROW[1:]])
     kit.deck_top(g, ["imp-familiar"])
-    script_bag([str(red), "black"])
+    script_bag(g, [str(red), "black"])
     g.apply("end")
     log = g.log
     i_escape = max(i for i, line in enumerate(log) if "escapes" in line)
@@ -376,7 +392,7 @@ def test_ts23_escape_timing(kit, script_bag):
         g.apply("move st-a#0 0")
 
 
-def test_e3_escaped_players_make_no_clank_and_take_no_damage(kit, script_bag):
+def test_e3_escaped_players_make_no_clank_and_take_no_damage(kit):
     """E3: "each player" Clank! and ghosts skip out players."""
     g = kit.game(3)
     knock_out(g, 2)
@@ -399,7 +415,7 @@ def test_h1_h7_meter_of_ten_knocks_out(kit):
     assert g.player(1).status == "knocked_out" and len(g.player(1).damage) == 10
 
 
-def test_h2_h3_dragon_damage_uses_the_drawn_cube_other_damage_the_supply(kit, script_bag):
+def test_h2_h3_dragon_damage_uses_the_drawn_cube_other_damage_the_supply(kit):
     """H2: a drawn cube is itself the damage marker (the supply is untouched); H3: other damage
     takes a cube from the supply."""
     g = kit.game(2)
@@ -407,7 +423,7 @@ def test_h2_h3_dragon_damage_uses_the_drawn_cube_other_damage_the_supply(kit, sc
     kit.area(g, 1, 1)
     kit.area(g, 0, 0)
     cubes = p.cubes
-    script_bag(["1", "black"])
+    script_bag(g, ["1", "black"])
     end_with_refill(kit, g, ["imp-familiar"])
     assert p.damage == ["own"] and p.cubes == cubes
     g.damage(1, 1)
@@ -466,7 +482,7 @@ def alarm_pack(tmp_path_factory) -> str:
     return str(d)
 
 
-def test_d11_an_effect_runs_a_full_attack_at_once(kit, alarm_pack, script_bag):
+def test_d11_an_effect_runs_a_full_attack_at_once(kit, alarm_pack):
     """D11: "the dragon attacks" runs D5 in full at that moment: rage draw number + Danger."""
     g = kit.game(2, extra_packs=[alarm_pack])
     kit.row(g, ["corrupt-advisor", *QUIET_ROW[1:]])             # 1 Danger card
@@ -474,7 +490,7 @@ def test_d11_an_effect_runs_a_full_attack_at_once(kit, alarm_pack, script_bag):
     kit.area(g, 0, 0)
     kit.area(g, 1, 2)
     kit.hand(g, 0, ["fx-alarm", "burgle"])
-    script_bag(["1", "black", "1"])
+    script_bag(g, ["1", "black", "1"])
     g.apply("play fx-alarm")
     assert "The dragon draws 3 cube(s)" in drawn(g)
     assert g.player(1).damage == ["own", "own"]
@@ -483,7 +499,7 @@ def test_d11_an_effect_runs_a_full_attack_at_once(kit, alarm_pack, script_bag):
 
 
 def test_d6_d12_knocked_out_by_an_attack_on_own_turn_the_attack_still_finishes(
-        kit, alarm_pack, script_bag, invariants):
+        kit, alarm_pack, invariants):
     """D6, D12: the current player knocked out by the first cube of an attack she set off: the
     turn ends, but the cubes already drawn are all resolved (the others still take damage)."""
     g = kit.game(2, extra_packs=[alarm_pack])
@@ -495,7 +511,7 @@ def test_d6_d12_knocked_out_by_an_attack_on_own_turn_the_attack_still_finishes(
     kit.hand(g, 0, ["fx-alarm", "burgle"])
     checker = invariants(g)
     checker.check(g, "before")
-    script_bag(["0", "1", "black"])
+    script_bag(g, ["0", "1", "black"])
     g.apply("play fx-alarm")
     assert g.player(0).status == "knocked_out"
     assert g.player(1).damage == ["own"]                         # the second cube still hit
@@ -506,7 +522,7 @@ def test_d6_d12_knocked_out_by_an_attack_on_own_turn_the_attack_still_finishes(
 # ==========================================================================================
 # attack_begins: decisions before the first cube; attacks that spare a seat's cubes
 # ==========================================================================================
-def test_attack_begins_is_announced_before_the_clank_area_goes_into_the_bag(kit, script_bag):
+def test_attack_begins_is_announced_before_the_clank_area_goes_into_the_bag(kit):
     """D5: ``attack_begins`` comes first, and a decision its listener queues (a reaction
     window) is answered while the Clank! area is still untouched and no cube is drawn."""
     g = kit.game(2)
@@ -531,12 +547,12 @@ def test_attack_begins_is_announced_before_the_clank_area_goes_into_the_bag(kit,
         g.registry.listeners["attack_begins"].remove(listener)
 
 
-def test_an_attack_that_spares_a_seat_returns_its_cubes_harmlessly(kit, script_bag):
+def test_an_attack_that_spares_a_seat_returns_its_cubes_harmlessly(kit):
     """An attack of exactly N cubes that spares a seat (a character's own forced attack): that
     seat's drawn cubes go back to its supply, the others' hurt as usual (D6)."""
     g = kit.game(2)
     kit.bag(g, {"black": 2, "0": 2, "1": 2})
-    script_bag(["0", "1", "black", "0"])
+    script_bag(g, ["0", "1", "black", "0"])
     supply0, supply1 = g.player(0).cubes, g.player(1).cubes
     g.dragon_attack(4, spare=[0])
     g.run()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from clank.testing import give_token as take
+from clank.testing import script_bag
 from clank_catacombs.depths import in_depths
 
 pytestmark = pytest.mark.usefixtures("no_legal_cache")
@@ -25,7 +26,7 @@ def lines(g, seat: int) -> dict[str, int]:
     return dict(g.scores()[seat]["lines"])
 
 
-def knocked_out_in(kit, script_bag, room: str, artifact: bool):
+def knocked_out_in(kit, room: str, artifact: bool):
     """TS-11 setting: Red (seat 0) holds 40 gold, a Crown (and the 20 artifact if ``artifact``);
     she is knocked out in ``room`` by the dragon; Blue already escaped, so the game ends."""
     g = kit.game(2)
@@ -42,16 +43,16 @@ def knocked_out_in(kit, script_bag, room: str, artifact: bool):
     kit.hand(g, 0, [])
     kit.row(g, [None, *QUIET_ROW[1:]])
     kit.deck_top(g, ["imp-familiar"])
-    script_bag(["0", "black"])
+    script_bag(g, ["0", "black"])
     g.apply("end")
     assert red.status == "knocked_out" and red.ko_room == room
     assert g.over
     return g
 
 
-def test_ts11_knocked_out_in_the_depths_scores_zero(kit, script_bag):
+def test_ts11_knocked_out_in_the_depths_scores_zero(kit):
     """TS-11 (E7, R12, H7): knocked out in a Depths room: 0, whatever she holds."""
-    g = knocked_out_in(kit, script_bag, "st-a.idols", artifact=True)   # upper half: Depths
+    g = knocked_out_in(kit, "st-a.idols", artifact=True)   # upper half: Depths
     s = g.scores()[0]
     assert s["eligible"] is False and s["total"] == 0
 
@@ -64,9 +65,9 @@ def test_r12_which_rooms_are_in_the_depths(kit):
     assert not in_depths(g, "st-a.gate") and not in_depths(g, "st-a.crypt")
 
 
-def test_ts11_knocked_out_on_the_surface_scores_without_mastery(kit, script_bag):
+def test_ts11_knocked_out_on_the_surface_scores_without_mastery(kit):
     """TS-11: knocked out in a Surface room holding an artifact: 20 + 40 + Crown, no Mastery."""
-    g = knocked_out_in(kit, script_bag, "st-a.gate", artifact=True)
+    g = knocked_out_in(kit, "st-a.gate", artifact=True)
     s = g.scores()[0]
     assert s["eligible"] is True
     assert s["total"] == 20 + 40 + 10
@@ -74,9 +75,9 @@ def test_ts11_knocked_out_on_the_surface_scores_without_mastery(kit, script_bag)
     assert "Mastery" not in lines(g, 0)
 
 
-def test_ts11_knocked_out_on_the_surface_without_artifact_scores_zero(kit, script_bag):
+def test_ts11_knocked_out_on_the_surface_without_artifact_scores_zero(kit):
     """TS-11, E7: no artifact, no score."""
-    g = knocked_out_in(kit, script_bag, "st-a.gate", artifact=False)
+    g = knocked_out_in(kit, "st-a.gate", artifact=False)
     assert g.scores()[0]["total"] == 0
     assert g.winners() == [1]
 

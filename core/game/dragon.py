@@ -39,6 +39,9 @@ def _draw_cube(game: Game) -> str:
     script = game.state.ext.get("bag_script")
     if script:                      # tests script the next draws (clank.testing.script_bag)
         key = script.pop(0)
+        if bag.get(key, 0) <= 0:
+            raise ValueError(f"the scripted cube {key!r} is not in the dragon bag "
+                             f"({', '.join(f'{k} {n}' for k, n in sorted(bag.items()) if n) or 'empty'})")
         bag[key] -= 1
         return key
     r = game.rng.below(bag_total(game))
