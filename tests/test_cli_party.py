@@ -88,3 +88,15 @@ def test_the_full_screen_table_shows_six_players():
             app.exit()
 
     asyncio.run(main())
+
+
+def test_the_market_board_counts_items_of_one_name_and_price_together():
+    """At 5-6 players the Party's third Backpack joins the base game's two (P2): the board reads
+    "Backpack ×3", one entry, as a player sees it, while each Crown keeps its own line."""
+    game = new_game(["catacombs", "party"], 5, 0, {"max_rounds": 30}, modules=MODULES)
+    board = game.state.market["market"]
+    assert "backpack" in board and "backpack-party" in board
+    text = render.supply_text(game.view(0)).plain
+    line = next(ln for ln in text.splitlines() if ln.startswith("market board: "))
+    assert "Backpack ×3 (7 gold)" in line and line.count("Backpack") == 1
+    assert line.count("Crown (") == 4

@@ -58,12 +58,14 @@ def player_marks(view, seat: int) -> list[Mark]:
 
 
 def board_marks(view) -> list[Mark]:
-    """The market board: each item, how many are left, its price."""
+    """The market board: each item, how many are left, its price. Items a player cannot tell
+    apart (the same name and price, such as the Party's third Backpack beside the base game's
+    two) are counted together."""
     toks = view.ruleset.tokens
-    items = Counter(view.market.get(market.BOARD, []))
+    items = Counter((toks[t].name, market.sale(view, t)["price"]) for t in view.market.get(market.BOARD, []))
     if not items:
         return [Mark("market board: sold out", "muted")]
-    text = "; ".join(f"{toks[t].name} ×{n} ({market.sale(view, t)['price']} gold)" for t, n in items.items())
+    text = "; ".join(f"{name} ×{n} ({price} gold)" for (name, price), n in items.items())
     return [Mark(f"market board: {text}", "")]
 
 
