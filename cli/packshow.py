@@ -37,7 +37,7 @@ REGISTRY_SECTIONS: tuple[tuple[str, str], ...] = (
     ("resources", "resources"), ("bots", "bots"), ("action_kinds", "action kinds"),
     ("decision_kinds", "decision kinds"), ("markets", "markets"), ("cube_kinds", "cube kinds"),
     ("steps", "queue steps"), ("events", "events"), ("stats", "statistics"),
-    ("modifiables", "modifiable values"),
+    ("options", "game options"), ("modifiables", "modifiable values"),
 )
 """``(Registry attribute, title)`` of each kind of thing code registers, in display order; each
 attribute maps names to definitions that carry the ``pack`` registering them."""

@@ -168,12 +168,14 @@ def configure_game(packs: str | Sequence[str], players: int, options: dict[str, 
                    modules: dict[str, ModuleType] | None = None) -> tuple[Ruleset, int, dict[str, Any]]:
     """The ruleset, player count and options a new game is set up with.
 
-    The packs' ``clank_configure`` implementations may adjust or refuse the configuration (a
-    ``ValueError`` becomes :class:`~clank.game.setup.SetupError`) and may switch optional parts
+    An option no loaded pack declares (``Registry.add_option``) is refused with
+    :class:`~clank.game.setup.SetupError`. The packs' ``clank_configure`` implementations may
+    adjust or refuse the configuration (a ``ValueError`` becomes that error too) and may switch optional parts
     on or off (``options["parts"]``): the ruleset is then built with those parts.
     """
     options = dict(options or {})
     ruleset = build_ruleset(packs, options, modules)
+    setup_mod.check_options(ruleset, options)                # a misspelt option is refused, never ignored
     built_with = _parts_of(options)
     config = {"players": players, "options": options}
     try:

@@ -160,6 +160,12 @@ def clank_register_resources(registry) -> None:
 
 
 @hookimpl
+def clank_register_content(registry) -> None:
+    for name, doc in setup.OPTIONS:
+        registry.add_option(name, doc)
+
+
+@hookimpl
 def clank_register_ops(registry) -> None:
     res = {"type": "object", "minProperties": 1,
            "propertyNames": {"enum": [r[0] for r in RESOURCES]},

@@ -88,7 +88,10 @@ class ClankSpecs:
           compile=...)`` to add a key to ``cards``, ``tokens``, ``tiles`` or ``setup`` (an
           unknown or misspelt key is an error at its line; on cards, tokens and tiles the
           compiled value lands in the definition's ``ext[key]``), or
-          ``registry.add_content_schema(kind, schema)`` for a new file kind (``fate_cards``).
+          ``registry.add_content_schema(kind, schema)`` for a new file kind (``fate_cards``);
+          ``registry.add_option(name, doc)`` for each game option the pack reads (a game
+          given an option no loaded pack declares is refused, so a misspelt one never passes
+          silently).
 
         Returns: nothing.
 
@@ -98,6 +101,7 @@ class ClankSpecs:
             def clank_register_content(registry):
                 registry.add_content_key("tiles", "haunted", {"type": "boolean"}, default=False,
                                          doc="Placing the tile adds a ghost cube (R5).")
+                registry.add_option("fixed_space", "The catacombs fit in a 5x5 or 6x6 square.")
         """
 
     @hookspec
@@ -374,7 +378,9 @@ class ClankSpecs:
         pluggy (the last pack in dependency order first, ``tryfirst``/``trylast`` respected).
 
         Parameters:
-        - ``config``: ``{"players": int, "options": dict}``, to change in place. A pack may
+        - ``config``: ``{"players": int, "options": dict}``, to change in place; the options
+          were given by the player, each declared by a loaded pack (``registry.add_option`` in
+          ``clank_register_content``). A pack may
           switch its optional parts on or off here (``options["parts"]``, e.g.
           ``"mypack:extras"`` for a player count): the game is then built with those parts, and
           the options the game keeps name them. A recorded game is configured again when it

@@ -358,6 +358,16 @@ class EventDef:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionDef:
+    """A game option a pack reads (``max_rounds``, ``mercy`` ...): ``new_game`` refuses an
+    option no loaded pack declares, so a misspelt one is an error, never silently ignored."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class StatDef:
     """A statistic the game counts per player and per turn (``clank_made`` ...)."""
 
@@ -494,6 +504,7 @@ class Registry:
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
     stats: dict[str, StatDef] = field(default_factory=dict)
+    options: dict[str, OptionDef] = field(default_factory=dict)
     modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
     renderers: list[RenderDef] = field(default_factory=list)
@@ -650,6 +661,13 @@ class Registry:
     def add_stat(self, name: str, doc: str = "") -> None:
         """Declare a statistic a pack counts (``game.bump(seat, name)``)."""
         self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
+
+    def add_option(self, name: str, doc: str = "") -> None:
+        """Declare a game option the pack reads (``config["options"][name]`` in
+        ``clank_configure``, ``game.state.config["options"]`` in play; checked there). A game
+        given an option no loaded pack declares is refused (``SetupError``, with the nearest
+        declared name)."""
+        self._put(self.options, name, OptionDef(name, doc, self.current_pack), "game option")
 
     def add_content_key(self, kind: str, key: str, schema: JSON, *, default: Any = None,
                         compile: Callable | None = None, doc: str = "") -> None:

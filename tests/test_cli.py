@@ -284,6 +284,16 @@ def test_replay_refuses_corrupt_and_tampered_files(runner: CliRunner, tmp_path: 
         assert "Traceback" not in result.output
 
 
+def test_a_misspelt_option_is_an_error_naming_the_nearest_one(runner) -> None:
+    """``-o max_round=5`` is refused before any game is played (exit code 1, no traceback), with
+    the option the user most likely meant, by ``simulate`` and ``play`` alike."""
+    for command in (["simulate", "-n", "1", "--jobs", "1"], ["play", "--humans", "0", "--plain"]):
+        result = runner.invoke(app, [*command, "-o", "max_round=5"])
+        assert result.exit_code == 1, result.output
+        assert "unknown game option 'max_round' (did you mean 'max_rounds'?)" in result.stderr
+        assert "Traceback" not in result.output
+
+
 # -- pieces -------------------------------------------------------------------------------
 def test_option_parsing_and_seats() -> None:
     opts = parse_options(["max_rounds=50", "parts=promos,extra", "start_side=B", "flag=true"])

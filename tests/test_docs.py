@@ -442,7 +442,8 @@ def test_hooks_examples_work_in_a_game():
 
 
 def test_hooks_configure_example_runs_in_new_game(tmp_path):
-    """The clank_configure example is called by new_game: it refuses an option it does not allow."""
+    """The clank_configure example is called by new_game: it refuses a value it does not allow;
+    the option is declared by the clank_register_content example, and a misspelt one is refused."""
     import clank_catacombs
     from clank import new_game
     from clank.game.setup import SetupError
@@ -459,12 +460,21 @@ def test_hooks_configure_example_runs_in_new_game(tmp_path):
         """), encoding="utf-8")
     pack = ModuleType("docpack")
     pack.clank_pack_data_dir = lambda: data
+    from clank.plugin import hookimpl
+
+    @hookimpl
+    def declare(registry):                  # as the clank_register_content example does
+        registry.add_option("fixed_space", "The catacombs fit in a 5x5 or 6x6 square.")
+
     pack.clank_configure = hooks_namespace()["clank_configure"]
+    pack.clank_register_content = declare
     mods = {"catacombs": clank_catacombs, "docpack": pack}
     game = new_game(["catacombs", "docpack"], players=2, seed=1, options={"fixed_space": 6}, modules=mods)
     assert game.state.config["options"] == {"fixed_space": 6}
     with pytest.raises(SetupError, match="fixed_space must be 5 or 6"):
         new_game(["catacombs", "docpack"], players=2, seed=1, options={"fixed_space": 7}, modules=mods)
+    with pytest.raises(SetupError, match="unknown game option 'fixed_spaec' \\(did you mean 'fixed_space'\\?\\)"):
+        new_game(["catacombs", "docpack"], players=2, seed=1, options={"fixed_spaec": 6}, modules=mods)
 
 # -- architecture.md -----------------------------------------------------------------------
 def test_architecture_names_every_core_module():

@@ -96,6 +96,7 @@ def test_all_adds_what_the_core_and_the_required_packs_register(runner: CliRunne
     ops = {e["id"]: e["pack"] for e in doc["ids"]["ops"]}
     assert ops["gain"] == "core" and ops["take_secret"] == "catacombs"
     assert {e["id"] for e in doc["ids"]["resources"]} >= {"skill", "boots", "swords", "gold"}
+    assert {e["id"]: e["pack"] for e in doc["ids"]["options"]}["max_rounds"] == "core"     # game options
     table = " ".join(runner.invoke(app, ["packs", "show", "--all", "catacombs"]).stdout.split())   # unwrapped
     assert "gain (core)" in table and "take_secret (catacombs)" not in table   # the pack's own are unmarked
 

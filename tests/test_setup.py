@@ -194,6 +194,29 @@ def test_s4_rage_start_by_player_count(players, ruleset):
     assert int(track["draws"][4]) == 4                                   # the 5th space draws 4
 
 
+def test_an_option_no_loaded_pack_declares_is_refused_with_the_nearest_one():
+    """A misspelt option (``mercey``, ``max_round``) is refused before setup, naming the nearest
+    declared option and every option the loaded packs declare; declared ones are accepted."""
+    with pytest.raises(SetupError) as info:
+        new_game(PACKS, 2, 0, {"max_round": 20})
+    text = str(info.value)
+    assert "unknown game option 'max_round' (did you mean 'max_rounds'?)" in text
+    assert "first_player, max_rounds, parts, start_side" in text
+    with pytest.raises(SetupError, match="unknown game options 'colour', 'frist_player' "
+                                         r"\(did you mean 'first_player'\?\)"):
+        new_game(PACKS, 2, 0, {"colour": "red", "frist_player": 1})
+    game = new_game(PACKS, 2, 0, {"max_rounds": 20, "first_player": 1, "start_side": "B"})
+    assert game.state.config["max_rounds"] == 20 and game.state.first == 1
+
+
+def test_the_core_declares_its_own_options(ruleset):
+    """The core's options are declared like a pack's (``Registry.add_option``), by the core."""
+    options = ruleset.registry.options
+    assert {name for name, o in options.items() if o.pack == "core"} == {
+        "max_rounds", "first_player", "start_side", "parts"}
+    assert all(o.doc for o in options.values())
+
+
 @pytest.mark.parametrize("players", [1, 5, 6])
 def test_s1_unsupported_player_counts_refused(players):
     """S1, P: only 2-4 players without the Party pack; 5-6 players name the `party` pack."""

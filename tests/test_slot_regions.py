@@ -68,6 +68,16 @@ def test_the_region_start_tile_fills_its_start_slot_at_setup_on_the_chosen_side(
     assert g.slot_layout("catacombs") is None
 
 
+def test_a_regions_side_option_is_a_game_option_a_misspelt_one_is_refused():
+    """A data-only pack declares no options in code: its region's ``side_option`` is one all the
+    same, and a misspelt one is refused with the region's option as the nearest."""
+    from clank.game.setup import SetupError
+
+    assert [t.tile for t in game(below_side="B").state.tiles if t.region == "below"] == ["below-hub-b"]
+    with pytest.raises(SetupError, match=r"'below_sid' \(did you mean 'below_side'\?\)"):
+        game(below_sid="B")
+
+
 def test_a_tunnel_toward_an_empty_slot_is_an_open_edge_and_discovery_fills_the_slot():
     g = game()
     seat = g.state.current

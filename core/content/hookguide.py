@@ -440,7 +440,15 @@ def _events_section(registry: Registry) -> list[str]:
            "`turn_stat_at_least` read them. A pack declares those it counts with `registry.add_stat`; every "
            "resource has its `<name>_gained` statistic.", "",
            *_table(("statistic", "what", "pack"),
-                   [(f"`{s.name}`", s.doc, s.pack) for s in _by_pack(registry.stats.values())]), ""]
+                   [(f"`{s.name}`", s.doc, s.pack) for s in _by_pack(registry.stats.values())]), "",
+           "### Game options", "",
+           "Given to `new_game(..., options={...})` and `clank play -o name=value`; a pack reads them in "
+           "`clank_configure` (to check and normalise them) and in play from `game.state.config[\"options\"]`. "
+           "A pack declares each option it reads with `registry.add_option(name, doc)`: a game given an "
+           "option no loaded pack declares is refused with `SetupError`, naming the nearest declared one "
+           "(a slot region's `side_option` counts as declared).", "",
+           *_table(("option", "what", "pack"),
+                   [(f"`{o.name}`", o.doc, o.pack) for o in _by_pack(registry.options.values())]), ""]
     return out
 
 
@@ -658,7 +666,8 @@ def _loading_section(registry: Registry, shipped: bool) -> list[str]:
     intro = md(_doc(clank.hookspecs)).split("\n\n")
     order = ", ".join(f"`{h}`" for h in REGISTER_HOOKS)
     packs = sorted({e.pack for e in registry.events.values()} | {m.pack for m in registry.modifiables.values()}
-                   | {s.pack for s in registry.stats.values()}, key=lambda p: (p != "core", p))
+                   | {s.pack for s in registry.stats.values()} | {o.pack for o in registry.options.values()},
+                   key=lambda p: (p != "core", p))
     return ["## How a pack is loaded", "",
             *[p for para in intro[1:] for p in (para, "")],
             "In plain words:", "",

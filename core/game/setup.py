@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING, Any
 
 from clank.game import movement, turn
@@ -20,6 +21,34 @@ class SetupError(ValueError):
 
 REQUIRED = ("rage_track", "start_tiles", "start_feature")
 """Setup keys without which no game can start (a pack such as the base game gives them)."""
+
+
+OPTIONS: tuple[tuple[str, str], ...] = (
+    ("max_rounds", "Abort the game once this many rounds are played (0: no cap; default: the setup's "
+                   "max_rounds)."),
+    ("first_player", "The seat that plays first (0-based, default 0); starting Clank! follows turn "
+                     "order from it (S18)."),
+    ("start_side", "The side of the start tile to use (its tiles' side letter; default: the first listed)."),
+    ("parts", "The packs' optional parts to use: a list of PART or PACK:PART; -PART leaves out a part "
+              "used by default."),
+)
+"""The core's own game options, declared like the packs' (``Registry.add_option``)."""
+
+
+def check_options(ruleset: Ruleset, options: dict[str, Any]) -> None:
+    """Refuse an option no loaded pack declares (``Registry.add_option``, or a slot region's
+    ``side_option``): a misspelt option would otherwise be silently ignored."""
+    known = set(ruleset.registry.options)
+    known.update(layout.side_option for layout in ruleset.regions.values() if layout.side_option)
+    unknown = [name for name in options if name not in known]
+    if not unknown:
+        return
+    words = []
+    for name in unknown:
+        near = difflib.get_close_matches(str(name), sorted(known), n=1)
+        words.append(f"{name!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    raise SetupError(f"unknown game option{'s' if len(unknown) > 1 else ''} {', '.join(words)}; "
+                     f"the loaded packs' options are {', '.join(sorted(known))}")
 
 
 def check_player_count(ruleset: Ruleset, players: int) -> None:

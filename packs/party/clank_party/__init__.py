@@ -33,6 +33,7 @@ def clank_configure(config) -> None:
 
 @hookimpl
 def clank_register_content(registry) -> None:
+    options.register_options(registry)
     components.register_content(registry)
     characters.register_content(registry)
 

@@ -59,6 +59,21 @@ def character_choice(value: Any, players: int) -> list[str] | bool:
     return switch(value, "characters")
 
 
+OPTIONS: tuple[tuple[str, str], ...] = (
+    ("party_cards", "At 2-4 players: on puts the Party's 35 dungeon cards in the deck (P3; always at 5-6)."),
+    ("cloaks", "At 2-4 players: 0, 1, 2 (on: 2) Invisibility Cloaks on the market board (P2; 3 at 5-6)."),
+    ("characters", "on: a character draft (P17); ID,ID,...: the characters by seat in turn order; any "
+                   "player count."),
+)
+"""The Party's game options (``Registry.add_option``)."""
+
+
+def register_options(registry: Any) -> None:
+    """Declare the Party's game options."""
+    for name, doc in OPTIONS:
+        registry.add_option(name, doc)
+
+
 def wanted_parts(players: int, opts: dict[str, Any]) -> list[str]:
     """The pack's parts a game with these options uses (raises ValueError on a bad option)."""
     big = players >= 5

@@ -31,8 +31,19 @@ def clank_register_resources(registry) -> None:
     economy.register_resources(registry)
 
 
+OPTIONS: tuple[tuple[str, str], ...] = (
+    ("underworld_side", "A (default): the hub's front, the Gate of Kerberos; B: its back, the Shrine Below."),
+    ("first_game_coin", "on: each player starts with 1 undercoin (U21)."),
+    ("fixed_dimensions", "The Fixed Dimensions variant: the catacombs fit in a 5x5 or 6x6 square (U23)."),
+    ("mercy", "on: the Mercy variant; once per turn a stuck player may turn their tile (U24)."),
+)
+"""The Underworld's game options (checked in :func:`clank_configure`)."""
+
+
 @hookimpl
 def clank_register_content(registry) -> None:
+    for name, doc in OPTIONS:
+        registry.add_option(name, doc)
     economy.register_content(registry)
     denizens.register_content(registry)
     fate.register_content(registry)
