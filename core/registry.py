@@ -663,10 +663,10 @@ class Registry:
         self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
 
     def add_option(self, name: str, doc: str = "") -> None:
-        """Declare a game option the pack reads (``config["options"][name]`` in
-        ``clank_configure``, ``game.state.config["options"]`` in play; checked there). A game
-        given an option no loaded pack declares is refused (``SetupError``, with the nearest
-        declared name)."""
+        """Declare a game option the pack reads: as ``config["options"][name]`` in
+        ``clank_configure``, where the pack checks its value, and in play from
+        ``game.state.config["options"]``. A game given an option no loaded pack declares is
+        refused (``SetupError``, naming the nearest declared option)."""
         self._put(self.options, name, OptionDef(name, doc, self.current_pack), "game option")
 
     def add_content_key(self, kind: str, key: str, schema: JSON, *, default: Any = None,

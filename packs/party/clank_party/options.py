@@ -60,7 +60,7 @@ def character_choice(value: Any, players: int) -> list[str] | bool:
 
 
 OPTIONS: tuple[tuple[str, str], ...] = (
-    ("party_cards", "At 2-4 players: on puts the Party's 35 dungeon cards in the deck (P3; always at 5-6)."),
+    ("party_cards", "At 2-4 players: on puts the Party's 35 dungeon cards in the deck (P14; always at 5-6)."),
     ("cloaks", "At 2-4 players: 0, 1, 2 (on: 2) Invisibility Cloaks on the market board (P2; 3 at 5-6)."),
     ("characters", "on: a character draft (P17); ID,ID,...: the characters by seat in turn order; any "
                    "player count."),
