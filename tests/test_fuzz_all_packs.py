@@ -11,7 +11,7 @@ from __future__ import annotations
 import clank_catacombs
 import pytest
 from clank import Game, new_game
-from clank.testing import BusyBot, state_json, state_problems
+from clank.testing import BusyBot, playout, state_json, state_problems
 
 clank_underworld = pytest.importorskip("clank_underworld")
 clank_party = pytest.importorskip("clank_party")
@@ -40,19 +40,16 @@ def test_every_pack_at_one_table_keeps_every_invariant(index):
     game = new_game(PACKS, seats, seed, {"max_rounds": 60, "first_player": seed % seats, **options},
                     modules=MODULES)
     assert state_problems(game) == [], "setup"
-    bots = _bots(game, seed)
-    steps = 0
-    while not game.over:
-        seat = game.current_player
-        action = bots[seat].choose(game.view(seat))
-        game.apply(action)
-        steps += 1
+
+    def check(game: Game, action) -> None:
+        step = len(game.state.history)
         problems = state_problems(game)
-        assert problems == [], f"seed {seed}, action {steps} ({action}): {problems}"
-        if steps % 40 == 0:
+        assert problems == [], f"seed {seed}, action {step} ({action}): {problems}"
+        if step % 40 == 0:
             back = Game.from_json(game.ruleset, game.to_json())
-            assert state_json(back) == state_json(game), f"seed {seed}, action {steps}: save round trip"
+            assert state_json(back) == state_json(game), f"seed {seed}, action {step}: save round trip"
             assert back.legal_actions() == game.legal_actions()
             assert state_json(game.clone()) == state_json(game)
-        assert steps < 30_000, "the game did not end"
-    assert steps > 0 and game.legal_actions() == []
+
+    steps = playout(game, _bots(game, seed), max_steps=30_000, after=check)
+    assert game.over and steps > 0 and game.legal_actions() == []
