@@ -90,7 +90,7 @@ def keys(game: Any) -> dict[str, tuple[Any, ...]]:
     }
 
 
-def measure(steps: int, seed: int) -> dict[str, dict[str, float]]:
+def measure(steps: int, seed: int) -> dict[str, dict[str, Any]]:
     """Play ``steps`` random steps; per part: seconds spent, listings, listings equal to the
     seat's previous one in the same turn, listings whose key was (and of those, whose output
     was not)."""
