@@ -170,8 +170,8 @@ def configure_game(packs: str | Sequence[str], players: int, options: dict[str, 
 
     An option no loaded pack declares (``Registry.add_option``) is refused with
     :class:`~clank.game.setup.SetupError`. The packs' ``clank_configure`` implementations may
-    adjust or refuse the configuration (a ``ValueError`` becomes that error too) and may switch optional parts
-    on or off (``options["parts"]``): the ruleset is then built with those parts.
+    adjust or refuse the configuration (a ``ValueError`` becomes that error too) and may switch
+    optional parts on or off (``options["parts"]``): the ruleset is then built with those parts.
     """
     options = dict(options or {})
     ruleset = build_ruleset(packs, options, modules)
