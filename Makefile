@@ -31,6 +31,7 @@ play: $(STAMP)
 # instead of 21.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/pytest -n auto
 
 # The slow tier: the 1,000-game fuzz and the wide invariant sweeps (CI runs it after `make test`).
@@ -50,6 +51,7 @@ test-ray: $(RAY_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache --no-logo
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
@@ -95,4 +97,4 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/clank docs hooks -o hooks.md && grep -q '### `clank_register_ops`' hooks.md
 	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null
 	cd build && wheel-venv/bin/clank render smoke-game.json --svg smoke-map.svg && grep -q 'class="tile"' smoke-map.svg
-	cd build && wheel-venv/bin/python -c "import clank.schemas, clank.cli, clank.cli.mapdraw, clank_catacombs, clank_underworld; print('wheels OK')"
+	cd build && wheel-venv/bin/python -c "import clank.schemas, clank_cli, clank.mapdraw, clank_catacombs, clank_underworld; print('wheels OK')"

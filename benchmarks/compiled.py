@@ -46,10 +46,10 @@ STATE = "clank/game/state.py"
 MYPY = "mypy>=1.10"
 
 # (staged package, source folder): what is copied into the build
-PACKAGES = [("clank", ROOT / "core"), ("clank_catacombs", ROOT / "packs" / "catacombs" / "clank_catacombs")]
+PACKAGES = [("clank", ROOT / "core" / "clank"), ("clank_catacombs", ROOT / "packs" / "catacombs" / "clank_catacombs")]
 # what is compiled, relative to the build's src folder
 COMPILED = [
-    "clank/actions.py", "clank/rng.py", "clank/registry.py", "clank/game/*.py",
+    "clank/actions.py", "clank/rng.py", "clank/registry.py", "clank/dungeon.py", "clank/game/*.py",
     "clank_catacombs/*.py",
 ]
 NOT_COMPILED = {

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from clank import new_game
-from clank.cli.mapdraw import draw_map, map_svg, tileart
+from clank.mapdraw import draw_map, map_svg, tileart
 
 
 def positions(seeds: int) -> list[tuple[str, object]]:

@@ -28,7 +28,7 @@ def play(args: tuple[int, str, str, str]) -> dict[str, Any]:
     """One game: ``(seed, budget, packs, opponent)`` → the result row of the MCTS seat."""
     seed, budget, packs, opponent = args
     from clank import new_game
-    from clank.cli.seats import bot_seed
+    from clank_cli.seats import bot_seed
 
     game = new_game(packs.split(","), players=2, seed=seed)
     registry = game.ruleset.registry

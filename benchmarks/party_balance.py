@@ -16,8 +16,8 @@ import statistics
 from collections import Counter
 
 from clank.api import new_game
-from clank.cli.seats import assign_seats, make_bots, parse_options
-from clank.cli.simulate import MAX_ACTIONS
+from clank_cli.seats import assign_seats, make_bots, parse_options
+from clank_cli.simulate import MAX_ACTIONS
 
 DECK_OUT = "The dungeon deck cannot refill the row"
 POWERS = ("conscriptions", "find_rewards", "carnage_advances", "spells_cast", "behaviour_flips",

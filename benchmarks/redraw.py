@@ -19,8 +19,8 @@ import statistics
 import time
 
 from clank.api import new_game
-from clank.cli.seats import assign_seats
-from clank.cli.tui.app import TableApp, settle_heap
+from clank_cli.seats import assign_seats
+from clank_cli.tui.app import TableApp, settle_heap
 
 
 async def measure(size: tuple[int, int], rounds: int = 30) -> tuple[list[float], list[float]]:

@@ -4,7 +4,7 @@
   relative file name only, give every property a title and a description, and an editor-style
   validation of the base pack's YAML (ruamel, a reference registry rooted at the export
   directory, no network) finds nothing;
-- ``clank.content.authoring``: ``docs/authoring.md`` is what the registry renders today (the freshness
+- ``clank.guides.authoring``: ``docs/authoring.md`` is what the registry renders today (the freshness
   check), covers every registration, and every example it shows is valid;
 - ``docs/walkthrough.md`` shows the files of ``tests/walkthrough_pack`` exactly; the pack
   validates, its content reaches the game, its mistakes are reported as the page says, the
@@ -28,8 +28,10 @@ from typing import Any
 import clank_catacombs
 import pytest
 from clank import new_game
-from clank.cli.main import app
-from clank.content.authoring import (
+from clank.content.schema_export import export_schemas, modeline, schema_filename, undocumented_properties
+from clank.content.schemas import COMBINATORS, CONTROL_OPS, compose_schemas, make_validators, schema_uri
+from clank.content.validate import parse_feature, validate_pack_dirs
+from clank.guides.authoring import (
     COMBINATOR_EXAMPLES,
     CONTROL_EXAMPLES,
     GUIDE_PACKS,
@@ -42,13 +44,11 @@ from clank.content.authoring import (
     render_guide,
     to_yaml,
 )
-from clank.content.schema_export import export_schemas, modeline, schema_filename, undocumented_properties
-from clank.content.validate import parse_feature, validate_pack_dirs
 from clank.plugin import hookimpl
 from clank.plugins import PackHooks, find_pack
 from clank.registry import Registry
-from clank.schemas import COMBINATORS, CONTROL_OPS, compose_schemas, make_validators, schema_uri
 from clank.testing import check_game, playout, set_hand
+from clank_cli.main import app
 from jsonschema import Draft7Validator
 from referencing import Registry as RefRegistry
 from referencing import Resource
@@ -69,7 +69,7 @@ PKG = INSTALLABLE / "clank_dragonbane"
 BASE_DATA = Path(clank_catacombs.__file__).resolve().parent / "data"
 MOVED = ("cards.yaml", "tiles.yaml", "tokens.yaml")
 """Files of the directory pack that part 2 of the walkthrough moves into the installable one."""
-STALE = "docs/authoring.md is stale: run `python -m clank.content.authoring > docs/authoring.md`"
+STALE = "docs/authoring.md is stale: run `python -m clank.guides.authoring > docs/authoring.md`"
 
 
 def _load_dragonbane() -> ModuleType:
@@ -355,7 +355,7 @@ def test_authoring_guide_is_fresh(registry: Registry) -> None:
 
 def test_the_regeneration_command_writes_the_guide(tmp_path: Path, registry: Registry,
                                                    capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    """``python -m clank.content.authoring`` prints the guide; ``-o`` writes it."""
+    """``python -m clank.guides.authoring`` prints the guide; ``-o`` writes it."""
     assert main(["--packs", ",".join(GUIDE_PACKS), "-o", str(tmp_path / "guide.md")]) == 0
     assert (tmp_path / "guide.md").read_text(encoding="utf-8") == render_guide(registry)
     assert main([]) == 0

@@ -16,12 +16,12 @@ import pytest
 from clank import new_game
 from clank.actions import Action
 from clank.builtin import RandomBot
-from clank.cli import render
-from clank.cli.main import app
-from clank.cli.report import github_line
-from clank.cli.seats import assign_seats, bot_seed, parse_options
 from clank.content.problems import Problem
 from clank.plugins import find_pack
+from clank_cli import render
+from clank_cli.main import app
+from clank_cli.report import github_line
+from clank_cli.seats import assign_seats, bot_seed, parse_options
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -259,7 +259,7 @@ def test_replay_refuses_corrupt_and_tampered_files(runner: CliRunner, tmp_path: 
     bot = RandomBot(3)
     for _ in range(30):
         game.apply(bot.choose(game.view(game.current_player)))
-    from clank.cli.records import record_of
+    from clank_cli.records import record_of
     record = record_of(game)
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
@@ -377,7 +377,7 @@ def test_play_with_stdin_closed_starts_and_stops_cleanly(tmp_path) -> None:
 
     for how in ("closed", "devnull"):
         proc = subprocess.run(
-            [sys.executable, "-m", "clank.cli.main", "play", "--seed", "1", "--save", str(tmp_path / f"{how}.json")],
+            [sys.executable, "-m", "clank_cli.main", "play", "--seed", "1", "--save", str(tmp_path / f"{how}.json")],
             stdin=subprocess.DEVNULL if how == "devnull" else None,
             preexec_fn=(lambda: os.close(0)) if how == "closed" else None,
             capture_output=True, text=True, timeout=120, cwd=tmp_path)
@@ -412,8 +412,8 @@ def test_no_internal_ids_in_menus_or_the_log_over_a_bot_game():
 def test_move_destinations_are_the_rooms_the_labels_name() -> None:
     """The table highlights where each move leads (render.move_destination); the room is the
     one the menu names, and applying the move puts the pawn there."""
-    from clank.cli.mapping import room_label
     from clank.testing import set_pool
+    from clank_cli.mapping import room_label
     game = new_game(["catacombs"], 2, 12, {"max_rounds": 20})
     set_pool(game, 0, boots=3, skill=10, swords=0)
     view = game.view(0)
@@ -433,8 +433,8 @@ def test_move_destinations_are_the_rooms_the_labels_name() -> None:
 def test_line_mode_draws_each_way_a_discovered_tile_may_be_laid(runner: CliRunner, tmp_path: Path) -> None:
     """Issue 9: the orientation decision shows one small drawing per candidate, as the table
     previews each, numbered as the actions are."""
-    from clank.cli.records import save_document, write_json
-    from clank.cli.seats import Seat
+    from clank_cli.records import save_document, write_json
+    from clank_cli.seats import Seat
 
     game = new_game(["catacombs"], 2, 3, {})
     bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]

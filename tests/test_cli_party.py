@@ -9,9 +9,9 @@ from io import StringIO
 import clank_catacombs
 import pytest
 from clank import new_game
-from clank.cli import render
-from clank.cli.play import Session
-from clank.cli.seats import assign_seats
+from clank_cli import render
+from clank_cli.play import Session
+from clank_cli.seats import assign_seats
 from rich.console import Console
 
 clank_party = pytest.importorskip("clank_party")
@@ -74,7 +74,7 @@ def test_the_full_screen_table_shows_six_players():
     (the panel's four-player height would cut P5 and P6 off), at 35 rows too."""
     import asyncio
 
-    from clank.cli.tui.app import TableApp
+    from clank_cli.tui.app import TableApp
 
     async def main() -> None:
         game = new_game(["catacombs", "party"], 6, 4, {"max_rounds": 3}, modules=MODULES)

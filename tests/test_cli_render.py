@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from clank.cli.main import app
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 SVG = "{http://www.w3.org/2000/svg}"

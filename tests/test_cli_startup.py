@@ -9,15 +9,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from clank.cli import main, play, scaffold
+from clank_cli import main, play, scaffold
 
-HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank.cli.play", "clank.cli.simulate",
-         "clank.cli.validation", "clank.cli.mapdraw", "clank.cli.plot", "ruamel", "jsonschema", "rich.progress", "textual",
+HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank_cli.play", "clank_cli.simulate",
+         "clank_cli.validation", "clank.mapdraw", "clank_cli.plot", "ruamel", "jsonschema", "rich.progress", "textual",
          "typer.rich_utils", "rich.markdown", "rich.traceback")   # typer's rich help panels: plain click help
 
 
 def test_help_imports_nothing_heavy() -> None:
-    code = ("import sys; from clank.cli.main import app\n"
+    code = ("import sys; from clank_cli.main import app\n"
             "try:\n    app(['--help'], prog_name='clank')\nexcept SystemExit:\n    pass\n"
             f"print('LOADED', sorted({{m for m in sys.modules if m.startswith({HEAVY!r})}}))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

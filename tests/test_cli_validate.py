@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import clank_catacombs
 import pytest
-from clank import new_game, schemas
+from clank import new_game
 from clank.api import load_packs
-from clank.cli import validation
-from clank.cli.main import app
+from clank.content import schemas
 from clank.content.problems import ContentError
 from clank.content.yamlload import MAX_BYTES, MAX_DEPTH, MAX_NODES
+from clank_cli import validation
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 if TYPE_CHECKING:

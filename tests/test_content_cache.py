@@ -20,10 +20,10 @@ from pathlib import Path
 import clank_catacombs
 import pytest
 from clank import api
-from clank.cli.main import app
 from clank.content import cache
 from clank.content.problems import ContentError
 from clank.plugins import find_pack
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 BASE = {"catacombs": clank_catacombs}

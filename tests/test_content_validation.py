@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from clank.content import yamlload
 from clank.content.problems import ContentError, Problem, format_path
+from clank.content.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
 from clank.content.validate import (
     check_manifests,
     check_pack_dirs,
@@ -47,7 +48,6 @@ from clank.content.yamlload import (
     load_yaml_file,
 )
 from clank.registry import Registry, RoomFeatureDef, TunnelIconDef
-from clank.schemas import BUNDLED, check_all_schemas, compose_schemas, load_schema
 
 if TYPE_CHECKING:
     from conftest import YamlWork  # the yaml_work fixture

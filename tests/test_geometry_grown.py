@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 
-from clank import new_game
-from clank.game import dungeon
-from clank.game.dungeon import End, Geometry, Route, TileDef, TunnelDef, open_side, segment
+from clank import dungeon, new_game
+from clank.dungeon import End, Geometry, Route, TileDef, TunnelDef, open_side, segment
 from clank.game.movement import path_cost
 from clank.game.state import PlacedTile
 

@@ -19,10 +19,10 @@ from pathlib import Path
 import clank_catacombs
 import pytest
 from clank import new_game
-from clank.cli.mapdraw import draw_map, legend, map_svg, map_window, room_label
-from clank.cli.mapdraw.model import build
-from clank.cli.mapdraw.tileart import build_art
 from clank.game.state import PlacedTile
+from clank.mapdraw import draw_map, legend, map_svg, map_window, room_label
+from clank.mapdraw.model import build
+from clank.mapdraw.tileart import build_art
 from clank.testing import knock_out, place, put_pawn
 from rich.cells import cell_len
 
@@ -257,10 +257,10 @@ def _minipack():
 
 
 def test_the_renderer_names_no_base_game_component():
-    """clank.cli.mapdraw is generic: what the base game's things look like is its pack's."""
+    """clank.mapdraw is generic: what the base game's things look like is its pack's."""
     banned = re.compile(r"lockpick|ghost|crystal|crypt|haunted|prisoner|tourmaline|mastery|idol|wayshrine|"
                         r"multi_artifact|footprint|\block\b", re.I)
-    for path in sorted((ROOT / "cli" / "mapdraw").glob("*.py")):
+    for path in sorted((ROOT / "core" / "clank" / "mapdraw").glob("*.py")):
         code = re.sub(r'""".*?"""', "", path.read_text(encoding="utf-8"), flags=re.S)
         code = re.sub(r"#.*", "", code)
         assert not banned.search(code), f"{path.name}: {banned.search(code).group(0)}"
@@ -404,7 +404,7 @@ def test_slot_tiles_are_drawn_with_their_ports_facing_the_slots_they_join():
     """The Underworld's hub and slot tiles are drawn in their slots' places; each named port sits
     on the side facing the slot it joins (the hub's ports toward C below it, toward A above it),
     and only ports toward empty slots are marked unexplored (issue 7 terminal play, issue 9)."""
-    from clank.cli.mapdraw.model import slot_ports
+    from clank.mapdraw.model import slot_ports
 
     g = underworld_position()
     view = g.view(0)

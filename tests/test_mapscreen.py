@@ -8,15 +8,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from clank import mapdraw
 from clank.api import new_game
-from clank.cli import mapdraw, routes
-from clank.cli.mapdraw import text as maptext
-from clank.cli.mapdraw.model import build
-from clank.cli.mapdraw.tileart import tile_art
-from clank.cli.seats import assign_seats
-from clank.cli.tui.app import TableApp
-from clank.cli.tui.mapscreen import MapScreen
+from clank.mapdraw import text as maptext
+from clank.mapdraw.model import build
+from clank.mapdraw.tileart import tile_art
 from clank.testing import set_pool
+from clank_cli import routes
+from clank_cli.seats import assign_seats
+from clank_cli.tui.app import TableApp
+from clank_cli.tui.mapscreen import MapScreen
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -139,7 +140,7 @@ def test_destinations_are_listed_with_their_costs_and_a_key_moves_there():
 
 
 def test_the_table_map_is_centred_on_the_pawn_with_a_short_legend(late):
-    from clank.cli.tui.panels import map_panel
+    from clank_cli.tui.panels import map_panel
 
     view = late.view(0)
     drawn = map_panel(view, 56, 15, None, 0)
@@ -152,8 +153,8 @@ def test_the_table_map_is_centred_on_the_pawn_with_a_short_legend(late):
 
 
 def test_the_replay_stepper_opens_the_map_too_and_a_resized_table_redraws():
-    from clank.cli.records import record_of
-    from clank.cli.tui.replay import ReplayApp
+    from clank_cli.records import record_of
+    from clank_cli.tui.replay import ReplayApp
 
     game = new_game(["catacombs"], 2, 9, {"max_rounds": 2})
     bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]

@@ -76,9 +76,9 @@ def test_data_names_and_the_render_callback_reach_the_log_menus_and_views():
 
 
 def test_the_base_game_log_menus_and_map_name_a_room_alike():
-    from clank.cli import render
-    from clank.cli.mapdraw import room_label
-    from clank.cli.mapping import room_label as sentence
+    from clank.mapdraw import room_label
+    from clank_cli import render
+    from clank_cli.mapping import room_label as sentence
 
     g = new_game(["catacombs"], players=2, seed=1)
     place(g, "su-2", 1, 0, 0)

@@ -18,9 +18,9 @@ from typing import Any
 
 import clank_catacombs
 import pytest
-from clank.cli import validation
-from clank.cli.main import app
 from clank.plugin import hookimpl
+from clank_cli import validation
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 HERE = Path(__file__).parent

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from clank import Action, IllegalAction
-from clank.game.dungeon import parse_port
+from clank.dungeon import parse_port
 
 MARKET_ROOM = "su-1.market"
 

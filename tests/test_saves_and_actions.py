@@ -13,11 +13,11 @@ from pathlib import Path
 import clank_catacombs
 import pytest
 from clank import Action, Game, IllegalAction, new_game
-from clank.cli import records
-from clank.cli.main import app
-from clank.cli.play import INTERRUPTED, Session, interrupts_deferred
-from clank.cli.seats import assign_seats
 from clank.testing import state_json
+from clank_cli import records
+from clank_cli.main import app
+from clank_cli.play import INTERRUPTED, Session, interrupts_deferred
+from clank_cli.seats import assign_seats
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -93,7 +93,7 @@ def test_ctrl_c_while_resuming_is_a_message_not_a_traceback(tmp_path: Path, monk
     def interrupted(*_a, **_k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("clank.cli.play.replay_record", interrupted)
+    monkeypatch.setattr("clank_cli.play.replay_record", interrupted)
     result = CliRunner().invoke(app, ["play", "--resume", str(save)], input="")
     assert result.exit_code == 130 and "Traceback" not in result.output
     assert "interrupted" in result.output

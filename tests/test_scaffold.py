@@ -20,11 +20,11 @@ import clank_catacombs
 import pytest
 from clank import new_game
 from clank.api import load_packs
-from clank.cli import scaffold, validation
-from clank.cli.main import app
 from clank.content.validate import validate_pack_dirs
 from clank.plugins import PackHooks, find_pack
 from clank.testing import set_hand
+from clank_cli import scaffold, validation
+from clank_cli.main import app
 from jsonschema import Draft7Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7
@@ -266,7 +266,7 @@ def test_scaffold_points_at_guides_an_installed_engine_has(tmp_path: Path, insta
 def test_clank_docs_authoring_prints_and_writes_the_guide(runner: CliRunner, tmp_path: Path) -> None:
     """Issue 11 item 11: the authoring guide ships with the package: ``clank docs authoring``
     prints it for the installed packs (links to no page an installed engine lacks), ``-o`` writes it."""
-    from clank.content.authoring import render_guide
+    from clank.guides.authoring import render_guide
 
     registry, _ = scaffold.schema_registry()
     expected = render_guide(registry, shipped=True)

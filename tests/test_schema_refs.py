@@ -1,5 +1,5 @@
 """The content validators check schemas whose ``$ref`` are resolved beforehand
-(:func:`clank.schemas.make_validators`): they must report exactly what jsonschema reports
+(:func:`clank.content.schemas.make_validators`): they must report exactly what jsonschema reports
 when it resolves each reference itself as it validates.
 
 The documents are the real packs' entries, each broken in one way chosen by a seeded
@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clank.content.schemas import _ref_registry, compose_schemas, make_validators, schema_problems
 from clank.content.yamlload import load_yaml_file
 from clank.plugins import PackHooks, find_pack
-from clank.schemas import _ref_registry, compose_schemas, make_validators, schema_problems
 from jsonschema import Draft7Validator
 
 PACKS = ("catacombs", "underworld", "party")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 from clank.actions import Action
-from clank.cli.main import app
 from clank.search import Budget, IsmctsBot, determinise, parse_budget
 from clank.testing import state_problems
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 from .conftest import Kit

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clank.cli import simjobs, simrun
-from clank.cli.main import app
-from clank.cli.seats import assign_seats
-from clank.cli.simulate import row_json
 from clank.plugins import PackLoadError
+from clank_cli import simjobs, simrun
+from clank_cli.main import app
+from clank_cli.seats import assign_seats
+from clank_cli.simulate import row_json
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -79,9 +79,9 @@ def test_a_worker_error_is_raised_in_the_parent() -> None:
 
 FORKED = """
 import sys
-from clank.cli import simjobs
-from clank.cli.seats import assign_seats
-from clank.cli.simulate import row_json
+from clank_cli import simjobs
+from clank_cli.seats import assign_seats
+from clank_cli.simulate import row_json
 assert simjobs.start_method() == "fork", simjobs.start_method()
 plan = simjobs.SimPlan(("catacombs",), 2, 11, 5, tuple(assign_seats(2, 0, ["greedy"])), card_stats=True)
 plan.load()                     # as clank simulate does before its workers start
@@ -102,7 +102,7 @@ def test_forked_workers_give_the_rows_of_one_process() -> None:
 
 PROXIED = """
 import io, sys
-from clank.cli import simjobs
+from clank_cli import simjobs
 from rich.console import Console
 from rich.progress import Progress
 assert simjobs.start_method() == "fork", simjobs.start_method()   # the workers inherit the patched plan
@@ -217,7 +217,7 @@ def test_ray_missing_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
                                                (["--ray", "auto"], "auto"),
                                                (["--ray", "ray://head:10001", "--jobs", "3"], "ray://head:10001")])
 def test_ray_address_is_optional(monkeypatch: pytest.MonkeyPatch, args: list[str], address: str) -> None:
-    from clank.cli import main, simray
+    from clank_cli import main, simray
 
     seen = {}
 

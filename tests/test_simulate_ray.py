@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from clank.cli.main import app
+from clank_cli.main import app
 from typer.testing import CliRunner
 
 pytestmark = pytest.mark.ray

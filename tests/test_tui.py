@@ -11,11 +11,11 @@ import random
 import pytest
 from clank.actions import Action
 from clank.api import new_game
-from clank.cli.seats import assign_seats
-from clank.cli.tui import screens
-from clank.cli.tui.app import FINISHED, TableApp
-from clank.cli.tui.keys import HandLetters, main_keys
 from clank.testing import set_pool
+from clank_cli.seats import assign_seats
+from clank_cli.tui import screens
+from clank_cli.tui.app import FINISHED, TableApp
+from clank_cli.tui.keys import HandLetters, main_keys
 from rich.console import Console
 
 pytestmark = pytest.mark.timeout(300)
@@ -242,8 +242,8 @@ def test_row_keys_are_slot_numbers_and_moves_gather_under_m() -> None:
 
 
 def test_replay_steps_forward_back_and_jumps(tmp_path) -> None:
-    from clank.cli.records import record_of
-    from clank.cli.tui.replay import ReplayApp, step_lines
+    from clank_cli.records import record_of
+    from clank_cli.tui.replay import ReplayApp, step_lines
 
     game = new_game(["catacombs"], 2, 9, {"max_rounds": 2})
     bots = [game.ruleset.registry.bots["greedy"].factory(s) for s in range(2)]

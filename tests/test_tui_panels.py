@@ -7,11 +7,11 @@ import asyncio
 import io
 
 from clank.api import new_game
-from clank.cli.mapdraw.symbols import seat_colour
-from clank.cli.seats import assign_seats
-from clank.cli.tui import panels
-from clank.cli.tui.app import TableApp
+from clank.mapdraw.symbols import seat_colour
 from clank.testing import put_pawn
+from clank_cli.seats import assign_seats
+from clank_cli.tui import panels
+from clank_cli.tui.app import TableApp
 from rich.console import Console
 
 

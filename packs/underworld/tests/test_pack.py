@@ -20,7 +20,7 @@ HUB = "uw-start-a"
 
 def clank(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the ``clank`` command of this interpreter's environment."""
-    return subprocess.run([sys.executable, "-m", "clank.cli.main", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "clank_cli.main", *args], capture_output=True, text=True,
                           cwd=cwd, timeout=600)
 
 

@@ -1,1 +1,0 @@
-"""The ``clank`` command-line interface (Typer + rich); the entry point is :func:`clank.cli.main.main`."""

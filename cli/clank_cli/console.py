@@ -1,0 +1,106 @@
+"""Consoles, exit codes and the mapping of engine errors to exit codes.
+
+Data goes to stdout, diagnostics and progress to stderr. Consoles are created per command
+invocation (never at import time) so they follow whatever ``sys.stdout``/``sys.stderr`` are
+at that moment (a test runner swaps them). Everything that may contain ``[`` is printed with
+``markup=False``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:   # imported when used: `clank --help` loads neither rich's console nor the engine
+    from rich.console import Console
+
+EXIT_OK = 0
+"""Everything went well."""
+EXIT_INVALID = 1
+"""Invalid content or input (a broken pack, a corrupt record, an impossible setup)."""
+EXIT_USAGE = 2
+"""Wrong command-line usage (Typer reports these itself)."""
+EXIT_ENV = 3
+"""The environment is broken: a pack failed to load or registered something twice."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (the shell's convention: 128 + SIGINT)."""
+
+
+def stdout() -> Console:
+    """A console on the current standard output (data)."""
+    from rich.console import Console
+
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def stderr() -> Console:
+    """A console on the current standard error (diagnostics, progress)."""
+    from rich.console import Console
+
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
+
+
+def say(text: str, *, err: bool = True, style: str | None = None) -> None:
+    """Print one plain line (markup off) to stderr, or stdout with ``err=False``."""
+    console = stderr() if err else stdout()
+    console.print(text, markup=False, style=style, highlight=False)
+
+
+def fail(message: str, code: int = EXIT_INVALID) -> typer.Exit:
+    """Print ``error: message`` on stderr and return the :class:`typer.Exit` to raise."""
+    say(f"error: {message}", style="red")
+    return typer.Exit(code)
+
+
+@contextmanager
+def engine_errors() -> Iterator[None]:
+    """Turn the engine's expected failures into a message on stderr and an exit code.
+
+    - :class:`~clank.plugins.PackLoadError`, :class:`~clank.registry.RegistryError`: 3;
+    - :class:`~clank.content.problems.ContentError` (each problem on its own line), and
+      :class:`~clank.game.setup.SetupError`: 1.
+    """
+    from clank.api import PackLoadError, RegistryError, SetupError
+    from clank.content import ContentError
+
+    try:
+        yield
+    except PackLoadError as exc:
+        raise fail(str(exc), EXIT_ENV) from None
+    except RegistryError as exc:
+        raise fail(f"a pack registered something wrong: {exc}", EXIT_ENV) from None
+    except ContentError as exc:
+        for problem in exc.problems:
+            say(problem.format_text())
+        raise fail(f"the packs' content is invalid ({len(exc.problems)} problem(s))") from None
+    except SetupError as exc:
+        raise fail(str(exc)) from None
+
+
+@contextmanager
+def interrupt_before_play(message: str = "interrupted before the game started: nothing was changed") -> Iterator[None]:
+    """Ctrl-C before a game is under way (loading packs, replaying a save): a short message and
+    exit code 130, never a traceback; nothing was changed, so nothing needs saving."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        say(message)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "error")`` → ``"1 error"``; ``plural(2, "error")`` → ``"2 errors"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def jsonable(value: Any) -> Any:
+    """Tuples to lists, recursively (for ``json.dumps`` with stable output)."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value

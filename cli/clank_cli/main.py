@@ -1,0 +1,596 @@
+"""The ``clank`` command: play, simulate, list, show and create packs, validate content, export
+schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
+
+Commands are thin: they parse options, call the engine (through the modules next to this
+one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
+progress to stderr. Exit codes: 0 ok, 1 invalid content or input, 2 usage, 3 environment
+(a pack failed to load).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import clank
+import typer
+from typer.core import TyperCommand
+
+from clank_cli import console as con
+
+if TYPE_CHECKING:
+    from clank_cli.simjobs import Backend
+
+# Everything else is imported inside the command that needs it: `clank --help` loads neither the
+# engine nor rich's tables (tests/test_cli_startup.py keeps it so). Help and usage errors are
+# click's plain text (``rich_markup_mode=None``): typer's rich help panels would import rich's
+# Markdown and traceback modules first, which more than doubles the time `clank --help` takes.
+PLAIN_HELP: dict[str, Any] = {"rich_markup_mode": None, "no_args_is_help": True}
+
+app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs games and content packs.",
+                  add_completion=False, pretty_exceptions_show_locals=False, **PLAIN_HELP)
+packs_app = typer.Typer(help="Installed content packs.", **PLAIN_HELP)
+app.add_typer(packs_app, name="packs")
+pack_app = typer.Typer(help="Create a new content pack.", **PLAIN_HELP)
+app.add_typer(pack_app, name="pack")
+schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", **PLAIN_HELP)
+app.add_typer(schema_app, name="schema")
+docs_app = typer.Typer(help="Guides that come with the engine.", **PLAIN_HELP)
+app.add_typer(docs_app, name="docs")
+
+DEFAULT_PACKS = "catacombs"
+"""The packs a game loads when ``--packs`` is not given (the base game)."""
+PACKS_HELP = f"Comma-separated pack ids or pack directories (default: {DEFAULT_PACKS})."
+OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
+SAVE_HELP = "Save file (default clank-save.json when a human plays)."
+"""Names ``clank_cli.play.DEFAULT_SAVE`` without importing the game (a test checks they agree)."""
+REQUIRES_HELP = ("Packs the new pack requires, comma-separated or repeated (default catacombs; \"\" for none).")
+"""Names ``clank_cli.scaffold.BASE_PACK`` without importing the scaffold (a test checks they agree)."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"clank {clank.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Show the version and exit.")) -> None:
+    """Play, simulate and check Clank! Catacombs games and content packs."""
+
+
+# ==========================================================================================
+# play
+# ==========================================================================================
+@app.command(short_help="Play a game in the terminal against bots or hot-seat.")
+def play(
+    packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
+    players: int | None = typer.Option(None, "--players", help="Number of players (default 4)."),
+    humans: int | None = typer.Option(None, "--humans", min=0,
+                                      help="Human seats, taken first (default 1; 0 to watch bots)."),
+    bot: str | None = typer.Option(None, "--bot", help="Bot for the other seats (default greedy, else random); "
+                                   "a comma-separated list gives one per seat in order."),
+    seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random, and printed)."),
+    save: Path | None = typer.Option(None, "--save", help=SAVE_HELP),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue the game saved in this file."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
+                               "of the full-screen table; the default when input or output is not a terminal."),
+) -> None:
+    """Play a full game in the terminal against bots or hot-seat; every action is saved.
+
+    On a terminal the game is a full-screen table (press ? for help); with --plain, or when
+    input or output is not a terminal (pipes, scripts), it runs in line mode with the same
+    action texts."""
+    import secrets
+
+    from clank.api import split_packs
+
+    from clank_cli.play import (
+        FINISHED,
+        INTERRUPTED,
+        Session,
+        interactive_terminal,
+        new_table,
+        print_result,
+        resume_table,
+        run_table,
+    )
+    from clank_cli.records import RecordError
+    from clank_cli.seats import parse_options
+
+    out, err = con.stdout(), con.stderr()
+    with con.engine_errors(), con.interrupt_before_play():
+        if resume is not None:
+            for name, given in (("--packs", packs), ("--players", players), ("--seed", seed), ("--option", option)):
+                if given:
+                    con.say(f"note: {name} is ignored with --resume (the save file decides)")
+            try:
+                table = resume_table(resume, humans, bot, save)
+            except RecordError as exc:
+                raise con.fail(str(exc)) from None
+        else:
+            options = parse_options(option)
+            if seed is None:
+                seed = secrets.randbelow(1_000_000)
+            con.say(f"seed {seed}")
+            table = new_table(split_packs(packs or DEFAULT_PACKS), players, humans, bot, seed, options, save)
+        for note in table.notes:
+            con.say(note)
+        game, seats = table.game, table.seats
+        con.say("seats: " + ", ".join(f"{game.name(s.seat)} {s.label()}" for s in seats))
+        if game.over:
+            print_result(game, seats, out)
+            con.say("this game is already over")
+            return
+        session = Session(game, seats, table.save_path, out, err, start=len(game.state.history))
+        try:
+            session.save()
+        except OSError as exc:
+            raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
+        if plain or not interactive_terminal():
+            outcome = session.run()
+        else:
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
+    if outcome.reason == FINISHED:
+        print_result(game, seats, out)
+    con.say(outcome.message())
+    if outcome.reason == INTERRUPTED:
+        raise typer.Exit(con.EXIT_INTERRUPTED)
+
+
+# ==========================================================================================
+# simulate
+# ==========================================================================================
+RAY_LOCAL = "local"
+"""``--ray`` given without an address: a local Ray instance started for the run."""
+
+
+class _RayAddressOptional(TyperCommand):
+    """A command whose ``--ray`` may be given without a value (it then means ``local``).
+
+    Click has no optional option values that Typer supports, so a bare ``--ray`` (last, or
+    followed by another option) gets ``local`` inserted before parsing; an address never
+    starts with ``-``.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given = list(args)
+        out: list[str] = []
+        for i, arg in enumerate(given):
+            out.append(arg)
+            if arg == "--":
+                out.extend(given[i + 1:])
+                break
+            if arg == "--ray" and (i + 1 == len(given) or given[i + 1].startswith("-")):
+                out.append(RAY_LOCAL)
+        return super().parse_args(ctx, out)
+
+
+@app.command(cls=_RayAddressOptional, short_help="Play bots-only games and print statistics.")
+def simulate(
+    games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
+    players: int = typer.Option(4, "--players", help="Players per game."),
+    packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
+    bot: str | None = typer.Option(None, "--bot", help="Bot for every seat (default greedy, else random); "
+                                   "a comma-separated list gives one per seat in order."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed+i."),
+    out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game, in seed order "
+                                    "(deterministic: the same bytes for any --jobs, and with --ray)."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    card_stats: bool = typer.Option(False, "--card-stats", help="Count, per card, how often it was acquired, "
+                                    "played, used and defeated; print a table (and a `cards` key per --out line)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores, "
+                                    "os.cpu_count()); with --ray, the CPUs of a local Ray instance."),
+    ray: str | None = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                   help="Play the games on Ray: a local instance started for the run (no address, "
+                                   "or 'local'), or the cluster at ADDRESS ('auto', HOST:PORT, ray://HOST:PORT). "
+                                   "Needs pip install 'clank-engine[ray]'."),
+    plot: Path | None = typer.Option(None, "--plot", help="Draw the score and game-length distributions "
+                                     "as an SVG picture in this file."),
+) -> None:
+    """Play bots-only games and print statistics; optionally write each game's result as JSON lines.
+
+    Ctrl-C stops the workers and keeps the finished games in --out: the lines of the first k games,
+    exactly what --games k writes (exit code 130).
+    """
+    from clank.api import build_ruleset, new_game, split_packs
+
+    from clank_cli import simjobs, simrun
+    from clank_cli.plot import plot_svg
+    from clank_cli.seats import assign_seats, parse_options, resolve_bots
+    from clank_cli.simulate import card_table, summarise, summary_view
+
+    options = parse_options(option)
+    specs = split_packs(packs or DEFAULT_PACKS)
+    with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
+        ruleset = build_ruleset(specs, options)   # errors in the packs are reported here, before any worker starts
+        names, note = resolve_bots(ruleset.registry, bot)
+        if note:
+            con.say(f"note: {note}")
+        seats = assign_seats(players, 0, names)
+        new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
+        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats)
+        backend = _backend(jobs, ray)
+        try:
+            handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
+        except OSError as exc:
+            raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
+        try:
+            result = simrun.run(plan, backend, handle, con.stderr())
+        finally:
+            if handle is not None:
+                handle.close()
+    if result.rows:
+        con.stdout().print(summary_view(summarise(result.rows, result.seconds)))
+        if card_stats:
+            con.stdout().print(card_table(result.rows, ruleset))
+    if out is not None:
+        con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}")
+    if plot is not None and result.rows:
+        done = len(result.rows)
+        bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
+        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{seed + done - 1}"
+        try:
+            plot.write_text(plot_svg(result.rows, title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
+        con.say(f"wrote the score and game-length distributions to {plot}")
+    if result.interrupted:
+        done = len(result.rows)
+        kept = f"games with seeds {seed}..{seed + done - 1} finished" if done else "no game finished"
+        con.say(f"interrupted after {done} of {con.plural(games, 'game')} ({kept}); the workers were stopped")
+        raise typer.Exit(con.EXIT_INTERRUPTED)
+
+
+def _backend(jobs: int | None, ray: str | None) -> Backend:
+    """Where simulate plays its games: one process, local worker processes, or Ray."""
+    from clank_cli import simjobs
+
+    if ray is not None:
+        from clank_cli import simray
+
+        try:
+            simray.import_ray()
+        except simray.RayUnavailable as exc:
+            raise con.fail(str(exc), con.EXIT_ENV) from None
+        return simray.RayCluster(ray, jobs)
+    jobs = jobs if jobs is not None else simjobs.default_jobs()
+    return simjobs.Serial() if jobs == 1 else simjobs.ProcessPool(jobs)
+
+
+# ==========================================================================================
+# packs list
+# ==========================================================================================
+@packs_app.command("list", short_help="List the installed packs.")
+def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON for tools.")) -> None:
+    """List installed packs with id, version, name, description and optional parts."""
+    from clank_cli.packinfo import all_pack_infos, packs_table
+
+    infos = all_pack_infos()
+    if as_json:
+        sys.stdout.write(json.dumps(infos, indent=2, sort_keys=True) + "\n")
+    elif infos:
+        con.stdout().print(packs_table(infos))
+    else:
+        con.say("no packs installed (entry-point group clank.packs)")
+    broken = [i["id"] for i in infos if "error" in i]
+    if broken:
+        for info in infos:
+            if "error" in info:
+                con.say(f"error: {info['error']}", style="red")
+        raise typer.Exit(con.EXIT_ENV)
+
+
+# ==========================================================================================
+# packs show
+# ==========================================================================================
+class ShowFormat(StrEnum):
+    """Output formats of ``clank packs show``."""
+
+    text = "text"
+    json = "json"
+
+
+@packs_app.command("show", short_help="List a pack's cards, tokens, tiles, features and ops.")
+def packs_show(
+    pack: str = typer.Argument(..., metavar="PACK", help="An installed pack id or a pack directory."),
+    fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f", help="Output format."),
+    all_sources: bool = typer.Option(False, "--all", help="Also list what the core and the packs it "
+                                     "requires register, each with the pack it comes from."),
+) -> None:
+    """List a pack's ids: cards, tokens, tiles, and the room features, ops, conditions, quantities,
+    tunnel icons, teleport kinds, resources, bots and decision kinds its code registers."""
+    from clank_cli import packshow
+
+    with con.engine_errors():
+        view = packshow.show(pack, all_sources)
+    if fmt == ShowFormat.json:
+        sys.stdout.write(json.dumps(view.to_json(), indent=2, sort_keys=True) + "\n")
+    else:
+        con.stdout().print(packshow.view_table(view))
+    for note in view.notes:
+        con.say(note)
+    if view.errors:
+        for problem in view.problems:
+            if problem.is_error:
+                con.say(problem.format_text())
+        raise con.fail(f"the pack's content is invalid ({con.plural(view.errors, 'error')}): the listing may "
+                       f"be incomplete; clank validate {pack} says more")
+
+
+# ==========================================================================================
+# pack new
+# ==========================================================================================
+def _pack_name(value: str) -> str:
+    from clank_cli import scaffold
+
+    problem = scaffold.name_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
+@pack_app.command("new", short_help="Create a content pack that validates and plays.")
+def pack_new(
+    name: str = typer.Argument(..., callback=_pack_name, metavar="NAME",
+                               help="The pack id, also the directory's name (lower case: my-pack)."),
+    installable: bool = typer.Option(False, "--installable",
+                                     help="A pip-installable pack: pyproject.toml, a Python package with "
+                                     "the YAML inside and an example hook registering a new effect op."),
+    parent: Path = typer.Option(Path("."), "--dir", help="Where to create the pack's directory."),
+    requires: list[str] | None = typer.Option(None, "--requires", help=REQUIRES_HELP),
+) -> None:
+    """Create a content pack that validates and plays: sample card, token and tile, schemas, README."""
+    from clank_cli import scaffold
+
+    wanted = [scaffold.BASE_PACK] if requires is None else [r for item in requires for r in item.split(",")]
+    with con.engine_errors():
+        try:
+            made = scaffold.new_pack(name, parent, installable=installable, requires=wanted)
+        except scaffold.InvalidName as exc:
+            raise con.fail(str(exc), con.EXIT_USAGE) from None
+        except (scaffold.ScaffoldError, OSError) as exc:
+            raise con.fail(str(exc)) from None
+    for path in made.files:
+        typer.echo(str(path))
+    kind = "installable pack" if made.installable else "data pack"
+    con.say(f"created the {kind} {made.pack_id!r} in {made.root} ({con.plural(len(made.files), 'file')}); "
+            f"next steps: {made.root / 'README.md'}")
+
+
+@packs_app.command("new", hidden=True)
+def packs_new(
+    name: str = typer.Argument(..., callback=_pack_name, metavar="NAME"),
+    installable: bool = typer.Option(False, "--installable"),
+    parent: Path = typer.Option(Path("."), "--dir"),
+    requires: list[str] | None = typer.Option(None, "--requires"),
+) -> None:
+    """The same as ``clank pack new``."""
+    pack_new(name, installable, parent, requires)
+
+
+# ==========================================================================================
+# schema export
+# ==========================================================================================
+@schema_app.command("export", short_help="Write the JSON Schemas of every content kind.")
+def schema_export(
+    directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the schemas (created if missing)."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose ops "
+                                     "and features the schemas describe, with the packs they require "
+                                     "(default: every installed pack)."),
+) -> None:
+    """Write the JSON Schemas of every content kind, composed with the packs' ops and features."""
+    from clank.api import split_packs
+    from clank.content import check_all_schemas
+
+    from clank_cli import scaffold
+
+    with con.engine_errors():
+        registry, ids = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        faults = check_all_schemas(registry)
+        if faults:
+            for fault in faults:
+                con.say(fault)
+            raise con.fail(f"the packs registered broken schemas ({con.plural(len(faults), 'fault')})",
+                           con.EXIT_ENV)
+        try:
+            written = scaffold.export(registry, directory)
+        except OSError as exc:
+            raise con.fail(f"cannot write the schemas to {directory}: {exc.strerror or exc}") from None
+    for path in written:
+        typer.echo(str(path))
+    con.say(f"wrote {con.plural(len(written), 'schema')} to {directory} "
+            f"(packs: {', '.join(ids) or 'none, the core only'})")
+
+
+# ==========================================================================================
+# docs authoring
+# ==========================================================================================
+@docs_app.command("authoring", short_help="Print the authoring guide.")
+def docs_authoring(
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories to "
+                                     "document, with the packs they require (default: every installed pack)."),
+) -> None:
+    """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
+    icon the installed packs provide, with an example of each (Markdown)."""
+    from clank.api import split_packs
+    from clank.guides.authoring import render_guide, write_guide
+
+    from clank_cli import scaffold
+
+    with con.engine_errors():
+        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        text = render_guide(registry, shipped=True)
+    try:
+        write_guide(text, output)
+    except OSError as exc:
+        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is not None:
+        con.say(f"wrote the authoring guide to {output}")
+
+
+# ==========================================================================================
+# docs hooks
+# ==========================================================================================
+@docs_app.command("hooks", short_help="Print the hooks guide for a pack's Python code.")
+def docs_hooks(
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the guide to this file."),
+    packs: str | None = typer.Option(None, "--packs", help="Comma-separated pack ids or directories whose "
+                                     "events and values to list, with the packs they require (default: every "
+                                     "installed pack)."),
+) -> None:
+    """Print the hooks guide: every hook a pack's Python code may implement, every registry method,
+    the events, questions and modifiable values the installed packs declare, and what
+    clank.plugin exports, with examples (Markdown)."""
+    from clank.api import split_packs
+    from clank.guides import hookguide
+    from clank.guides.authoring import write_guide
+
+    from clank_cli import scaffold
+
+    with con.engine_errors():
+        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
+        text = hookguide.render_guide(registry, shipped=True)
+    try:
+        write_guide(text, output)
+    except OSError as exc:
+        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is not None:
+        con.say(f"wrote the hooks guide to {output}")
+
+
+# ==========================================================================================
+# validate
+# ==========================================================================================
+class Format(StrEnum):
+    """Output formats of ``clank validate``."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+@app.command(short_help="Validate content packs: each problem with its file and line.")
+def validate(
+    targets: list[str] = typer.Argument(..., metavar="TARGET",
+                                        help="Installed pack ids, pack directories or single content files."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings make the content invalid too."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Say what each target is validated with."),
+) -> None:
+    """Validate content packs: schema, references and geometry, one problem per line with its position."""
+    from clank_cli import validation
+    from clank_cli.report import report
+
+    with con.engine_errors():
+        result = validation.validate(targets)
+    report(result, fmt.value, con.stdout(), con.stderr(), strict=strict, verbose=verbose)
+    if result.failed(strict):
+        raise typer.Exit(con.EXIT_INVALID)
+
+
+# ==========================================================================================
+# replay
+# ==========================================================================================
+@app.command(short_help="Replay a game record and check its final state.")
+def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
+           step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
+                                     "(→ next, ← back, digits + enter jump); with --plain or without a "
+                                     "terminal, print each action and its log lines."),
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
+    """Replay a game record, print the final scores and check the final state against the record."""
+    from clank_cli.play import interactive_terminal, print_result
+    from clank_cli.records import RecordError, read_record_file, replay_record, state_digest
+
+    out = con.stdout()
+    with con.engine_errors():
+        try:
+            loaded = read_record_file(file)
+            game = replay_record(loaded, verify=False)    # compared below, with the scores shown
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+        if step:
+            from clank_cli.tui import replay as stepper
+
+            if plain or not interactive_terminal():
+                for line in stepper.step_lines(loaded.record):
+                    out.print(line, markup=False, highlight=False)
+            else:
+                stepper.ReplayApp(loaded.record, loaded.seats).run()
+    n = len(loaded.record["actions"])
+    if game.over:
+        print_result(game, loaded.seats, out)
+    else:
+        d = game.decision()
+        out.print(f"the game is still in progress after {n} actions: {d['prompt']}", markup=False)
+    recorded = loaded.digest
+    if recorded is None:
+        out.print(f"replayed {n} actions (the file holds no final state to compare with)", markup=False)
+    elif recorded == state_digest(game):
+        out.print(f"replayed {n} actions: final state identical", markup=False)
+    else:
+        raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+
+
+# ==========================================================================================
+# render
+# ==========================================================================================
+@app.command("render", short_help="Draw the dungeon of a saved game or game record.")
+def render_cmd(
+    file: Path = typer.Argument(..., metavar="SAVE", help="A save file of clank play, or a game record."),
+    svg: Path | None = typer.Option(None, "--svg", help="Write the dungeon as an SVG picture to this file."),
+    text: bool = typer.Option(False, "--text", help="Print the terminal drawing (the default without --svg)."),
+    at: int | None = typer.Option(None, "--at", help="Show the dungeon after the first N actions "
+                                  "(default: all of them)."),
+    seat: int | None = typer.Option(None, "--seat", help="See the game as player S (1 for P1; default: "
+                                    "a spectator, who sees what every player sees)."),
+    width: int | None = typer.Option(None, "--width", min=20, help="Columns of the terminal drawing "
+                                     "(default: the terminal's width)."),
+    height: int = typer.Option(60, "--height", min=10, help="Rows the terminal drawing may take."),
+) -> None:
+    """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
+    and a legend, as SVG (a browser shows it) or in the terminal."""
+    from clank.mapdraw import draw_map, map_svg
+
+    from clank_cli.records import RecordError, read_record_file, replay_to, state_digest
+
+    out = con.stdout()
+    with con.engine_errors(), con.interrupt_before_play():
+        try:
+            loaded = read_record_file(file)
+            game = replay_to(loaded, at)
+        except RecordError as exc:
+            raise con.fail(str(exc)) from None
+    total = len(loaded.record["actions"])
+    if (at is None or at == total) and loaded.digest is not None and loaded.digest != state_digest(game):
+        con.say(f"warning: {file}: replaying its {total} actions does not give the final state it recorded; "
+                f"drawing the replayed game")
+    players = len(game.state.players)
+    if seat is not None and not 1 <= seat <= players:
+        raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
+    view = game.view(None if seat is None else seat - 1)
+    done = total if at is None else at
+    if svg is not None:
+        title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
+        try:
+            svg.write_text(map_svg(view, title=title), encoding="utf-8")
+        except OSError as exc:
+            raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
+        con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
+    if text or svg is None:
+        out.print(draw_map(view, width=width or out.width, height=height))
+
+
+def main() -> None:
+    """Entry point of the ``clank`` command."""
+    app(prog_name="clank")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,260 @@
+"""A game in the terminal: humans type their choices, bots play their seats, every action is
+saved so an interrupted game can be resumed.
+
+:class:`Session` drives one game; it reads lines through a function it is given (standard
+input by default) and prints through rich consoles, so tests can run it headless.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from clank.actions import Action
+from clank.api import Game, new_game
+from rich.console import Console
+from rich.text import Text
+
+from clank_cli import render
+from clank_cli.records import read_record_file, replay_record, save_document, write_json
+from clank_cli.seats import Seat, assign_seats, make_bots, resolve_bots
+
+FINISHED, QUIT, EOF, INTERRUPTED = "finished", "quit", "eof", "interrupted"
+DEFAULT_SAVE = Path("clank-save.json")
+HELP = "type the number of an action (or its text), ? to show everything again, q to save and quit"
+
+
+def read_stdin_line(prompt: str) -> str | None:
+    """Print ``prompt`` and read one line from standard input; None at end of input (or when
+    there is no standard input at all: a closed stream)."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+    except (ValueError, OSError):      # closed or unreadable: the same as the end of input
+        line = ""
+    return None if line == "" else line.rstrip("\r\n")
+
+
+@dataclass
+class Outcome:
+    """How a session stopped: ``finished``, ``quit`` (q), ``eof`` (end of input) or ``interrupted``."""
+
+    reason: str
+    saved_to: Path | None
+
+    def message(self) -> str:
+        """What to tell the player about the save file."""
+        where = self.saved_to
+        if self.reason == FINISHED:
+            return (f"game record saved to {where}; check it with: clank replay {where}" if where
+                    else "game over (not saved: use --save FILE to keep a record)")
+        what = {QUIT: "quit", EOF: "end of input", INTERRUPTED: "interrupted"}[self.reason]
+        if where is None:
+            return f"{what} (not saved: use --save FILE)"
+        return f"{what}: game saved to {where}; resume with: clank play --resume {where}"
+
+
+@dataclass
+class PlayTable:
+    """A game ready to play: who sits where, where it is saved, and notes for the player."""
+
+    game: Game
+    seats: list[Seat]
+    save_path: Path | None
+    notes: list[str] = field(default_factory=list)
+
+
+def _seats(players: int, humans: int, bot: str | None, game: Game, notes: list[str]) -> list[Seat]:
+    if humans > players:
+        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+    names, note = resolve_bots(game.ruleset.registry, bot)
+    if note and humans < players:
+        notes.append(f"note: {note}")
+    return assign_seats(players, humans, names)
+
+
+def new_table(packs: list[str], players: int | None, humans: int | None, bot: str | None, seed: int,
+              options: dict[str, Any], save: Path | None) -> PlayTable:
+    """Set up a new game: 4 players and 1 human unless told; saved to ``clank-save.json`` when a human plays.
+
+    Raises the engine's errors (:class:`~clank.game.setup.SetupError` for an unsupported player
+    count) and :class:`typer.BadParameter` for impossible seats or unknown bots.
+    """
+    players = 4 if players is None else players
+    humans = 1 if humans is None else humans
+    if humans > players:
+        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+    game = new_game(packs, players, seed, options)
+    notes: list[str] = []
+    seats = _seats(players, humans, bot, game, notes)
+    save_path = save if save is not None or humans == 0 else DEFAULT_SAVE
+    return PlayTable(game, seats, save_path, notes)
+
+
+def resume_table(path: Path, humans: int | None, bot: str | None, save: Path | None) -> PlayTable:
+    """Replay a save file (or a bare record) to continue it; raises :class:`RecordError`.
+
+    The seats come from the save file; ``humans`` or ``bot`` reassign them (a bare record has
+    no seats: one human unless told). The game keeps saving to the same file unless ``save``.
+    """
+    loaded = read_record_file(path)
+    game = replay_record(loaded)
+    n = len(game.state.history)
+    notes = [f"resumed {path}: seed {game.state.config['seed']}, {n} action{'' if n == 1 else 's'} replayed"]
+    seats = loaded.seats
+    if seats is None or humans is not None or bot is not None:
+        keep = sum(s.is_human for s in seats) if seats else 1
+        seats = _seats(len(game.state.players), keep if humans is None else humans, bot, game, notes)
+    return PlayTable(game, seats, save or path, notes)
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold back Ctrl-C (SIGINT) inside the block and raise it as ``KeyboardInterrupt`` once
+    the block is done: applying an action and saving the result are never cut in half.
+    Outside the main thread signals cannot be caught, and the block simply runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+class Session:
+    """One game being played: seats, bots, the save file, and the consoles to talk through."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], save_path: Path | None, out: Console, err: Console,
+                 read_line: Callable[[str], str | None] = read_stdin_line, start: int = 0) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.save_path = save_path
+        self.out = out
+        self.err = err
+        self.read_line = read_line
+        self.bots: dict[int, Any] = make_bots(game, self.seats, start)
+        self._log_seen = len(game.log)
+
+    # -- the loop --------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        """Play until the game ends, a human quits, or input ends; save after every action."""
+        game = self.game
+        try:
+            while not game.over:
+                seat = game.current_player
+                assert seat is not None
+                if self.seats[seat].is_human:
+                    answer = self._ask_human(seat)
+                    if isinstance(answer, str):
+                        return Outcome(answer, self.save())
+                    action = answer
+                else:
+                    view = game.view(seat)
+                    action = self.bots[seat].choose(view)
+                with interrupts_deferred():             # an action is applied whole, then saved
+                    game.apply(action)
+                    nxt = game.current_player
+                    self.save(digest=nxt is None or self.seats[nxt].is_human)
+                self._print_new_log()
+        except KeyboardInterrupt:
+            return Outcome(INTERRUPTED, self.save())
+        return Outcome(FINISHED, self.save())
+
+    def save(self, digest: bool = True) -> Path | None:
+        """Write the save file (record + seats), if this session has one.
+
+        ``digest=False`` leaves out the final-state digest (an autosave between bot actions).
+        """
+        if self.save_path is not None:
+            write_json(self.save_path, save_document(self.game, self.seats, digest))
+        return self.save_path
+
+    # -- humans ----------------------------------------------------------------------------
+    def _ask_human(self, seat: int) -> Action | str:
+        game = self.game
+        actions = game.legal_actions()
+        self._show(seat, actions)
+        while True:
+            line = self.read_line(f"{game.name(seat)}> ")
+            if line is None:
+                self.out.print()
+                return EOF
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                return QUIT
+            if text in ("?", "help"):
+                self._show(seat, actions)
+                continue
+            chosen = self._match(text, actions)
+            if isinstance(chosen, Action):
+                return chosen
+            self.err.print(chosen, markup=False, style="red")
+            self.err.print(HELP, markup=False, style="dim")
+
+    def _match(self, text: str, actions: Sequence[Action]) -> Action | str:
+        """The action a line names (its number or its text), or why it names none."""
+        if text.isdigit():
+            i = int(text)
+            if 1 <= i <= len(actions):
+                return actions[i - 1]
+            return f"there is no action {i}: choose 1-{len(actions)}"
+        try:
+            action = Action.parse(text)
+        except ValueError:
+            return "empty action"
+        if action in actions:
+            return action
+        return f"not legal now: {self.game.explain(action)}"
+
+    def _show(self, seat: int, actions: Sequence[Action]) -> None:
+        self.out.print()
+        self.out.print(render.decision_view(self.game.view(seat), seat, self.seats, actions))
+        self._log_seen = len(self.game.log)
+
+    # -- bots and the log ------------------------------------------------------------------
+    def _print_new_log(self) -> None:
+        """Each new log line once (a bot's action is told by the log, not printed again)."""
+        new = self.game.log[self._log_seen:]
+        self._log_seen = len(self.game.log)
+        for entry in new:
+            self.out.print(Text(f"    {entry}", style="dim"))
+
+
+def interactive_terminal() -> bool:
+    """Whether both standard input and output are terminals (else line mode is used)."""
+    try:
+        return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (ValueError, AttributeError):     # a closed stream
+        return False
+
+
+def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: int = 0) -> Outcome:
+    """Play in the full-screen table (:mod:`clank_cli.tui`) until the game ends or the player
+    quits; every action is saved as it is applied."""
+    from clank_cli.tui.app import TableApp  # Textual loads only for the full-screen table
+
+    app = TableApp(game, seats, save_path, start=start)
+    result = app.run()
+    return Outcome(FINISHED if result == FINISHED else QUIT, save_path)
+
+
+def print_result(game: Game, seats: Sequence[Seat] | None, out: Console) -> None:
+    """Final scores with their lines by source, then the winner(s) (or why there is none)."""
+    view = game.view(None)
+    out.print(render.scores_table(view, seats))
+    out.print(render.result_text(view, seats))

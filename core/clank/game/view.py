@@ -1,0 +1,361 @@
+"""What one seat may see of a game (DESIGN §5): the view bots and front ends receive.
+
+A :class:`SeatView` is a cheap read-only window on a game for one seat (or a spectator,
+``seat=None``). It offers the public board, the seat's own cards and the public face of the
+other players, the decision and its legal actions when that seat decides, and the rule helpers
+a player may compute from public information. Hidden information is not reachable through
+it: other hands, every deck's order, the dungeon deck, tile stacks, token pools, the bag's
+contents, tokens held face down by others (``hidden: true``), the generator, the effect queue,
+others' pending decisions, and what packs hide with the ``player_view`` and ``view`` modifiers.
+
+:func:`view_dict` is the same view as plain JSON data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from clank.actions import Action
+from clank.game import movement
+
+if TYPE_CHECKING:
+    from clank.dungeon import Geometry
+    from clank.game.engine import Game
+    from clank.game.state import PlayerState
+
+HIDDEN = "hidden"
+"""What a face-down token of another seat shows as in a view."""
+SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label",
+          "placed_rooms", "tile_of_room", "turn_stat", "has_flag", "modify", "artifact_limit", "carried_artifacts",
+          "path_cost", "route_cost", "link_routes", "link_openings", "slot_layout", "empty_slots_next_to")
+"""Rule helpers a view offers as they are (they read public information only): a seat's name,
+whether it is live, a room's features and name (as a sentence says it, as a heading), the
+placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
+artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
+_SHARED = frozenset(SHARED)
+
+
+class PublicPlayer:
+    """The public face of another seat: everything but the hand's and deck's cards and the
+    tokens it holds face down (counts are public)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def gold(self) -> int:
+        """Gold in the supply."""
+        return self._data["pool"].get("gold", 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return self._data
+
+
+class SeatView:
+    """A read-only view of a game for one seat (``None``: a spectator)."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        self._game = game
+        self.seat = seat
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _SHARED:              # rule helpers on public information: the game's own
+            return getattr(self._game, name)
+        raise AttributeError(f"a seat's view has no {name!r}")
+
+    def __dir__(self) -> list[str]:
+        return sorted({*object.__dir__(self), *SHARED})
+
+    # -- the decision -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self._game.state.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now."""
+        return self._game.current_player
+
+    @property
+    def deciding(self) -> bool:
+        """Whether this view's seat decides now."""
+        return self.seat is not None and self._game.current_player == self.seat
+
+    def decision(self) -> dict[str, Any]:
+        """The decision (its prompt and details only when this seat decides)."""
+        d = self._game.decision()
+        if self.deciding or d["kind"] == "over":
+            return d
+        return {"seat": d["seat"], "kind": d["kind"], "prompt": f"{self.name(d['seat'])} decides"}
+
+    def pending(self) -> dict[str, Any] | None:
+        """This seat's pending decision data (cards it may pick, options ...), if it decides one."""
+        d = self._game.state.decision
+        return d if d is not None and self.deciding else None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat decides, else nothing."""
+        return self._game.legal_actions() if self.deciding else []
+
+    # -- static data --------------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Any:
+        """The compiled content (cards, tokens, tiles, registry): public."""
+        return self._game.ruleset
+
+    @property
+    def registry(self) -> Any:
+        """What the packs registered."""
+        return self._game.registry
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The setup in force for this player count."""
+        return self._game.setup
+
+    # -- the shared board ---------------------------------------------------------------------
+    @property
+    def current(self) -> int:
+        """Whose turn it is."""
+        return self._game.state.current
+
+    @property
+    def round(self) -> int:
+        """The round number."""
+        return self._game.state.round
+
+    @property
+    def turn(self) -> Any:
+        """The current turn: flags, statistics, collected rewards, phase (public)."""
+        return self._game.state.turn
+
+    @property
+    def row(self) -> list[str | None]:
+        """The dungeon row."""
+        return self._game.state.row
+
+    @property
+    def reserve(self) -> Mapping[str, int]:
+        """Reserve stacks and their sizes."""
+        return self._game.state.reserve
+
+    @property
+    def dungeon_deck_size(self) -> int:
+        """Cards left in the dungeon deck."""
+        return len(self._game.state.dungeon_deck)
+
+    @property
+    def dungeon_discard(self) -> list[str]:
+        """The dungeon discard pile (public)."""
+        return self._game.state.dungeon_discard
+
+    @property
+    def clank_area(self) -> Mapping[str, int]:
+        """Cubes in the Clank! area by kind."""
+        return self._game.state.clank_area
+
+    @property
+    def bag_total(self) -> int:
+        """Cubes in the dragon bag (its contents are hidden)."""
+        return sum(self._game.state.bag.values())
+
+    @property
+    def bank(self) -> Mapping[str, int]:
+        """Cubes in the bank by kind."""
+        return self._game.state.bank
+
+    @property
+    def rage(self) -> int:
+        """The dragon marker's space on the rage track."""
+        return self._game.state.rage
+
+    @property
+    def tiles(self) -> list[Any]:
+        """Placed tiles."""
+        return self._game.state.tiles
+
+    def stack_size(self, region: str) -> int:
+        """Tiles left in a region's stack."""
+        return len(self._game.state.stacks.get(region, ()))
+
+    def pool_size(self, pool: str) -> int:
+        """Tokens left in a shuffled pool."""
+        return len(self._game.state.pools.get(pool, ()))
+
+    @property
+    def rooms(self) -> Mapping[str, dict[str, Any]]:
+        """Per-room state (artifacts, marks, opened locks ...)."""
+        return self._game.state.rooms
+
+    @property
+    def covered(self) -> list[str]:
+        """Tunnel icons paid for good."""
+        return self._game.state.covered
+
+    @property
+    def links(self) -> list[dict[str, Any]]:
+        """Links between rooms that no tile draws."""
+        return self._game.state.links
+
+    @property
+    def pieces(self) -> Mapping[str, dict[str, Any]]:
+        """Non-player pieces on the map."""
+        return self._game.state.pieces
+
+    @property
+    def market(self) -> Mapping[str, list[str]]:
+        """Market boards and the items on them."""
+        return self._game.state.market
+
+    @property
+    def artifact_stack(self) -> list[str]:
+        """The artifact stack, top first (public, S7)."""
+        return self._game.state.artifact_stack
+
+    @property
+    def log(self) -> list[str]:
+        """The event log."""
+        return self._game.state.log
+
+    @property
+    def geometry(self) -> Geometry:
+        """Connectivity of the placed tiles."""
+        return self._game.geometry
+
+    # -- players ------------------------------------------------------------------------------
+    @property
+    def players(self) -> list[Any]:
+        """Every seat as this view sees it."""
+        return [self.player(s) for s in range(len(self._game.state.players))]
+
+    @property
+    def me(self) -> PlayerState:
+        """This seat's own state (read-only by convention)."""
+        if self.seat is None:
+            raise AttributeError("a spectator has no seat")
+        return self._game.state.players[self.seat]
+
+    def player(self, seat: int) -> Any:
+        """This seat's own state, or the :class:`PublicPlayer` face of another seat."""
+        if seat == self.seat:
+            return self._game.state.players[seat]
+        return PublicPlayer(_public_player(self._game, seat, self.seat))
+
+    # -- rule helpers on public information ----------------------------------------------------
+    def room(self, room_id: str) -> Mapping[str, Any]:
+        """A room's state (empty if nothing happened there)."""
+        return self._game.state.rooms.get(room_id) or {}
+
+    @property
+    def health(self) -> int:
+        """Health meter capacity."""
+        return self._game.health
+
+    def counts_as(self, seat: int, kind: str) -> int:
+        """What counts as ``kind`` among a seat's visible tokens (and, for this seat, its cards)."""
+        if seat == self.seat:
+            return self._game.counts_as(seat, kind)
+        toks = self._game.ruleset.tokens
+        return sum(1 for t in self.player(seat).tokens if t in toks and kind in toks[t].counts_as)
+
+    def can_pay(self, cost: dict[str, int]) -> bool:
+        """Whether this seat's resources cover ``cost``."""
+        return self.seat is not None and self._game.can_pay(self.seat, cost)
+
+    def may_enter(self, room_id: str) -> str | None:
+        """A reason this seat may not enter the room now, or None."""
+        return None if self.seat is None else self._game.may_enter(self.seat, room_id)
+
+    def orientations(self) -> list[dict[str, Any]]:
+        """While this seat orients a discovered tile: where each orientation leads and what it
+        costs (``rot``, ``to``, ``cost``, ``passable``); else nothing."""
+        if not self.deciding or self._game.state.turn.move is None:
+            return []
+        return movement.orientation_outcomes(self._game)
+
+    @property
+    def moving_tile(self) -> str | None:
+        """The tile a move is waiting to orient, if any (public: it was revealed)."""
+        move = self._game.state.turn.move
+        return move["tile"] if move else None
+
+    @property
+    def aborted(self) -> bool:
+        """Whether the game stopped at its round cap."""
+        return self._game.state.aborted
+
+    @property
+    def max_rounds(self) -> int:
+        """The round cap (0: none)."""
+        return int(self._game.state.config.get("max_rounds", 0) or 0)
+
+    def scores(self) -> list[dict[str, Any]]:
+        """The final scores (only once the game is over: before that, scores need hidden cards)."""
+        if not self.over:
+            raise ValueError("scores are known when the game is over")
+        return self._game.scores()
+
+    def winners(self) -> list[int]:
+        """The winners (once the game is over)."""
+        if not self.over:
+            raise ValueError("winners are known when the game is over")
+        return self._game.winners()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of this view."""
+        return view_dict(self._game, self.seat)
+
+
+def _public_player(game: Game, owner: int, viewer: int | None) -> dict[str, Any]:
+    p = asdict(game.state.players[owner])
+    return _redact_player(game, p, viewer)
+
+
+def _redact_player(game: Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    p["deck"] = len(p["deck"])
+    if p["seat"] != viewer:
+        p["hand"] = len(p["hand"])
+        toks = game.ruleset.tokens
+        p["tokens"] = [HIDDEN if toks[t].hidden else t for t in p["tokens"]]
+    return game.modify("player_view", p, seat=viewer, owner=p["seat"])
+
+
+def view_dict(game: Game, seat: int | None) -> dict[str, Any]:
+    """The state without what ``seat`` may not see, as JSON data.
+
+    Hidden: every deck's order and content (counts only), other players' hands and face-down
+    tokens, the dungeon deck, tile stacks, token pools, the dragon bag's contents (its total is
+    public), the random generator, the effect queue, others' pending decisions, the seed and
+    the action history (its length only; the log is the public record).
+    Packs hide their own data with the ``player_view`` (one player's data) and ``view`` (the
+    whole view) modifiers.
+    """
+    full = game.state.to_dict()
+    full["players"] = [_redact_player(game, p, seat) for p in full["players"]]
+    full["dungeon_deck"] = len(full["dungeon_deck"])
+    full["stacks"] = {k: len(v) for k, v in full["stacks"].items()}
+    full["pools"] = {k: len(v) for k, v in full["pools"].items()}
+    full["bag"] = {"total": sum(full["bag"].values())}
+    full["removed_tiles"] = len(full["removed_tiles"])
+    full["history"] = len(full["history"])   # answers to private decisions would show
+    for key in ("rng", "queue"):
+        full.pop(key)
+    full["config"].pop("seed", None)    # with the seed and the history, replay would reveal all
+    d = full["decision"]
+    if d is not None and d.get("seat") != seat:
+        full["decision"] = {"seat": d.get("seat"), "kind": d.get("kind")}
+    return game.modify("view", full, seat=seat)

@@ -1,0 +1,392 @@
+"""What the map shows, as plain data: the placed tiles (and a previewed one), their rooms with
+glyphs, pawns and pieces, their tunnels with icons and arrows, open edges and links.
+
+:func:`build` reads one seat's :class:`~clank.game.view.SeatView` (never the game) and the
+registered geometry; both outputs (terminal and SVG) draw from the :class:`MapModel` it
+returns, so they show the same things. Positions are in world terms: a tile's cells on its
+region's grid (``y`` grows northward), a room's place in its cell's 3×3 grid (the ``pos`` its
+tile gives, turned with the tile), a port's side and index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from clank.actions import Action
+from clank.dungeon import DELTA, Geometry
+from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
+from clank.mapdraw.names import local_name, room_label
+from clank.mapdraw.symbols import LINK, Glyphs
+from clank.registry import Symbol
+
+POSITIONS = {"nw": (0, 0), "n": (1, 0), "ne": (2, 0), "w": (0, 1), "c": (1, 1), "e": (2, 1),
+             "sw": (0, 2), "s": (1, 2), "se": (2, 2)}
+"""A room's ``pos`` → (column, row) in its cell's 3×3 grid, row 0 northmost."""
+_FREE_ORDER = ((1, 1), (0, 0), (2, 0), (0, 2), (2, 2), (1, 0), (1, 2), (0, 1), (2, 1))
+
+
+def rotate_pos(col: int, row: int, quarter_turns: int) -> tuple[int, int]:
+    """A 3×3 position turned clockwise with its tile."""
+    for _ in range(quarter_turns % 4):
+        col, row = 2 - row, col
+    return col, row
+
+
+@dataclass(frozen=True)
+class Pawn:
+    """A player's pawn in a room (knocked-out pawns lie where they fell)."""
+
+    seat: int
+    name: str
+    knocked_out: bool = False
+
+
+@dataclass
+class RoomItem:
+    """A room as drawn: where it is, its readable names, glyphs, pawns and pieces."""
+
+    id: str
+    tile: str
+    label: str                    # its own short name ("Nave")
+    full: str                     # how a player says it ("Nave of Dustveil Reliquary")
+    cell_key: str
+    cell: tuple[int, int]         # world cell
+    col: int
+    row: int
+    features: list[Symbol] = field(default_factory=list)
+    contents: list[Symbol] = field(default_factory=list)
+    pawns: list[Pawn] = field(default_factory=list)
+    pieces: list[Symbol] = field(default_factory=list)
+    highlighted: bool = False
+    key: str = ""                 # a key drawn beside a highlighted room ("1")
+    exit: bool = False            # a feature styled ``exit``
+
+
+@dataclass(frozen=True)
+class EndItem:
+    """One end of a tile tunnel in world terms: a room, a port (cell, side, index) or a portal.
+
+    A named port of a tile in a slot region sits on the side facing the slot it joins, ``at`` a
+    fraction along that side (left to right, top to bottom); grid ports leave ``at`` unset and
+    sit a third and two thirds along (``layout.PORT_FRACTIONS``)."""
+
+    kind: str
+    room: str = ""
+    cell: tuple[int, int] = (0, 0)
+    side: str = ""
+    idx: int = 0
+    at: float | None = None
+
+
+@dataclass(frozen=True)
+class IconItem:
+    """An icon printed on a tunnel; ``covered`` once paid for good."""
+
+    name: str
+    symbol: Symbol
+    covered: bool = False
+
+
+@dataclass
+class TunnelItem:
+    """A tunnel printed on a tile (half of a joined tunnel when it runs to an edge)."""
+
+    tile: str
+    index: int
+    a: EndItem
+    b: EndItem
+    icons: list[IconItem]
+    one_way: bool                 # normal movement only from a to b
+
+
+@dataclass
+class TileItem:
+    """A placed tile (or the previewed placement of a discovered one)."""
+
+    id: str
+    name: str
+    region: str
+    x: int
+    y: int
+    rot: int
+    cells: dict[str, tuple[int, int]]     # cell key -> world cell
+    rooms: list[RoomItem]
+    tunnels: list[TunnelItem]
+    notes: list[Symbol]
+    preview: bool = False
+
+
+@dataclass(frozen=True)
+class OpenEdge:
+    """A port of a placed tile facing an empty cell or slot: the tunnel leads to unexplored
+    dungeon (``discoverable``), or a port of a slot tile that joins nothing (a dead end)."""
+
+    region: str
+    cell: tuple[int, int]
+    side: str
+    idx: int
+    discoverable: bool
+    at: float | None = None
+
+
+@dataclass
+class LinkItem:
+    """A passage no tile draws (a ladder, a chute), numbered so its two ends pair up."""
+
+    key: str
+    kind: str
+    number: int
+    a: str
+    b: str
+    icons: list[IconItem]
+    one_way: bool
+
+
+@dataclass
+class MapModel:
+    """Everything the map draws for one seat."""
+
+    tiles: list[TileItem]
+    regions: list[str]
+    rooms: dict[str, RoomItem]
+    open_edges: list[OpenEdge]
+    links: list[LinkItem]
+    glyphs: Glyphs
+    players: int
+    destination: str | None = None        # where a previewed placement leads
+
+    @property
+    def tiles_by_id(self) -> dict[str, TileItem]:
+        """The tiles by id."""
+        return {t.id: t for t in self.tiles}
+
+    def region_tiles(self, region: str) -> list[TileItem]:
+        """The tiles of one region, in placement order."""
+        return [t for t in self.tiles if t.region == region]
+
+    def signature(self) -> tuple[Any, ...]:
+        """A value equal for two models that draw the same: the tiles where they lie, what each
+        room shows, which icons are paid for, the open edges, the links (a redraw of an
+        unchanged map is skipped on it)."""
+        tiles = tuple((t.id, t.region, t.x, t.y, t.rot, t.preview, tuple(t.notes),
+                       tuple(tuple(i.covered for i in tun.icons) for tun in t.tunnels),
+                       tuple((r.id, r.label, tuple(r.features), tuple(r.contents), tuple(r.pawns),
+                              tuple(r.pieces), r.highlighted, r.key, r.exit) for r in t.rooms))
+                      for t in self.tiles)
+        links = tuple((lk.key, lk.kind, lk.number, lk.a, lk.b, tuple(i.covered for i in lk.icons), lk.one_way)
+                      for lk in self.links)
+        return tiles, tuple(self.open_edges), links, tuple(self.regions), self.players, self.destination
+
+
+def _preview_placement(view: Any, preview: Action | str | None) -> tuple[PlacedTile | None, str | None]:
+    """The discovered tile turned as ``preview`` (an ``orient``/``place`` action) says, and the
+    room that orientation leads to (known to the deciding seat only)."""
+    if preview is None:
+        return None, None
+    action = Action.parse(preview) if isinstance(preview, str) else preview
+    move = view.turn.move
+    if action.kind not in ("orient", "place") or not action.args or not move:
+        return None, None
+    try:
+        rot = int(action.args[0])
+    except ValueError:
+        return None, None
+    placed = PlacedTile(move["tile"], move["x"], move["y"], rot, move["region"])
+    dest = None
+    if action.kind == "orient":
+        for outcome in view.orientations():
+            if outcome["rot"] == rot and outcome["to"][0] == "room":
+                dest = outcome["to"][1]
+    return placed, dest
+
+
+def _pawns(view: Any) -> dict[str, list[Pawn]]:
+    out: dict[str, list[Pawn]] = {}
+    for p in view.players:
+        if p.status == LIVE and p.room:
+            out.setdefault(p.room, []).append(Pawn(p.seat, view.name(p.seat)))
+        elif p.status == KNOCKED_OUT and (p.ko_room or p.room):
+            out.setdefault(p.ko_room or p.room, []).append(Pawn(p.seat, view.name(p.seat), True))
+    return out
+
+
+def _rooms_of(view: Any, glyphs: Glyphs, placed: PlacedTile, tdef: Any, pawns: Mapping[str, list[Pawn]],
+              pieces: Mapping[str, list[Symbol]], keys: Mapping[str, str], preview: bool) -> list[RoomItem]:
+    raw = tdef.data.get("rooms") or {} if isinstance(tdef.data, dict) else {}
+    taken: dict[str, set[tuple[int, int]]] = {}
+    rooms: list[RoomItem] = []
+    for local, room in tdef.rooms.items():
+        key = room.get("cell", "") if room.get("cell", "") in tdef.cells else next(iter(tdef.cells))
+        dx, dy = tdef.cells[key]
+        pos = (raw.get(local) or {}).get("pos") if isinstance(raw.get(local), dict) else None
+        used = taken.setdefault(key, set())
+        spot = POSITIONS.get(pos) if isinstance(pos, str) else None
+        if spot is None or spot in used:
+            spot = next((s for s in _FREE_ORDER if s not in used), (1, 1))
+        used.add(spot)
+        col, row = rotate_pos(*spot, placed.rot)
+        rid = f"{placed.tile}.{local}"
+        feats = [glyphs.feature(rid, name, arg) for name, arg in room["features"]]
+        feats = [f for f in feats if f.glyph]
+        rooms.append(RoomItem(
+            id=rid, tile=placed.tile, label=local_name(view, rid), full=room_label(view, rid), cell_key=key,
+            cell=(placed.x + dx, placed.y + dy), col=col, row=row, features=feats,
+            contents=[] if preview else [s for s in glyphs.room(rid) if s.glyph],
+            pawns=[] if preview else list(pawns.get(rid, ())), pieces=[] if preview else list(pieces.get(rid, ())),
+            highlighted=rid in keys, key=keys.get(rid, ""), exit=any(f.style == "exit" for f in feats)))
+    return rooms
+
+
+SlotPorts = dict[str, tuple[str, int, float, tuple[str, str] | None]]
+"""A slot tile's named ports: name -> (side, index on that side, place along it, joined slot and port)."""
+
+
+def _facing(dx: int, dy: int) -> str:
+    """The side of a slot's drawing cell facing another slot ``dx, dy`` away (``y`` northward):
+    straight across, or above/below for a slot on a diagonal."""
+    if dy == 0:
+        return "e" if dx > 0 else "w"
+    return "n" if dy > 0 else "s"
+
+
+def slot_ports(view: Any, placed: PlacedTile, tdef: Any) -> SlotPorts:
+    """Where a slot tile's named ports are drawn: each on the side facing the slot it joins,
+    spread along that side in the order of the slots they face (west to east, north to south);
+    a port joining nothing goes to the emptiest side. Empty for a tile on a grid."""
+    layout = view.slot_layout(placed.region) if placed.slot else None
+    if layout is None or not tdef.ports:
+        return {}
+    sx, sy = layout.slots.get(placed.slot, (0, 0))
+    sides: dict[str, list[tuple[tuple[int, int], str, tuple[str, str] | None]]] = {s: [] for s in "nesw"}
+    loose: list[str] = []
+    for name in tdef.ports:
+        joined = layout.joins.get((placed.slot, name))
+        if joined is None or joined[0] not in layout.slots:
+            loose.append(name)
+            continue
+        tx, ty = layout.slots[joined[0]]
+        side = _facing(tx - sx, ty - sy)
+        sides[side].append(((tx, -ty) if side in "ns" else (-ty, tx), name, joined))
+    for name in loose:
+        side = min("nesw", key=lambda s: len(sides[s]))
+        sides[side].append(((99, 99), name, None))
+    out: SlotPorts = {}
+    for side, ports in sides.items():
+        ports.sort(key=lambda p: (p[0], p[1]))
+        for i, (_, name, joined) in enumerate(ports, 1):
+            out[name] = (side, i, i / (len(ports) + 1), joined)
+    return out
+
+
+def _end(geo: Geometry, placed: PlacedTile, end: Any, named: SlotPorts) -> Any:
+    if end.kind == "room":
+        return EndItem("room", room=f"{placed.tile}.{end.room}")
+    if end.kind == "port" and end.name:
+        dx, dy = geo.defs[placed.tile].cells.get(end.cell, (0, 0))
+        side, idx, at, _ = named.get(end.name, ("s", 1, 0.5, None))
+        return EndItem("port", cell=(placed.x + dx, placed.y + dy), side=side, idx=idx, at=at)
+    if end.kind == "port":
+        x, y, side, idx = geo.world_port(placed, end)
+        return EndItem("port", cell=(x, y), side=side, idx=idx)
+    return EndItem("portal")
+
+
+def _tunnels(view: Any, glyphs: Glyphs, geo: Geometry, placed: PlacedTile, tdef: Any,
+             covered: set[str], named: SlotPorts) -> list[TunnelItem]:
+    out = []
+    for i, t in enumerate(tdef.tunnels):
+        icons = [IconItem(name, glyphs.icon(name), f"{placed.tile}#{i}#{k}" in covered)
+                 for k, name in enumerate(t.icons)]
+        out.append(TunnelItem(placed.tile, i, _end(geo, placed, t.a, named), _end(geo, placed, t.b, named),
+                              icons, t.one_way))
+    return out
+
+
+def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
+                named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
+    out = []
+    for tile in tiles:
+        ports = named.get(tile.id)
+        if ports:                 # a slot tile: a port leads on when the slot it joins is empty
+            discoverable = view.stack_size(tile.region) > 0
+            cell = next(iter(tile.cells.values()))
+            for side, idx, at, joined in ports.values():
+                if joined is None:
+                    out.append(OpenEdge(tile.region, cell, side, idx, False, at))
+                elif geo.in_slot(tile.region, joined[0]) is None:
+                    out.append(OpenEdge(tile.region, cell, side, idx, discoverable, at))
+            continue
+        for t in tile.tunnels:
+            for end in (t.a, t.b):
+                if end.kind != "port":
+                    continue
+                dx, dy = DELTA[end.side]
+                x, y = end.cell
+                if geo.cell_free(x + dx, y + dy, tile.region):
+                    out.append(OpenEdge(tile.region, end.cell, end.side, end.idx, view.stack_size(tile.region) > 0))
+    return out
+
+
+def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
+    out = []
+    for n, link in enumerate(view.links, 1):
+        icons = [IconItem(name, glyphs.icon(name), f"{link['key']}#{k}" in view.covered)
+                 for k, name in enumerate(link.get("icons", ()))]
+        out.append(LinkItem(link["key"], str(link.get("kind", "link")), n, link["a"], link["b"], icons,
+                            bool(link.get("one_way"))))
+    return out
+
+
+def build(view: Any, preview: Action | str | None = None,
+          highlight: Iterable[str] | Mapping[str, str] | None = None) -> MapModel:
+    """The map one seat sees, with ``preview`` (an ``orient``/``place`` action of the tile
+    being discovered) drawn in place and ``highlight`` rooms marked (a mapping gives each a
+    key to draw beside it)."""
+    glyphs = Glyphs(view)
+    keys: dict[str, str] = dict(highlight) if isinstance(highlight, Mapping) else \
+        {r: "" for r in (highlight or ())}
+    trial, dest = _preview_placement(view, preview)
+    if dest is not None and dest not in keys:
+        keys[dest] = ""
+    placed = list(view.tiles) + ([trial] if trial is not None else [])
+    geo = Geometry(view.ruleset.tiles, placed) if trial is not None else view.geometry
+    pawns = _pawns(view)
+    pieces: dict[str, list[Symbol]] = {}
+    for piece in view.pieces.values():
+        if piece.get("room"):
+            pieces.setdefault(piece["room"], []).append(glyphs.piece(piece))
+    covered = set(view.covered)
+    tiles: list[TileItem] = []
+    regions: list[str] = []
+    named: dict[str, SlotPorts] = {}
+    for p in placed:
+        tdef = view.ruleset.tiles[p.tile]
+        is_preview = p is trial
+        if p.region not in regions:
+            regions.append(p.region)
+        rooms = _rooms_of(view, glyphs, p, tdef, pawns, pieces, keys, is_preview)
+        cells = {k: (p.x + dx, p.y + dy) for k, (dx, dy) in tdef.cells.items()}
+        notes = [s for s in glyphs.tile(p.tile) if s.glyph]
+        ports = named[p.tile] = slot_ports(view, p, tdef)
+        tiles.append(TileItem(p.tile, tdef.name, p.region, p.x, p.y, p.rot % 4, cells, rooms,
+                              _tunnels(view, glyphs, geo, p, tdef, covered, ports), notes, is_preview))
+    # the grid regions first (the dungeon one enters), then the regions of slots below them
+    regions.sort(key=lambda r: view.slot_layout(r) is not None)
+    rooms = {r.id: r for t in tiles for r in t.rooms}
+    links = _links(view, glyphs)
+    for link in links:
+        a, b = rooms.get(link.a), rooms.get(link.b)
+        way = "→" if link.one_way else "⇄"
+        words = f"{link.kind.replace('_', ' ')} {link.number}: " + \
+            f"{a.full if a else 'elsewhere'} {way} {b.full if b else 'elsewhere'}"
+        for room in (a, b):
+            if room is not None:
+                room.contents.append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
+    return MapModel(tiles, regions, rooms, _open_edges(view, geo, tiles, named), links, glyphs,
+                    len(view.players), dest)
+
+
+__all__ = ["POSITIONS", "EndItem", "IconItem", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",
+           "TileItem", "TunnelItem", "build", "slot_ports"]

@@ -1,0 +1,742 @@
+"""The registry: everything packs contribute at build time, gathered once per ruleset.
+
+Packs fill a :class:`Registry` through the ``clank_register_*`` hooks (see
+:mod:`clank.hookspecs`); the engine then reads plain dictionaries in the hot path, never the
+plugin manager. Every ``add_*`` method records which pack registered the entry and refuses a
+name registered twice, so behaviour never depends on install order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+JSON = dict[str, Any]
+
+
+class RegistryError(ValueError):
+    """A pack registered something twice or something malformed."""
+
+
+# ==========================================================================================
+# Definitions
+# ==========================================================================================
+@dataclass(frozen=True, slots=True)
+class OpDef:
+    """An effect operation.
+
+    ``run(ctx, args)`` performs it; ``ctx`` is an :class:`clank.game.effects.EffectContext`.
+    ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
+    authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
+    ``refs`` names registered things the argument refers to (see :meth:`Registry.add_op`).
+    """
+
+    name: str
+    run: Callable[..., Any]
+    schema: JSON
+    doc: str = ""
+    example: Any = None
+    pack: str = ""
+    compile: Callable[[Any, Any], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionDef:
+    """A condition usable in ``if`` ops, ``choose`` options, ``fight_if`` and points.
+
+    ``test(game, seat, arg) -> bool``.
+    """
+
+    name: str
+    test: Callable[..., bool]
+    schema: JSON
+    doc: str = ""
+    example: Any = None
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class QuantityDef:
+    """A countable quantity of a player (``artifacts``, ``secret_tomes`` ...).
+
+    ``count(game, seat) -> int``.
+    """
+
+    name: str
+    count: Callable[..., int]
+    doc: str = ""
+    pack: str = ""
+
+
+class Entry(NamedTuple):
+    """The move being paid when a room is entered: Swords left after preventing tunnel damage,
+    and the tunnel damage that will be taken (see :attr:`RoomFeatureDef.may_enter`)."""
+
+    swords: int
+    damage: int
+
+
+@dataclass(slots=True)
+class RoomFeatureDef:
+    """What a room feature does. Every callback is optional.
+
+    - ``on_place(game, room_id, arg)``: the tile holding the room was placed (X11).
+    - ``on_enter(game, seat, room_id, arg)``: a pawn entered the room (A12).
+    - ``on_turn_start(game, seat, room_id, arg)``: a turn starts with the pawn here (T3).
+    - ``actions(game, seat, room_id, arg) -> list[Action]``: in-room actions now legal.
+    - ``apply(game, seat, room_id, arg, action)``: perform one of those actions.
+    - ``may_enter(game, seat, room_id, arg, entry) -> str | None``: a reason the pawn may not
+      enter. ``entry`` is the :class:`Entry` of the move being paid (Swords left, damage taken)
+      or ``None`` when the pawn arrives otherwise (teleport, effect).
+    - ``arg_schema``: JSON Schema of the feature's argument (``artifact(plus=1)`` → ``{plus: 1}``).
+    - ``counts_as``: other feature names this one answers to in conditions and ``room_has``.
+    - ``example``: the feature as a tile writes it in a room's ``features`` (``"artifact(plus=1)"``),
+      shown in the authoring guide.
+    - ``label(arg) -> str``: the feature as a player reads it on the map and in menus, given
+      its argument (``reward_gold(2)`` → ``"2 gold"``); default: its name in words, then the
+      argument's values.
+    """
+
+    name: str
+    doc: str = ""
+    arg_schema: JSON | None = None
+    on_place: Callable[..., None] | None = None
+    on_enter: Callable[..., None] | None = None
+    on_turn_start: Callable[..., None] | None = None
+    actions: Callable[..., list] | None = None
+    apply: Callable[..., None] | None = None
+    may_enter: Callable[..., str | None] | None = None
+    counts_as: tuple[str, ...] = ()
+    pack: str = ""
+    example: str | None = None
+    label: Callable[[Any], str] | None = None
+
+
+@dataclass(slots=True)
+class TunnelIconDef:
+    """What a tunnel icon costs or does when a pawn moves through it (A6-A10).
+
+    - ``cost``: resources each such icon adds to a move (a footprint: ``{"boots": 1}``).
+      ``extra_boots`` is a shorthand for ``cost={"boots": n}``.
+    - ``covers``: paying the icon's cost covers it for good, for everyone (a lock covered with
+      a lockpick, A9); an uncovered icon must be paid, a covered one costs nothing.
+    - ``damage``: damage each icon deals, preventable by Swords (a monster: 1, A8).
+    - ``damage_ignored_by``: a turn flag that cancels the icon's damage.
+    - ``cost_ignored_by``: a turn flag that cancels the icon's cost.
+    Teleports ignore every icon (C8).
+    - ``example``: a tunnel carrying the icon, as a tile writes it (``{"ends": [...], "icons": [...]}``),
+      shown in the authoring guide.
+    """
+
+    name: str
+    doc: str = ""
+    extra_boots: int = 0
+    damage: int = 0
+    cost: dict[str, int] = field(default_factory=dict)
+    covers: bool = False
+    damage_ignored_by: str | None = None
+    pack: str = ""
+    example: JSON | None = None
+    cost_ignored_by: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.extra_boots:
+            self.cost = {"boots": self.extra_boots, **{k: v for k, v in self.cost.items() if k != "boots"}}
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceDef:
+    """A resource. ``turn`` resources (skill, swords, boots) vanish at the end of a turn; the
+    others are kept (gold, and what packs add). ``pays_as``: a kept resource that may be spent
+    wherever this other resource is asked for (the primary one is spent first).
+    ``label``: singular and plural as a log line writes them (``("Boot", "Boots")``)."""
+
+    name: str
+    turn: bool
+    doc: str = ""
+    pack: str = ""
+    pays_as: str | None = None
+    label: tuple[str, str] = ("", "")
+
+    def text(self, n: int) -> str:
+        """``"2 Boots"``, ``"1 lockpick"``."""
+        one, many = self.label
+        return f"{n} {one if n == 1 else many}"
+
+
+@dataclass(frozen=True, slots=True)
+class TeleportKindDef:
+    """A kind of held teleport: ``targets(game, seat) -> list[room_id]``.
+
+    ``adjacent`` is the core kind; packs add more (e.g. to a player's room in the Depths).
+    """
+
+    name: str
+    targets: Callable[..., list[str]]
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BotDef:
+    """A bot: ``factory(seed: int) -> Bot``; a bot has ``choose(view) -> Action``, where
+    ``view`` is the :class:`clank.game.view.SeatView` of the seat that decides.
+
+    A bot with a ``param`` (what it means, in words) is also named ``name:VALUE``
+    (``mcts:200``, ``mcts:50ms``), and is then made by ``factory(seed, VALUE)``, the value as
+    text; the factory raises ``ValueError`` on a value it refuses."""
+
+    name: str
+    factory: Callable[..., Any]
+    doc: str = ""
+    pack: str = ""
+    param: str = ""
+
+
+def split_bot_spec(spec: str) -> tuple[str, str | None]:
+    """``"mcts:200"`` → ``("mcts", "200")``; ``"greedy"`` → ``("greedy", None)``."""
+    name, sep, value = spec.partition(":")
+    return name.strip(), (value.strip() if sep else None)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKindDef:
+    """A pack-defined kind of turn action (use a token, cash a token ...).
+
+    ``enumerate(game, seat) -> list[Action]`` lists legal actions of the kind during the
+    current player's main decision; ``apply(game, seat, action)`` performs one.
+    ``explain(game, seat, action) -> str`` gives the reason an action is refused.
+    ``while_orienting``: also offered while the player orients a discovered tile (X8).
+    ``label(view, action) -> str``: the action as a menu shows it to a player, in words
+    (``"trade the Chalice for 7 gold"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the action from its arguments' names.
+    """
+
+    name: str
+    enumerate: Callable[..., list]
+    apply: Callable[..., None]
+    explain: Callable[..., str] | None = None
+    doc: str = ""
+    pack: str = ""
+    while_orienting: bool = True
+    label: Callable[..., str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKindDef:
+    """A kind of pending decision (a pause in the middle of an effect).
+
+    ``legal(game, decision) -> list[Action]`` and ``resolve(game, decision, action)``;
+    ``prompt(game, decision) -> str`` says what is being decided (default: the ``prompt`` key
+    of the decision, else ``doc``).
+    ``label(view, decision, action) -> str``: one answer as a menu shows it to a player, in
+    words (``"replace Skeleton in slot 3"``), read from the deciding seat's
+    :class:`~clank.game.view.SeatView`; never the action's text, never a rule id. Without it
+    front ends word the answer from its arguments' names.
+    """
+
+    name: str
+    legal: Callable[..., list]
+    resolve: Callable[..., None]
+    doc: str = ""
+    pack: str = ""
+    prompt: Callable[..., str] | None = None
+    label: Callable[..., str] | None = None
+
+
+class Offer(NamedTuple):
+    """Something a market offers a seat now: the action that takes it (without a payment
+    tag), its price, and what it is (``item``: a card or token id) and why (``purpose``:
+    ``buy``, ``use``, ``fight`` ...). ``data`` is passed back to the market's ``take``."""
+
+    action: Any
+    cost: dict[str, int]
+    item: str = ""
+    purpose: str = "buy"
+    data: Any = None
+
+
+class Payment(NamedTuple):
+    """One way to pay an offer: what is spent, a ``tag`` that the action text carries (``""``
+    for the plain price), and ``after(game, seat)`` run once it is paid (a coupon leaves the
+    supply, a once-per-turn option is used up)."""
+
+    cost: dict[str, int]
+    tag: str = ""
+    after: Callable[..., None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentOptionDef:
+    """Another way to pay an offer: ``ways(game, seat, cost, item) -> list[Payment]`` (extra
+    payments besides the plain price; the core keeps those the seat can afford). Asked only for
+    offers of the named ``markets`` and ``purposes`` (empty: all)."""
+
+    ways: Callable[..., list]
+    markets: frozenset[str] = frozenset()
+    purposes: frozenset[str] = frozenset()
+    pack: str = ""
+    flag: str | None = None     # asked only while this turn flag is set
+
+    def applies(self, market: str, purpose: str) -> bool:
+        """Whether to ask it about an offer of ``market`` for ``purpose``."""
+        return (not self.markets or market in self.markets) and (not self.purposes or purpose in self.purposes)
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDef:
+    """A place where things are bought: the dungeon row, the reserve, a market board ...
+
+    ``offers(game, seat) -> Iterable[Offer]`` lists what the seat may take now (price before
+    payment options); ``take(game, seat, offer, payment)`` hands it over once the core has paid
+    it (``payment``: the :class:`Payment` used).
+    The core turns each affordable payment of each offer into a legal action: the plain price
+    and the ways to pay packs register (:meth:`Registry.add_payment_option`), each paid with
+    any currency a pack registers (``pays_as``). ``feature``: a room-bound market, offered only while the pawn
+    is in a room showing that feature, its actions listed with the room's. ``while_orienting``:
+    offered while a tile is being oriented (X8). ``explain(game, seat, action) -> str | None``
+    says why one of its actions is refused (None: not one of its actions).
+    """
+
+    name: str
+    offers: Callable[..., Iterable[Offer]]
+    take: Callable[..., None]
+    doc: str = ""
+    pack: str = ""
+    feature: str | None = None
+    while_orienting: bool = True
+    explain: Callable[..., str | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CubeKindDef:
+    """A kind of cube that goes into the dragon bag besides the players' and the black ones.
+
+    - ``on_draw(game, seat)``: what drawing one does during an attack (``seat``: the current
+      player); it may queue steps (:meth:`Table.push_step`).
+    - ``returns_to``: where a drawn cube goes after the attack: ``"clank_area"`` (it goes into
+      the bag again at the next attack) or ``"bank"``.
+    - ``in_bag_counts``: whether cubes of the kind left in the bag keep the bag from being
+      empty (D9).
+    - ``label``: how a log line names a drawn cube.
+    """
+
+    name: str
+    doc: str = ""
+    on_draw: Callable[..., None] | None = None
+    returns_to: str = "bank"
+    in_bag_counts: bool = True
+    label: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StepDef:
+    """A system step of the effect queue: ``run(game, seat, data)``. Steps let a rule that
+    spans several moments (an attack, a reaction window) pause for a decision between them."""
+
+    name: str
+    run: Callable[..., None]
+    doc: str = ""
+    pack: str = ""
+    after_knock_out: bool = False   # still resolves when the current player is knocked out (D6, D12)
+
+
+@dataclass(frozen=True, slots=True)
+class EventDef:
+    """An event packs may listen to: its payload keys (besides ``event``) and when it fires."""
+
+    name: str
+    doc: str = ""
+    payload: tuple[str, ...] = ()
+    pack: str = ""
+    question: bool = False   # listeners answer (return False to refuse); see hooks.md
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDef:
+    """A game option a pack reads (``max_rounds``, ``mercy`` ...): ``new_game`` refuses an
+    option no loaded pack declares, so a misspelt one is an error, never silently ignored."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StatDef:
+    """A statistic the game counts per player and per turn (``clank_made`` ...)."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiableDef:
+    """A value packs may modify: who folds it, what the value is and the context keywords
+    modifiers receive (``fn(game, value, **context) -> value``)."""
+
+    name: str
+    doc: str = ""
+    context: tuple[str, ...] = ()
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ContentKeyDef:
+    """A key a pack adds to a content kind (``tokens``, ``cards``, ``tiles``, ``setup``).
+
+    Its ``schema`` joins the kind's schema (errors at the author's line); for ``cards``,
+    ``tokens`` and ``tiles`` the value (or ``default`` when absent) is compiled once with
+    ``compile(value, compiler)`` when given and kept in the definition's ``ext[key]``.
+    """
+
+    kind: str
+    key: str
+    schema: JSON
+    default: Any = None
+    compile: Callable[[Any, Any], Any] | None = None
+    doc: str = ""
+    pack: str = ""
+
+
+class Mark(NamedTuple):
+    """A piece of text a renderer shows, with a semantic ``style`` (``treasure``, ``danger``,
+    ``player:2``, ``muted`` ...) that each output maps to its own colours."""
+
+    text: str
+    style: str = ""
+
+
+class Symbol(NamedTuple):
+    """A thing as the map draws it: a short ``glyph`` (one to three columns: ``"M"``,
+    ``"◆"``, ``"10"``), a semantic ``style`` as for :class:`Mark`, and its ``meaning`` in a
+    player's words, which the map's legend shows (``"monster: 1 damage unless you spend a
+    Sword"``). An empty glyph draws nothing.
+
+    Semantic styles the map outputs know: ``treasure``, ``danger``, ``exit``, ``market``,
+    ``magic``, ``heal``, ``resource``, ``muted`` and ``player:N`` (seat N's colour); any other
+    style is drawn plain.
+    """
+
+    glyph: str
+    style: str = ""
+    meaning: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RenderDef:
+    """How a pack's things appear on screen (terminal and SVG). Every callback is optional
+    and reads a :class:`~clank.game.view.SeatView`.
+
+    Text for panels (lists of :class:`Mark`):
+
+    - ``room(view, room_id) -> list[Mark]``: what lies in a room now (artifacts, marks ...).
+    - ``tile(view, tile_id) -> list[Mark]``: notes on a placed tile (haunted ...).
+    - ``player(view, seat) -> list[Mark]``: extra lines of a player's panel.
+    - ``board(view) -> list[Mark]``: lines about shared boards (a market board ...).
+    - ``piece(view, piece) -> Mark``: how a piece on the map is drawn.
+
+    Glyphs for the map (:class:`Symbol`, whose ``meaning`` feeds the legend). The map asks
+    the renderers in registration order and takes the first answer that is not ``None``;
+    without one it draws a generic glyph (the name's first letter, the registered doc as
+    its meaning), so a pack that registers a tunnel icon or a room feature is drawn even
+    before it says how:
+
+    - ``map_icon(view, name) -> Symbol | None``: a tunnel icon, by its registered name
+      (``boot`` → ``Symbol("F", "resource", "footprint: 1 more Boot")``). A covered icon (paid
+      for good) is drawn muted by the map itself.
+    - ``map_feature(view, room_id, name, arg) -> Symbol | None``: a printed room feature
+      (``("artifact", {"plus": 1})`` → ``Symbol("◆", "treasure", "artifact room")``); it may
+      read the room's state (an opened lock drawn muted).
+    - ``map_room(view, room_id) -> list[Symbol]``: what lies in a room now, as glyphs (an
+      artifact's value, idols, marks); ``room`` stays the words a panel shows.
+    - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
+
+    Words:
+
+    - ``room_name(tile, room) -> str | None``: how players name a room, as a heading writes
+      it (``"Nave of the Sunken Chapel"``), given its :class:`~clank.dungeon.TileDef`
+      and its id on the tile (``"nave"``); ``None`` leaves it to the room's ``name`` in the
+      tile data and the generic rule (:mod:`clank.game.naming`). It reads no game: a name
+      never changes, and the log, the menus and the map all use it.
+    """
+
+    name: str
+    room: Callable[..., list[Mark]] | None = None
+    tile: Callable[..., list[Mark]] | None = None
+    player: Callable[..., list[Mark]] | None = None
+    board: Callable[..., list[Mark]] | None = None
+    piece: Callable[..., Mark] | None = None
+    pack: str = ""
+    map_icon: Callable[..., Symbol | None] | None = None
+    map_feature: Callable[..., Symbol | None] | None = None
+    map_room: Callable[..., list[Symbol]] | None = None
+    map_tile: Callable[..., list[Symbol]] | None = None
+    room_name: Callable[..., str | None] | None = None
+
+
+# ==========================================================================================
+# The registry
+# ==========================================================================================
+@dataclass
+class Registry:
+    """Everything the loaded packs contribute; built once, then read-only during play."""
+
+    ops: dict[str, OpDef] = field(default_factory=dict)
+    conditions: dict[str, ConditionDef] = field(default_factory=dict)
+    quantities: dict[str, QuantityDef] = field(default_factory=dict)
+    room_features: dict[str, RoomFeatureDef] = field(default_factory=dict)
+    tunnel_icons: dict[str, TunnelIconDef] = field(default_factory=dict)
+    resources: dict[str, ResourceDef] = field(default_factory=dict)
+    teleport_kinds: dict[str, TeleportKindDef] = field(default_factory=dict)
+    bots: dict[str, BotDef] = field(default_factory=dict)
+    action_kinds: dict[str, ActionKindDef] = field(default_factory=dict)
+    decision_kinds: dict[str, DecisionKindDef] = field(default_factory=dict)
+    markets: dict[str, MarketDef] = field(default_factory=dict)
+    payment_options: list[PaymentOptionDef] = field(default_factory=list)
+    cube_kinds: dict[str, CubeKindDef] = field(default_factory=dict)
+    steps: dict[str, StepDef] = field(default_factory=dict)
+    events: dict[str, EventDef] = field(default_factory=dict)
+    stats: dict[str, StatDef] = field(default_factory=dict)
+    options: dict[str, OptionDef] = field(default_factory=dict)
+    modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
+    content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
+    renderers: list[RenderDef] = field(default_factory=list)
+    # event name -> listeners ``fn(game, event: dict)``, called in registration order
+    listeners: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
+    # extra JSON Schemas of content kinds packs add: kind -> schema
+    content_schemas: dict[str, JSON] = field(default_factory=dict)
+    # score contributions ``fn(game, seat) -> list[(source, points)]`` folded at game end
+    scorers: list[Callable[..., list]] = field(default_factory=list)
+    # tie-break keys ``fn(game, seat) -> comparable`` checked before the core's (E9, U-M20)
+    tiebreakers: list[Callable[..., Any]] = field(default_factory=list)
+    # value modifiers by name: ``fn(game, value, **context) -> value`` folded in order
+    modifiers: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
+    # token "kinds" a token may count as (crown, monkey_idol, secret_tome ...)
+    counts_as: set[str] = field(default_factory=set)
+    current_pack: str = ""
+
+    # -- registration helpers -------------------------------------------------------------
+    def _put(self, table: dict, name: Any, value: Any, what: str) -> None:
+        if name in table:
+            prev = getattr(table[name], "pack", "?")
+            raise RegistryError(f"{what} {name!r} registered twice (by {prev!r} and {self.current_pack!r})")
+        table[name] = value
+
+    def add_op(self, name: str, run: Callable, schema: JSON | None = None, doc: str = "",
+               example: Any = None, compile: Callable | None = None) -> None:
+        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
+
+        A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
+        registered thing (``card``, ``token``, ``tile``, ``stat``, ``event``, ``teleport_kind``,
+        ``quantity``, ``feature``, ``token_kind``, ``pool``, ``resource``).
+        """
+        self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
+                                        example, self.current_pack, compile), "op")
+
+    def add_condition(self, name: str, test: Callable, schema: JSON | None = None, doc: str = "",
+                      example: Any = None) -> None:
+        """Register a condition ``name``: ``test(game, seat, arg) -> bool``."""
+        self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
+                                                      doc, example, self.current_pack), "condition")
+
+    def add_quantity(self, name: str, count: Callable, doc: str = "") -> None:
+        """Register a countable quantity: ``count(game, seat) -> int``."""
+        self._put(self.quantities, name, QuantityDef(name, count, doc, self.current_pack), "quantity")
+
+    def add_room_feature(self, feature: RoomFeatureDef) -> None:
+        """Register a room feature."""
+        feature.pack = self.current_pack
+        if feature.may_enter is not None and _arity(feature.may_enter) == 4:
+            four = feature.may_enter   # an older four-argument check: no entry context
+            feature.may_enter = lambda game, seat, room, arg, entry, _f=four: _f(game, seat, room, arg)
+        self._put(self.room_features, feature.name, feature, "room feature")
+
+    def add_tunnel_icon(self, icon: TunnelIconDef) -> None:
+        """Register a tunnel icon."""
+        icon.pack = self.current_pack
+        self._put(self.tunnel_icons, icon.name, icon, "tunnel icon")
+
+    def add_resource(self, name: str, turn: bool, doc: str = "", *, pays_as: str | None = None,
+                     label: tuple[str, str] | None = None) -> None:
+        """Register a resource (``turn=True``: emptied at end of turn). Its statistic
+        ``<name>_gained`` is registered with it."""
+        label = label or (name[:-1] if name.endswith("s") else name, name)
+        self._put(self.resources, name, ResourceDef(name, turn, doc, self.current_pack, pays_as, label),
+                  "resource")
+        self.stats.setdefault(f"{name}_gained", StatDef(f"{name}_gained", f"{label[1]} gained.",
+                                                        self.current_pack))
+
+    def add_teleport_kind(self, name: str, targets: Callable, doc: str = "") -> None:
+        """Register a kind of teleport target: ``targets(game, seat) -> list[room_id]``."""
+        self._put(self.teleport_kinds, name, TeleportKindDef(name, targets, doc, self.current_pack),
+                  "teleport kind")
+
+    def add_bot(self, name: str, factory: Callable, doc: str = "", param: str = "") -> None:
+        """Register a bot: ``factory(seed) -> object with choose(view) -> Action``; with
+        ``param`` (what its value means), ``name:VALUE`` makes ``factory(seed, VALUE)``."""
+        self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack, param), "bot")
+
+    def check_bot(self, spec: str) -> str | None:
+        """Why a bot spec (``greedy``, ``mcts:200``) cannot make a bot, or None."""
+        name, value = split_bot_spec(spec)
+        bot = self.bots.get(name)
+        if bot is None:
+            return f"unknown bot {name!r} (available: {', '.join(sorted(self.bots)) or 'none'})"
+        if value is not None:
+            if not bot.param:
+                return f"bot {name!r} takes no parameter (write {name!r})"
+            try:
+                bot.factory(0, value)
+            except ValueError as exc:
+                return f"bot {name!r}: {exc}"
+        return None
+
+    def make_bot(self, spec: str, seed: int) -> Any:
+        """The bot a spec names (``greedy``, ``mcts:200``), seeded; ``ValueError`` if the spec
+        is refused (see :meth:`check_bot`)."""
+        problem = self.check_bot(spec)
+        if problem is not None:
+            raise ValueError(problem)
+        name, value = split_bot_spec(spec)
+        factory = self.bots[name].factory
+        return factory(seed) if value is None else factory(seed, value)
+
+    def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
+                        explain: Callable | None = None, doc: str = "", *,
+                        while_orienting: bool = True, label: Callable | None = None) -> None:
+        """Register a kind of main-decision action (``label(view, action) -> str``: how a menu
+        words one, see :class:`ActionKindDef`)."""
+        self._put(self.action_kinds, name,
+                  ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting, label),
+                  "action kind")
+
+    def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "",
+                          prompt: Callable | None = None, label: Callable | None = None) -> None:
+        """Register a kind of pending decision (``label(view, decision, action) -> str``: how a
+        menu words one answer, see :class:`DecisionKindDef`)."""
+        self._put(self.decision_kinds, name,
+                  DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt, label), "decision kind")
+
+    def add_market(self, market: MarketDef) -> None:
+        """Register a market: what it offers whom, and how a paid offer is handed over."""
+        self._put(self.markets, market.name,
+                  MarketDef(market.name, market.offers, market.take, market.doc, self.current_pack,
+                            market.feature, market.while_orienting, market.explain), "market")
+
+    def add_payment_option(self, ways: Callable, *, markets: Iterable[str] = (), purposes: Iterable[str] = (),
+                           flag: str | None = None) -> None:
+        """Offer another way to pay: ``ways(game, seat, cost, item) -> list[Payment]`` for offers
+        of ``markets`` (names; empty: every market) made for ``purposes`` (``buy``, ``use``,
+        ``fight``; empty: all), and only while the turn flag ``flag`` is set when one is given
+        (a way a card grants for this turn). A Coupon, paying a lockpick instead of Skill ..."""
+        self.payment_options.append(PaymentOptionDef(ways, frozenset(markets), frozenset(purposes),
+                                                     self.current_pack, flag))
+
+    def add_cube_kind(self, kind: CubeKindDef) -> None:
+        """Register a kind of cube that goes into the dragon bag (``ghost`` ...)."""
+        if kind.returns_to not in ("clank_area", "bank"):
+            raise RegistryError(f"cube kind {kind.name!r}: returns_to must be 'clank_area' or 'bank'")
+        self._put(self.cube_kinds, kind.name,
+                  CubeKindDef(kind.name, kind.doc, kind.on_draw, kind.returns_to, kind.in_bag_counts,
+                              kind.label or kind.name, self.current_pack), "cube kind")
+
+    def add_step(self, name: str, run: Callable, doc: str = "", *, after_knock_out: bool = False) -> None:
+        """Register a system step of the effect queue: ``run(game, seat, data)`` (``data``:
+        plain JSON data). ``after_knock_out``: a queued step of the kind still resolves when
+        the current player is knocked out and loses the rest of the turn (the cubes of an
+        attack already drawn, D6, D12)."""
+        self._put(self.steps, name, StepDef(name, run, doc, self.current_pack, after_knock_out), "step")
+
+    def add_event(self, name: str, doc: str = "", payload: Iterable[str] = (), *, question: bool = False) -> None:
+        """Declare an event (so listeners, reactions and the validator can name it)."""
+        self._put(self.events, name, EventDef(name, doc, tuple(payload), self.current_pack, question), "event")
+
+    def add_stat(self, name: str, doc: str = "") -> None:
+        """Declare a statistic a pack counts (``game.bump(seat, name)``)."""
+        self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
+
+    def add_option(self, name: str, doc: str = "") -> None:
+        """Declare a game option the pack reads: as ``config["options"][name]`` in
+        ``clank_configure``, where the pack checks its value, and in play from
+        ``game.state.config["options"]``. A game given an option no loaded pack declares is
+        refused (``SetupError``, naming the nearest declared option)."""
+        self._put(self.options, name, OptionDef(name, doc, self.current_pack), "game option")
+
+    def add_content_key(self, kind: str, key: str, schema: JSON, *, default: Any = None,
+                        compile: Callable | None = None, doc: str = "") -> None:
+        """Add a key to a content kind (``cards``, ``tokens``, ``tiles``, ``setup``).
+
+        The schema joins the kind's schema and the exported schemas; on ``cards``, ``tokens``
+        and ``tiles`` the (compiled) value is kept in the definition's ``ext[key]``.
+        """
+        if kind not in ("cards", "tokens", "tiles", "setup"):
+            raise RegistryError(f"content key {key!r}: unknown content kind {kind!r}")
+        schema = {**schema, "description": schema.get("description", doc)} if doc else schema
+        self._put(self.content_keys, (kind, key),
+                  ContentKeyDef(kind, key, schema, default, compile, doc, self.current_pack), "content key")
+        self._put(self.content_schemas, f"{kind}.{key}", schema, "content kind")
+
+    def add_render(self, render: RenderDef) -> None:
+        """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
+        self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
+
+    def listen(self, event: str, fn: Callable) -> None:
+        """Call ``fn(game, event)`` whenever ``event`` is announced."""
+        self.listeners.setdefault(event, []).append(fn)
+
+    def add_scorer(self, fn: Callable) -> None:
+        """Contribute score lines ``fn(game, seat) -> [(source, points)]`` (E8)."""
+        self.scorers.append(fn)
+
+    def add_tiebreaker(self, fn: Callable) -> None:
+        """Contribute a tie-break key ``fn(game, seat)``; higher wins; checked before the core's."""
+        self.tiebreakers.append(fn)
+
+    def add_modifier(self, name: str, fn: Callable) -> None:
+        """Modify a named value (one declared with :meth:`add_modifiable`):
+        ``fn(game, value, **context) -> value``, folded in registration order."""
+        self.modifiers.setdefault(name, []).append(fn)
+
+    def add_modifiable(self, name: str, doc: str = "", context: Iterable[str] = ()) -> None:
+        """Declare a value this pack folds through ``game.modify(name, value, **context)``, so
+        other packs may modify it (a modifier of an undeclared value is refused)."""
+        self._put(self.modifiables, name, ModifiableDef(name, doc, tuple(context), self.current_pack),
+                  "modifiable value")
+
+    def add_content_schema(self, kind: str, schema: JSON) -> None:
+        """Register the JSON Schema of a new content kind (file) a pack introduces, or of an
+        extra key (``tokens.<key>``; prefer :meth:`add_content_key`, which also compiles it)."""
+        self._put(self.content_schemas, kind, schema, "content kind")
+
+    def finish(self) -> None:
+        """Called once every pack has registered: check and complete what depends on the whole set.
+
+        The ``gain`` op accepts every registered resource; a listener of an undeclared event,
+        or a modifier of an undeclared value, is an error naming it (a misspelt name would
+        otherwise never be called).
+        """
+        gain = self.ops.get("gain")
+        if gain is not None and isinstance(gain.schema.get("propertyNames"), dict):
+            gain.schema["propertyNames"]["enum"] = sorted(self.resources)
+        unknown = sorted(set(self.listeners) - set(self.events))
+        if unknown:
+            raise RegistryError(f"listeners for undeclared events: {unknown} "
+                                f"(declared: {sorted(self.events)})")
+        unknown = sorted(set(self.modifiers) - set(self.modifiables))
+        if unknown:
+            raise RegistryError(f"modifiers of undeclared values: {unknown} "
+                                f"(declared: {sorted(self.modifiables)})")
+
+
+def _arity(fn: Callable) -> int:
+    try:
+        return len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return -1
