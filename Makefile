@@ -4,10 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 RAY_STAMP := $(VENV)/.ray-stamp
+BROWSER_STAMP := $(VENV)/.browser-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
+.PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -48,6 +49,17 @@ $(RAY_STAMP): $(STAMP)
 
 test-ray: $(RAY_STAMP)
 	$(BIN)/pytest -m ray
+
+# Pages driven in a real headless browser: Playwright (the extra 'browser') on the system's
+# Chromium, which .ci/system-deps installs from Debian (Playwright's own browser download
+# cannot work here). Without that browser the tests are skipped, saying why.
+$(BROWSER_STAMP): $(STAMP)
+	($(BIN)/python -m uv pip install -q --python $(BIN)/python -e '.[browser]' 2>/dev/null) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[browser]'
+	touch $(BROWSER_STAMP)
+
+test-browser: $(BROWSER_STAMP)
+	$(BIN)/pytest -n auto -m browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
