@@ -66,22 +66,3 @@ def test_the_state_build_reads_the_same_annotations_from_the_source(tmp_path):
     assert {r.__name__ for r in records} >= {"PlayerState", "TurnState", "GameState", "PlacedTile"}
     for record in records:
         assert namespace["_hints"](record) == typing.get_type_hints(record), record.__name__
-
-
-def test_the_listing_reuse_measure_takes_the_listing_apart_exactly(capsys):
-    """``listing_reuse.py`` times the parts of the main decision's listing as ``turn.legal`` puts
-    them together (it stops if the parts no longer make the listing), and a part reused by its
-    key is only counted where its output repeated: the keyed bound never exceeds the perfect one."""
-    reuse = _benchmark_module("listing_reuse")
-    figures = reuse.measure(400, 3)
-    assert {"plays", "moves", "market row", "market reserve"} <= set(figures)
-    assert figures[reuse.APPLY]["seconds"] > 0 and figures[reuse.KEYING]["seconds"] > 0
-    for name, f in figures.items():
-        if name in (reuse.APPLY, reuse.KEYING):
-            continue
-        assert 0 <= f["same"] <= f["listed"], name
-        if f["keyed"] is not None:
-            assert f["wrong"] <= f["keyed"] <= f["listed"], name
-    perfect, keyed = reuse.report(figures)
-    assert 0 < keyed <= perfect < 1
-    assert "saves at most" in capsys.readouterr().out
