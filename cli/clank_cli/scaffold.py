@@ -16,14 +16,14 @@ import os
 import re
 import secrets
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
-from clank.api import PackLoadError, PackSource, Registry, find_pack, installed_packs, is_path, registry_for
-from clank.content import MANIFEST, ContentError, export_schemas, load_yaml_file, modeline
+from clank.api import PackLoadError, PackSource, Registry, installed_packs, pack_sources, registry_for
+from clank.content import export_schemas, modeline
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 """A new pack's id: a lower-case letter, then letters and digits, words joined by one dash or
@@ -87,49 +87,6 @@ def _title(pack_id: str) -> str:
 # ------------------------------------------------------------------------------------------
 # registries: the code of installed packs and what they require
 # ------------------------------------------------------------------------------------------
-def _manifest_requires(src: PackSource) -> list[str]:
-    """The ``requires`` of a pack's manifest (empty when unreadable: the validator says why)."""
-    if src.data_dir is None:
-        return []
-    try:
-        data, _ = load_yaml_file(Path(str(src.data_dir)) / MANIFEST)
-    except ContentError:
-        return []
-    req = data.get("requires") if isinstance(data, dict) else None
-    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
-
-
-def pack_sources(specs: Iterable[str], modules: dict[str, ModuleType] | None = None) -> list[PackSource]:
-    """Find packs and, transitively, the packs their manifests require; requirements first.
-
-    ``specs`` are pack ids or directories (as ``--packs`` takes them); a required pack must
-    be installed (or given in ``modules``). Raises :class:`~clank.plugins.PackLoadError`.
-    Directory packs are listed too, but they bring no code (they are never imported).
-    """
-    order: list[PackSource] = []
-    seen: set[str] = set()
-
-    def visit(spec: str, wanted_by: str | None) -> None:
-        key = str(Path(spec).resolve()) if is_path(spec) and not (modules and spec in modules) else spec
-        if key in seen:
-            return
-        seen.add(key)
-        try:
-            src = find_pack(spec, modules)
-        except PackLoadError as exc:
-            if wanted_by is None:
-                raise
-            raise PackLoadError(f"pack {wanted_by!r} requires {spec!r}: {exc}") from None
-        seen.add(src.id)
-        for req in sorted(_manifest_requires(src)):
-            visit(req, src.id)
-        order.append(src)
-
-    for spec in specs:
-        visit(spec, None)
-    return order
-
-
 def build_registry(sources: Sequence[PackSource]) -> Registry:
     """The registry of the core plus the code of ``sources`` (directory packs add nothing)."""
     return registry_for(sources)
