@@ -8,15 +8,17 @@ scenario with a problem is not run (the others of the file are).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from clank.api import build_ruleset, pack_sources, registry_for
+from clank.api import configure_game, pack_sources, registry_for
 from clank.content import ContentError, Problem, load_yaml_file, scenario_validator, sort_problems
 from clank.content.locator import Locator
 from clank.content.schemas import schema_problems
 from clank.game.ruleset import Ruleset
+from clank.game.setup import SetupError
 from clank.plugins import PackLoadError
 from clank.scenarios.model import Scenario, ScenarioFile, Step, Where
 from clank.scenarios.packs import owner_spec, resolve_spec, with_requirements
@@ -32,7 +34,7 @@ class _Packs:
     def __init__(self) -> None:
         self._specs: dict[tuple[str, ...], list[str] | PackLoadError] = {}
         self._validators: dict[tuple[str, ...], Any] = {}
-        self._rulesets: dict[tuple[tuple[str, ...], tuple[str, ...]], Ruleset | ContentError] = {}
+        self._rulesets: dict[tuple[tuple[str, ...], int, str], Ruleset | Exception] = {}
 
     def specs(self, wanted: Sequence[str]) -> list[str] | PackLoadError:
         key = tuple(wanted)
@@ -49,12 +51,14 @@ class _Packs:
             self._validators[key] = scenario_validator(registry_for(pack_sources(list(specs))))
         return self._validators[key]
 
-    def ruleset(self, specs: Sequence[str], parts: Sequence[str]) -> Ruleset | ContentError:
-        key = (tuple(specs), tuple(sorted(parts)))
+    def ruleset(self, specs: Sequence[str], players: int, options: dict[str, Any]) -> Ruleset | Exception:
+        """The ruleset a game of these packs, players and options is built with (the packs may
+        switch optional parts on for the player count), or why there is none."""
+        key = (tuple(specs), players, json.dumps(options, sort_keys=True, default=str))
         if key not in self._rulesets:
             try:
-                self._rulesets[key] = build_ruleset(list(specs), {"parts": list(parts)})
-            except ContentError as exc:
+                self._rulesets[key] = configure_game(list(specs), players, dict(options))[0]
+            except (ContentError, SetupError) as exc:
                 self._rulesets[key] = exc
         return self._rulesets[key]
 
@@ -167,16 +171,17 @@ def _check_scenario(item: dict[str, Any], at: Where, specs: list[str], packs: _P
                                    "not both", key=True)]
     given = item.get("given") if isinstance(item.get("given"), dict) else {}
     options = given.get("options") if isinstance(given.get("options"), dict) else {}
-    parts = options.get("parts") or []
-    parts = [parts] if isinstance(parts, str) else [p for p in parts if isinstance(p, str)] \
-        if isinstance(parts, list) else []
     players = given.get("players") if isinstance(given.get("players"), int) else 2
-    ruleset = packs.ruleset(specs, parts)
+    ruleset = packs.ruleset(specs, players, options)
     if isinstance(ruleset, ContentError):
         where = at / "given" / "packs" if at.locator.has((*at.path, "given", "packs")) else at
         first = ruleset.problems[0].format_text() if ruleset.problems else "invalid content"
         return [where.problem("packs-invalid", f"the packs do not load ({len(ruleset.problems)} problem(s)); "
                               f"first: {first}")]
+    if isinstance(ruleset, Exception):
+        key = "options" if "options" in given else "players" if "players" in given else None
+        where = at / "given" / key if key else at
+        return [where.problem("setup", f"the game cannot be set up: {ruleset}")]
     return check_refs(item, at, ruleset, players)
 
 
