@@ -2,7 +2,8 @@
 registry whose ops and features the exported schemas describe.
 
 A scaffold is a data-only directory pack (``pack.yaml``, ``cards.yaml``, ``tokens.yaml``,
-``tiles.yaml``, a README and the JSON Schemas of its files), or with ``installable`` a
+``tiles.yaml``, ``scenarios/NAME.yaml`` with a rule test of each sample, a README and the JSON
+Schemas of its files), or with ``installable`` a
 pip-installable project whose package carries the same YAML plus one hook that registers a
 new effect op. The templates are the files of ``clank_cli/templates``; ``{{key}}`` marks a
 value filled in here. The pack is built in a hidden sibling directory and renamed into place
@@ -24,6 +25,7 @@ from types import ModuleType
 
 from clank.api import PackLoadError, PackSource, Registry, installed_packs, pack_sources, registry_for
 from clank.content import export_schemas, modeline
+from clank.scenarios import SCENARIO_DIR
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 """A new pack's id: a lower-case letter, then letters and digits, words joined by one dash or
@@ -35,6 +37,10 @@ BASE_PACK = "catacombs"
 """The pack whose room features, tunnel icons and token pools the sample content uses."""
 DATA_KINDS = ("pack", "cards", "tokens", "tiles")
 """The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``)."""
+SCENARIO_FILE = "{id}.yaml"
+"""The scaffold's scenario file, in ``clank.scenarios.SCENARIO_DIR`` beside ``pack.yaml`` (beside
+``data/`` in an installable pack's package): one scenario per sample card, token and tile, written
+when the pack requires the base game, whose game they play."""
 SCHEMA_DIR = "schemas"
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -158,6 +164,15 @@ def _values(pack_id: str, requires: Sequence[str], base: bool, installable: bool
         "token_pool_note": ("here `minor`,\n# the base game's minor secrets, found in rooms with a minor-secret reward"
                             if base else "here one of this pack's own"),
     }
+    values["card_given"] = ", clank: 0, gold: 0" if installable else ""
+    values["card_then"] = "clank: 2, gold: 2" if installable else "skill: 1, boots: 1"
+    values["test_target"] = pack_id if installable else f"./{pack_id}"
+    where = f"{module}/{SCENARIO_DIR}" if installable else SCENARIO_DIR
+    values["scenario_row"] = (f"| `{where}/{SCENARIO_FILE.format(id=pack_id)}` | rule tests of the samples "
+                              "(given/when/then), run by `clank pack test` |\n" if base else "")
+    values["scenario_step"] = (f"   Test the rules: each scenario of `{where}/` sets up a position, plays actions and "
+                               "checks what\n   the engine shows; a failure is reported at its file and line:\n\n"
+                               f"       clank pack test {values['test_target']}\n\n" if base else "")
     for kind in DATA_KINDS:
         values[f"modeline_{kind}"] = modeline(kind, modeline_dir)
     return values
@@ -263,6 +278,11 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
 
     for kind in DATA_KINDS:
         put(data_rel / f"{kind}.yaml", render(f"{kind}.yaml", values))
+    if base:   # the sample scenarios play the sample content in a game of the base game
+        scenarios = (Path(module) if module else Path(".")) / SCENARIO_DIR
+        up = Path(os.path.relpath(schema_rel, scenarios)).as_posix()
+        put(scenarios / SCENARIO_FILE.format(id=pack_id), render("scenarios.yaml", {**values,
+                                                                      "modeline_scenario": modeline("scenario", up)}))
     put(Path("README.md"), render("README-installable.md" if installable else "README.md", values))
     code: list[PackSource] = []
     if module:

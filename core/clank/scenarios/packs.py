@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clank.api import find_pack, installed_packs, is_path, pack_sources
+from clank import plugins
+from clank.api import find_pack, is_path, pack_sources
 from clank.content import MANIFEST, peek_id
 from clank.plugins import PackLoadError
 
@@ -41,7 +42,7 @@ def owner_spec(folder: Path) -> str | None:
     for data in (folder.parent, folder.parent / "data"):
         if (data / MANIFEST).is_file():
             pack_id = peek_id(data)
-            entry = installed_packs().get(pack_id)
+            entry = plugins.installed_packs().get(pack_id)
             if entry is not None and _data_dir_of(pack_id) == data:
                 return pack_id
             return str(data)
