@@ -16,6 +16,7 @@ from pathlib import Path
 
 from clank import Action, Game
 from clank.api import is_path
+from clank.content import MANIFEST
 from clank.scenarios import (
     FAILED,
     PASSED,
@@ -25,7 +26,6 @@ from clank.scenarios import (
     ScenarioResult,
     load_file,
     load_folder,
-    owner_spec,
     results_ok,
     run_file,
     scenario_dir,
@@ -65,12 +65,13 @@ def action_label(game: Game, action: Action) -> str:
 
 
 def find_scenarios(target: str) -> tuple[Path, list[Path] | None]:
-    """The scenario folder of ``target`` (an installed pack id, a pack directory, a scenario
-    folder) and, for a single file, that file. Raises ``PackLoadError`` for an unknown pack."""
+    """The scenario folder of ``target`` (an installed pack id, a pack directory, or any other
+    folder, read as a folder of scenario files) and, for a single file, that file. Raises
+    ``PackLoadError`` for an unknown pack."""
     path = Path(target)
     if is_path(target) and path.is_file():
         return path.parent, [path]
-    if is_path(target) and path.is_dir() and not (path / "pack.yaml").is_file() and owner_spec(path):
+    if is_path(target) and path.is_dir() and not (path / MANIFEST).is_file():
         return path, None
     return scenario_dir(target), None
 
