@@ -198,10 +198,11 @@ def editor_errors(schema_dir: Path, pack_dir: Path) -> dict[str, list[str]]:
 # schema export
 # ==========================================================================================
 def test_export_writes_one_schema_per_content_kind(tmp_path: Path, registry: Registry) -> None:
+    """One per content kind, and the schema of scenario files (issue 32)."""
     written = export_schemas(registry, tmp_path / "new" / "schemas")      # the directory is created
     names = [p.name for p in written]
     assert names == sorted(names) and all(p.is_file() for p in written)
-    assert set(names) == {schema_filename(k) for k in compose_schemas(registry)}
+    assert set(names) == {schema_filename(k) for k in compose_schemas(registry)} | {"scenario.schema.json"}
     assert {"pack.schema.json", "cards.schema.json", "tiles.schema.json", "tokens.schema.json",
             "setup.schema.json", "effect.schema.json", "condition.schema.json", "common.schema.json"} <= set(names)
 
