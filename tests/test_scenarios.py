@@ -243,3 +243,11 @@ def test_a_scenario_folder_copied_out_of_its_pack_names_its_packs_or_says_so(tmp
     shutil.copytree(scenario_dir("catacombs"), folder)
     (loaded, *_) = load_folder(folder)
     assert loaded.scenarios == [] and {p.rule for p in loaded.problems} == {"no-packs"}
+
+
+def test_the_python_example_of_scenarios_md_runs() -> None:
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "docs/scenarios.md", "exec"), {})

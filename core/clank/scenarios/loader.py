@@ -139,19 +139,19 @@ def _resolve(packs: _Packs, want: list[str] | None, at: Where, problems: list[Pr
 
 
 def _schema_problems(data: Any, loc: Locator, packs: _Packs, resolved: list[list[str] | None]) -> list[Problem]:
-    """Each scenario checked with the schema of its own packs; the file's shape with the first."""
+    """Each scenario checked with the schema of its own packs (a file that is not a list, with
+    the schema of the first scenario's packs)."""
     groups: dict[tuple[str, ...], list[int]] = {}
     for i, specs in enumerate(resolved):
         if specs is not None:
             groups.setdefault(tuple(specs), []).append(i)
     if not groups:
         return []
+    if not isinstance(data, list):
+        return schema_problems(packs.validator(next(iter(groups))), data, loc)
     out: list[Problem] = []
-    for n, (specs, indices) in enumerate(groups.items()):
-        for problem in schema_problems(packs.validator(specs), data, loc):
-            index = _index_of(problem)
-            if (index in indices if index is not None else n == 0) or not isinstance(data, list):
-                out.append(problem)
+    for specs, indices in groups.items():
+        out += [p for p in schema_problems(packs.validator(specs), data, loc) if _index_of(p) in indices]
     return out
 
 

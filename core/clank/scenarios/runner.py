@@ -17,7 +17,7 @@ from clank.game.engine import Game
 from clank.scenarios import arrange, expect
 from clank.scenarios.actions import Labeller, NotLegal, resolve
 from clank.scenarios.loader import load_file
-from clank.scenarios.model import Failure, Scenario, ScenarioFile, ScenarioResult, Where
+from clank.scenarios.model import Failure, Scenario, ScenarioFailed, ScenarioFile, ScenarioResult, Where
 
 PATTERN = "*.yaml"
 """The scenario files of a folder."""
@@ -97,8 +97,6 @@ def _label(path: Path, base: Path | None) -> str:
 def check(scenario: Scenario, label: Labeller | None = None) -> ScenarioResult:
     """Run a scenario and raise :class:`~clank.scenarios.model.ScenarioFailed` unless its
     outcome lets a run pass (what a test calls)."""
-    from clank.scenarios.model import ScenarioFailed
-
     result = run_scenario(scenario, label)
     if not result.ok:
         raise ScenarioFailed(result)
