@@ -102,9 +102,11 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/clank packs list
 	cd build && wheel-venv/bin/clank validate catacombs
 	cd build && wheel-venv/bin/clank validate underworld
+	cd build && wheel-venv/bin/clank pack test catacombs > /dev/null
 	cd build && wheel-venv/bin/clank simulate --games 2 --players 2 --packs catacombs,underworld --seed 1 > /dev/null
 	cd build && wheel-venv/bin/clank simulate --games 3 --players 3 --seed 1 > /dev/null
 	rm -rf build/smoke && cd build && wheel-venv/bin/clank pack new smoke && wheel-venv/bin/clank validate --strict ./smoke
+	cd build && wheel-venv/bin/clank pack test ./smoke > /dev/null
 	cd build && wheel-venv/bin/clank packs show ./smoke > /dev/null && wheel-venv/bin/clank docs authoring -o authoring.md
 	cd build && wheel-venv/bin/clank docs hooks -o hooks.md && grep -q '### `clank_register_ops`' hooks.md
 	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null

@@ -198,10 +198,11 @@ def editor_errors(schema_dir: Path, pack_dir: Path) -> dict[str, list[str]]:
 # schema export
 # ==========================================================================================
 def test_export_writes_one_schema_per_content_kind(tmp_path: Path, registry: Registry) -> None:
+    """One per content kind, and the schema of scenario files (issue 32)."""
     written = export_schemas(registry, tmp_path / "new" / "schemas")      # the directory is created
     names = [p.name for p in written]
     assert names == sorted(names) and all(p.is_file() for p in written)
-    assert set(names) == {schema_filename(k) for k in compose_schemas(registry)}
+    assert set(names) == {schema_filename(k) for k in compose_schemas(registry)} | {"scenario.schema.json"}
     assert {"pack.schema.json", "cards.schema.json", "tiles.schema.json", "tokens.schema.json",
             "setup.schema.json", "effect.schema.json", "condition.schema.json", "common.schema.json"} <= set(names)
 
@@ -322,10 +323,10 @@ def test_modelines_of_the_walkthrough_files_point_at_the_exported_schemas(tmp_pa
     export_schemas(hoard_registry, tree / "dragonbane" / "schemas")
     export_schemas(hoard_registry, tree / "clank-dragonbane" / "schemas")
     files = sorted(tree.rglob("*.yaml"))
-    assert len(files) == 9
+    assert len(files) == 10
     for path in files:
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        kind = file_kinds(path.parent)[path.name]
+        kind = "scenario" if path.parent.name == "scenarios" else file_kinds(path.parent)[path.name]
         m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
         assert m, f"{path}: no modeline"
         assert first == modeline(kind, m.group(1).rsplit("/", 1)[0])
@@ -519,6 +520,37 @@ def test_walkthrough_mistakes_are_reported_as_the_page_shows(tmp_path: Path, mon
     assert result.exit_code == 1
     (expected,) = [text for _, what, name, text in walkthrough_blocks() if what == "output" and name == "mistakes"]
     assert result.stdout.splitlines() == expected.splitlines()
+
+
+def _page_output(name: str) -> list[str]:
+    (text,) = [text for _, what, block, text in walkthrough_blocks() if what == "output" and block == name]
+    return [re.sub(r" in [\d.]+s ", " in Xs ", line) for line in text.splitlines()]
+
+
+def _pack_test(where: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[str]]:
+    monkeypatch.chdir(where)
+    result = CliRunner().invoke(app, ["pack", "test", "./dragonbane"])
+    return result.exit_code, [re.sub(r" in [\d.]+s ", " in Xs ", line) for line in result.stdout.splitlines()]
+
+
+def test_walkthrough_scenarios_pass_as_the_page_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 8: ``clank pack test ./dragonbane`` prints what the page prints (but the seconds)."""
+    code, lines = _pack_test(WALK, monkeypatch)
+    assert code == 0
+    assert lines == _page_output("pack-test")
+
+
+def test_walkthrough_wrong_claim_fails_as_the_page_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 8: expecting 2 Swords fails at the line and column of the 2, as the page shows."""
+    shutil.copytree(DIR_PACK, tmp_path / "dragonbane")
+    path = tmp_path / "dragonbane" / "scenarios" / "ember-squire.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("P1: {skill: 1, swords: 1, hand: []}") == 1
+    path.write_text(text.replace("P1: {skill: 1, swords: 1, hand: []}", "P1: {skill: 1, swords: 2, hand: []}"),
+                    encoding="utf-8")
+    code, lines = _pack_test(tmp_path, monkeypatch)
+    assert code == 1
+    assert lines == _page_output("pack-test-fail")
 
 
 def test_directory_pack_content_reaches_the_game() -> None:

@@ -112,7 +112,7 @@ def test_new_data_pack_validates_and_its_content_plays(runner: CliRunner, tmp_pa
     assert result.exit_code == 0, result.output
     root = tmp_path / "lanterns"
     assert {p.name for p in root.iterdir()} == {"pack.yaml", "cards.yaml", "tokens.yaml", "tiles.yaml",
-                                                "README.md", "schemas"}
+                                                "README.md", "schemas", "scenarios"}
     assert "./lanterns/README.md" in result.output or "lanterns/README.md" in result.output
 
     checked = runner.invoke(app, ["validate", "--strict", "./lanterns"])
@@ -172,6 +172,54 @@ def test_without_the_base_game_the_sample_content_stays_plain_and_valid(runner: 
     assert "crystal_cave" not in (tmp_path / "plain" / "tiles.yaml").read_text()
     checked = runner.invoke(app, ["validate", "./plain"])
     assert checked.exit_code == 0, checked.output
+
+
+# ==========================================================================================
+# the sample scenarios (issue 32): one per sample card, token and tile, passing out of the box
+# ==========================================================================================
+def test_a_new_data_pack_s_scenarios_pass_out_of_the_box(runner: CliRunner, tmp_path: Path) -> None:
+    assert runner.invoke(app, ["pack", "new", "lanterns"]).exit_code == 0
+    scenarios = tmp_path / "lanterns" / "scenarios" / "lanterns.yaml"
+    first = scenarios.read_text(encoding="utf-8").splitlines()[0]
+    assert (scenarios.parent / MODELINE.match(first).group(1)).resolve().is_file()
+    result = runner.invoke(app, ["pack", "test", "./lanterns"])
+    assert result.exit_code == 0, result.output
+    assert "lanterns/scenarios/lanterns.yaml ..." in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("=" * 30 + " 3 passed in ")
+    assert "clank pack test ./lanterns" in (tmp_path / "lanterns" / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_sample_scenario_fails_when_the_card_changes(runner: CliRunner, tmp_path: Path) -> None:
+    """The scenarios test the content: a card that gives 2 Boots instead of 1 fails its scenario,
+    at the line of the Boots it expects."""
+    assert runner.invoke(app, ["pack", "new", "wicks"]).exit_code == 0
+    cards = tmp_path / "wicks" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("boots: 1}", "boots: 2}"), encoding="utf-8")
+    result = runner.invoke(app, ["pack", "test", "./wicks"])
+    assert result.exit_code == 1
+    text = (tmp_path / "wicks" / "scenarios" / "wicks.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, row in enumerate(text, 1) if "P1: {skill: 1, boots: 1, hand: [burgle]}" in row)
+    assert (f"wicks/scenarios/wicks.yaml:{line}:27: error[expectation]: P1 boots: expected 1, the engine shows 2"
+            in result.stdout)
+
+
+def test_an_installable_pack_s_scenarios_pass_once_installed(runner: CliRunner, tmp_path: Path,
+                                                             installed: Any) -> None:
+    made = scaffold.new_pack("flares", tmp_path, installable=True)
+    scenarios = made.root / "clank_flares" / "scenarios" / "flares.yaml"
+    assert scenarios in made.files
+    assert '"scenarios/*.yaml"' in (made.root / "pyproject.toml").read_text(encoding="utf-8")
+    installed("flares", scaffold.import_pack_module(made.root))
+    result = runner.invoke(app, ["pack", "test", "flares"])
+    assert result.exit_code == 0, result.output
+    assert " 3 passed in " in result.stdout
+
+
+def test_without_the_base_game_no_scenario_is_written(tmp_path: Path) -> None:
+    """The sample scenarios play a game of the base game; a pack without it gets none."""
+    made = scaffold.new_pack("bare", tmp_path, requires=[])
+    assert not (made.root / "scenarios").exists()
+    assert "clank pack test" not in (made.root / "README.md").read_text(encoding="utf-8")
 
 
 # ==========================================================================================

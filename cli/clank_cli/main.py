@@ -1,4 +1,4 @@
-"""The ``clank`` command: play, simulate, list, show and create packs, validate content, export
+"""The ``clank`` command: play, simulate, list, show, create and test packs, validate content, export
 schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
 
 Commands are thin: they parse options, call the engine (through the modules next to this
@@ -34,7 +34,7 @@ app = typer.Typer(name="clank", help="Play, simulate and check Clank! Catacombs 
                   add_completion=False, pretty_exceptions_show_locals=False, **PLAIN_HELP)
 packs_app = typer.Typer(help="Installed content packs.", **PLAIN_HELP)
 app.add_typer(packs_app, name="packs")
-pack_app = typer.Typer(help="Create a new content pack.", **PLAIN_HELP)
+pack_app = typer.Typer(help="Create a new content pack, and test one with its scenario files.", **PLAIN_HELP)
 app.add_typer(pack_app, name="pack")
 schema_app = typer.Typer(help="JSON Schemas of the content files, for editors and tools.", **PLAIN_HELP)
 app.add_typer(schema_app, name="schema")
@@ -361,6 +361,27 @@ def pack_new(
     kind = "installable pack" if made.installable else "data pack"
     con.say(f"created the {kind} {made.pack_id!r} in {made.root} ({con.plural(len(made.files), 'file')}); "
             f"next steps: {made.root / 'README.md'}")
+
+
+# ==========================================================================================
+# pack test
+# ==========================================================================================
+@pack_app.command("test", short_help="Run a pack's scenario files (given/when/then rule tests).")
+def pack_test(
+    pack: str = typer.Argument(..., metavar="PACK", help="An installed pack id or a pack directory (its "
+                               "scenarios/*.yaml are run), or a scenario folder or file."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="One line per scenario, with its outcome."),
+) -> None:
+    """Run a pack's scenarios/*.yaml and report like pytest: each failure at the file:line of what
+    failed, with what the engine showed instead. Exit code 0 when every scenario holds, 1 when one
+    fails or a file has problems, 3 when the pack cannot be found."""
+    from clank_cli import packtest
+
+    with con.engine_errors():
+        test = packtest.run(pack)
+    typer.echo("\n".join(packtest.report_lines(test, verbose)))
+    if not test.ok:
+        raise typer.Exit(con.EXIT_INVALID)
 
 
 @packs_app.command("new", hidden=True)

@@ -2,7 +2,8 @@
 registry whose ops and features the exported schemas describe.
 
 A scaffold is a data-only directory pack (``pack.yaml``, ``cards.yaml``, ``tokens.yaml``,
-``tiles.yaml``, a README and the JSON Schemas of its files), or with ``installable`` a
+``tiles.yaml``, ``scenarios/NAME.yaml`` with a rule test of each sample, a README and the JSON
+Schemas of its files), or with ``installable`` a
 pip-installable project whose package carries the same YAML plus one hook that registers a
 new effect op. The templates are the files of ``clank_cli/templates``; ``{{key}}`` marks a
 value filled in here. The pack is built in a hidden sibling directory and renamed into place
@@ -16,14 +17,15 @@ import os
 import re
 import secrets
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
-from clank.api import PackLoadError, PackSource, Registry, find_pack, installed_packs, is_path, registry_for
-from clank.content import MANIFEST, ContentError, export_schemas, load_yaml_file, modeline
+from clank.api import PackLoadError, PackSource, Registry, installed_packs, pack_sources, registry_for
+from clank.content import export_schemas, modeline
+from clank.scenarios import SCENARIO_DIR
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 """A new pack's id: a lower-case letter, then letters and digits, words joined by one dash or
@@ -35,6 +37,10 @@ BASE_PACK = "catacombs"
 """The pack whose room features, tunnel icons and token pools the sample content uses."""
 DATA_KINDS = ("pack", "cards", "tokens", "tiles")
 """The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``)."""
+SCENARIO_FILE = "{id}.yaml"
+"""The scaffold's scenario file, in ``clank.scenarios.SCENARIO_DIR`` beside ``pack.yaml`` (beside
+``data/`` in an installable pack's package): one scenario per sample card, token and tile, written
+when the pack requires the base game, whose game they play."""
 SCHEMA_DIR = "schemas"
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -87,49 +93,6 @@ def _title(pack_id: str) -> str:
 # ------------------------------------------------------------------------------------------
 # registries: the code of installed packs and what they require
 # ------------------------------------------------------------------------------------------
-def _manifest_requires(src: PackSource) -> list[str]:
-    """The ``requires`` of a pack's manifest (empty when unreadable: the validator says why)."""
-    if src.data_dir is None:
-        return []
-    try:
-        data, _ = load_yaml_file(Path(str(src.data_dir)) / MANIFEST)
-    except ContentError:
-        return []
-    req = data.get("requires") if isinstance(data, dict) else None
-    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
-
-
-def pack_sources(specs: Iterable[str], modules: dict[str, ModuleType] | None = None) -> list[PackSource]:
-    """Find packs and, transitively, the packs their manifests require; requirements first.
-
-    ``specs`` are pack ids or directories (as ``--packs`` takes them); a required pack must
-    be installed (or given in ``modules``). Raises :class:`~clank.plugins.PackLoadError`.
-    Directory packs are listed too, but they bring no code (they are never imported).
-    """
-    order: list[PackSource] = []
-    seen: set[str] = set()
-
-    def visit(spec: str, wanted_by: str | None) -> None:
-        key = str(Path(spec).resolve()) if is_path(spec) and not (modules and spec in modules) else spec
-        if key in seen:
-            return
-        seen.add(key)
-        try:
-            src = find_pack(spec, modules)
-        except PackLoadError as exc:
-            if wanted_by is None:
-                raise
-            raise PackLoadError(f"pack {wanted_by!r} requires {spec!r}: {exc}") from None
-        seen.add(src.id)
-        for req in sorted(_manifest_requires(src)):
-            visit(req, src.id)
-        order.append(src)
-
-    for spec in specs:
-        visit(spec, None)
-    return order
-
-
 def build_registry(sources: Sequence[PackSource]) -> Registry:
     """The registry of the core plus the code of ``sources`` (directory packs add nothing)."""
     return registry_for(sources)
@@ -201,6 +164,15 @@ def _values(pack_id: str, requires: Sequence[str], base: bool, installable: bool
         "token_pool_note": ("here `minor`,\n# the base game's minor secrets, found in rooms with a minor-secret reward"
                             if base else "here one of this pack's own"),
     }
+    values["card_given"] = ", clank: 0, gold: 0" if installable else ""
+    values["card_then"] = "clank: 2, gold: 2" if installable else "skill: 1, boots: 1"
+    values["test_target"] = pack_id if installable else f"./{pack_id}"
+    where = f"{module}/{SCENARIO_DIR}" if installable else SCENARIO_DIR
+    values["scenario_row"] = (f"| `{where}/{SCENARIO_FILE.format(id=pack_id)}` | rule tests of the samples "
+                              "(given/when/then), run by `clank pack test` |\n" if base else "")
+    values["scenario_step"] = (f"   Test the rules: each scenario of `{where}/` sets up a position, plays actions and "
+                               "checks what\n   the engine shows; a failure is reported at its file and line:\n\n"
+                               f"       clank pack test {values['test_target']}\n\n" if base else "")
     for kind in DATA_KINDS:
         values[f"modeline_{kind}"] = modeline(kind, modeline_dir)
     return values
@@ -306,6 +278,11 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
 
     for kind in DATA_KINDS:
         put(data_rel / f"{kind}.yaml", render(f"{kind}.yaml", values))
+    if base:   # the sample scenarios play the sample content in a game of the base game
+        scenarios = (Path(module) if module else Path(".")) / SCENARIO_DIR
+        up = Path(os.path.relpath(schema_rel, scenarios)).as_posix()
+        put(scenarios / SCENARIO_FILE.format(id=pack_id), render("scenarios.yaml", {**values,
+                                                                      "modeline_scenario": modeline("scenario", up)}))
     put(Path("README.md"), render("README-installable.md" if installable else "README.md", values))
     code: list[PackSource] = []
     if module:

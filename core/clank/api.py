@@ -104,6 +104,45 @@ def _manifest(src: PackSource) -> dict[str, Any]:
     return manifest if isinstance(manifest, dict) else {}
 
 
+def manifest_requires(src: PackSource) -> list[str]:
+    """The pack ids a pack's manifest ``requires`` (empty when unreadable: the loader says why)."""
+    if src.data_dir is None:
+        return []
+    req = _manifest(src).get("requires")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
+def pack_sources(specs: Sequence[str], modules: dict[str, ModuleType] | None = None) -> list[PackSource]:
+    """Find packs and, transitively, the packs their manifests require; requirements first.
+
+    ``specs`` are pack ids or directories (as ``--packs`` takes them); a required pack must
+    be installed (or given in ``modules``). Raises :class:`~clank.plugins.PackLoadError`.
+    Directory packs are listed too, but they bring no code (they are never imported).
+    """
+    order: list[PackSource] = []
+    seen: set[str] = set()
+
+    def visit(spec: str, wanted_by: str | None) -> None:
+        key = str(Path(spec).resolve()) if is_path(spec) and not (modules and spec in modules) else spec
+        if key in seen:
+            return
+        seen.add(key)
+        try:
+            src = find_pack(spec, modules)
+        except PackLoadError as exc:
+            if wanted_by is None:
+                raise
+            raise PackLoadError(f"pack {wanted_by!r} requires {spec!r}: {exc}") from None
+        seen.add(src.id)
+        for req in sorted(manifest_requires(src)):
+            visit(req, src.id)
+        order.append(src)
+
+    for spec in specs:
+        visit(spec, None)
+    return order
+
+
 def dependency_order(items: Sequence[T], id_of: Callable[[T], str],
                      requires_of: Callable[[T], Any]) -> list[T]:
     """Items after the items they require, ties by id: never install or command-line order."""
@@ -240,4 +279,5 @@ def replay(record: dict[str, Any]) -> Game:
 
 __all__ = ["ContentError", "Game", "PackLoadError", "PackSource", "Registry", "RegistryError", "SetupError",
            "best_artifacts", "build_ruleset", "configure_game", "dependency_order", "find_pack", "game_record",
-           "installed_packs", "is_path", "load_packs", "new_game", "registry_for", "replay", "split_packs"]
+           "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game", "pack_sources", "registry_for",
+           "replay", "split_packs"]

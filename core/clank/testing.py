@@ -262,13 +262,77 @@ def put_pawn(game: Game, seat: int, room: str) -> None:
     game.changed()
 
 
-def place(game: Game, tile: str, x: int, y: int, rot: int = 0, region: str | None = None) -> None:
-    """Place a tile from its stack at a position (its placement effects resolve)."""
-    for stack in game.state.stacks.values():
+def _take_tile(game: Game, tile: str) -> None:
+    """Take a tile out of its stack, or out of the tiles set aside (S-rules remove some)."""
+    st = game.state
+    for stack in st.stacks.values():
         if tile in stack:
             stack.remove(tile)
+            return
+    if tile in st.removed_tiles:
+        st.removed_tiles.remove(tile)
+
+
+def place(game: Game, tile: str, x: int, y: int, rot: int = 0, region: str | None = None) -> None:
+    """Place a tile from its stack (or from the tiles set aside) at a position (its placement
+    effects resolve)."""
+    _take_tile(game, tile)
     game.place_tile(tile, x, y, rot, region or game.ruleset.tiles[tile].region, None)
     game.run()
+    game.changed()
+
+
+def place_in_slot(game: Game, tile: str, slot: str, region: str | None = None) -> None:
+    """Place a tile from its stack (or from the tiles set aside) into an empty slot of a slot
+    region (the Underworld's ``A``-``E``); its placement effects resolve."""
+    _take_tile(game, tile)
+    game.place_in_slot(tile, region or game.ruleset.tiles[tile].region, slot, None)
+    game.run()
+    game.changed()
+
+
+def next_tiles(game: Game, stack: str, tiles: Sequence[str]) -> None:
+    """Make ``tiles`` the next tiles drawn from a tile stack (the first listed first), taking them
+    from that stack or from the tiles set aside (a set-aside tile swaps with the stack's last)."""
+    st = game.state
+    pile = st.stacks[stack]
+    for tile in tiles:
+        if tile in pile:
+            pile.remove(tile)
+        elif tile in st.removed_tiles:
+            st.removed_tiles.remove(tile)
+            if pile:
+                st.removed_tiles.append(pile.pop())
+        else:
+            raise AssertionError(f"tile {tile!r} is neither in stack {stack!r} nor set aside")
+    pile[0:0] = list(tiles)
+    game.changed()
+
+
+def next_tokens(game: Game, pool: str, tokens: Sequence[str]) -> None:
+    """Make ``tokens`` the next tokens drawn from a token pool (the first listed first); each must
+    be in that pool."""
+    drawn_from = game.state.pools[pool]
+    for token in tokens:
+        if token not in drawn_from:
+            raise AssertionError(f"token {token!r} is not in pool {pool!r}")
+        drawn_from.remove(token)
+    drawn_from.extend(reversed(list(tokens)))
+    game.changed()
+
+
+def set_cubes(game: Game, who: int | str, n: int, where: str = "clank_area") -> None:
+    """Make exactly ``n`` cubes of a seat (an int: they come from or go back to its supply) or of
+    a kind (``"black"``) lie in the Clank! area or, with ``where="bag"``, the dragon bag."""
+    key = str(who)
+    zone = game.state.bag if where == "bag" else game.state.clank_area
+    change = n - zone.get(key, 0)
+    if isinstance(who, int):
+        p = game.player(who)
+        if p.cubes < change:
+            raise AssertionError(f"seat {who} has only {p.cubes} cubes in supply")
+        p.cubes -= change
+    zone[key] = n
     game.changed()
 
 
@@ -346,5 +410,6 @@ def state_problems(game: Game) -> list[str]:
 
 
 __all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
-           "knock_out", "mark_escaped", "move_between", "place", "playout", "put_cubes", "put_pawn", "script_bag",
-           "set_damage", "set_hand", "set_pool", "set_row", "state_json", "state_problems"]
+           "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
+           "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
+           "state_json", "state_problems"]

@@ -23,6 +23,7 @@ _PUBLIC = {
     "MAX_BYTES": "yamlload", "load_yaml_file": "yamlload",
     "FILE_KINDS": "schemas", "check_all_schemas": "schemas",
     "export_schemas": "schema_export", "modeline": "schema_export",
+    "compose_scenario_schema": "scenario_schema", "scenario_validator": "scenario_schema",
 }
 """Each public name and the module of this package that defines it."""
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from clank.content.packdata import MANIFEST, PackData, as_dict, as_list
     from clank.content.packread import ALL_PARTS, new_context, read_pack
     from clank.content.problems import ContentError, Problem, sort_problems
+    from clank.content.scenario_schema import compose_scenario_schema, scenario_validator
     from clank.content.schema_export import export_schemas, modeline
     from clank.content.schemas import FILE_KINDS, check_all_schemas
     from clank.content.validate import check_file, check_pack_dirs, file_kind, load_pack_dirs, peek_id
@@ -50,5 +52,6 @@ def __dir__() -> list[str]:
 
 
 __all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "PackData", "Problem", "as_dict",
-           "as_list", "check_all_schemas", "check_file", "check_pack_dirs", "export_schemas", "file_kind",
-           "load_pack_dirs", "load_yaml_file", "modeline", "new_context", "peek_id", "read_pack", "sort_problems"]
+           "as_list", "check_all_schemas", "check_file", "check_pack_dirs", "compose_scenario_schema", "export_schemas",
+           "file_kind", "load_pack_dirs", "load_yaml_file", "modeline", "new_context", "peek_id", "read_pack",
+           "scenario_validator", "sort_problems"]

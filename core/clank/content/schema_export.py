@@ -6,7 +6,8 @@ loaded packs plugged in. This module turns them into a self-contained set of fil
 
 - one ``<kind>.schema.json`` per content kind (``pack``, ``cards``, ``tiles``, ``tokens``,
   ``setup``, the shared ``effect``, ``condition`` and ``common``, and each kind a pack
-  registers), each a valid draft-07 schema;
+  registers), and ``scenario.schema.json`` for the scenario files of ``clank pack test``
+  (:mod:`clank.content.scenario_schema`), each a valid draft-07 schema;
 - references between them are relative file names (``common.schema.json#/definitions/...``)
   and the files carry no ``$id``, so an editor resolves them next to the file it opened and
   never goes to the network;
@@ -27,6 +28,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clank.content.scenario_schema import KIND as SCENARIO
+from clank.content.scenario_schema import compose_scenario_schema
 from clank.content.schemas import SCHEMA_BASE, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_ONE, compose_schemas
 
 if TYPE_CHECKING:
@@ -221,7 +224,7 @@ def exported_schemas(registry: Registry) -> dict[str, JSON]:
     """The schemas :func:`export_schemas` writes, by kind (composed, local, documented)."""
     describe = _documenter(registry)
     out: dict[str, JSON] = {}
-    for kind, composed in compose_schemas(registry).items():
+    for kind, composed in {**compose_schemas(registry), SCENARIO: compose_scenario_schema(registry)}.items():
         schema = copy.deepcopy(composed)
         _localise(schema)
         schema["$schema"] = DRAFT7

@@ -63,7 +63,8 @@ _EXTENSION_POINTS: dict[str, tuple[str, ...]] = {
     "pack": ("properties",),
 }
 _RULES_BY_WHAT = {"op": "unknown-op", "condition": "unknown-condition", "tunnel icon": "unknown-icon",
-                  "quantity": "unknown-quantity"}
+                  "quantity": "unknown-quantity", "decision kind": "unknown-decision-kind",
+                  "teleport kind": "unknown-teleport", "cube owner": "unknown-cube-owner"}
 
 
 @cache
@@ -264,8 +265,12 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
     and composed schemas, without the network. Returns one message per fault (empty: all
     good); a CLI maps a non-empty answer to exit code 3.
     """
+    from clank.content.scenario_schema import KIND as SCENARIO
+    from clank.content.scenario_schema import compose_scenario_schema
+
     faults: list[str] = []
     schemas = compose_schemas(registry) if registry is not None else {n: load_schema(n) for n in BUNDLED}
+    schemas[SCENARIO] = compose_scenario_schema(registry) if registry is not None else load_schema(SCENARIO)
     if registry is not None:
         registered: list[tuple[str, str, Any, str]] = [
             *(("op", n, d.schema, d.pack) for n, d in sorted(registry.ops.items())),

@@ -23,6 +23,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from clank.content.scenario_schema import KIND as SCENARIO
+from clank.content.scenario_schema import compose_scenario_schema
 from clank.content.schemas import COMBINATORS, CONTROL_OPS, compose_schemas
 
 if TYPE_CHECKING:
@@ -385,13 +387,34 @@ def _content_section(schemas: _Schemas, registry: Registry) -> list[str]:
                     "(keys below).", ""]
         if isinstance(schema.get("properties"), dict):
             out += [*_table(("key", "type", "required", "description"), _rows(schemas, schema, kind)), ""]
-        for name, node in (schema.get("definitions") or {}).items():
-            if isinstance(node, dict) and isinstance(node.get("properties"), dict) and node["properties"]:
-                title = node.get("title", name)
-                out += [f"#### {str(title)[:1].upper()}{str(title)[1:]}", "",
-                        _sentence(node.get("description", "")), "",
-                        *_table(("key", "type", "required", "description"), _rows(schemas, node, kind)), ""]
+        out += _definition_tables(schemas, schema, kind)
     return out
+
+
+def _definition_tables(schemas: _Schemas, schema: JSON, kind: str, level: str = "####") -> list[str]:
+    """A heading, a sentence and a table of keys for each definition of ``schema`` that has keys."""
+    out: list[str] = []
+    for name, node in (schema.get("definitions") or {}).items():
+        if isinstance(node, dict) and isinstance(node.get("properties"), dict) and node["properties"]:
+            title = node.get("title", name)
+            out += [f"{level} {str(title)[:1].upper()}{str(title)[1:]}", "",
+                    _sentence(node.get("description", "")), "",
+                    *_table(("key", "type", "required", "description"), _rows(schemas, node, kind)), ""]
+    return out
+
+
+def _scenario_section(registry: Registry) -> list[str]:
+    """Scenario files: given/when/then rule tests (``scenario.schema.json``), key by key."""
+    schema = compose_scenario_schema(registry)
+    schemas = _Schemas({**compose_schemas(registry), SCENARIO: schema})
+    return ["## Scenario files", "",
+            _sentence(schema.get("description", "")), "",
+            "A pack keeps them in `scenarios/*.yaml` beside `pack.yaml` (beside `data/` in an installable "
+            "pack); `clank pack test PACK` runs them and reports each failure at its file and line, and "
+            "`pytest --clank-scenarios DIR` runs them as pytest items. The file is a list; each entry is "
+            "one scenario (keys below). `P1` to `P6` name the seats, and every resource the packs register "
+            "is a key of a seat's position and of its expectations.", "",
+            *_definition_tables(schemas, schema, SCENARIO, "###")]
 
 
 def _shared_section(schemas: _Schemas) -> list[str]:
@@ -569,7 +592,8 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "Contents: [content files](#content-files), [shared values](#shared-values), "
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
-           "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds).", ""]
+           "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
+           "[scenario files](#scenario-files).", ""]
     out += _content_section(schemas, registry)
     out += _shared_section(schemas)
     out += _effects_section(schemas, registry)
@@ -578,6 +602,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _features_section(schemas, registry)
     out += _icons_section(registry)
     out += _small_tables(registry)
+    out += _scenario_section(registry)
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
 
