@@ -58,6 +58,10 @@ or token; ``spare``: spare indices of each block; ``answer``: answers to a pack'
 ``other``: main actions of words no block names."""
 
 
+MEMO = 20_000
+"""Listings :meth:`ActionLayout.encode` remembers (they repeat: the same hands, rows and rooms)."""
+
+
 class ActionSpaceOverflow(RuntimeError):
     """A state has more actions for one block than its spare indices: raise that limit."""
 
@@ -163,6 +167,7 @@ class ActionLayout:
         self._anchor_pos = {w: {a: i for i, a in enumerate(b.anchors)} for w, b in self.blocks.items()}
         self._starts = sorted((b.offset, w) for w, b in self.blocks.items())
         self.layout_id = self._digest(ruleset)
+        self._memo: dict[tuple, dict[int, Action]] = {}
 
     def _digest(self, ruleset: Any) -> str:
         table = [(b.word, list(b.anchors), b.variants, b.spare, b.pick) for b in self.blocks.values()]
@@ -172,7 +177,17 @@ class ActionLayout:
 
     # -- legal actions → indices ---------------------------------------------------------------
     def encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
-        """The index of each legal action, as ``{index: action}`` in listing order."""
+        """The index of each legal action, as ``{index: action}`` in listing order (a fresh dict;
+        the same listing is indexed once and remembered, up to :data:`MEMO` listings)."""
+        key = (decision_kind, tuple(actions))
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= MEMO:
+                self._memo.clear()
+            found = self._memo[key] = self._encode(decision_kind, actions)
+        return dict(found)
+
+    def _encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
         out: dict[int, Action] = {}
         ranks: dict[tuple[str, str | None], int] = {}
         spares: dict[str, int] = {}

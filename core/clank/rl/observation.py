@@ -8,13 +8,16 @@ seat clockwise, and so on, so one policy can play any seat.
 
 The sections (:attr:`ObservationEncoder.sections`, each a name and a slice) follow from the
 packs: a slot per card id in each card zone, per token id in each token place, per room id for
-the pawns, per room feature, resource, teleport kind, cube kind, statistic, tile stack, token
-pool and decision kind the packs register. A custom pack's cards, tokens, tiles and features
+the pawns, per room feature, resource, teleport kind, cube kind, tile stack, token pool and decision kind the packs register (whole-game statistics are left out: a vector
+of counters nobody plays by). A custom pack's cards, tokens, tiles and features
 get their slots with no code of their own.
+
+Encoding writes into a zeroed ``array("f")`` that NumPy then shares without copying.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -23,10 +26,8 @@ import numpy as np
 STATUSES = ("live", "escaped", "knocked_out")
 SCALARS = ("round", "rage", "bag_total", "dungeon_deck", "artifact_stack_size", "covered_icons", "deciding",
            "health")
-
-
-def _index(names: Iterable[str]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(names)}
+COUNTS = ("damage", "cubes", "hand", "deck", "pending_negative_clank", "artifact_value")
+HIDDEN = "hidden"
 
 
 class ObservationEncoder:
@@ -41,154 +42,156 @@ class ObservationEncoder:
         self.pools = tuple(sorted({*(setup.get("token_pools") or {}), *(t.pool for t in ruleset.tokens.values())}))
         self.cube_kinds = ("black", *names["cube_kinds"])
         self.row_size = int(setup.get("row_size", 6))
-        self._card, self._token, self._room = _index(cards), _index(tokens), _index(rooms)
-        self._feature, self._resource = _index(names["features"]), _index(names["resources"])
-        self._teleport, self._stat = _index(names["teleports"]), _index(names["stats"])
-        self._decision = _index(names["decisions"])
-        self._tiles = _index(names["tiles"])
-        self._room_features = {room: tuple(f for f, _ in ruleset.tiles[room.split(".", 1)[0]].rooms[
-            room.split(".", 1)[1]].get("features", ()) if f in self._feature) for room in rooms}
         self._token_value = {t: int(ruleset.tokens[t].value or 0) for t in tokens}
-        layout: list[tuple[str, int]] = [(s, 1) for s in SCALARS]
-        layout += [("decision", len(names["decisions"])), ("decider", players), ("turn_of", players),
-                   ("clank_area", players + len(self.cube_kinds)), ("bank", len(self.cube_kinds)),
-                   ("stacks", len(self.stacks)), ("pools", len(self.pools)),
-                   ("row", self.row_size * len(cards)), ("reserve", len(cards)), ("dungeon_discard", len(cards)),
-                   ("market", len(tokens)), ("artifact_stack", len(tokens)), ("map_tokens", len(tokens)),
-                   ("room_tokens", len(rooms)), ("room_value", len(rooms)), ("room_pieces", len(rooms)),
-                   ("tiles", len(names["tiles"])), ("hand", len(cards))]
-        for p in range(players):
-            layout += [(f"p{p}.room", len(rooms)), (f"p{p}.room_features", len(names["features"])),
-                       (f"p{p}.status", len(STATUSES)), (f"p{p}.counts", 6),
-                       (f"p{p}.pool", len(names["resources"])), (f"p{p}.teleports", len(names["teleports"])),
-                       (f"p{p}.stats", len(names["stats"])), (f"p{p}.tokens", len(tokens) + 1),
-                       (f"p{p}.play", len(cards)), (f"p{p}.discard", len(cards))]
+        room_features = {f"{t}.{r}": tuple(f for f, _ in data.get("features", ()) if f in names["features"])
+                         for t, tile in ruleset.tiles.items() for r, data in tile.rooms.items()}
+        per_seat: list[tuple[str, tuple[str, ...]]] = [
+            ("room", rooms), ("room_features", names["features"]), ("status", STATUSES), ("counts", COUNTS),
+            ("pool", names["resources"]), ("teleports", names["teleports"]),
+            ("tokens", (*tokens, HIDDEN)), ("play", cards), ("discard", cards)]
+        layout: list[tuple[str, tuple[str, ...]]] = [("scalars", SCALARS), ("decision", names["decisions"]),
+            ("decider", _seats(players)), ("turn_of", _seats(players)),
+            ("clank_area", (*_seats(players), *self.cube_kinds)), ("bank", self.cube_kinds),
+            ("stacks", self.stacks), ("pools", self.pools),
+            ("row", tuple(f"{slot}:{c}" for slot in range(self.row_size) for c in cards)),
+            ("reserve", cards), ("dungeon_discard", cards), ("market", tokens), ("artifact_stack", tokens),
+            ("map_tokens", tokens), ("room_tokens", rooms), ("room_value", rooms), ("room_pieces", rooms),
+            ("tiles", names["tiles"]), ("hand", cards)]
+        layout += [(f"p{p}.{name}", entries) for p in range(players) for name, entries in per_seat]
         self.sections: dict[str, slice] = {}
+        self._pos: dict[str, dict[str, int]] = {}     # section -> entry -> absolute position
         start = 0
-        for name, width in layout:
-            self.sections[name] = slice(start, start + width)
-            start += width
+        for name, entries in layout:
+            self.sections[name] = slice(start, start + len(entries))
+            self._pos[name] = {e: start + i for i, e in enumerate(entries)}
+            start += len(entries)
         self.size = start
-        self._at = {name: s.start for name, s in self.sections.items()}
+        self.entries = {name: entries for name, entries in layout}
+        self._seat_pos = [{name: self._pos[f"p{p}.{name}"] for name, _ in per_seat} for p in range(players)]
+        self._room_features = room_features
+        self._zeros = bytes(4 * self.size)
+        self._scalar_pos = tuple(self._pos["scalars"][name] for name in SCALARS)
+        self._stack_pos = tuple(self._pos["stacks"][s] for s in self.stacks)
+        self._pool_pos = tuple(self._pos["pools"][p] for p in self.pools)
+        self._row_pos = [{c: self._pos["row"][f"{slot}:{c}"] for c in cards} for slot in range(self.row_size)]
+        self._counts_pos = {self._pos[f"p{p}.counts"]["damage"]: tuple(self._pos[f"p{p}.counts"][c] for c in COUNTS)
+                            for p in range(players)}
 
     def encode(self, view: Any) -> np.ndarray:
         """The vector of one seat's view (``game.view(seat)``)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        at = self._at
-        me = view.seat
-        n = self.players
-        card, token = self._card, self._token
-        out[at["round"]] = view.round
-        out[at["rage"]] = view.rage
-        out[at["bag_total"]] = view.bag_total
-        out[at["dungeon_deck"]] = view.dungeon_deck_size
-        out[at["artifact_stack_size"]] = len(view.artifact_stack)
-        out[at["covered_icons"]] = len(view.covered)
-        out[at["deciding"]] = 1.0 if view.deciding else 0.0
-        out[at["health"]] = view.health
+        pos = self._pos
+        n, me = self.players, view.seat
+        buf = array("f", self._zeros)
+        scalars = self._scalar_pos
+        for where, value in zip(scalars, (view.round, view.rage, view.bag_total, view.dungeon_deck_size,
+                                          len(view.artifact_stack), len(view.covered), view.deciding, view.health),
+                                strict=True):
+            buf[where] = value
         decision = view.decision()
-        out[at["decision"] + self._decision.get(decision["kind"], 0)] = 1.0
+        found = pos["decision"].get(decision["kind"])
+        if found is not None:
+            buf[found] = 1.0
         if decision.get("seat") is not None:
-            out[at["decider"] + (decision["seat"] - me) % n] = 1.0
-        out[at["turn_of"] + (view.current - me) % n] = 1.0
-        base = at["clank_area"]
+            buf[pos["decider"][str((decision["seat"] - me) % n)]] = 1.0
+        buf[pos["turn_of"][str((view.current - me) % n)]] = 1.0
+        area = pos["clank_area"]
         for kind, count in view.clank_area.items():
-            if kind.isdigit():
-                out[base + (int(kind) - me) % n] += count
-            elif kind in self.cube_kinds:
-                out[base + n + self.cube_kinds.index(kind)] += count
-        base = at["bank"]
-        for kind, count in view.bank.items():
-            if kind in self.cube_kinds:
-                out[base + self.cube_kinds.index(kind)] = count
-        for i, stack in enumerate(self.stacks):
-            out[at["stacks"] + i] = view.stack_size(stack)
-        for i, pool in enumerate(self.pools):
-            out[at["pools"] + i] = view.pool_size(pool)
-        ncards = len(card)
-        base = at["row"]
+            where = area.get(str((int(kind) - me) % n) if kind.isdigit() else kind)
+            if where is not None:
+                buf[where] += count
+        _put(buf, pos["bank"], view.bank.items())
+        for where, stack in zip(self._stack_pos, self.stacks, strict=True):
+            buf[where] = view.stack_size(stack)
+        for where, pool in zip(self._pool_pos, self.pools, strict=True):
+            buf[where] = view.pool_size(pool)
+        row = self._row_pos
         for slot, cid in enumerate(view.row[: self.row_size]):
             if cid is not None:
-                out[base + slot * ncards + card[cid]] = 1.0
-        base = at["reserve"]
-        for cid, size in view.reserve.items():
-            if cid in card:
-                out[base + card[cid]] = size
-        _count(out, at["dungeon_discard"], card, view.dungeon_discard)
+                buf[row[slot][cid]] = 1.0
+        _put(buf, pos["reserve"], view.reserve.items())
+        _add(buf, pos["dungeon_discard"], view.dungeon_discard)
         for items in view.market.values():
-            _count(out, at["market"], token, items)
-        _count(out, at["artifact_stack"], token, view.artifact_stack)
-        self._rooms(out, view)
-        base = at["tiles"]
-        tiles = self._tiles
+            _add(buf, pos["market"], items)
+        _add(buf, pos["artifact_stack"], view.artifact_stack)
+        self._rooms(buf, view)
+        tiles = pos["tiles"]
         for placed in view.tiles:
-            out[base + tiles[placed.tile]] = 1.0
-        _count(out, at["hand"], card, view.me.hand)
+            buf[tiles[placed.tile]] = 1.0
+        _add(buf, pos["hand"], view.me.hand)
         for rel in range(n):
-            self._player(out, view, (me + rel) % n, f"p{rel}.")
-        return out
+            self._player(buf, view.public((me + rel) % n), self._seat_pos[rel])
+        return np.frombuffer(buf, dtype=np.float32)
 
-    def _rooms(self, out: np.ndarray, view: Any) -> None:
+    def _rooms(self, buf: array, view: Any) -> None:
         """Tokens lying in rooms (any room-state value naming token ids) and pieces on the map."""
-        at, token, room_ix, value = self._at, self._token, self._room, self._token_value
+        pos = self._pos
+        map_tokens, room_tokens, room_value, room_pieces = (
+            pos["map_tokens"], pos["room_tokens"], pos["room_value"], pos["room_pieces"])
+        token_value = self._token_value
         for room, data in view.rooms.items():
-            r = room_ix.get(room)
-            if r is None or not data:
+            if not data or room not in room_tokens:
                 continue
             for item in data.values():
                 for t in (item if isinstance(item, list) else (item,)):
-                    if isinstance(t, str) and t in token:
-                        out[at["map_tokens"] + token[t]] += 1
-                        out[at["room_tokens"] + r] += 1
-                        out[at["room_value"] + r] += value[t]
+                    if isinstance(t, str) and t in map_tokens:
+                        buf[map_tokens[t]] += 1
+                        buf[room_tokens[room]] += 1
+                        buf[room_value[room]] += token_value[t]
         for piece in view.pieces.values():
-            r = room_ix.get(piece.get("room"))
-            if r is not None:
-                out[at["room_pieces"] + r] += 1
+            where = room_pieces.get(piece.get("room"))
+            if where is not None:
+                buf[where] += 1
 
-    def _player(self, out: np.ndarray, view: Any, seat: int, prefix: str) -> None:
-        at = self._at
-        p = view.player(seat)
-        room = p.room if p.room is not None else p.ko_room
-        r = self._room.get(room) if room is not None else None
-        if r is not None:
-            out[at[prefix + "room"] + r] = 1.0
-            base = at[prefix + "room_features"]
+    def _player(self, buf: array, p: Mapping[str, Any], pos: dict[str, dict[str, int]]) -> None:
+        room = p["room"] if p["room"] is not None else p["ko_room"]
+        where = pos["room"].get(room) if room is not None else None
+        if where is not None:
+            buf[where] = 1.0
+            features = pos["room_features"]
             for feature in self._room_features[room]:
-                out[base + self._feature[feature]] = 1.0
-        if p.status in STATUSES:
-            out[at[prefix + "status"] + STATUSES.index(p.status)] = 1.0
-        hand = p.hand if isinstance(p.hand, int) else len(p.hand)
-        deck = p.deck if isinstance(p.deck, int) else len(p.deck)
-        base = at[prefix + "counts"]
-        out[base: base + 6] = (len(p.damage), p.cubes, hand, deck, p.pending_neg,
-                               sum(self._token_value.get(a, 0) for a in p.artifacts))
-        base = at[prefix + "pool"]
-        for res, amount in p.pool.items():
-            i = self._resource.get(res)
-            if i is not None and amount > 0:
-                out[base + i] = amount
-        _count(out, at[prefix + "teleports"], self._teleport, p.teleports)
-        base = at[prefix + "stats"]
-        for stat, value in p.stats.items():
-            i = self._stat.get(stat)
-            if i is not None and value > 0:
-                out[base + i] = value
-        base = at[prefix + "tokens"]
-        hidden = base + len(self._token)
-        for t in (*p.tokens, *p.artifacts):
-            i = self._token.get(t)
-            out[base + i if i is not None else hidden] += 1
-        _count(out, at[prefix + "play"], self._card, p.play)
-        _count(out, at[prefix + "discard"], self._card, p.discard)
+                buf[features[feature]] = 1.0
+        status = pos["status"].get(p["status"])
+        if status is not None:
+            buf[status] = 1.0
+        hand, deck, artifacts = p["hand"], p["deck"], p["artifacts"]
+        counts = self._counts_pos[pos["counts"]["damage"]]
+        token_value = self._token_value
+        for where, value in zip(counts, (len(p["damage"]), p["cubes"], hand if isinstance(hand, int) else len(hand),
+                                         deck if isinstance(deck, int) else len(deck), p["pending_neg"],
+                                         sum(token_value.get(a, 0) for a in artifacts)), strict=True):
+            buf[where] = value
+        _put(buf, pos["pool"], p["pool"].items())
+        _add(buf, pos["teleports"], p["teleports"])
+        tokens = pos["tokens"]
+        hidden = tokens[HIDDEN]
+        for t in p["tokens"]:
+            buf[tokens.get(t, hidden)] += 1
+        for t in artifacts:
+            buf[tokens.get(t, hidden)] += 1
+        _add(buf, pos["play"], p["play"])
+        _add(buf, pos["discard"], p["discard"])
 
-    def describe(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """The vector cut into its named sections."""
-        return {name: vector[s] for name, s in self.sections.items()}
+    def describe(self, vector: np.ndarray) -> dict[str, dict[str, float]]:
+        """The non-zero numbers of a vector by section and entry: ``{"p0.pool": {"gold": 3.0}, ...}``."""
+        out: dict[str, dict[str, float]] = {}
+        for name, s in self.sections.items():
+            part = {e: float(vector[s.start + i]) for i, e in enumerate(self.entries[name]) if vector[s.start + i]}
+            if part:
+                out[name] = part
+        return out
 
 
-def _count(out: np.ndarray, base: int, index: Mapping[str, int], items: Iterable[str]) -> None:
+def _seats(players: int) -> tuple[str, ...]:
+    return tuple(str(i) for i in range(players))
+
+
+def _put(buf: array, index: Mapping[str, int], items: Iterable[tuple[str, Any]]) -> None:
+    for name, value in items:
+        where = index.get(name)
+        if where is not None:
+            buf[where] = value
+
+
+def _add(buf: array, index: Mapping[str, int], items: Iterable[str]) -> None:
     for item in items:
-        i = index.get(item)
-        if i is not None:
-            out[base + i] += 1
+        buf[index[item]] += 1

@@ -119,15 +119,11 @@ class ClankGymEnv(gymnasium.Env):
 
     def _bots_play(self) -> None:
         """Let the bots decide until the learner decides or the game ends."""
-        table = self.table
-        game = table.game
-        moved = False
+        game = self.table.game
         while not game.over and game.current_player != self.learner:
             seat = game.current_player
             game.apply(self._bots[seat].choose(game.view(seat)))
-            moved = True
-        if moved:
-            table.refresh()
+            self.table.refresh()
 
     def _observation(self) -> np.ndarray:
         return self.table.observe(self.learner)

@@ -42,7 +42,7 @@ class EpisodeTable:
         self.reward = reward_fn(reward)
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
         self.game: Game | None = None
-        self._legal: dict[int, Action] = {}
+        self._legal: dict[int, Action] | None = None
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
@@ -51,20 +51,23 @@ class EpisodeTable:
         return self.game
 
     def refresh(self) -> None:
-        """Index the legal actions of the decision now (after every applied action)."""
-        game = self.game
-        self._legal = {} if game.over else self.actions.encode(game.decision()["kind"], game.legal_actions())
+        """Forget the indexed legal actions: the game moved (they are indexed again when asked for)."""
+        self._legal = None
 
     @property
     def legal(self) -> dict[int, Action]:
         """``{index: action}`` for the deciding seat, in listing order."""
+        if self._legal is None:
+            game = self.game
+            self._legal = {} if game.over else self.actions.encode(game.decision()["kind"], game.legal_actions())
         return self._legal
 
     def mask(self) -> np.ndarray:
         """The legal-action mask of the deciding seat (int8, 1 for a legal index)."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        if self._legal:
-            mask[list(self._legal)] = 1
+        legal = self.legal
+        if legal:
+            mask[list(legal)] = 1
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
@@ -74,7 +77,7 @@ class EpisodeTable:
     def action_for(self, index: int) -> Action:
         """The legal action an index stands for now; :class:`IllegalAction` if none."""
         try:
-            return self._legal[int(index)]
+            return self.legal[int(index)]
         except (KeyError, TypeError, ValueError):
             meaning = self.actions.describe(int(index)) if 0 <= int(index) < self.actions.size else "out of range"
             raise IllegalAction(str(index), f"action index {index} ({meaning}) is not legal now") from None
@@ -101,6 +104,6 @@ class EpisodeTable:
         """The dict form of a seat's observation: its view as JSON data, the layout id and, when it
         decides, its legal actions by index."""
         game = self.game
-        legal = self._legal if game.current_player == seat else {}
+        legal = self.legal if game.current_player == seat else {}
         return {"layout": self.layout_id, "seat": seat, "view": game.view_dict(seat),
                 "legal": {i: str(a) for i, a in legal.items()}}
