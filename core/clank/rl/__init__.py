@@ -9,15 +9,16 @@ gymnasium, numpy); see ``docs/rl.md``.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-_NEEDED = ("numpy", "gymnasium", "pettingzoo")
-_missing = [name for name in _NEEDED if importlib.util.find_spec(name) is None]
-if _missing:
-    raise ImportError(f"clank.rl needs the optional extra 'rl' ({', '.join(_missing)} not installed): "
-                      "pip install 'clank-engine[rl]'")
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:
+    raise ImportError(f"clank.rl needs the optional extra 'rl' (pettingzoo, gymnasium, numpy): "
+                      f"pip install 'clank-engine[rl]' ({exc})") from exc
 
 from clank.rl.aec import ClankAECEnv, agent_name  # noqa: E402
 from clank.rl.layout import ActionLayout, ActionSpaceOverflow, Block  # noqa: E402
@@ -34,7 +35,8 @@ def env(packs: str | Sequence[str], players: int = 4, options: Mapping[str, Any]
     """A PettingZoo AEC environment: ``packs`` (ids or directories), ``players`` seats, game
     ``options`` as ``new_game`` takes them, the first episode's ``seed``, ``reward`` (``"rank"``,
     ``"score_diff"`` or a function of the final totals); ``render_mode="ansi"``, ``limits=``
-    (the action layout's sizes, :data:`clank.rl.layout.DEFAULT_LIMITS`)."""
+    (the action layout's sizes, :data:`clank.rl.layout.DEFAULT_LIMITS`), ``modules=`` (pack
+    modules registered directly, as ``new_game`` takes them)."""
     return ClankAECEnv(packs, players, options, seed, reward, **kwargs)
 
 

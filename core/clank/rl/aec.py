@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -36,11 +37,11 @@ class ClankAECEnv(AECEnv):
 
     def __init__(self, packs: str | Sequence[str], players: int = 4, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, reward: str | RewardFn = "rank", render_mode: str | None = None,
-                 limits: Mapping[str, int] | None = None) -> None:
+                 limits: Mapping[str, int] | None = None, modules: Mapping[str, ModuleType] | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
-        self.table = EpisodeTable(packs, players, options, reward, limits)
+        self.table = EpisodeTable(packs, players, options, reward, limits, modules)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}

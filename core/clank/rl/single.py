@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import gymnasium
@@ -43,12 +44,12 @@ class ClankGymEnv(gymnasium.Env):
                  learner: int = 0, options: Mapping[str, Any] | None = None, seed: int | None = None,
                  reward: str | RewardFn = "rank", illegal_action: str = "penalise", illegal_penalty: float = -1.0,
                  max_illegal: int = 10, render_mode: str | None = None,
-                 limits: Mapping[str, int] | None = None) -> None:
+                 limits: Mapping[str, int] | None = None, modules: Mapping[str, ModuleType] | None = None) -> None:
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, not {illegal_action!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
-        self.table = EpisodeTable(packs, players, options, reward, limits)
+        self.table = EpisodeTable(packs, players, options, reward, limits, modules)
         n = self.table.players
         if not 0 <= learner < n:
             raise ValueError(f"learner seat {learner} is not a seat of a {n}-player game")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -35,10 +36,12 @@ class EpisodeTable:
     the legal actions of the decision now, as indices; the final rewards."""
 
     def __init__(self, packs: str | Sequence[str], players: int, options: Mapping[str, Any] | None,
-                 reward: str | RewardFn, limits: Mapping[str, int] | None) -> None:
+                 reward: str | RewardFn, limits: Mapping[str, int] | None,
+                 modules: Mapping[str, ModuleType] | None = None) -> None:
         self.packs = split_packs(packs)
         self.options = dict(options or {})
-        self.ruleset, self.players, _ = configure_game(self.packs, players, self.options)
+        self.modules = dict(modules) if modules else None
+        self.ruleset, self.players, _ = configure_game(self.packs, players, self.options, self.modules)
         self.reward = reward_fn(reward)
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
         self.game: Game | None = None
@@ -46,7 +49,7 @@ class EpisodeTable:
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
-        self.game = new_game(self.packs, self.players, seed=seed, options=self.options)
+        self.game = new_game(self.packs, self.players, seed=seed, options=self.options, modules=self.modules)
         self.refresh()
         return self.game
 
