@@ -105,6 +105,11 @@ class SeatView:
             return d
         return {"seat": d["seat"], "kind": d["kind"], "prompt": f"{self.name(d['seat'])} decides"}
 
+    @property
+    def decision_kind(self) -> str:
+        """The kind of the decision now, whoever decides (public, as in :meth:`decision`)."""
+        return self._game.decision_kind
+
     def pending(self) -> dict[str, Any] | None:
         """This seat's pending decision data (cards it may pick, options ...), if it decides one."""
         d = self._game.state.decision

@@ -40,6 +40,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from clank.actions import Action
 
 LAYOUT_FORMAT = 1
@@ -177,15 +179,20 @@ class ActionLayout:
 
     # -- legal actions → indices ---------------------------------------------------------------
     def encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
-        """The index of each legal action, as ``{index: action}`` in listing order (a fresh dict;
+        """The index of each legal action, as ``{index: action}`` in listing order (read-only:
         the same listing is indexed once and remembered, up to :data:`MEMO` listings)."""
+        return self.indexed(decision_kind, actions)[0]
+
+    def indexed(self, decision_kind: str, actions: Sequence[Action]) -> tuple[dict[int, Action], np.ndarray]:
+        """:meth:`encode`'s mapping and its indices as a sorted NumPy array (both read-only)."""
         key = (decision_kind, tuple(actions))
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) >= MEMO:
                 self._memo.clear()
-            found = self._memo[key] = self._encode(decision_kind, actions)
-        return dict(found)
+            mapping = self._encode(decision_kind, actions)
+            found = self._memo[key] = (mapping, np.array(sorted(mapping), dtype=np.intp))
+        return found
 
     def _encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
         out: dict[int, Action] = {}

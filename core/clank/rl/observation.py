@@ -12,13 +12,14 @@ the pawns, per room feature, resource, teleport kind, cube kind, tile stack, tok
 of counters nobody plays by). A custom pack's cards, tokens, tiles and features
 get their slots with no code of their own.
 
-Encoding writes into a zeroed ``array("f")`` that NumPy then shares without copying.
+Encoding writes counts into a zeroed ``array("H")`` and other numbers into an ``array("f")``,
+which NumPy adds without a Python loop.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -69,60 +70,77 @@ class ObservationEncoder:
         self.entries = {name: entries for name, entries in layout}
         self._seat_pos = [{name: self._pos[f"p{p}.{name}"] for name, _ in per_seat} for p in range(players)]
         self._room_features = room_features
-        self._zeros = bytes(4 * self.size)
+        self._zeros_f, self._zeros_h = bytes(4 * self.size), bytes(2 * self.size)
         self._scalar_pos = tuple(self._pos["scalars"][name] for name in SCALARS)
         self._stack_pos = tuple(self._pos["stacks"][s] for s in self.stacks)
         self._pool_pos = tuple(self._pos["pools"][p] for p in self.pools)
         self._row_pos = [{c: self._pos["row"][f"{slot}:{c}"] for c in cards} for slot in range(self.row_size)]
-        self._counts_pos = {self._pos[f"p{p}.counts"]["damage"]: tuple(self._pos[f"p{p}.counts"][c] for c in COUNTS)
-                            for p in range(players)}
+        self._counts = [tuple(self._pos[f"p{p}.counts"][c] for c in COUNTS) for p in range(players)]
+        self._stacks_at = tuple(zip(self._stack_pos, self.stacks, strict=True))
+        self._pools_at = tuple(zip(self._pool_pos, self.pools, strict=True))
 
     def encode(self, view: Any) -> np.ndarray:
         """The vector of one seat's view (``game.view(seat)``)."""
         pos = self._pos
         n, me = self.players, view.seat
-        buf = array("f", self._zeros)
-        scalars = self._scalar_pos
-        for where, value in zip(scalars, (view.round, view.rage, view.bag_total, view.dungeon_deck_size,
-                                          len(view.artifact_stack), len(view.covered), view.deciding, view.health),
-                                strict=True):
-            buf[where] = value
-        decision = view.decision()
-        found = pos["decision"].get(decision["kind"])
+        ones = array("H", self._zeros_h)     # counts and one-hot marks (uint16: an overflow raises)
+        vals = array("f", self._zeros_f)     # every other number
+        (round_, rage, bag, deck, stack, covered, deciding, health) = self._scalar_pos
+        vals[round_] = view.round
+        vals[rage] = view.rage
+        vals[bag] = view.bag_total
+        vals[deck] = view.dungeon_deck_size
+        vals[stack] = len(view.artifact_stack)
+        vals[covered] = len(view.covered)
+        vals[deciding] = view.deciding
+        vals[health] = view.health
+        found = pos["decision"].get(view.decision_kind)
         if found is not None:
-            buf[found] = 1.0
-        if decision.get("seat") is not None:
-            buf[pos["decider"][str((decision["seat"] - me) % n)]] = 1.0
-        buf[pos["turn_of"][str((view.current - me) % n)]] = 1.0
-        area = pos["clank_area"]
+            ones[found] = 1
+        decider = view.current_player
+        if decider is not None:
+            ones[pos["decider"][str((decider - me) % n)]] = 1
+        ones[pos["turn_of"][str((view.current - me) % n)]] = 1
+        index = pos["clank_area"]
         for kind, count in view.clank_area.items():
-            where = area.get(str((int(kind) - me) % n) if kind.isdigit() else kind)
+            where = index.get(str((int(kind) - me) % n) if kind.isdigit() else kind)
             if where is not None:
-                buf[where] += count
-        _put(buf, pos["bank"], view.bank.items())
-        for where, stack in zip(self._stack_pos, self.stacks, strict=True):
-            buf[where] = view.stack_size(stack)
-        for where, pool in zip(self._pool_pos, self.pools, strict=True):
-            buf[where] = view.pool_size(pool)
+                vals[where] += count
+        index = pos["bank"]
+        for kind, count in view.bank.items():
+            if kind in index:
+                vals[index[kind]] = count
+        for where, stack_name in self._stacks_at:
+            vals[where] = view.stack_size(stack_name)
+        for where, pool in self._pools_at:
+            vals[where] = view.pool_size(pool)
         row = self._row_pos
         for slot, cid in enumerate(view.row[: self.row_size]):
             if cid is not None:
-                buf[row[slot][cid]] = 1.0
-        _put(buf, pos["reserve"], view.reserve.items())
-        _add(buf, pos["dungeon_discard"], view.dungeon_discard)
+                ones[row[slot][cid]] = 1
+        index = pos["reserve"]
+        for cid, size in view.reserve.items():
+            vals[index[cid]] = size
+        for where in map(pos["dungeon_discard"].__getitem__, view.dungeon_discard):
+            ones[where] += 1
+        index = pos["market"]
         for items in view.market.values():
-            _add(buf, pos["market"], items)
-        _add(buf, pos["artifact_stack"], view.artifact_stack)
-        self._rooms(buf, view)
-        tiles = pos["tiles"]
+            for where in map(index.__getitem__, items):
+                ones[where] += 1
+        for where in map(pos["artifact_stack"].__getitem__, view.artifact_stack):
+            ones[where] += 1
+        self._rooms(ones, vals, view)
+        index = pos["tiles"]
         for placed in view.tiles:
-            buf[tiles[placed.tile]] = 1.0
-        _add(buf, pos["hand"], view.me.hand)
-        for rel in range(n):
-            self._player(buf, view.public((me + rel) % n), self._seat_pos[rel])
-        return np.frombuffer(buf, dtype=np.float32)
+            ones[index[placed.tile]] = 1
+        for where in map(pos["hand"].__getitem__, view.me.hand):
+            ones[where] += 1
+        self._player(ones, vals, _Own(view.me), self._seat_pos[0], self._counts[0])   # its own state
+        for rel in range(1, n):
+            self._player(ones, vals, view.public((me + rel) % n), self._seat_pos[rel], self._counts[rel])
+        return np.frombuffer(ones, dtype=np.uint16).astype(np.float32) + np.frombuffer(vals, dtype=np.float32)
 
-    def _rooms(self, buf: array, view: Any) -> None:
+    def _rooms(self, ones: array, vals: array, view: Any) -> None:
         """Tokens lying in rooms (any room-state value naming token ids) and pieces on the map."""
         pos = self._pos
         map_tokens, room_tokens, room_value, room_pieces = (
@@ -134,42 +152,50 @@ class ObservationEncoder:
             for item in data.values():
                 for t in (item if isinstance(item, list) else (item,)):
                     if isinstance(t, str) and t in map_tokens:
-                        buf[map_tokens[t]] += 1
-                        buf[room_tokens[room]] += 1
-                        buf[room_value[room]] += token_value[t]
+                        ones[map_tokens[t]] += 1
+                        ones[room_tokens[room]] += 1
+                        vals[room_value[room]] += token_value[t]
         for piece in view.pieces.values():
             where = room_pieces.get(piece.get("room"))
             if where is not None:
-                buf[where] += 1
+                ones[where] += 1
 
-    def _player(self, buf: array, p: Mapping[str, Any], pos: dict[str, dict[str, int]]) -> None:
+    def _player(self, ones: array, vals: array, p: Any, pos: dict[str, dict[str, int]],
+                counts: tuple[int, ...]) -> None:
         room = p["room"] if p["room"] is not None else p["ko_room"]
         where = pos["room"].get(room) if room is not None else None
         if where is not None:
-            buf[where] = 1.0
-            features = pos["room_features"]
-            for feature in self._room_features[room]:
-                buf[features[feature]] = 1.0
+            ones[where] = 1
+            for where in map(pos["room_features"].__getitem__, self._room_features[room]):
+                ones[where] = 1
         status = pos["status"].get(p["status"])
         if status is not None:
-            buf[status] = 1.0
+            ones[status] = 1
         hand, deck, artifacts = p["hand"], p["deck"], p["artifacts"]
-        counts = self._counts_pos[pos["counts"]["damage"]]
-        token_value = self._token_value
-        for where, value in zip(counts, (len(p["damage"]), p["cubes"], hand if isinstance(hand, int) else len(hand),
-                                         deck if isinstance(deck, int) else len(deck), p["pending_neg"],
-                                         sum(token_value.get(a, 0) for a in artifacts)), strict=True):
-            buf[where] = value
-        _put(buf, pos["pool"], p["pool"].items())
-        _add(buf, pos["teleports"], p["teleports"])
-        tokens = pos["tokens"]
-        hidden = tokens[HIDDEN]
+        damage, cubes, hand_at, deck_at, pending, value = counts
+        vals[damage] = len(p["damage"])
+        vals[cubes] = p["cubes"]
+        vals[hand_at] = hand if isinstance(hand, int) else len(hand)
+        vals[deck_at] = deck if isinstance(deck, int) else len(deck)
+        vals[pending] = p["pending_neg"]
+        if artifacts:
+            vals[value] = sum(map(self._token_value.__getitem__, artifacts))
+        index = pos["pool"]
+        for res, amount in p["pool"].items():
+            if res in index:
+                vals[index[res]] = amount
+        for where in map(pos["teleports"].__getitem__, p["teleports"]):
+            ones[where] += 1
+        index = pos["tokens"]
+        hidden = index[HIDDEN]
         for t in p["tokens"]:
-            buf[tokens.get(t, hidden)] += 1
+            ones[index.get(t, hidden)] += 1
         for t in artifacts:
-            buf[tokens.get(t, hidden)] += 1
-        _add(buf, pos["play"], p["play"])
-        _add(buf, pos["discard"], p["discard"])
+            ones[index.get(t, hidden)] += 1
+        for where in map(pos["play"].__getitem__, p["play"]):
+            ones[where] += 1
+        for where in map(pos["discard"].__getitem__, p["discard"]):
+            ones[where] += 1
 
     def describe(self, vector: np.ndarray) -> dict[str, dict[str, float]]:
         """The non-zero numbers of a vector by section and entry: ``{"p0.pool": {"gold": 3.0}, ...}``."""
@@ -181,17 +207,18 @@ class ObservationEncoder:
         return out
 
 
+class _Own:
+    """The observing seat's own state read as :meth:`SeatView.public` shows it (no copy: its deck
+    as a count, as every view shows a deck)."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, p: Any) -> None:
+        self._p = p
+
+    def __getitem__(self, name: str) -> Any:
+        return len(self._p.deck) if name == "deck" else getattr(self._p, name)
+
+
 def _seats(players: int) -> tuple[str, ...]:
     return tuple(str(i) for i in range(players))
-
-
-def _put(buf: array, index: Mapping[str, int], items: Iterable[tuple[str, Any]]) -> None:
-    for name, value in items:
-        where = index.get(name)
-        if where is not None:
-            buf[where] = value
-
-
-def _add(buf: array, index: Mapping[str, int], items: Iterable[str]) -> None:
-    for item in items:
-        buf[index[item]] += 1

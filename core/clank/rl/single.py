@@ -30,7 +30,7 @@ class ClankGymEnv(gymnasium.Env):
 
     The observation is the learner's view as a float32 vector; ``info["action_mask"]`` (and
     :meth:`action_masks`, the name sb3-contrib's maskable algorithms call) is the int8 mask over
-    the fixed action space. The reward is 0 until the end, then the configured final reward of
+    the fixed action space, ``info["legal"]`` the same as a list of indices. The reward is 0 until the end, then the configured final reward of
     the learner's seat. An index that is not legal changes nothing: with
     ``illegal_action="penalise"`` (the default, so unmasked samplers such as Gymnasium's
     checker work) it earns ``illegal_penalty`` and ``info["illegal_action"]`` says why, and
@@ -130,7 +130,7 @@ class ClankGymEnv(gymnasium.Env):
         return self.table.observe(self.learner)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks()}
+        return {"action_mask": self.action_masks(), "legal": self.table.legal_indices()}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal-action mask now (int8; all zeros once the game is over)."""

@@ -17,6 +17,7 @@ from clank.rl.rewards import RewardFn, reward_fn
 OBS_HIGH = 1.0e6
 """The observation space's upper bound (no count in a game comes near it)."""
 _LAYOUTS: dict[tuple, tuple[ActionLayout, ObservationEncoder, str]] = {}
+_NONE: tuple[dict, np.ndarray] = ({}, np.array([], dtype=np.intp))
 
 
 def layouts(ruleset: Any, players: int, limits: Mapping[str, int] | None) -> tuple[ActionLayout, ObservationEncoder, str]:
@@ -45,7 +46,7 @@ class EpisodeTable:
         self.reward = reward_fn(reward)
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
         self.game: Game | None = None
-        self._legal: dict[int, Action] | None = None
+        self._legal: tuple[dict[int, Action], np.ndarray] | None = None
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
@@ -57,20 +58,25 @@ class EpisodeTable:
         """Forget the indexed legal actions: the game moved (they are indexed again when asked for)."""
         self._legal = None
 
-    @property
-    def legal(self) -> dict[int, Action]:
-        """``{index: action}`` for the deciding seat, in listing order."""
+    def _indexed(self) -> tuple[dict[int, Action], np.ndarray]:
         if self._legal is None:
             game = self.game
-            self._legal = {} if game.over else self.actions.encode(game.decision()["kind"], game.legal_actions())
+            self._legal = (_NONE if game.over else self.actions.indexed(game.decision_kind, game.legal_actions()))
         return self._legal
 
+    @property
+    def legal(self) -> dict[int, Action]:
+        """``{index: action}`` for the deciding seat, in listing order (read-only)."""
+        return self._indexed()[0]
+
+    def legal_indices(self) -> list[int]:
+        """The legal indices of the deciding seat, ascending (a new list)."""
+        return self._indexed()[1].tolist()
+
     def mask(self) -> np.ndarray:
-        """The legal-action mask of the deciding seat (int8, 1 for a legal index)."""
+        """The legal-action mask of the deciding seat (int8, 1 for a legal index; a new array)."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        legal = self.legal
-        if legal:
-            mask[list(legal)] = 1
+        mask[self._indexed()[1]] = 1
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
