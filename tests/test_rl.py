@@ -6,6 +6,7 @@ no hidden information of another seat reaches."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -318,3 +319,13 @@ def test_importing_without_the_extra_names_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode != 0
     assert "pip install 'clank-engine[rl]'" in done.stderr
+
+
+def test_the_examples_of_docs_rl_run():
+    """Every ```python block of docs/rl.md runs, in order, in one namespace."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    assert len(blocks) >= 4
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/rl.md", "exec"), namespace)

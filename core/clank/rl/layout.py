@@ -100,6 +100,8 @@ def content_names(ruleset: Any) -> dict[str, tuple[str, ...]]:
         "tiles": tuple(sorted(tiles)),
         "rooms": tuple(sorted(f"{t}.{r}" for t in tiles for r in tiles[t].rooms)),
         "routes": tuple(f"{t}#{i}" for t in sorted(tiles) for i in range(len(tiles[t].tunnels))),
+        "portal_routes": tuple(f"{t}#{i}" for t in sorted(tiles) for i, tunnel in enumerate(tiles[t].tunnels)
+                               if "portal" in (tunnel.a.kind, tunnel.b.kind)),
         "features": tuple(sorted(registry.room_features)),
         "resources": tuple(sorted(registry.resources)),
         "teleports": tuple(sorted(registry.teleport_kinds)),
@@ -135,8 +137,9 @@ class ActionLayout:
               for w in ("reserve", "fight-reserve")),
             Block("move", names["routes"], lim["prevent"], spare,
                   doc="walk a tunnel, by its first tile tunnel; variants: Swords spent (links: spare)"),
-            Block("portal", names["routes"], lim["portal"], spare,
-                  doc="go through a portal, by the exit's tile tunnel; variants: entries and Swords"),
+            Block("portal", names["portal_routes"], lim["portal"], spare,
+                  doc="go through a portal, by the exit's tile tunnel (one with a portal end); "
+                      "variants: entries and Swords"),
             Block("explore", names["routes"], 1, spare, doc="explore an open edge, by tile tunnel (links: spare)"),
             Block("teleport", names["rooms"], lim["teleport"], spare,
                   doc="teleport, by target room; variants: teleport kinds (open edges, slots: spare)"),
