@@ -29,11 +29,10 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
-from compare_catanatron import Side, load_average
+from compare_catanatron import Side, load_average, private_python
 
 ROOT = Path(__file__).resolve().parent.parent
 CATANATRON_GYM = "catanatron-gym==4.0.0"
@@ -43,14 +42,7 @@ TARGET = 1.5
 
 def catanatron_gym_python() -> Path:
     """The virtualenv with catanatron-gym, made (and the package installed) on first use."""
-    python = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    check = [str(python), "-c", "import importlib.metadata as m; print(m.version('catanatron-gym'))"]
-    if python.exists() and subprocess.run(check, capture_output=True, text=True).stdout.strip() == "4.0.0":
-        return python
-    print(f"installing {CATANATRON_GYM} in {VENV} ...", flush=True)
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", CATANATRON_GYM], check=True)
-    return python
+    return private_python(VENV, CATANATRON_GYM)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 from clank import rl
-from protocol import serve
+from protocol import env_steps, serve
 
 PACKS = ["catacombs"]
 PLAYERS = 2
@@ -23,20 +23,7 @@ PLAYERS = 2
 
 def gym_steps(n: int, seed: int) -> dict[str, Any]:
     env = rl.gym_env(PACKS, players=PLAYERS, opponents="random")
-    rng = random.Random(seed)
-    done, decisions, game_seed = 0, 0, seed
-    start = time.perf_counter()
-    while done < n:
-        obs, info = env.reset(seed=game_seed)
-        finished = False
-        while not finished and done < n:
-            obs, reward, terminated, truncated, info = env.step(rng.choice(info["legal"]))
-            finished = terminated or truncated
-            done += 1
-        decisions += len(env.game.state.history)
-        game_seed += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": done / elapsed, "decisions_per_s": decisions / elapsed}
+    return env_steps(env, n, seed, lambda info: info["legal"], lambda env: len(env.game.state.history))
 
 
 def aec_steps(n: int, seed: int) -> dict[str, Any]:

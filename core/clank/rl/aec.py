@@ -11,7 +11,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from clank.rl.rewards import RewardFn
-from clank.rl.table import OBS_HIGH, EpisodeTable
+from clank.rl.table import OBS_HIGH, EpisodeTable, OnTable
 
 
 def agent_name(seat: int) -> str:
@@ -19,7 +19,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class ClankAECEnv(AECEnv):
+class ClankAECEnv(OnTable, AECEnv):
     """Clank! for several learners (PettingZoo's agent-environment cycle).
 
     Agents are the seats, ``player_0`` .. ``player_{N-1}``. The agent selected is always the seat
@@ -52,16 +52,6 @@ class ClankAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._first_seed = seed
         self._seeds = np.random.default_rng(seed)
-
-    @property
-    def layout_id(self) -> str:
-        """The version of the observation and action layouts (content hash, limits, seats)."""
-        return self.table.layout_id
-
-    @property
-    def game(self) -> Any:
-        """The game of the current episode (a :class:`clank.Game`)."""
-        return self.table.game
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]

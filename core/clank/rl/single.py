@@ -13,12 +13,12 @@ from gymnasium import spaces
 from clank import IllegalAction
 from clank.api import bot_seed
 from clank.rl.rewards import RewardFn
-from clank.rl.table import OBS_HIGH, EpisodeTable
+from clank.rl.table import OBS_HIGH, EpisodeTable, OnTable
 
 ILLEGAL_MODES = ("penalise", "raise")
 
 
-class ClankGymEnv(gymnasium.Env):
+class ClankGymEnv(OnTable, gymnasium.Env):
     """Clank! for one learner against bots (Gymnasium).
 
     The learner sits at ``learner`` (seat 0 by default); every other seat is played by a bot
@@ -71,16 +71,6 @@ class ClankGymEnv(gymnasium.Env):
         self._first_seed = seed
         self._bots: dict[int, Any] = {}
         self._illegal = 0
-
-    @property
-    def layout_id(self) -> str:
-        """The version of the observation and action layouts (content hash, limits, seats)."""
-        return self.table.layout_id
-
-    @property
-    def game(self) -> Any:
-        """The game of the current episode (a :class:`clank.Game`)."""
-        return self.table.game
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         """Start a game: with ``seed`` the game of that seed; without, the next seed of the

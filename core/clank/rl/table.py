@@ -116,3 +116,19 @@ class EpisodeTable:
         legal = self.legal if game.current_player == seat else {}
         return {"layout": self.layout_id, "seat": seat, "view": game.view_dict(seat),
                 "legal": {i: str(a) for i, a in legal.items()}}
+
+
+class OnTable:
+    """What both environments show of their :class:`EpisodeTable` (``self.table``)."""
+
+    table: EpisodeTable
+
+    @property
+    def layout_id(self) -> str:
+        """The version of the observation and action layouts (content hash, limits, seats)."""
+        return self.table.layout_id
+
+    @property
+    def game(self) -> Game | None:
+        """The game of the current episode (a :class:`clank.Game`)."""
+        return self.table.game
