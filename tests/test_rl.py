@@ -329,3 +329,22 @@ def test_the_examples_of_docs_rl_run():
     namespace: dict = {}
     for block in blocks:
         exec(compile(block, "docs/rl.md", "exec"), namespace)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mix=st.sampled_from(range(len(MIXES))), seed=st.integers(0, 10_000))
+def test_encoding_from_memory_gives_the_vector_a_fresh_encoding_gives(mix, seed):
+    """The environments encode each seat's views with a memory of its last look; in every state
+    of a random game, every seat's vector is the one a fresh encoding makes."""
+    packs, seats, options = MIXES[mix]
+    env = aec(packs, seats[0], options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    encoder = env.table.encoder
+    for _ in range(300):
+        if env.game.over:
+            break
+        for seat in range(seats[0]):
+            view = env.game.view(seat)
+            assert np.array_equal(env.table.observe(seat), encoder.encode(view))
+        env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))

@@ -27,6 +27,7 @@ def gym_steps(n: int, seed: int) -> dict[str, Any]:
 
 
 def aec_steps(n: int, seed: int) -> dict[str, Any]:
+    """Steps per second of the AEC environment, every seat a random masked agent."""
     env = rl.env(PACKS, players=PLAYERS)
     rng = random.Random(seed)
     done, game_seed = 0, seed

@@ -12,8 +12,10 @@ the pawns, per room feature, resource, teleport kind, cube kind, tile stack, tok
 of counters nobody plays by). A custom pack's cards, tokens, tiles and features
 get their slots with no code of their own.
 
-Encoding writes counts into a zeroed ``array("H")`` and other numbers into an ``array("f")``,
-which NumPy adds without a Python loop.
+Encoding writes counts into an ``array("H")`` and other numbers into an ``array("f")``, which
+NumPy adds without a Python loop. An environment keeps an :class:`EncoderMemory` per seat: a card
+or token zone equal to what it was at that seat's last look (a list comparison) is not counted
+again, which makes the encoding of a seat's successive views cheap.
 """
 
 from __future__ import annotations
@@ -77,14 +79,29 @@ class ObservationEncoder:
         self._row_pos = [{c: self._pos["row"][f"{slot}:{c}"] for c in cards} for slot in range(self.row_size)]
         self._counts = [tuple(self._pos[f"p{p}.counts"][c] for c in COUNTS) for p in range(players)]
         self._stacks_at = tuple(zip(self._stack_pos, self.stacks, strict=True))
+        widths = {s.stop - s.start for s in self.sections.values()}
+        self._zero_runs = {w: array("H", bytes(2 * w)) for w in widths}
         self._pools_at = tuple(zip(self._pool_pos, self.pools, strict=True))
 
-    def encode(self, view: Any) -> np.ndarray:
-        """The vector of one seat's view (``game.view(seat)``)."""
+    def memory(self) -> EncoderMemory:
+        """A memory for encoding one seat's views one after the other (see :meth:`encode`)."""
+        return EncoderMemory(self._zeros_h)
+
+    def encode(self, view: Any, memory: EncoderMemory | None = None) -> np.ndarray:
+        """The vector of one seat's view (``game.view(seat)``).
+
+        With a ``memory`` (:meth:`memory`, one per seat), the card and token zones that equal
+        what they were at that memory's last encoding (compared as lists) are not counted again:
+        the result is the same vector, made faster when little changed between two looks."""
+        memory = memory if memory is not None else self.memory()
+        ones = memory.ones                   # counts and one-hot marks (uint16: an overflow raises)
+        for where in memory.marks:           # the marks of the last encoding: taken back
+            ones[where] -= 1
+        marks: list[int] = []
+        memory.marks = marks
+        vals = array("f", self._zeros_f)     # every other number, written afresh
         pos = self._pos
         n, me = self.players, view.seat
-        ones = array("H", self._zeros_h)     # counts and one-hot marks (uint16: an overflow raises)
-        vals = array("f", self._zeros_f)     # every other number
         (round_, rage, bag, deck, stack, covered, deciding, health) = self._scalar_pos
         vals[round_] = view.round
         vals[rage] = view.rage
@@ -96,11 +113,11 @@ class ObservationEncoder:
         vals[health] = view.health
         found = pos["decision"].get(view.decision_kind)
         if found is not None:
-            ones[found] = 1
+            marks.append(found)
         decider = view.current_player
         if decider is not None:
-            ones[pos["decider"][str((decider - me) % n)]] = 1
-        ones[pos["turn_of"][str((view.current - me) % n)]] = 1
+            marks.append(pos["decider"][str((decider - me) % n)])
+        marks.append(pos["turn_of"][str((view.current - me) % n)])
         index = pos["clank_area"]
         for kind, count in view.clank_area.items():
             where = index.get(str((int(kind) - me) % n) if kind.isdigit() else kind)
@@ -114,33 +131,52 @@ class ObservationEncoder:
             vals[where] = view.stack_size(stack_name)
         for where, pool in self._pools_at:
             vals[where] = view.pool_size(pool)
-        row = self._row_pos
-        for slot, cid in enumerate(view.row[: self.row_size]):
-            if cid is not None:
-                ones[row[slot][cid]] = 1
         index = pos["reserve"]
         for cid, size in view.reserve.items():
             vals[index[cid]] = size
-        for where in map(pos["dungeon_discard"].__getitem__, view.dungeon_discard):
-            ones[where] += 1
-        index = pos["market"]
-        for items in view.market.values():
-            for where in map(index.__getitem__, items):
-                ones[where] += 1
-        for where in map(pos["artifact_stack"].__getitem__, view.artifact_stack):
-            ones[where] += 1
-        self._rooms(ones, vals, view)
+        row = view.row
+        if memory.seen.get("row") != row:
+            self._clear(ones, "row")
+            for slot, cid in enumerate(row[: self.row_size]):
+                if cid is not None:
+                    ones[self._row_pos[slot][cid]] += 1
+            memory.seen["row"] = list(row)
+        self._zone(memory, "dungeon_discard", view.dungeon_discard)
+        market = view.market
+        if memory.seen.get("market") != market:
+            self._clear(ones, "market")
+            index = pos["market"]
+            for items in market.values():
+                for where in map(index.__getitem__, items):
+                    ones[where] += 1
+            memory.seen["market"] = {board: list(items) for board, items in market.items()}
+        self._zone(memory, "artifact_stack", view.artifact_stack)
+        self._zone(memory, "hand", view.me.hand)
+        self._rooms(marks, vals, view)
         index = pos["tiles"]
-        for placed in view.tiles:
-            ones[index[placed.tile]] = 1
-        for where in map(pos["hand"].__getitem__, view.me.hand):
-            ones[where] += 1
-        self._player(ones, vals, _Own(view.me), self._seat_pos[0], self._counts[0])   # its own state
+        marks += [index[placed.tile] for placed in view.tiles]
+        self._player(memory, vals, _own(view.me), 0)      # what the seat sees of itself
         for rel in range(1, n):
-            self._player(ones, vals, view.public((me + rel) % n), self._seat_pos[rel], self._counts[rel])
-        return np.frombuffer(ones, dtype=np.uint16).astype(np.float32) + np.frombuffer(vals, dtype=np.float32)
+            self._player(memory, vals, view.public((me + rel) % n), rel)
+        for where in marks:
+            ones[where] += 1
+        return np.frombuffer(ones, dtype=np.uint16) + np.frombuffer(vals, dtype=np.float32)
 
-    def _rooms(self, ones: array, vals: array, view: Any) -> None:
+    def _clear(self, ones: array, section: str) -> None:
+        s = self.sections[section]
+        ones[s.start: s.stop] = self._zero_runs[s.stop - s.start]
+
+    def _zone(self, memory: EncoderMemory, section: str, items: list[str]) -> None:
+        """Count a zone's items into its section, unless they are what they were last time."""
+        if memory.seen.get(section) == items:
+            return
+        ones = memory.ones
+        self._clear(ones, section)
+        for where in map(self._pos[section].__getitem__, items):
+            ones[where] += 1
+        memory.seen[section] = list(items)
+
+    def _rooms(self, marks: list[int], vals: array, view: Any) -> None:
         """Tokens lying in rooms (any room-state value naming token ids) and pieces on the map."""
         pos = self._pos
         map_tokens, room_tokens, room_value, room_pieces = (
@@ -152,27 +188,28 @@ class ObservationEncoder:
             for item in data.values():
                 for t in (item if isinstance(item, list) else (item,)):
                     if isinstance(t, str) and t in map_tokens:
-                        ones[map_tokens[t]] += 1
-                        ones[room_tokens[room]] += 1
+                        marks.append(map_tokens[t])
+                        marks.append(room_tokens[room])
                         vals[room_value[room]] += token_value[t]
         for piece in view.pieces.values():
             where = room_pieces.get(piece.get("room"))
             if where is not None:
-                ones[where] += 1
+                marks.append(where)
 
-    def _player(self, ones: array, vals: array, p: Any, pos: dict[str, dict[str, int]],
-                counts: tuple[int, ...]) -> None:
+    def _player(self, memory: EncoderMemory, vals: array, p: Any, rel: int) -> None:
+        """One seat (``rel`` seats after the observer) as the observer sees it."""
+        pos, marks = self._seat_pos[rel], memory.marks
+        prefix = f"p{rel}."
         room = p["room"] if p["room"] is not None else p["ko_room"]
         where = pos["room"].get(room) if room is not None else None
         if where is not None:
-            ones[where] = 1
-            for where in map(pos["room_features"].__getitem__, self._room_features[room]):
-                ones[where] = 1
+            marks.append(where)
+            marks += map(pos["room_features"].__getitem__, self._room_features[room])
         status = pos["status"].get(p["status"])
         if status is not None:
-            ones[status] = 1
+            marks.append(status)
         hand, deck, artifacts = p["hand"], p["deck"], p["artifacts"]
-        damage, cubes, hand_at, deck_at, pending, value = counts
+        damage, cubes, hand_at, deck_at, pending, value = self._counts[rel]
         vals[damage] = len(p["damage"])
         vals[cubes] = p["cubes"]
         vals[hand_at] = hand if isinstance(hand, int) else len(hand)
@@ -184,18 +221,19 @@ class ObservationEncoder:
         for res, amount in p["pool"].items():
             if res in index:
                 vals[index[res]] = amount
-        for where in map(pos["teleports"].__getitem__, p["teleports"]):
-            ones[where] += 1
-        index = pos["tokens"]
-        hidden = index[HIDDEN]
-        for t in p["tokens"]:
-            ones[index.get(t, hidden)] += 1
-        for t in artifacts:
-            ones[index.get(t, hidden)] += 1
-        for where in map(pos["play"].__getitem__, p["play"]):
-            ones[where] += 1
-        for where in map(pos["discard"].__getitem__, p["discard"]):
-            ones[where] += 1
+        self._zone(memory, prefix + "teleports", p["teleports"])
+        held = [*p["tokens"], *artifacts]
+        key = prefix + "tokens"
+        if memory.seen.get(key) != held:
+            ones = memory.ones
+            self._clear(ones, key)
+            index = pos["tokens"]
+            hidden = index[HIDDEN]
+            for t in held:
+                ones[index.get(t, hidden)] += 1
+            memory.seen[key] = held
+        self._zone(memory, prefix + "play", p["play"])
+        self._zone(memory, prefix + "discard", p["discard"])
 
     def describe(self, vector: np.ndarray) -> dict[str, dict[str, float]]:
         """The non-zero numbers of a vector by section and entry: ``{"p0.pool": {"gold": 3.0}, ...}``."""
@@ -207,17 +245,24 @@ class ObservationEncoder:
         return out
 
 
-class _Own:
-    """The observing seat's own state read as :meth:`SeatView.public` shows it (no copy: its deck
-    as a count, as every view shows a deck)."""
+class EncoderMemory:
+    """What :meth:`ObservationEncoder.encode` keeps between two encodings of one seat's views:
+    the counts it made, the one-hot marks it set, and each zone's items as they were."""
 
-    __slots__ = ("_p",)
+    __slots__ = ("marks", "ones", "seen")
 
-    def __init__(self, p: Any) -> None:
-        self._p = p
+    def __init__(self, zeros: bytes) -> None:
+        self.ones = array("H", zeros)
+        self.marks: list[int] = []
+        self.seen: dict[str, Any] = {}
 
-    def __getitem__(self, name: str) -> Any:
-        return len(self._p.deck) if name == "deck" else getattr(self._p, name)
+
+def _own(p: Any) -> dict[str, Any]:
+    """The observing seat's own state as :meth:`SeatView.public` shows a seat (the fields read
+    here; its deck as a count, as every view shows a deck), without copying its zones."""
+    return {"room": p.room, "ko_room": p.ko_room, "status": p.status, "hand": p.hand, "deck": len(p.deck),
+            "artifacts": p.artifacts, "damage": p.damage, "cubes": p.cubes, "pending_neg": p.pending_neg,
+            "pool": p.pool, "teleports": p.teleports, "tokens": p.tokens, "play": p.play, "discard": p.discard}
 
 
 def _seats(players: int) -> tuple[str, ...]:

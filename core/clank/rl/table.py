@@ -45,6 +45,7 @@ class EpisodeTable:
         self.ruleset, self.players, _ = configure_game(self.packs, players, self.options, self.modules)
         self.reward = reward_fn(reward)
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
+        self.memories = [self.encoder.memory() for _ in range(self.players)]
         self.game: Game | None = None
         self._legal: tuple[dict[int, Action], np.ndarray] | None = None
 
@@ -81,7 +82,7 @@ class EpisodeTable:
 
     def observe(self, seat: int) -> np.ndarray:
         """The vector of one seat's view."""
-        return self.encoder.encode(self.game.view(seat))
+        return self.encoder.encode(self.game.view(seat), self.memories[seat])
 
     def action_for(self, index: int) -> Action:
         """The legal action an index stands for now; :class:`IllegalAction` if none."""
