@@ -8,9 +8,9 @@ seat clockwise, and so on, so one policy can play any seat.
 
 The sections (:attr:`ObservationEncoder.sections`, each a name and a slice) follow from the
 packs: a slot per card id in each card zone, per token id in each token place, per room id for
-the pawns, per room feature, resource, teleport kind, cube kind, tile stack, token pool and decision kind the packs register (whole-game statistics are left out: a vector
-of counters nobody plays by). A custom pack's cards, tokens, tiles and features
-get their slots with no code of their own.
+the pawns, per room feature, resource, teleport kind, cube kind, tile stack, token pool and
+decision kind the packs register (whole-game statistics are left out: counters nobody plays
+by). A custom pack's cards, tokens, tiles and features get their slots with no code of their own.
 
 Encoding writes counts into an ``array("H")`` and other numbers into an ``array("f")``, which
 NumPy adds without a Python loop. An environment keeps an :class:`EncoderMemory` per seat: a card
@@ -74,14 +74,12 @@ class ObservationEncoder:
         self._room_features = room_features
         self._zeros_f, self._zeros_h = bytes(4 * self.size), bytes(2 * self.size)
         self._scalar_pos = tuple(self._pos["scalars"][name] for name in SCALARS)
-        self._stack_pos = tuple(self._pos["stacks"][s] for s in self.stacks)
-        self._pool_pos = tuple(self._pos["pools"][p] for p in self.pools)
+        self._stacks_at = tuple((self._pos["stacks"][s], s) for s in self.stacks)
+        self._pools_at = tuple((self._pos["pools"][p], p) for p in self.pools)
         self._row_pos = [{c: self._pos["row"][f"{slot}:{c}"] for c in cards} for slot in range(self.row_size)]
         self._counts = [tuple(self._pos[f"p{p}.counts"][c] for c in COUNTS) for p in range(players)]
-        self._stacks_at = tuple(zip(self._stack_pos, self.stacks, strict=True))
         widths = {s.stop - s.start for s in self.sections.values()}
         self._zero_runs = {w: array("H", bytes(2 * w)) for w in widths}
-        self._pools_at = tuple(zip(self._pool_pos, self.pools, strict=True))
 
     def memory(self) -> EncoderMemory:
         """A memory for encoding one seat's views one after the other (see :meth:`encode`)."""
@@ -94,12 +92,10 @@ class ObservationEncoder:
         what they were at that memory's last encoding (compared as lists) are not counted again:
         the result is the same vector, made faster when little changed between two looks."""
         memory = memory if memory is not None else self.memory()
-        ones = memory.ones                   # counts and one-hot marks (uint16: an overflow raises)
-        for where in memory.marks:           # the marks of the last encoding: taken back
-            ones[where] -= 1
+        ones = memory.ones                   # the zones' counts, kept between looks (uint16: overflow raises)
+        vals = array("f", self._zeros_f)     # every other number and mark, written afresh
         marks: list[int] = []
         memory.marks = marks
-        vals = array("f", self._zeros_f)     # every other number, written afresh
         pos = self._pos
         n, me = self.players, view.seat
         (round_, rage, bag, deck, stack, covered, deciding, health) = self._scalar_pos
@@ -159,7 +155,7 @@ class ObservationEncoder:
         for rel in range(1, n):
             self._player(memory, vals, view.public((me + rel) % n), rel)
         for where in marks:
-            ones[where] += 1
+            vals[where] += 1
         return np.frombuffer(ones, dtype=np.uint16) + np.frombuffer(vals, dtype=np.float32)
 
     def _clear(self, ones: array, section: str) -> None:
@@ -247,7 +243,8 @@ class ObservationEncoder:
 
 class EncoderMemory:
     """What :meth:`ObservationEncoder.encode` keeps between two encodings of one seat's views:
-    the counts it made, the one-hot marks it set, and each zone's items as they were."""
+    the zones' counts and each zone's items as they were; ``marks`` is the encoding's list of
+    one-hot marks and other counts made afresh each time."""
 
     __slots__ = ("marks", "ones", "seen")
 
