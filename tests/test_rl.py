@@ -89,7 +89,7 @@ def check_mapping(env: rl.ClankAECEnv) -> None:
     assert env.agent_selection == rl.agent_name(game.current_player)  # out-of-turn deciders too
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mix=st.sampled_from(range(len(MIXES))), data=st.data())
 def test_every_legal_action_has_one_index_and_every_index_one_action(mix, data):
     packs, seats, options = MIXES[mix]
@@ -111,6 +111,28 @@ def test_every_legal_action_has_one_index_and_every_index_one_action(mix, data):
         twin = env.game.clone()
         twin.apply(env.table.action_for(index))
         assert twin.state.history[-1] == str(action)
+
+
+@pytest.mark.parametrize("mix", range(len(MIXES)))
+def test_whole_random_games_of_every_mix_keep_the_action_space_one_to_one(mix):
+    """Beside the property test's random depths: two whole games of each mix at its largest seat
+    count, the map checked in every state, and every masked index applied every 50 steps."""
+    packs, seats, options = MIXES[mix]
+    for seed in (100 + mix, 200 + mix):
+        env = aec(packs, seats[-1], options)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not env.game.over:
+            check_mapping(env)
+            if steps % 50 == 0:
+                for index, action in env.table.legal.items():
+                    twin = env.game.clone()
+                    twin.apply(env.table.action_for(index))
+                    assert twin.state.history[-1] == str(action)
+            env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
+            steps += 1
+        assert steps > 100
 
 
 @pytest.mark.parametrize(("packs", "players", "seed", "steps", "kind"), [
@@ -208,7 +230,7 @@ def test_gym_resets_follow_the_seed():
 
 
 # -- hidden information -------------------------------------------------------------------------
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mix=st.sampled_from(range(len(MIXES))), seed=st.integers(0, 10_000), depth=st.integers(0, 400))
 def test_no_observation_changes_when_another_seats_hidden_information_changes(mix, seed, depth):
     packs, seats, options = MIXES[mix]
