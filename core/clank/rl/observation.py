@@ -156,7 +156,9 @@ class ObservationEncoder:
             self._player(memory, vals, view.public((me + rel) % n), rel)
         for where in marks:
             vals[where] += 1
-        return np.frombuffer(ones, dtype=np.uint16) + np.frombuffer(vals, dtype=np.float32)
+        out = np.frombuffer(vals, dtype=np.float32)      # a new buffer each time: the result is never reused
+        out += np.frombuffer(ones, dtype=np.uint16)
+        return out
 
     def _clear(self, ones: array, section: str) -> None:
         s = self.sections[section]
