@@ -106,7 +106,6 @@ def content_names(ruleset: Any) -> dict[str, tuple[str, ...]]:
         "resources": tuple(sorted(registry.resources)),
         "teleports": tuple(sorted(registry.teleport_kinds)),
         "cube_kinds": tuple(sorted(registry.cube_kinds)),
-        "stats": tuple(sorted(registry.stats)),
         "decisions": ("main", "over", *sorted(registry.decision_kinds)),
     }
 
@@ -155,6 +154,7 @@ class ActionLayout:
             Block("done", (), 1, 1, doc="stop picking"),
         ]
         core_words = {b.word for b in blocks}
+        # the core's own markets, "row" and "reserve", act with the core's words (buy, use, fight, reserve ...)
         pack_words = sorted({*registry.action_kinds,
                              *(m.name for m in registry.markets.values() if not m.feature)} - core_words - {"row"})
         for word in pack_words:
@@ -172,7 +172,7 @@ class ActionLayout:
         self._anchor_pos = {w: {a: i for i, a in enumerate(b.anchors)} for w, b in self.blocks.items()}
         self._starts = sorted((b.offset, w) for w, b in self.blocks.items())
         self.layout_id = self._digest(ruleset)
-        self._memo: dict[tuple, dict[int, Action]] = {}
+        self._memo: dict[tuple, tuple[dict[int, Action], np.ndarray]] = {}
 
     def _digest(self, ruleset: Any) -> str:
         table = [(b.word, list(b.anchors), b.variants, b.spare, b.pick) for b in self.blocks.values()]
