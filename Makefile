@@ -8,7 +8,7 @@ BROWSER_STAMP := $(VENV)/.browser-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
+.PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -18,8 +18,8 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -78,6 +78,11 @@ bench-compare: $(STAMP)
 # measured only once it plays exactly as the pure build (benchmarks/fingerprint.py).
 bench-compiled: $(STAMP)
 	$(BIN)/python benchmarks/compare_catanatron.py --compiled
+
+# The learning environments (clank.rl) side by side with catanatron-gym 4.0.0 (installed by the
+# script in its own virtualenv, build/catanatron-gym-venv): env steps/s of random masked play.
+bench-rl: $(STAMP)
+	$(BIN)/python benchmarks/rl_env.py
 
 # The same workloads counted in CPU instructions (valgrind's callgrind), which the machine and
 # its load do not change: a few minutes.

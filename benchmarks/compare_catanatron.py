@@ -86,16 +86,23 @@ FIGURES = [
 ]
 
 
+def private_python(venv: Path, requirement: str) -> Path:
+    """The Python of a virtualenv of its own holding ``requirement`` (``name==version``), made
+    (and the requirement installed) on first use, reused while that version is installed."""
+    name, version = requirement.split("==")
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    check = [str(python), "-c", f"import importlib.metadata as m; print(m.version({name!r}))"]
+    if python.exists() and subprocess.run(check, capture_output=True, text=True).stdout.strip() == version:
+        return python
+    print(f"installing {requirement} in {venv} ...", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", requirement], check=True)
+    return python
+
+
 def catanatron_python() -> Path:
     """The virtualenv with catanatron, made (and catanatron installed) on first use."""
-    python = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    check = [str(python), "-c", "import importlib.metadata as m; print(m.version('catanatron'))"]
-    if python.exists() and subprocess.run(check, capture_output=True, text=True).stdout.strip() == "3.2.1":
-        return python
-    print(f"installing {CATANATRON} in {VENV} ...", flush=True)
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", CATANATRON], check=True)
-    return python
+    return private_python(VENV, CATANATRON)
 
 
 class Side:

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 CORE = ROOT / "core" / "clank"
 BASE_PACK = ROOT / "packs" / "catacombs" / "clank_catacombs"
-OWN_DOCS = ("api.md", "hooks.md", "architecture.md", "expansions.md")
+OWN_DOCS = ("api.md", "hooks.md", "architecture.md", "expansions.md", "rl.md")
 ADDED = "## Core mechanisms added for the expansions"
 STILL_OPEN = "## Still open"
 

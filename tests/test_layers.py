@@ -64,6 +64,7 @@ PLANTED = {
     "packs-independent": ("clank_party/planted.py", "import clank_catacombs.depths\n", "clank_party.planted"),
     "cli-public-api": ("clank_cli/planted.py", "from clank.content.yamlload import load_yaml_file\n",
                        "clank_cli.planted"),
+    "rl-public-api": ("clank/rl/planted.py", "from clank.game.view import SeatView\n", "clank.rl.planted"),
 }
 
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -251,6 +253,38 @@ def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
     return game
 
 
+def bot_seed(game_seed: int, seat: int, start: int = 0) -> int:
+    """A bot's seed, derived from the game seed and its seat (and the action it starts at).
+
+    ``start`` is 0 for a new game, so ``clank simulate``, ``clank play --humans 0`` and the
+    learning environments of :mod:`clank.rl` seat the same bots for the same seed; a resumed
+    game seeds its bots from the resume point.
+    """
+    key = f"{game_seed}:{seat}" if start == 0 else f"{game_seed}:{seat}:{start}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+
+
+def content_hash(ruleset: Ruleset) -> str:
+    """A digest of what a ruleset was built from: each pack's id and version, the optional
+    parts, every card, token and tile entry, the merged setup, the packs' own content kinds,
+    and the names the packs' code registers (ops, room features, decision kinds ...).
+
+    Two rulesets with the same hash hold the same content, whatever machine or directory the
+    packs were loaded from: what is derived from content (a learning environment's
+    observation and action layouts, :mod:`clank.rl`) is versioned by it."""
+    reg = ruleset.registry
+    registered = {name: sorted(getattr(reg, name)) for name in (
+        "ops", "conditions", "room_features", "tunnel_icons", "resources", "teleport_kinds", "action_kinds",
+        "decision_kinds", "markets", "cube_kinds", "stats", "events", "options")}
+    material = {"versions": ruleset.pack_versions, "parts": ruleset.options.get("parts", []),
+                "cards": {k: v.data for k, v in ruleset.cards.items()},
+                "tokens": {k: v.data for k, v in ruleset.tokens.items()},
+                "tiles": {k: v.data for k, v in ruleset.tiles.items()},
+                "setup": ruleset.setup, "extra": ruleset.extra, "registered": registered}
+    text = json.dumps(material, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def game_record(game: Game) -> dict[str, Any]:
     """A game record: packs and versions, options, seed, players and every action, as text."""
     cfg = game.state.config
@@ -278,6 +312,7 @@ def replay(record: dict[str, Any]) -> Game:
 
 
 __all__ = ["ContentError", "Game", "PackLoadError", "PackSource", "Registry", "RegistryError", "SetupError",
-           "best_artifacts", "build_ruleset", "configure_game", "dependency_order", "find_pack", "game_record",
-           "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game", "pack_sources", "registry_for",
+           "best_artifacts", "bot_seed", "build_ruleset", "configure_game", "content_hash", "dependency_order",
+           "find_pack", "game_record", "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game",
+           "pack_sources", "registry_for",
            "replay", "split_packs"]

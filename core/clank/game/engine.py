@@ -50,6 +50,15 @@ class Game(Table):
             return self.state.decision["seat"]
         return self.state.current
 
+    @property
+    def decision_kind(self) -> str:
+        """The kind of :meth:`decision` (``main``, ``orient``, ``choose`` ..., ``over``), without
+        wording its prompt."""
+        if self.state.over:
+            return "over"
+        d = self.state.decision
+        return "main" if d is None else d["kind"]
+
     def decision(self) -> dict[str, Any]:
         """What is being decided: ``{"seat", "kind", "prompt"}`` (kind ``main`` for DP2)."""
         if self.state.over:

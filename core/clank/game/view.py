@@ -14,16 +14,17 @@ others' pending decisions, and what packs hide with the ``player_view`` and ``vi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, fields
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
 from clank.game import movement
+from clank.game.state import PlayerState
 
 if TYPE_CHECKING:
     from clank.dungeon import Geometry
     from clank.game.engine import Game
-    from clank.game.state import PlayerState
 
 HIDDEN = "hidden"
 """What a face-down token of another seat shows as in a view."""
@@ -35,6 +36,8 @@ whether it is live, a room's features and name (as a sentence says it, as a head
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
 _SHARED = frozenset(SHARED)
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+"""The fields of a seat's state, which :meth:`SeatView.public` shows."""
 
 
 class PublicPlayer:
@@ -101,6 +104,11 @@ class SeatView:
         if self.deciding or d["kind"] == "over":
             return d
         return {"seat": d["seat"], "kind": d["kind"], "prompt": f"{self.name(d['seat'])} decides"}
+
+    @property
+    def decision_kind(self) -> str:
+        """The kind of the decision now, whoever decides (public, as in :meth:`decision`)."""
+        return self._game.decision_kind
 
     def pending(self) -> dict[str, Any] | None:
         """This seat's pending decision data (cards it may pick, options ...), if it decides one."""
@@ -254,6 +262,16 @@ class SeatView:
         if seat == self.seat:
             return self._game.state.players[seat]
         return PublicPlayer(_public_player(self._game, seat, self.seat))
+
+    def public(self, seat: int) -> Mapping[str, Any]:
+        """What :meth:`player` shows of a seat, as a read-only mapping built without copying the
+        seat's zones: the same keys and values (hand and deck as counts for every seat but this
+        view's own hand, face-down tokens of others as ``"hidden"``, folded through the
+        ``player_view`` modifiers), for readers that look at a few fields many times a second
+        (the learning environments of :mod:`clank.rl`). Read it, never change it."""
+        p = self._game.state.players[seat]
+        data = {name: getattr(p, name) for name in _PLAYER_FIELDS}
+        return MappingProxyType(_redact_player(self._game, data, self.seat))
 
     # -- rule helpers on public information ----------------------------------------------------
     def room(self, room_id: str) -> Mapping[str, Any]:

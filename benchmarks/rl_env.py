@@ -1,0 +1,109 @@
+"""Learning-environment speed, side by side with catanatron-gym 4.0.0 (issue 33).
+
+    python benchmarks/rl_env.py                      # 5 interleaved rounds of 5,000 steps
+    python benchmarks/rl_env.py --rounds 7 --steps 10000
+
+The script installs ``catanatron-gym==4.0.0`` (with the catanatron it requires) in a virtualenv
+of its own, ``build/catanatron-gym-venv`` (made once, reused after), and runs each side in a
+long-lived process of its own environment (``benchmarks/compare/rl_clank_side.py`` and
+``rl_catanatron_side.py``, speaking ``protocol.py``). Each round asks both for the same
+measurement, one after the other, alternating which goes first, so both see the same load; the
+table gives the median of the rounds and the ratio (clank's steps/s over catanatron-gym's).
+
+The measurement: environment steps per second of random masked play in the Gymnasium
+environments, each its game's usual 1v1 against a random bot (clank: ``clank.rl.gym_env`` on
+the base game, opponent ``random``; catanatron-gym: ``CatanatronEnv()``, whose default enemy is
+``RandomPlayer``). A step is one ``env.step`` call: the learner's decision, the bot's decisions
+until the learner decides again, the observation and the legal actions. The agent picks a random
+legal action (clank: among ``info["legal"]``, the mask's ones as a list; catanatron-gym: among
+``info["valid_actions"]``).
+Steps per second are given per second of wall time and per second of the side's CPU time (on a
+machine shared with other work, the CPU time is what waiting for a core does not stretch). The
+game decisions per second those steps include are printed beside, and clank's PettingZoo AEC
+environment (every seat a random masked agent: one decision per step) below. Nothing is
+asserted: speed is measured, never tested. Target of issue 33: at least 1.5x catanatron-gym's
+steps/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+from pathlib import Path
+
+from compare_catanatron import Side, load_average, private_python
+
+ROOT = Path(__file__).resolve().parent.parent
+CATANATRON_GYM = "catanatron-gym==4.0.0"
+VENV = ROOT / "build" / "catanatron-gym-venv"
+TARGET = 1.5
+
+
+def catanatron_gym_python() -> Path:
+    """The virtualenv with catanatron-gym, made (and the package installed) on first use."""
+    return private_python(VENV, CATANATRON_GYM)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the table shows medians)")
+    ap.add_argument("--steps", type=int, default=5000, help="environment steps per side per round")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+          f"load average {load_average()}", flush=True)
+    sides = {"clank": Side("clank", Path(sys.executable), "rl_clank_side.py"),
+             "catanatron-gym": Side("catanatron-gym", catanatron_gym_python(), "rl_catanatron_side.py")}
+    values: dict[tuple[str, str, str], list[float]] = {}
+    try:
+        for side in sides.values():     # packs loaded, code paths warm: nothing of it in the first round
+            side.ask("gym", n=300, seed=args.seed)
+        sides["clank"].ask("aec", n=300, seed=args.seed)
+        for r in range(args.rounds):
+            order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+            for name in order:
+                for key, value in sides[name].ask("gym", n=args.steps, seed=args.seed + r).items():
+                    values.setdefault((name, "gym", key), []).append(value)
+            for key, value in sides["clank"].ask("aec", n=args.steps, seed=args.seed + r).items():
+                values.setdefault(("clank", "aec", key), []).append(value)
+            ratio = values[("clank", "gym", "steps_per_s")][-1] / values[("catanatron-gym", "gym", "steps_per_s")][-1]
+            cpu = (values[("clank", "gym", "steps_per_cpu_s")][-1]
+                   / values[("catanatron-gym", "gym", "steps_per_cpu_s")][-1])
+            print(f"round {r + 1} of {args.rounds}: ratio {ratio:.2f}x, per CPU second {cpu:.2f}x "
+                  f"(load average {load_average()})", flush=True)
+    finally:
+        for side in sides.values():
+            side.close()
+    report(values, args)
+
+
+def report(values: dict[tuple[str, str, str], list[float]], args: argparse.Namespace) -> None:
+    """The medians, the ratios and the target."""
+    def median(name: str, key: str, metric: str = "gym") -> float:
+        return statistics.median(values[(name, metric, key)])
+
+    def ratios(key: str) -> list[float]:
+        return [a / b for a, b in zip(values[("clank", "gym", key)], values[("catanatron-gym", "gym", key)],
+                                      strict=True)]
+
+    print(f"\nclank.rl vs {CATANATRON_GYM}, median of {args.rounds} interleaved rounds of {args.steps} steps:")
+    print(f"{'':52} {'clank':>10} {'catanatron-gym':>15} {'ratio':>7}")
+    for label, key in (("Gymnasium env steps/s, random masked play (1v1)", "steps_per_s"),
+                       ("  the same per second of CPU time", "steps_per_cpu_s")):
+        clank, other = median("clank", key), median("catanatron-gym", key)
+        verdict = "met" if clank / other >= TARGET else "NOT met"
+        print(f"{label:52} {clank:10.0f} {other:15.0f} {clank / other:6.2f}x  target >= {TARGET}x: {verdict}")
+    print(f"{'  game decisions/s within those steps':52} {median('clank', 'decisions_per_s'):10.0f} "
+          f"{median('catanatron-gym', 'decisions_per_s'):15.0f}")
+    print(f"{'PettingZoo AEC env steps/s (2 seats, all random)':52} {median('clank', 'steps_per_s', 'aec'):10.0f} "
+          f"{'n/a':>15}")
+    for label, key in (("wall", "steps_per_s"), ("CPU", "steps_per_cpu_s")):
+        print(f"ratio per round ({label}): {', '.join(f'{r:.2f}x' for r in ratios(key))}")
+    print(f"load average at the end: {load_average()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The PettingZoo AEC environment: every seat an agent, one decision per step."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from clank.rl.rewards import RewardFn
+from clank.rl.table import OBS_HIGH, EpisodeTable, OnTable
+
+
+def agent_name(seat: int) -> str:
+    """The agent of a seat: ``player_0`` for seat 0."""
+    return f"player_{seat}"
+
+
+class ClankAECEnv(OnTable, AECEnv):
+    """Clank! for several learners (PettingZoo's agent-environment cycle).
+
+    Agents are the seats, ``player_0`` .. ``player_{N-1}``. The agent selected is always the seat
+    that decides now (``game.decision()["seat"]``): the player whose turn it is, or another seat
+    answering a reaction or a question every player answers. Each observation is a dict:
+    ``observation`` (the seat's view as a float32 vector, :class:`~clank.rl.observation.ObservationEncoder`)
+    and ``action_mask`` (int8 over the fixed action space, :class:`~clank.rl.layout.ActionLayout`;
+    zeros for a seat that does not decide now). Rewards are 0 until the game ends, then the
+    configured final reward for every seat; a game stopped by its round cap (``max_rounds``)
+    truncates instead of terminating. :meth:`observe_dict` gives the same view as JSON data.
+    An index that is not legal raises :class:`~clank.IllegalAction` and changes nothing.
+    """
+
+    metadata = {"name": "clank_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, packs: str | Sequence[str], players: int = 4, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, reward: str | RewardFn = "rank", render_mode: str | None = None,
+                 limits: Mapping[str, int] | None = None, modules: Mapping[str, ModuleType] | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (only 'ansi')")
+        self.table = EpisodeTable(packs, players, options, reward, limits, modules)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size = self.table.actions.size
+        obs = spaces.Dict({"observation": spaces.Box(0.0, OBS_HIGH, (self.table.encoder.size,), np.float32),
+                           "action_mask": spaces.Box(0, 1, (size,), np.int8)})
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._first_seed = seed
+        self._seeds = np.random.default_rng(seed)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a game: with ``seed`` the game of that seed; without, the next seed of the
+        environment's own sequence (itself seeded by the constructor's ``seed``)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = seed
+        elif self._first_seed is not None:
+            game_seed, self._first_seed = self._first_seed, None
+        else:
+            game_seed = int(self._seeds.integers(2**31))
+        self.table.new_game(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = agent_name(self.table.game.current_player)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        deciding = self.table.game.current_player == seat
+        mask = self.table.mask() if deciding else np.zeros(self.table.actions.size, dtype=np.int8)
+        return {"observation": self.table.observe(seat), "action_mask": mask}
+
+    def observe_dict(self, agent: str) -> dict[str, Any]:
+        """The structured form of an agent's observation (its view as JSON data, its legal actions)."""
+        return self.table.structured(self._seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} decides now: give an action index, not None")
+        self.table.apply(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        game = self.table.game
+        if game.over:
+            for a, reward in zip(self.agents, self.table.final_rewards(), strict=True):
+                self.rewards[a] = reward
+                if game.state.aborted:
+                    self.truncations[a] = True
+                else:
+                    self.terminations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(game.current_player)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``ansi``: the decision now and the last lines of the game's log."""
+        return self.table.render_text() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""

@@ -1,0 +1,372 @@
+"""The learning environments of ``clank.rl`` (issue 33): PettingZoo's and Gymnasium's own checks
+on every pack mix, the fixed action space (every legal action reachable, every masked index one
+legal action: property tests over random states of every mix), seeding, and observations that
+no hidden information of another seat reaches."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import clank_catacombs
+import numpy as np
+import pytest
+from clank import Action, IllegalAction, rl
+from clank.rl.layout import ActionLayout
+from clank.search import determinise
+from clank.testing import set_hand
+from gymnasium.utils.env_checker import check_env
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test
+
+clank_underworld = pytest.importorskip("clank_underworld")
+clank_party = pytest.importorskip("clank_party")
+MODULES = {"catacombs": clank_catacombs, "underworld": clank_underworld, "party": clank_party}
+CUSTOM = str(Path(__file__).resolve().parent / "walkthrough_pack" / "dragonbane")
+"""A data-only directory pack: one new card, tile and token for the base game."""
+
+DONE_WHEN = {                         # the four mixes issue 33 names: (packs, seats, options)
+    "base": (["catacombs"], 2, {}),
+    "base+underworld": (["catacombs", "underworld"], 3, {}),
+    "party-6": (["catacombs", "party"], 6, {}),
+    "custom-pack": (["catacombs", CUSTOM], 2, {}),
+}
+MIXES = [                             # every pack mix of the property tests: (packs, seat counts, options)
+    (["catacombs"], (2, 3, 4), {}),
+    (["catacombs", "underworld"], (2, 4), {}),
+    (["catacombs", "party"], (5, 6), {}),
+    (["catacombs", "underworld", "party"], (3, 6), {"characters": "on"}),
+    (["catacombs", CUSTOM], (2, 4), {}),
+]
+
+
+def aec(packs, players, options=None, seed=None, **kwargs) -> rl.ClankAECEnv:
+    return rl.env(packs, players=players, options=options, seed=seed, modules=MODULES, **kwargs)
+
+
+def single(packs, players, options=None, seed=None, **kwargs) -> rl.ClankGymEnv:
+    return rl.gym_env(packs, players=players, options=options, seed=seed, modules=MODULES, **kwargs)
+
+
+def masked_choice(mask: np.ndarray, rng: random.Random) -> int:
+    return rng.choice(np.flatnonzero(mask).tolist())
+
+
+# -- the standard checks ------------------------------------------------------------------------
+@pytest.mark.parametrize("mix", sorted(DONE_WHEN))
+def test_pettingzoo_api_test_passes(mix):
+    packs, players, options = DONE_WHEN[mix]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # its advice for dict observations (chess's are dicts too)
+        api_test(aec(packs, players, options, seed=3), num_cycles=300)
+
+
+@pytest.mark.parametrize("mix", sorted(DONE_WHEN))
+def test_gymnasium_check_env_passes(mix):
+    packs, players, options = DONE_WHEN[mix]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # "no spec to test other render modes": it is made directly
+        check_env(single(packs, players, options, seed=3, opponents="random"))
+
+
+# -- the action space ---------------------------------------------------------------------------
+def check_mapping(env: rl.ClankAECEnv) -> None:
+    """Every legal action has exactly one index, every index in the mask one legal action."""
+    game = env.game
+    legal = game.legal_actions()
+    indexed = env.table.legal
+    assert set(indexed.values()) == set(legal)                      # every legal action reachable
+    assert len(indexed) == len(set(legal))                          # no two share an index
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(indexed)
+    for index in indexed:
+        assert env.table.action_for(index) in legal
+    assert env.agent_selection == rl.agent_name(game.current_player)  # out-of-turn deciders too
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mix=st.sampled_from(range(len(MIXES))), data=st.data())
+def test_every_legal_action_has_one_index_and_every_index_one_action(mix, data):
+    packs, seats, options = MIXES[mix]
+    players = data.draw(st.sampled_from(seats), label="players")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    depth = data.draw(st.integers(0, 600), label="depth")
+    env = aec(packs, players, options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if env.game.over:
+            break
+        check_mapping(env)
+        env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
+    if env.game.over:
+        return
+    check_mapping(env)
+    for index, action in env.table.legal.items():       # each index applies exactly its action
+        twin = env.game.clone()
+        twin.apply(env.table.action_for(index))
+        assert twin.state.history[-1] == str(action)
+
+
+@pytest.mark.parametrize("mix", range(len(MIXES)))
+def test_whole_random_games_of_every_mix_keep_the_action_space_one_to_one(mix):
+    """Beside the property test's random depths: two whole games of each mix at its largest seat
+    count, the map checked in every state, and every masked index applied every 50 steps."""
+    packs, seats, options = MIXES[mix]
+    for seed in (100 + mix, 200 + mix):
+        env = aec(packs, seats[-1], options)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not env.game.over:
+            check_mapping(env)
+            if steps % 50 == 0:
+                for index, action in env.table.legal.items():
+                    twin = env.game.clone()
+                    twin.apply(env.table.action_for(index))
+                    assert twin.state.history[-1] == str(action)
+            env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
+            steps += 1
+        assert steps > 100
+
+
+@pytest.mark.parametrize(("packs", "players", "seed", "steps", "kind"), [
+    (["catacombs"], 2, 0, 451, "rotate_tile"),           # a pack's question to the seat whose turn it is not
+    (["catacombs", "party"], 6, 0, 584, "react"),        # a React card on another player's turn
+])
+def test_out_of_turn_decisions_go_to_the_deciding_seat(packs, players, seed, steps, kind):
+    env = aec(packs, players)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    decision = env.game.decision()
+    assert decision["kind"] == kind and decision["seat"] != env.game.state.current
+    assert env.agent_selection == rl.agent_name(decision["seat"])
+    others = [a for a in env.agents if a != env.agent_selection]
+    assert all(not env.observe(a)["action_mask"].any() for a in others)
+    assert env.observe(env.agent_selection)["action_mask"].any()
+
+
+def test_indices_have_stable_meanings_derived_from_content():
+    env = aec(["catacombs"], 2, seed=1)
+    env.reset(seed=1)
+    layout = env.table.actions
+    for index, action in env.table.legal.items():         # the first decision: a card to play
+        assert layout.describe(index) == str(action)
+    assert layout.describe(layout.blocks["play"].offset) == f"play {layout.blocks['play'].anchors[0]}"
+    words = [row["word"] for row in layout.table()]
+    assert {"play", "buy", "move", "orient", "option", "token", "answer"} <= set(words)
+    assert sum(row["size"] for row in layout.table()) == layout.size == env.action_space("player_0").n
+
+
+def test_a_custom_packs_content_gets_slots_with_no_code():
+    base = aec(["catacombs"], 2)
+    custom = aec(["catacombs", CUSTOM], 2)
+    new_cards = set(custom.table.encoder.names["cards"]) - set(base.table.encoder.names["cards"])
+    new_tokens = set(custom.table.encoder.names["tokens"]) - set(base.table.encoder.names["tokens"])
+    new_tiles = set(custom.table.encoder.names["tiles"]) - set(base.table.encoder.names["tiles"])
+    assert new_cards and new_tokens and new_tiles
+    assert new_cards <= set(custom.table.actions.blocks["play"].anchors)
+    assert new_tokens <= set(custom.table.actions.blocks["room"].anchors)
+    assert any(r.split("#")[0] in new_tiles for r in custom.table.actions.blocks["move"].anchors)
+    assert custom.table.encoder.size > base.table.encoder.size
+    assert custom.layout_id != base.layout_id                      # versioned by the content hash
+    assert aec(["catacombs"], 2).layout_id == base.layout_id
+
+
+def test_a_state_beyond_a_blocks_spare_indices_is_refused_not_lost():
+    env = aec(["catacombs"], 2)
+    layout = ActionLayout(env.table.ruleset, limits={"other": 1})
+    layout.encode("main", [Action("zzz")])
+    with pytest.raises(rl.ActionSpaceOverflow, match="'other'"):
+        layout.encode("main", [Action("zzz"), Action("zzz", ("1",))])
+    with pytest.raises(ValueError, match="unknown action-space limits"):
+        ActionLayout(env.table.ruleset, limits={"spares": 3})
+
+
+# -- seeding ------------------------------------------------------------------------------------
+def aec_episode(seed: int, agent_seed: int) -> list[bytes]:
+    env = aec(["catacombs", "underworld"], 3, seed=seed)
+    env.reset()
+    rng = random.Random(agent_seed)
+    out = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        out.append(agent.encode() + obs["observation"].tobytes() + obs["action_mask"].tobytes()
+                   + np.float64(reward).tobytes())
+        env.step(None if terminated or truncated else masked_choice(obs["action_mask"], rng))
+    out.append(env.game.to_json().encode())
+    return out
+
+
+def test_seeding_reproduces_an_episode_byte_for_byte():
+    first = aec_episode(seed=11, agent_seed=5)
+    assert aec_episode(seed=11, agent_seed=5) == first
+    assert aec_episode(seed=12, agent_seed=5) != first
+
+
+def test_gym_resets_follow_the_seed():
+    def episode(env, seed):
+        obs, info = env.reset(seed=seed)
+        rng = random.Random(seed)
+        seen = [obs.tobytes()]
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(masked_choice(info["action_mask"], rng))
+            seen.append(obs.tobytes() + np.float64(reward).tobytes())
+            done = terminated or truncated
+        return seen, env.reset()[0].tobytes()      # the next unseeded reset follows from the seed too
+
+    one = single(["catacombs"], 2, opponents="greedy")
+    two = single(["catacombs"], 2, opponents="greedy")
+    assert episode(one, 4) == episode(two, 4)
+    assert episode(one, 4)[0] != episode(one, 5)[0]
+
+
+# -- hidden information -------------------------------------------------------------------------
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mix=st.sampled_from(range(len(MIXES))), seed=st.integers(0, 10_000), depth=st.integers(0, 400))
+def test_no_observation_changes_when_another_seats_hidden_information_changes(mix, seed, depth):
+    packs, seats, options = MIXES[mix]
+    env = aec(packs, seats[-1], options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(depth):
+        if env.game.over:
+            break
+        env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
+    game, encoder = env.game, env.table.encoder
+    redealt = 0
+    for seat in range(len(game.state.players)):
+        view = game.view(seat)
+        seen = encoder.encode(view).tobytes()
+        for k in range(3):
+            other = determinise(view, seed=k)      # hidden information dealt again, consistent with the view
+            assert encoder.encode(other.view(seat)).tobytes() == seen
+            redealt += any(other.player(s).hand != game.player(s).hand or other.player(s).deck != game.player(s).deck
+                           for s in range(len(game.state.players)) if s != seat)
+    assert redealt or game.over or depth < 5 or all(not p.hand and not p.deck for p in game.state.players)
+
+
+def test_an_observation_does_change_with_what_the_seat_sees():
+    env = aec(["catacombs"], 2, seed=1)
+    env.reset(seed=1)
+    game, encoder = env.game, env.table.encoder
+    before = [encoder.encode(game.view(s)) for s in (0, 1)]
+    twin = game.clone()
+    set_hand(twin, 0, ["burgle"] * 5)     # seat 0's hand (the old one under its deck): seat 1 sees counts
+    after = [encoder.encode(twin.view(s)) for s in (0, 1)]
+    assert not np.array_equal(before[0], after[0])
+    hand = encoder.sections["hand"]
+    assert after[0][hand][encoder.names["cards"].index("burgle")] == 5
+    changed = set(np.flatnonzero(before[1] != after[1]).tolist())
+    counts = encoder.sections["p1.counts"]          # seat 0 seen from seat 1: its deck grew by 5
+    assert changed == {counts.start + 3}
+    assert after[1][counts.start + 3] == before[1][counts.start + 3] + 5
+
+
+# -- rewards, illegal actions, bots, the extra ---------------------------------------------------
+def test_rewards_are_zero_until_the_end_then_rank_or_score_difference():
+    assert rl.rank_reward([30, 10]) == [1.0, -1.0]
+    assert rl.rank_reward([5, 5, 0, 9]) == [0.0, 0.0, -1.0, 1.0]
+    assert rl.score_difference([30, 10, 25]) == [5.0, -20.0, -5.0]
+    for reward in ("rank", "score_diff"):
+        env = single(["catacombs"], 2, opponents="random", reward=reward, seed=2)
+        obs, info = env.reset()
+        rng = random.Random(2)
+        rewards, done = [], False
+        while not done:
+            obs, r, terminated, truncated, info = env.step(masked_choice(info["action_mask"], rng))
+            rewards.append(r)
+            done = terminated or truncated
+        totals = [s["total"] for s in env.game.scores()]
+        assert set(rewards[:-1]) == {0.0}
+        assert rewards[-1] == rl.REWARDS[reward](totals)[0]
+    with pytest.raises(ValueError, match="unknown reward"):
+        single(["catacombs"], 2, reward="elo")
+
+
+def test_an_illegal_index_changes_nothing():
+    env = aec(["catacombs"], 2, seed=1)
+    env.reset()
+    before = env.game.to_json()
+    illegal = next(i for i in range(env.table.actions.size) if i not in env.table.legal)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        env.step(illegal)
+    assert env.game.to_json() == before
+
+    gym = single(["catacombs"], 2, seed=1, max_illegal=2)
+    obs, info = gym.reset()
+    obs2, reward, terminated, truncated, info2 = gym.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, False, False) and "not legal now" in info2["illegal_action"]
+    assert np.array_equal(obs, obs2)
+    assert gym.step(illegal)[3] is True                      # max_illegal in a row: truncated
+    strict = single(["catacombs"], 2, seed=1, illegal_action="raise")
+    strict.reset()
+    with pytest.raises(IllegalAction):
+        strict.step(illegal)
+
+
+def test_bots_are_named_as_simulate_names_them():
+    env = single(["catacombs"], 3, opponents=["greedy", "mcts:2"], learner=1, seed=1)
+    obs, info = env.reset()
+    assert env.opponents == {0: "greedy", 2: "mcts:2"} and env.game.current_player == 1
+    env.step(masked_choice(info["action_mask"], random.Random(1)))
+    with pytest.raises(ValueError, match="unknown bot|no bot"):
+        single(["catacombs"], 2, opponents="grumpy")
+    with pytest.raises(ValueError, match="2 bot seats, 1 bot names"):
+        single(["catacombs"], 3, opponents=["greedy"])
+
+
+def test_the_structured_observation_is_the_seats_view():
+    env = aec(["catacombs"], 2, seed=1, render_mode="ansi")
+    env.reset()
+    data = env.observe_dict("player_0")
+    assert data["view"] == env.game.view_dict(0) and data["layout"] == env.layout_id
+    assert set(data["legal"].values()) == {str(a) for a in env.game.legal_actions()}
+    assert env.observe_dict("player_1")["legal"] == {}
+    assert "P1's turn" in env.render()
+    described = env.table.encoder.describe(env.observe("player_0")["observation"])
+    assert described["scalars"]["deciding"] == 1.0 and sum(described["hand"].values()) == 5
+
+
+def test_importing_without_the_extra_names_it():
+    code = "import sys; sys.modules['pettingzoo'] = None; import clank.rl"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "pip install 'clank-engine[rl]'" in done.stderr
+
+
+def test_the_examples_of_docs_rl_run():
+    """Every ```python block of docs/rl.md runs, in order, in one namespace."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    assert len(blocks) >= 4
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/rl.md", "exec"), namespace)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mix=st.sampled_from(range(len(MIXES))), seed=st.integers(0, 10_000))
+def test_encoding_from_memory_gives_the_vector_a_fresh_encoding_gives(mix, seed):
+    """The environments encode each seat's views with a memory of its last look; in every state
+    of a random game, every seat's vector is the one a fresh encoding makes."""
+    packs, seats, options = MIXES[mix]
+    env = aec(packs, seats[0], options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    encoder = env.table.encoder
+    for _ in range(300):
+        if env.game.over:
+            break
+        for seat in range(seats[0]):
+            view = env.game.view(seat)
+            assert np.array_equal(env.table.observe(seat), encoder.encode(view))
+        env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
