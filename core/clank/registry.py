@@ -47,7 +47,9 @@ class OpDef:
 class ConditionDef:
     """A condition usable in ``if`` ops, ``choose`` options, ``fight_if`` and points.
 
-    ``test(game, seat, arg) -> bool``.
+    ``test(game, seat, arg) -> bool``. ``looks_back`` (``False``, ``True`` or ``"room"``): in a
+    card's ``play`` and ``defeat`` effects the condition also holds when it held at an earlier
+    moment of the turn (C11 default (a); see :meth:`Registry.add_condition`).
     """
 
     name: str
@@ -56,6 +58,7 @@ class ConditionDef:
     doc: str = ""
     example: Any = None
     pack: str = ""
+    looks_back: bool | str = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,10 +544,24 @@ class Registry:
                                         example, self.current_pack, compile), "op")
 
     def add_condition(self, name: str, test: Callable, schema: JSON | None = None, doc: str = "",
-                      example: Any = None) -> None:
-        """Register a condition ``name``: ``test(game, seat, arg) -> bool``."""
+                      example: Any = None, *, looks_back: bool | str = False) -> None:
+        """Register a condition ``name``: ``test(game, seat, arg) -> bool``.
+
+        ``looks_back`` declares that, in a card's ``play`` and ``defeat`` effects, the condition
+        counts when it held at any earlier moment of the turn of the seat whose turn it is, not
+        only now (C11 default (a): "order does not affect obtaining the effect"). Declare it for
+        a condition on the player's situation that can stop holding during a turn: ``"room"``
+        when it reads only where the pawn is (the Depths, a room's features: the engine samples
+        it when the turn starts and whenever the pawn's room changes), ``True`` when it reads
+        more (what the player holds or has in play: sampled after every action too). Leave it
+        off for a guard of what an op then uses (``can_pay``: the gold must be there when it is
+        paid) and for a count that never falls within a turn (a turn statistic). Only such
+        conditions that loaded content uses there are tracked (:mod:`clank.game.lookback`).
+        """
+        if looks_back not in (False, True, "room"):
+            raise RegistryError(f"condition {name!r}: looks_back must be False, True or 'room', not {looks_back!r}")
         self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
-                                                      doc, example, self.current_pack), "condition")
+                                                      doc, example, self.current_pack, looks_back), "condition")
 
     def add_quantity(self, name: str, count: Callable, doc: str = "") -> None:
         """Register a countable quantity: ``count(game, seat) -> int``."""

@@ -466,6 +466,28 @@ def _modifiables_section(registry: Registry) -> list[str]:
                      for m in _by_pack(registry.modifiables.values())]), ""]
 
 
+def _looking_back_section(registry: Registry) -> list[str]:
+    def how(value: bool | str) -> str:
+        return {"room": "by room", True: "after actions"}.get(value, "no")
+
+    return ["## Conditions that look back", "",
+            "A card's \"if X\" counts when X holds at any moment of the turn (C11). In `play` and `defeat` "
+            "effects an `if` without `else` waits for X to hold later (a C11 watcher); a condition registered "
+            "with `registry.add_condition(..., looks_back=...)` also counts when it held earlier this turn "
+            "and no longer does (C11 default (a)). `looks_back=\"room\"` is for a condition that reads only "
+            "where the pawn is: the engine works out its value once per room and records it when the turn "
+            "starts and whenever the pawn's room changes. `looks_back=True` is for one that reads more (what "
+            "the player holds or has in play): it is sampled when the turn starts and after every action, "
+            "while a card that uses it could still be played or fought. Leave it off for a guard of what an "
+            "op then uses (`can_pay`) and for what never falls within a turn (a statistic). Only conditions "
+            "that loaded content uses in `play` and `defeat` effects are tracked; what held is turn state "
+            "(`turn.held`). A rule that makes such a condition true and false again inside one action calls "
+            "`game.note_moment()` in between. Which cards this concerns: [conditions.md](conditions.md).", "",
+            *_table(("condition", "looks back", "pack"),
+                    [(f"`{c.name}`", how(c.looks_back), c.pack) for c in _by_pack(registry.conditions.values())]),
+            ""]
+
+
 # ==========================================================================================
 # The contract: clank.plugin
 # ==========================================================================================
@@ -723,6 +745,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _registry_section()
     out += _events_section(registry)
     out += _modifiables_section(registry)
+    out += _looking_back_section(registry)
     out += _contract_section(registry)
     out += _pausing_section(registry)
     out += _state_section()

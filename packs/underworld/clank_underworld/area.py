@@ -135,7 +135,8 @@ def register_ops(registry: Registry) -> None:
 
 def register_conditions(registry: Registry) -> None:
     registry.add_condition("chute_here", c_chute_here, {"type": "boolean"},
-                           "Your room has a chute, printed or placed (G43).", {"chute_here": True})
+                           "Your room has a chute, printed or placed (G43).", {"chute_here": True},
+                           looks_back=True)
 
 
 def register_actions(registry: Registry) -> None:
