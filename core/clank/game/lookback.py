@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from clank.game.state import LIVE
+
 if TYPE_CHECKING:
     from clank.game.table import Table
 
@@ -59,12 +61,14 @@ def note_moment(game: Table) -> None:
 def note_room(game: Table) -> None:
     """Record the conditions tracked by room that hold where the pawn of the seat whose turn it
     is stands (a room change)."""
-    if not game.ruleset.looking_back_by_room:
+    st = game.state
+    p = st.players[st.current]
+    if p.status != LIVE or not game.ruleset.looking_back_by_room:
         return
-    seat = game.state.current
-    if game.is_live(seat):
-        held = game.state.turn.held
-        for key in game.ruleset.held_in_room(game, seat):
+    found = game.ruleset.held_in_room(game, p.seat)
+    if found:
+        held = st.turn.held
+        for key in found:
             if key not in held:
                 held.append(key)
 
@@ -72,32 +76,26 @@ def note_room(game: Table) -> None:
 def note_after_action(game: Table) -> None:
     """Record the conditions that read more than the pawn's room and hold now (after an action),
     of those worth sampling (:func:`relevant`)."""
-    tracked = game.ruleset.looking_back_by_action
-    if not tracked:
-        return
     st = game.state
-    seat = st.current
-    if not game.is_live(seat):
-        return
     memo = game.lookback_memo
-    keys = memo[2] if memo is not None and memo[0] == st.turn_no and memo[1] == st.row else relevant(game, seat)
-    if keys:
-        held = st.turn.held
+    keys = memo[2] if memo is not None and memo[0] == st.turn_no and memo[1] == st.row else relevant(game)
+    if keys and st.players[st.current].status == LIVE:
+        seat, held, tracked = st.current, st.turn.held, game.ruleset.looking_back_by_action
         for key in keys:
             if key not in held and tracked[key](game, seat):
                 held.append(key)
 
 
-def relevant(game: Table, seat: int) -> tuple[str, ...]:
+def relevant(game: Table) -> tuple[str, ...]:
     """The conditions tracked by action that a card could still use this turn: those a card of
-    ``seat`` (deck, hand, play area, discard pile), of the dungeon row or of the reserve uses in
-    its ``play`` or ``defeat`` effect (or that something other than a card uses). Worked out
-    once a turn; when the row changes, the cards new to it add theirs: a card leaves the
-    player's cards, the row or the reserve only for the box, another player or the dungeon
+    the seat whose turn it is (deck, hand, play area, discard pile), of the dungeon row or of the
+    reserve uses in its ``play`` or ``defeat`` effect (or that something other than a card uses).
+    Worked out once a turn; when the row changes, the cards new to it add theirs: a card leaves
+    the player's cards, the row or the reserve only for the box, another player or the dungeon
     discard, never to be played this turn, so what was worth sampling stays so."""
     st = game.state
-    users = game.ruleset.looking_back_users
-    tracked = game.ruleset.looking_back_by_action
+    rs = game.ruleset
+    users, tracked = rs.looking_back_users, rs.looking_back_by_action
     memo = game.lookback_memo
     if memo is not None and memo[0] == st.turn_no:       # the row changed since
         cards = {card for card in st.row if card not in memo[1]}
@@ -105,7 +103,7 @@ def relevant(game: Table, seat: int) -> tuple[str, ...]:
         if cards:
             keys += tuple(key for key in tracked if key not in keys and not users[key].isdisjoint(cards))
     else:
-        cards = {*game.owned_cards(seat), *st.row, *st.reserve, None}
+        cards = {*game.owned_cards(st.current), *st.row, *st.reserve, None}
         keys = tuple(key for key in tracked if not users[key].isdisjoint(cards))
     game.lookback_memo = (st.turn_no, list(st.row), keys)
     return keys

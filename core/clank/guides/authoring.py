@@ -455,8 +455,8 @@ def _conditions_section(schemas: _Schemas, registry: Registry) -> list[str]:
            "In a card's `play` and `defeat` effects a condition counts when it holds at any moment of the "
            "turn (C11): an `if` without `else` waits for it to hold later, and a condition marked *looks "
            "back* below also counts when it held earlier this turn and no longer does (C11 default (a): "
-           "you went down a ladder out of the Depths before playing a card that asks whether you are in "
-           "them). [conditions.md](conditions.md) says which cards this concerns.", "",
+           "you left the room a card asks about before playing it). `docs/conditions.md` of the engine's "
+           "repository says which cards this concerns.", "",
            "### Combinators", ""]
     for name in COMBINATORS:
         sub = props.get(name, {})

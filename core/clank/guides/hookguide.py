@@ -47,7 +47,7 @@ PAUSING = (("Table", "ask"), ("Table", "ask_later"), ("Table", "ask_seats"), ("E
 
 KEEPING = (("Table", "room"), ("Table", "add_piece"), ("Table", "move_piece"), ("Table", "remove_piece"),
            ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"), ("Table", "clear_flag"),
-           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "changed"))
+           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
 """The methods that keep or read a pack's state, documented from their docstrings."""
 
 
@@ -482,7 +482,8 @@ def _looking_back_section(registry: Registry) -> list[str]:
             "op then uses (`can_pay`) and for what never falls within a turn (a statistic). Only conditions "
             "that loaded content uses in `play` and `defeat` effects are tracked; what held is turn state "
             "(`turn.held`). A rule that makes such a condition true and false again inside one action calls "
-            "`game.note_moment()` in between. Which cards this concerns: [conditions.md](conditions.md).", "",
+            "`game.note_moment()` in between. Which cards this concerns: `docs/conditions.md` of the engine's "
+            "repository.", "",
             *_table(("condition", "looks back", "pack"),
                     [(f"`{c.name}`", how(c.looks_back), c.pack) for c in _by_pack(registry.conditions.values())]),
             ""]

@@ -296,15 +296,26 @@ def register_decisions(reg) -> None:
 
 
 # -- conditions and quantities --------------------------------------------------------------
+COMPANIONS_PLAYED = "companions_played"
+"""The turn statistic of companions played (C11: what ``companion_in_play`` counts)."""
+
+
+def count_companion(game, event) -> None:
+    """A companion played on its owner's turn counts toward ``companions_played``."""
+    if game.ruleset.cards[event["card"]].type == "companion" and event["seat"] == game.state.current:
+        game.bump(event["seat"], COMPANIONS_PLAYED)
+
+
 def c_companion_in_play(game, seat, arg) -> bool:
-    cards = game.ruleset.cards
+    """A companion (another than the one asking, with ``other``) is or was in the play area this
+    turn (C11 and its default (a): one trashed from the play area since still counts). Every card
+    in the play area was played this turn, so that is the companions played, a count that never
+    falls: nothing to look back at (out of turn, a React card, the play area as it is)."""
     need = 2 if arg == "other" else 1
-    for card in game.player(seat).play:         # a loop that stops early: sampled after actions (C11a)
-        if cards[card].type == "companion":
-            need -= 1
-            if not need:
-                return True
-    return False
+    if seat == game.state.current:
+        return game.turn_stat(COMPANIONS_PLAYED) >= need
+    cards = game.ruleset.cards
+    return sum(1 for card in game.player(seat).play if cards[card].type == "companion") >= need
 
 
 def c_been_in_room_feature(game, seat, features) -> bool:
@@ -314,10 +325,16 @@ def c_been_in_room_feature(game, seat, features) -> bool:
     return any(game.room_has(room, f) for f in wanted)
 
 
+def register_companion_count(reg) -> None:
+    """The statistic ``companion_in_play`` reads, counted as companions are played."""
+    reg.add_stat(COMPANIONS_PLAYED, "Companions played (C11: another companion in your play area this turn).")
+    reg.listen("card_played", count_companion)
+
+
 def register_conditions(reg) -> None:
     reg.add_condition("companion_in_play", c_companion_in_play, {"enum": ["other", "any"]},
-                      "A companion (another one, with `other`) is in your play area (C11).",
-                      {"companion_in_play": "other"}, looks_back=True)
+                      "A companion (another one, with `other`) is or was in your play area this turn: "
+                      "the companions played this turn (C11).", {"companion_in_play": "other"})
     reg.add_condition("been_in_room_feature", c_been_in_room_feature,
                       {"oneOf": [{"type": "string", "x-ref": "feature"},
                                  {"type": "array", "items": {"type": "string", "x-ref": "feature"}}]},
