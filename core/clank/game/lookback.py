@@ -76,6 +76,8 @@ def note_room(game: Table) -> None:
 def note_after_action(game: Table) -> None:
     """Record the conditions that read more than the pawn's room and hold now (after an action),
     of those worth sampling (:func:`relevant`)."""
+    if not game.ruleset.looking_back_by_action:
+        return
     st = game.state
     memo = game.lookback_memo
     keys = memo[2] if memo is not None and memo[0] == st.turn_no and memo[1] == st.row else relevant(game)
