@@ -34,7 +34,7 @@ REGISTRY_SECTIONS: tuple[tuple[str, str], ...] = (
     ("quantities", "quantities"), ("tunnel_icons", "tunnel icons"), ("teleport_kinds", "teleport kinds"),
     ("resources", "resources"), ("bots", "bots"), ("action_kinds", "action kinds"),
     ("decision_kinds", "decision kinds"), ("markets", "markets"), ("cube_kinds", "cube kinds"),
-    ("steps", "queue steps"), ("events", "events"), ("stats", "statistics"),
+    ("steps", "queue steps"), ("events", "events"), ("stats", "statistics"), ("flags", "turn flags"),
     ("options", "game options"), ("modifiables", "modifiable values"),
 )
 """``(Registry attribute, title)`` of each kind of thing code registers, in display order; each

@@ -34,7 +34,8 @@ MAX_ID_LENGTH = 40
 BASE_PACK = "catacombs"
 """The pack whose room features, tunnel icons and token pools the sample content uses."""
 DATA_KINDS = ("pack", "cards", "tokens", "tiles")
-"""The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``)."""
+"""The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``); one
+without the base game adds ``setup`` (see :func:`data_kinds`)."""
 SCHEMA_DIR = "schemas"
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
@@ -78,6 +79,12 @@ def name_problem(name: str) -> str | None:
 def module_name(pack_id: str) -> str:
     """The import name of an installable pack: ``my-pack`` → ``clank_my_pack``."""
     return "clank_" + pack_id.replace("-", "_")
+
+
+def data_kinds(base: bool) -> tuple[str, ...]:
+    """The YAML files of a scaffold: with the base game its token joins the base game's Minor
+    Secrets; without it, a pool of its own, which its ``setup.yaml`` declares (``token_pools``)."""
+    return DATA_KINDS if base else (*DATA_KINDS, "setup")
 
 
 def _title(pack_id: str) -> str:
@@ -201,7 +208,7 @@ def _values(pack_id: str, requires: Sequence[str], base: bool, installable: bool
         "token_pool_note": ("here `minor`,\n# the base game's minor secrets, found in rooms with a minor-secret reward"
                             if base else "here one of this pack's own"),
     }
-    for kind in DATA_KINDS:
+    for kind in data_kinds(False):
         values[f"modeline_{kind}"] = modeline(kind, modeline_dir)
     return values
 
@@ -304,7 +311,7 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(rel)
 
-    for kind in DATA_KINDS:
+    for kind in data_kinds(base):
         put(data_rel / f"{kind}.yaml", render(f"{kind}.yaml", values))
     put(Path("README.md"), render("README-installable.md" if installable else "README.md", values))
     code: list[PackSource] = []

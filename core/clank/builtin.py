@@ -221,7 +221,7 @@ def clank_register_ops(registry) -> None:
                         "additionalProperties": {"type": "integer", "minimum": 1}},
         "Spend resources (gold ...; what pays like them counts), if the player has them all; else "
         "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}})
-    add("turn_flag", op_turn_flag, {"type": "string"},
+    add("turn_flag", op_turn_flag, {"type": "string", "x-ref": "flag"},
         "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
         {"turn_flag": "ignore_exhaustion"})
     add("topdeck_option", op_topdeck_option, {"type": "null"},

@@ -380,6 +380,16 @@ class StatDef:
 
 
 @dataclass(frozen=True, slots=True)
+class FlagDef:
+    """A turn flag a pack's code reads (``ignore_exhaustion`` ...), which content may set with
+    the ``turn_flag`` op: a flag no loaded pack declares is an error in the content naming it."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ModifiableDef:
     """A value packs may modify: who folds it, what the value is and the context keywords
     modifiers receive (``fn(game, value, **context) -> value``)."""
@@ -507,6 +517,7 @@ class Registry:
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
     stats: dict[str, StatDef] = field(default_factory=dict)
+    flags: dict[str, FlagDef] = field(default_factory=dict)
     options: dict[str, OptionDef] = field(default_factory=dict)
     modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
@@ -537,8 +548,10 @@ class Registry:
         """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
-        registered thing (``card``, ``token``, ``tile``, ``stat``, ``event``, ``teleport_kind``,
-        ``quantity``, ``feature``, ``token_kind``, ``pool``, ``resource``).
+        registered thing (``stat``, ``event``, ``teleport_kind``, ``quantity``, ``feature``,
+        ``resource``, ``cube_kind``, ``flag``) or to a thing content defines (``card``, ``token``,
+        ``tile``, ``token_kind``, ``pool``, ``region``, ``slot`` with ``"x-region"``: a slot of
+        that region); see :mod:`clank.content.refwalk`.
         """
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")
@@ -678,6 +691,12 @@ class Registry:
     def add_stat(self, name: str, doc: str = "") -> None:
         """Declare a statistic a pack counts (``game.bump(seat, name)``)."""
         self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
+
+    def add_flag(self, name: str, doc: str = "") -> None:
+        """Declare a turn flag the pack's code reads (``game.has_flag(name)``, a tunnel icon's
+        ``cost_ignored_by`` ...): content setting a flag no loaded pack declares (``turn_flag:``)
+        is an error at its line, with the nearest declared flag."""
+        self._put(self.flags, name, FlagDef(name, doc, self.current_pack), "turn flag")
 
     def add_option(self, name: str, doc: str = "") -> None:
         """Declare a game option the pack reads: as ``config["options"][name]`` in

@@ -215,6 +215,8 @@ class _Schemas:
             return f"{type_} ≤ {high}" if high is not None else type_
         if type_ == "string":
             ref = schema.get("x-ref")
+            if ref == "slot":
+                return f"slot of the region `{schema.get('x-region', '')}`"
             return f"{ref} id" if isinstance(ref, str) else "name" if schema.get("pattern") == _IDENT else "text"
         if type_ == "boolean":
             return "`true` or `false`"

@@ -441,6 +441,13 @@ def _events_section(registry: Registry) -> list[str]:
            "resource has its `<name>_gained` statistic.", "",
            *_table(("statistic", "what", "pack"),
                    [(f"`{s.name}`", s.doc, s.pack) for s in _by_pack(registry.stats.values())]), "",
+           "### Turn flags", "",
+           "Set for the rest of the turn by `game.set_flag(name)` or the `turn_flag` op, read with "
+           "`game.has_flag(name)` (and by a tunnel icon's `cost_ignored_by` / `damage_ignored_by`). A pack "
+           "declares each flag its code reads with `registry.add_flag(name, doc)`: content that sets a flag "
+           "no loaded pack declares is an error at its line, with the nearest declared one.", "",
+           *_table(("flag", "what", "pack"),
+                   [(f"`{f.name}`", f.doc, f.pack) for f in _by_pack(registry.flags.values())]), "",
            "### Game options", "",
            "Given to `new_game(..., options={...})` and `clank play -o name=value`; a pack reads them in "
            "`clank_configure` (to check and normalise them) and in play from `game.state.config[\"options\"]`. "
