@@ -228,6 +228,21 @@ def test_names_defined_elsewhere_are_suggested_when_misspelt(runner: CliRunner, 
     assert message in out, out
 
 
+def test_names_a_required_pack_defines_are_not_flagged(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 30 item 2: ``clank validate ./dirpack`` loads the packs it requires alongside, so the
+    pools, regions and flags they define count as defined."""
+    pack = tmp_path / "uses-base"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text('id: uses-base\nname: Uses Base\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\n")
+    (pack / "tokens.yaml").write_text("- id: lucky-charm\n  name: Lucky Charm\n  pool: prisoner\n  count: 1\n")
+    (pack / "cards.yaml").write_text("- id: steady-boots\n  name: Steady Boots\n  kind: dungeon\n  type: item\n"
+                                     "  count: 1\n  cost: {skill: 3}\n  play: [turn_flag: ignore_exhaustion, "
+                                     "per_turn: {stat: prisoners_freed, each: [draw: 1]}]\n")
+    result = runner.invoke(app, ["validate", "--strict", str(pack)])
+    assert result.exit_code == 0 and "error[" not in result.output and "warning[" not in result.output, result.output
+
+
 def test_a_file_inside_a_pack_is_checked_with_its_pack(runner: CliRunner) -> None:
     """References are judged (they need the pack), and only that file's problems are shown."""
     cards = PACKS / "ref-gain-card" / "cards.yaml"
