@@ -33,9 +33,9 @@ Only the conditions that look back *and* that loaded content uses where C11 hold
 After an action, a condition tracked by action is sampled only while a card that uses it could
 still be played or fought this turn (:func:`relevant`): one the player owns, one in the dungeon
 row or the reserve. Cards reach a player's hand only from there within a turn; a card that comes
-into the row during the turn (a refill, Remove Traps) counts from that moment on, which is the
-one case where a moment before it is not seen. This keeps the after-action sample at nearly
-nothing in most turns: few players own the few cards with such conditions.
+into the row during the turn (Remove Traps replacing one) counts from that moment on, which is
+the one case where a moment before it is not seen. This keeps the after-action sample to the few
+conditions the player's cards and the row use (none in many turns).
 
 What held is turn state (``turn.held``, the conditions' texts), so it is saved, cloned and
 replayed with the game, and forgotten when the next turn starts.
