@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
-from clank.testing import edit, give_token, move_between, place
+from clank import new_game
+from clank.testing import edit, give_token, move_between, place, set_hand, set_pool
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "conditions.md"
 
@@ -231,3 +232,22 @@ def test_every_base_card_that_looks_back_is_tested_both_ways():
     played here with the condition met at the play and met only earlier."""
     rows = re.findall(r"^\| `([a-z0-9-]+)` \(card\) \| catacombs \|.*\| \*\*yes\*\*", DOC.read_text(), re.M)
     assert set(rows) == TESTED
+
+
+def test_been_in_room_feature_is_kept_for_older_packs(tmp_path):
+    """The base pack's ``been_in_room_feature`` (Lie in Wait's before conditions looked back) is
+    kept as the same condition as ``in_room_feature``: a pack written for it still loads and plays
+    by C11 default (a)."""
+    pack = tmp_path / "old-pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text('id: old-pack\nname: Old Pack\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\n")
+    (pack / "cards.yaml").write_text("- id: old-ambush\n  name: Old Ambush\n  kind: dungeon\n  type: item\n"
+                                     "  count: 1\n  cost: {skill: 3}\n  play:\n"
+                                     "    - if: {been_in_room_feature: crystal_cave}\n      then: [clank: -2]\n")
+    game = new_game(["catacombs", str(pack)], players=2, seed=0)
+    set_hand(game, 0, ["old-ambush"])
+    set_pool(game, 0, boots=2)
+    move_between(game, "st-a.grotto", "st-a.gate")
+    game.apply("play old-ambush")
+    assert game.state.clank_area["0"] == 1
