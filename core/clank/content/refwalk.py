@@ -232,6 +232,12 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
     yield from _refs_in_points(entry.get("points"), (*path, "points"), reg)
 
 
+@functools.cache
+def _setup_properties() -> dict[str, Any]:
+    """The bundled setup schema's keys (read once; never changed)."""
+    return load_schema("setup")["properties"]
+
+
 _NOTHING_REGISTERED = Registry()
 """The setup holds no effect or condition: its schema is walked without a registry."""
 
@@ -240,7 +246,7 @@ def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
     """References held by the setup (and the setups of its ``by_players``), each with whether its
     problem points at the key: ids of cards, tokens and tiles, and the names its bundled schema
     marks (the resources it gives, the cube kinds of the bank)."""
-    properties = load_schema("setup")["properties"]
+    properties = _setup_properties()
     for prop, value in setup.items():
         for target, name, where in _refs_in_args(value, properties.get(prop), (prop,), _NOTHING_REGISTERED):
             yield (target, name, where), where[-1] == name      # a name written as a key: at the key
