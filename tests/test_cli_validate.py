@@ -210,6 +210,39 @@ def test_ids_are_suggested_when_misspelt(runner: CliRunner) -> None:
         assert hint in out
 
 
+@pytest.mark.parametrize(("pack", "message"), [
+    ("ref-token-pool", "unknown token pool 'minro' (did you mean 'minor'?)"),
+    ("ref-per-turn-stat", "unknown statistic 'clank_mdae' (did you mean 'clank_made'?)"),
+    ("ref-turn-flag", "unknown turn flag 'ignore_exhuastion' (did you mean 'ignore_exhaustion'?)"),
+    ("ref-tile-region", "unknown region 'catacomb' (did you mean 'catacombs'?)"),
+    ("ref-setup-resource", "unknown resource 'lockpiks' (did you mean 'lockpicks'?)"),
+    ("ref-bank-cube-kind", "unknown cube kind 'gohst' (did you mean 'ghost'?)"),
+    ("expect-pool", "expected 1 for tokens_by_pool.minro, found 0 (did you mean 'minor'?)"),
+    ("ref-pool", "unknown token pool 'minro' (did you mean 'minor'?)"),
+])
+def test_names_defined_elsewhere_are_suggested_when_misspelt(runner: CliRunner, pack: str, message: str) -> None:
+    """Issue 30 item 2: a name content writes for what a pack defines (a pool, a statistic, a turn
+    flag, a region, a resource, a cube kind) is checked, at its line, with the nearest defined one:
+    by code (the registry) or by data (the setups of the packs loaded with it)."""
+    out = runner.invoke(app, ["validate", str(PACKS / pack)]).stdout
+    assert message in out, out
+
+
+def test_names_a_required_pack_defines_are_not_flagged(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 30 item 2: ``clank validate ./dirpack`` loads the packs it requires alongside, so the
+    pools, regions and flags they define count as defined."""
+    pack = tmp_path / "uses-base"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text('id: uses-base\nname: Uses Base\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\n")
+    (pack / "tokens.yaml").write_text("- id: lucky-charm\n  name: Lucky Charm\n  pool: prisoner\n  count: 1\n")
+    (pack / "cards.yaml").write_text("- id: steady-boots\n  name: Steady Boots\n  kind: dungeon\n  type: item\n"
+                                     "  count: 1\n  cost: {skill: 3}\n  play: [turn_flag: ignore_exhaustion, "
+                                     "per_turn: {stat: prisoners_freed, each: [draw: 1]}]\n")
+    result = runner.invoke(app, ["validate", "--strict", str(pack)])
+    assert result.exit_code == 0 and "error[" not in result.output and "warning[" not in result.output, result.output
+
+
 def test_a_file_inside_a_pack_is_checked_with_its_pack(runner: CliRunner) -> None:
     """References are judged (they need the pack), and only that file's problems are shown."""
     cards = PACKS / "ref-gain-card" / "cards.yaml"
@@ -477,7 +510,7 @@ def test_hostile_file_inside_a_pack_is_refused_and_the_rest_still_checked(runner
     pack.mkdir()
     (pack / "pack.yaml").write_text('id: hostile\nname: Hostile\nversion: "0.1.0"\nengine: ">=0.1"\n')
     (pack / "cards.yaml").write_bytes(_alias_bomb())
-    (pack / "tokens.yaml").write_text("- id: t\n  name: T\n  pool: minor\n  cuont: 1\n")
+    (pack / "tokens.yaml").write_text("- id: t\n  name: T\n  pool: artifact\n  cuont: 1\n")
     result = runner.invoke(app, ["validate", str(pack)])
     assert result.exit_code == 1
     assert [(Path(f).name, rule) for _, rule, f, _, _ in _problems(result.stdout)] == [

@@ -403,6 +403,7 @@ def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, regi
         ("cards.yaml", 5, 3, "missing-key"),
         ("cards.yaml", 7, 16, "unknown-condition"),
         ("pack.yaml", 4, 1, "unknown-key"),
+        ("tokens.yaml", 3, 9, "unknown-pool"),       # no setup declares the pool p
         ("tokens.yaml", 4, 10, "bad-value"),
     ]
     with pytest.raises(ContentError) as exc:

@@ -708,3 +708,40 @@ def test_paths_and_links_exist(name):
         assert (ROOT / path).exists(), f"docs/{name} names {path}, which does not exist"
     for link in sorted(set(re.findall(r"\]\(([\w./-]+\.md)(?:#[\w-]+)?\)", text))):
         assert (DOCS / link).exists(), f"docs/{name} links to {link}, which does not exist"
+
+
+# -- conditions.md ---------------------------------------------------------------------------
+CONDITION_KEYS = ("if", "fight_if", "use_if", "requires", "keep_if")
+AUDIT_ROW = re.compile(r"^\| `([a-z0-9-]+)` \((card|token)\) \| ([a-z]+) \|.*\| \*\*(yes|no)\*\*", re.M)
+
+
+def _has_condition(node) -> bool:
+    if isinstance(node, dict):
+        return any(k in CONDITION_KEYS or _has_condition(v) for k, v in node.items())
+    return isinstance(node, list) and any(_has_condition(v) for v in node)
+
+
+def test_conditions_audit_lists_every_card_with_a_condition_and_what_looks_back():
+    """docs/conditions.md's audit cannot go stale: it lists every card and token of the three
+    packs that has a condition (every optional part on), each under its pack, and its "looks
+    back" column is yes exactly for the cards whose play or defeat effect uses a condition the
+    engine tracks over the turn (C11 default (a))."""
+    import clank_catacombs
+    import clank_party
+    import clank_underworld
+    from clank.api import build_ruleset, load_packs
+
+    packs = ["catacombs", "underworld", "party"]
+    modules = {"catacombs": clank_catacombs, "underworld": clank_underworld, "party": clank_party}
+    _, _, datas = load_packs(packs, ("*",), modules=modules)
+    entries = {e["id"]: (d.id, kind[:-1]) for d in datas for kind in ("cards", "tokens")
+               for e in d.content(kind) if _has_condition(e)}
+    defined = {e["id"]: (d.id, kind[:-1]) for d in datas for kind in ("cards", "tokens") for e in d.content(kind)}
+    rows = AUDIT_ROW.findall((DOCS / "conditions.md").read_text(encoding="utf-8"))
+    listed = {eid: (pack, kind) for eid, kind, pack, _ in rows}
+    assert len(listed) == len(rows), "an entry is listed twice"
+    assert {eid: listed.get(eid) for eid in entries} == entries, "an entry with a condition is missing or misplaced"
+    assert all(defined.get(eid) == where for eid, where in listed.items()), "a listed entry does not exist"
+    ruleset = build_ruleset(packs, {"parts": "*"}, modules=modules)
+    looking_back = {card for users in ruleset.looking_back_users.values() for card in users if card}
+    assert {eid for eid, _, _, yes in rows if yes == "yes"} == looking_back

@@ -34,7 +34,7 @@ REGISTRY_SECTIONS: tuple[tuple[str, str], ...] = (
     ("quantities", "quantities"), ("tunnel_icons", "tunnel icons"), ("teleport_kinds", "teleport kinds"),
     ("resources", "resources"), ("bots", "bots"), ("action_kinds", "action kinds"),
     ("decision_kinds", "decision kinds"), ("markets", "markets"), ("cube_kinds", "cube kinds"),
-    ("steps", "queue steps"), ("events", "events"), ("stats", "statistics"),
+    ("steps", "queue steps"), ("events", "events"), ("stats", "statistics"), ("flags", "turn flags"),
     ("options", "game options"), ("modifiables", "modifiable values"),
 )
 """``(Registry attribute, title)`` of each kind of thing code registers, in display order; each
@@ -51,12 +51,17 @@ class Entry:
     line: int | None = None
     part: str | None = None
     doc: str = ""
+    looks_back: bool | str = False              # a condition: whether and how it looks back (C11a)
 
     def to_json(self) -> dict[str, Any]:
-        """The entry for ``--format json`` (content: file, line, part; registrations: pack, doc)."""
+        """The entry for ``--format json`` (content: file, line, part; registrations: pack, doc;
+        conditions: ``looks_back``, false, true or "room")."""
         if self.file is not None:
             return {"id": self.id, "file": self.file, "line": self.line, "part": self.part}
-        return {"id": self.id, "pack": self.pack, "doc": self.doc}
+        out = {"id": self.id, "pack": self.pack, "doc": self.doc}
+        if self.looks_back is not False:
+            out["looks_back"] = self.looks_back
+        return out
 
 
 @dataclass
@@ -128,7 +133,8 @@ def registry_sections(registry: Registry, owners: set[str]) -> list[Section]:
         table = getattr(registry, attr, None)
         if not isinstance(table, dict):
             continue
-        entries = [Entry(name, pack=getattr(d, "pack", "") or None, doc=_first_line(getattr(d, "doc", "") or ""))
+        entries = [Entry(name, pack=getattr(d, "pack", "") or None, doc=_first_line(getattr(d, "doc", "") or ""),
+                         looks_back=getattr(d, "looks_back", False))
                    for name, d in table.items() if getattr(d, "pack", None) in owners]
         out.append(Section(attr, title, sorted(entries, key=lambda e: e.id)))
     return out
@@ -179,5 +185,7 @@ def view_table(view: PackView) -> Table:
             origin = entry.part if entry.file is not None else (entry.pack if entry.pack != view.pack_id else None)
             if origin:
                 ids.append(f" ({origin})", style="dim")
+            if entry.looks_back is not False:
+                ids.append(" (looks back)", style="dim")
         table.add_row(Text(section.title), str(len(section.entries)), ids)
     return table

@@ -36,7 +36,8 @@ MAX_ID_LENGTH = 40
 BASE_PACK = "catacombs"
 """The pack whose room features, tunnel icons and token pools the sample content uses."""
 DATA_KINDS = ("pack", "cards", "tokens", "tiles")
-"""The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``)."""
+"""The YAML files of a scaffold, by kind (``<kind>.yaml``, schema ``<kind>.schema.json``); one
+without the base game adds ``setup`` (see :func:`data_kinds`)."""
 SCENARIO_FILE = "{id}.yaml"
 """The scaffold's scenario file, in ``clank.scenarios.SCENARIO_DIR`` beside ``pack.yaml`` (beside
 ``data/`` in an installable pack's package): one scenario per sample card, token and tile, written
@@ -84,6 +85,12 @@ def name_problem(name: str) -> str | None:
 def module_name(pack_id: str) -> str:
     """The import name of an installable pack: ``my-pack`` → ``clank_my_pack``."""
     return "clank_" + pack_id.replace("-", "_")
+
+
+def data_kinds(base: bool) -> tuple[str, ...]:
+    """The YAML files of a scaffold: with the base game its token joins the base game's Minor
+    Secrets; without it, a pool of its own, which its ``setup.yaml`` declares (``token_pools``)."""
+    return DATA_KINDS if base else (*DATA_KINDS, "setup")
 
 
 def _title(pack_id: str) -> str:
@@ -173,7 +180,7 @@ def _values(pack_id: str, requires: Sequence[str], base: bool, installable: bool
     values["scenario_step"] = (f"   Test the rules: each scenario of `{where}/` sets up a position, plays actions and "
                                "checks what\n   the engine shows; a failure is reported at its file and line:\n\n"
                                f"       clank pack test {values['test_target']}\n\n" if base else "")
-    for kind in DATA_KINDS:
+    for kind in data_kinds(False):
         values[f"modeline_{kind}"] = modeline(kind, modeline_dir)
     return values
 
@@ -276,7 +283,7 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(rel)
 
-    for kind in DATA_KINDS:
+    for kind in data_kinds(base):
         put(data_rel / f"{kind}.yaml", render(f"{kind}.yaml", values))
     if base:   # the sample scenarios play the sample content in a game of the base game
         scenarios = (Path(module) if module else Path(".")) / SCENARIO_DIR

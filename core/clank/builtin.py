@@ -221,7 +221,7 @@ def clank_register_ops(registry) -> None:
                         "additionalProperties": {"type": "integer", "minimum": 1}},
         "Spend resources (gold ...; what pays like them counts), if the player has them all; else "
         "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}})
-    add("turn_flag", op_turn_flag, {"type": "string"},
+    add("turn_flag", op_turn_flag, {"type": "string", "x-ref": "flag"},
         "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
         {"turn_flag": "ignore_exhaustion"})
     add("topdeck_option", op_topdeck_option, {"type": "null"},
@@ -266,7 +266,11 @@ def c_game_stat(game, seat: int, arg: dict) -> bool:
 
 def c_card_in_zones(game, seat: int, arg: dict) -> bool:
     p = game.player(seat)
-    return any(arg["card"] in getattr(p, z) for z in arg.get("zones", ["play"]))
+    card = arg["card"]
+    for zone in arg.get("zones", ("play",)):       # a loop, not any(): sampled after actions (C11a)
+        if card in getattr(p, zone):
+            return True
+    return False
 
 
 def c_count_at_least(game, seat: int, arg: dict) -> bool:
@@ -294,12 +298,15 @@ def clank_register_conditions(registry) -> None:
     feat = {"oneOf": [{"type": "string", "x-ref": "feature"},
                       {"type": "array", "items": {"type": "string", "x-ref": "feature"}}]}
     add = registry.add_condition
+    # looks_back (C11a): what the player is or has, which can stop holding within a turn; never a
+    # guard of what an op then spends (can_pay, count_at_least, reserve_has, can_take_damage), nor
+    # what never falls within a turn (a statistic; an artifact, never given up, A13)
     add("has_artifact", c_has_artifact, {"type": "boolean"}, "You hold at least one artifact.",
         {"has_artifact": True})
     add("holds", c_holds, {"type": "string", "x-ref": "token_kind"},
-        "You hold a token (or own a card) that counts as this kind.", {"holds": "crown"})
+        "You hold a token (or own a card) that counts as this kind.", {"holds": "crown"}, looks_back=True)
     add("in_room_feature", c_in_room_feature, feat, "Your room shows one of these features.",
-        {"in_room_feature": "market"})
+        {"in_room_feature": "market"}, looks_back="room")
     add("turn_stat_at_least", c_turn_stat, stat, "A statistic of this turn reached N (C11).",
         {"turn_stat_at_least": {"stat": "clank_made", "n": 2}})
     add("game_stat_at_least", c_game_stat, stat, "A whole-game statistic of yours reached N.",
@@ -309,7 +316,7 @@ def clank_register_conditions(registry) -> None:
          "properties": {"card": _arg({"type": "string", "x-ref": "card"}, "card", "The card id."),
                         "zones": _arg(ZONES, "zones", "Where to look (default: play).")}},
         "Such a card is in the named zones of yours.",
-        {"card_in_zones": {"card": "secret-tome", "zones": ["play", "discard"]}})
+        {"card_in_zones": {"card": "secret-tome", "zones": ["play", "discard"]}}, looks_back=True)
     add("count_at_least", c_count_at_least,
         {"type": "object", "required": ["count", "n"], "additionalProperties": False,
          "properties": {"count": _arg({"type": "string", "x-ref": "quantity"}, "quantity",

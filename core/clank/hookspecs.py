@@ -140,7 +140,11 @@ class ClankSpecs:
         - ``registry``: call ``registry.add_condition(name, test, schema, doc, example)`` with
           ``test(game, seat, arg) -> bool`` (used by ``if``, ``choose`` options, ``fight_if``,
           points ``{if: ...}``), and ``registry.add_quantity(name, count, doc)`` with
-          ``count(game, seat) -> int`` (points ``{per: [...]}``, ``count_at_least``).
+          ``count(game, seat) -> int`` (points ``{per: [...]}``, ``count_at_least``). A condition
+          on the player's situation that can stop holding during a turn says so with
+          ``looks_back="room"`` (it reads only where the pawn is) or ``looks_back=True``: in a
+          card's ``play`` and ``defeat`` effects it then also counts when it held earlier this
+          turn (C11 default (a)).
 
         Returns: nothing.
 
@@ -150,6 +154,10 @@ class ClankSpecs:
             def clank_register_conditions(registry):
                 registry.add_condition("hurt", lambda game, seat, want: bool(game.player(seat).damage) == want,
                                        {"type": "boolean"}, "You have damage.", {"hurt": True})
+                registry.add_condition("on_start_tile",
+                                       lambda game, seat, want: game.tile_of_room(game.player(seat).room).stack
+                                       == "start", {"const": True}, "Your pawn is on the start tile.",
+                                       {"on_start_tile": True}, looks_back="room")
                 registry.add_quantity("cards_in_hand", lambda game, seat: len(game.player(seat).hand),
                                       "Cards in your hand.")
         """

@@ -47,7 +47,9 @@ class OpDef:
 class ConditionDef:
     """A condition usable in ``if`` ops, ``choose`` options, ``fight_if`` and points.
 
-    ``test(game, seat, arg) -> bool``.
+    ``test(game, seat, arg) -> bool``. ``looks_back`` (``False``, ``True`` or ``"room"``): in a
+    card's ``play`` and ``defeat`` effects the condition also holds when it held at an earlier
+    moment of the turn (C11 default (a); see :meth:`Registry.add_condition`).
     """
 
     name: str
@@ -56,6 +58,7 @@ class ConditionDef:
     doc: str = ""
     example: Any = None
     pack: str = ""
+    looks_back: bool | str = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +380,16 @@ class StatDef:
 
 
 @dataclass(frozen=True, slots=True)
+class FlagDef:
+    """A turn flag a pack's code reads (``ignore_exhaustion`` ...), which content may set with
+    the ``turn_flag`` op: a flag no loaded pack declares is an error in the content naming it."""
+
+    name: str
+    doc: str = ""
+    pack: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ModifiableDef:
     """A value packs may modify: who folds it, what the value is and the context keywords
     modifiers receive (``fn(game, value, **context) -> value``)."""
@@ -504,6 +517,7 @@ class Registry:
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
     stats: dict[str, StatDef] = field(default_factory=dict)
+    flags: dict[str, FlagDef] = field(default_factory=dict)
     options: dict[str, OptionDef] = field(default_factory=dict)
     modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
@@ -534,17 +548,33 @@ class Registry:
         """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
-        registered thing (``card``, ``token``, ``tile``, ``stat``, ``event``, ``teleport_kind``,
-        ``quantity``, ``feature``, ``token_kind``, ``pool``, ``resource``).
+        registered thing (``stat``, ``event``, ``teleport_kind``, ``quantity``, ``feature``,
+        ``resource``, ``cube_kind``, ``flag``) or to a thing content defines (``card``, ``token``,
+        ``tile``, ``token_kind``, ``pool``, ``region``, ``slot`` with ``"x-region"``: a slot of
+        that region); see :mod:`clank.content.refwalk`.
         """
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")
 
     def add_condition(self, name: str, test: Callable, schema: JSON | None = None, doc: str = "",
-                      example: Any = None) -> None:
-        """Register a condition ``name``: ``test(game, seat, arg) -> bool``."""
+                      example: Any = None, *, looks_back: bool | str = False) -> None:
+        """Register a condition ``name``: ``test(game, seat, arg) -> bool``.
+
+        ``looks_back`` declares that, in a card's ``play`` and ``defeat`` effects, the condition
+        counts when it held at any earlier moment of the turn of the seat whose turn it is, not
+        only now (C11 default (a): "order does not affect obtaining the effect"). Declare it for
+        a condition on the player's situation that can stop holding during a turn: ``"room"``
+        when it reads only where the pawn is (the Depths, a room's features: the engine samples
+        it when the turn starts and whenever the pawn's room changes), ``True`` when it reads
+        more (what the player holds or has in play: sampled after every action too). Leave it
+        off for a guard of what an op then uses (``can_pay``: the gold must be there when it is
+        paid) and for a count that never falls within a turn (a turn statistic). Only such
+        conditions that loaded content uses there are tracked (:mod:`clank.game.lookback`).
+        """
+        if looks_back not in (False, True, "room"):
+            raise RegistryError(f"condition {name!r}: looks_back must be False, True or 'room', not {looks_back!r}")
         self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
-                                                      doc, example, self.current_pack), "condition")
+                                                      doc, example, self.current_pack, looks_back), "condition")
 
     def add_quantity(self, name: str, count: Callable, doc: str = "") -> None:
         """Register a countable quantity: ``count(game, seat) -> int``."""
@@ -661,6 +691,12 @@ class Registry:
     def add_stat(self, name: str, doc: str = "") -> None:
         """Declare a statistic a pack counts (``game.bump(seat, name)``)."""
         self._put(self.stats, name, StatDef(name, doc, self.current_pack), "statistic")
+
+    def add_flag(self, name: str, doc: str = "") -> None:
+        """Declare a turn flag the pack's code reads (``game.has_flag(name)``, a tunnel icon's
+        ``cost_ignored_by`` ...): content setting a flag no loaded pack declares (``turn_flag:``)
+        is an error at its line, with the nearest declared flag."""
+        self._put(self.flags, name, FlagDef(name, doc, self.current_pack), "turn flag")
 
     def add_option(self, name: str, doc: str = "") -> None:
         """Declare a game option the pack reads: as ``config["options"][name]`` in

@@ -21,6 +21,7 @@ from typing import Any
 from clank.actions import Action, IllegalAction
 from clank.api import new_game
 from clank.builtin import RandomBot
+from clank.game import lookback
 from clank.game.engine import Game
 from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
 from clank.rng import Rng, seed_state
@@ -257,8 +258,11 @@ def knock_out(game: Game, seat: int, room: str | None = None) -> None:
 
 
 def put_pawn(game: Game, seat: int, room: str) -> None:
-    """Move a pawn without entering (no entry triggers)."""
+    """Move a pawn without entering (no entry triggers). The pawn's room changed: for the
+    seat whose turn it is, the conditions that look back see it as a moment of the turn."""
     game.player(seat).room = room
+    if seat == game.state.current:
+        lookback.note_room(game)
     game.changed()
 
 

@@ -164,8 +164,10 @@ def check_expect(ctx: Context, pack: PackData) -> None:
         if isinstance(want, dict) and isinstance(have, dict):
             for sub, n in want.items():
                 if have.get(sub, 0) != n:
+                    hint = did_you_mean(sub, have) if sub not in have else ""    # a misspelt pool or stack
                     ctx.problems.append(pack.problem("pack", ("expect", key, sub), "count-mismatch",
-                                                     f"expected {n} for {key}.{sub}, found {have.get(sub, 0)}"))
+                                                     f"expected {n} for {key}.{sub}, found {have.get(sub, 0)}"
+                                                     + hint))
         elif isinstance(want, int) and have is not None and have != want:
             ctx.problems.append(pack.problem("pack", ("expect", key), "count-mismatch",
                                              f"expected {want} {key.replace('_', ' ')}, found {have}"))

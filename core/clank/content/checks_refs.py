@@ -1,9 +1,12 @@
-"""Ids and what refers to them: duplicate ids, unknown cards, tokens, tiles and stacks.
+"""Ids, names and what refers to them: duplicate ids, unknown cards, tokens, tiles and stacks, and
+every other name content writes for something defined elsewhere.
 
-:func:`index_ids` indexes the cards, tiles and tokens of every pack loaded together and
-reports an id defined twice; :func:`check_refs` judges every reference
-:mod:`clank.content.refwalk` finds against that index. References may point into any pack of the
-set, so these checks run over all the packs at once.
+:func:`index_ids` indexes what the packs loaded together define in their data (the cards, tiles
+and tokens, the token kinds, the token pools and regions of the setups, the slots of each slot
+region) and reports an id defined twice; :func:`check_refs` judges every reference
+:mod:`clank.content.refwalk` finds against that index, or against the registry for the names code
+defines (room features, statistics, events, turn flags ...). References may point into any pack of
+the set, so these checks run over all the packs at once.
 """
 
 from __future__ import annotations
@@ -17,6 +20,11 @@ from clank.content.refwalk import Ref, entry_refs, setup_refs
 
 BASE_STACKS = ("start", "surface", "depths")
 """Tile stacks every pack may use; a setup's ``tile_stacks`` add more."""
+CORE_POOLS = ("artifact", "market")
+"""Token pools the core itself deals (the artifact stack, the market board); a setup's
+``token_pools`` declare the others."""
+CORE_REGION = "catacombs"
+"""The region a tile lies in when it names none; a setup's ``tile_stacks`` and ``regions`` add more."""
 
 _ID_KIND = {"cards": "card", "tiles": "tile", "tokens": "token"}
 
@@ -28,13 +36,32 @@ class IdIndex:
     ids: dict[str, dict[str, tuple[PackData, int]]] = field(
         default_factory=lambda: {"cards": {}, "tiles": {}, "tokens": {}})
     token_kinds: set[str] = field(default_factory=set)   # what cards and tokens say they count as
-    pools: set[str] = field(default_factory=set)         # the pools tokens belong to
+    pools: set[str] = field(default_factory=lambda: set(CORE_POOLS))    # the core's and the setups' token_pools
+    regions: set[str] = field(default_factory=lambda: {CORE_REGION})     # setups' tile_stacks and regions
+    slots: dict[str, set[str]] = field(default_factory=dict)            # region -> its slots (setup regions)
+
+
+def _setups(setup: dict) -> list[dict]:
+    """A setup and the setups of its ``by_players`` (what they define counts too)."""
+    return [setup, *(s for s in as_dict(setup.get("by_players")).values() if isinstance(s, dict))]
+
+
+def index_names(index: IdIndex, pack: PackData) -> None:
+    """What a pack's setup defines: token pools, regions and their slots."""
+    for setup in _setups(pack.setup):
+        index.pools.update(k for k in as_dict(setup.get("token_pools")) if isinstance(k, str))
+        index.regions.update(k for k in as_dict(setup.get("tile_stacks")) if isinstance(k, str))
+        for name, region in as_dict(setup.get("regions")).items():
+            index.regions.add(name)
+            index.slots.setdefault(name, set()).update(as_dict(as_dict(region).get("slots")))
 
 
 def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
-    """Index every card, tile and token id of ``packs``; an id defined twice is an error."""
+    """Index every card, tile and token id of ``packs`` and the names their setups define; an
+    id defined twice is an error."""
     index = IdIndex()
     for pack in packs:
+        index_names(index, pack)
         for kind in LIST_KINDS:
             table = index.ids[kind]
             for i, entry in enumerate(pack.content(kind)):
@@ -45,8 +72,6 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
                               *as_list(as_dict(entry).get("counts_as_at_end"))]:
                     if isinstance(value, str):
                         index.token_kinds.add(value)
-                if kind == "tokens" and isinstance(as_dict(entry).get("pool"), str):
-                    index.pools.add(entry["pool"])
                 if eid in table:
                     first, j = table[eid]
                     where = first.place(*first.where(kind, (j, "id")))
@@ -66,6 +91,7 @@ _REGISTERED = {
     "quantity": ("quantity", lambda reg: reg.quantities),
     "cube_kind": ("cube kind", lambda reg: {"black", *reg.cube_kinds}),
     "resource": ("resource", lambda reg: reg.resources),
+    "flag": ("turn flag", lambda reg: reg.flags),
 }
 """Reference kinds checked against what the loaded packs register: kind -> (words, names)."""
 
@@ -88,6 +114,16 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
         words, known = "token kind", index.token_kinds
     elif target == "pool":
         words, known = "token pool", index.pools
+    elif target == "region":
+        words, known = "region", index.regions
+    elif target.startswith("slot:"):
+        region = target.partition(":")[2]
+        known = index.slots.get(region, set())
+        if rid not in known:    # a letter is near no other: the slots are few, name them
+            hint = did_you_mean(rid, known) or f" (its slots: {', '.join(sorted(known))})"
+            ctx.problems.append(pack.problem(kind, path, "unknown-slot",
+                                             f"unknown slot {rid!r} of region {region!r}" + hint, key=key))
+        return
     else:
         return
     if rid not in known:
@@ -99,8 +135,9 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
 def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_only: bool = False) -> None:
     """Every id a card, token or the setup refers to is defined; ``start_tiles`` are start tiles;
     every name that refers to something registered (a room feature, statistic, event, teleport
-    kind, quantity, cube kind) is registered, and every token kind and pool one some content
-    defines. ``registered_only``: judge only the registered names (a single file on its own).
+    kind, quantity, cube kind, resource, turn flag) is registered, and every name of what content
+    defines (a token kind, token pool, region, a region's slot) is defined by some pack of the set.
+    ``registered_only``: judge only the registered names (a single file on its own).
 
     A pack whose ``requires`` are not all loaded is skipped: its ids may be in the pack it lacks.
     """
@@ -113,10 +150,10 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
                 if isinstance(entry, dict):
                     for ref in entry_refs(kind, entry, (i,), reg):
                         _check_ref(ctx, index, pack, kind, ref, registered_only=registered_only)
+        for ref, key in setup_refs(pack.setup):
+            _check_ref(ctx, index, pack, "setup", ref, key, registered_only=registered_only)
         if registered_only:
             continue
-        for ref, key in setup_refs(pack.setup):
-            _check_ref(ctx, index, pack, "setup", ref, key)
         for i, tid in enumerate(pack.setup.get("start_tiles") or []):
             found = index.ids["tiles"].get(tid) if isinstance(tid, str) else None
             if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":

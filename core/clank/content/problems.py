@@ -91,5 +91,8 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """Return `` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
     word = str(word)
     cutoff = 0.5 if len(word) <= 3 else 0.6   # "s3" is close to "s1"
-    matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=cutoff)
+    names = sorted(set(candidates))
+    matches = difflib.get_close_matches(word, names, n=1, cutoff=cutoff)
+    if not matches:       # "c" for "C": difflib sees no likeness in a different case
+        matches = [n for n in names if n.lower() == word.lower()][:1]
     return f" (did you mean {matches[0]!r}?)" if matches else ""

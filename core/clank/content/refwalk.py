@@ -1,26 +1,33 @@
-"""Finding the references content holds: the card, token and tile ids inside effects,
-conditions, points and the setup, each with the path where it is written.
+"""Finding the references content holds: the names inside effects, conditions, points, tile
+rooms' features, the keys of entries and the setup, each with the path where it is written.
 
-Control ops (``if``, ``choose``, ``may`` ...) are walked by shape; a registered op or
-condition is walked through its argument schema, where ``x-ref: card`` (``token``,
-``tile``) marks a string as an id and ``$ref`` to the effect or condition definition marks
-a nested effect or condition. A few core ops are known to hold ids even when a pack's
-schema for them carries no ``x-ref``.
+Control ops (``if``, ``choose``, ``may`` ...) are walked by shape; a registered op, condition,
+room feature or content key is walked through its argument schema, where ``x-ref: card``
+(``token``, ``tile``, ``stat``, ``pool``, ``region``, ``flag`` ...) marks a string as a name of
+that kind, ``x-ref: slot`` with ``x-region: R`` a slot of region R, and ``$ref`` to the effect
+or condition definition marks a nested effect or condition. The bundled schemas mark the keys
+of cards, tokens, tiles and the setup the same way (a token's ``pool``, a tile's ``region``, the
+resources a setup gives). A few core ops are known to hold ids even when a pack's schema for
+them carries no ``x-ref``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
+from clank.content.checks_features import parse_feature
 from clank.content.locator import JsonPath
 from clank.content.packdata import as_dict, as_list
+from clank.content.schemas import load_schema
 from clank.registry import Registry
 
 Ref = tuple[str, str, JsonPath]
-"""A reference: ``(kind, name, path)``: kind ``card``, ``token``, ``tile`` (ids of content) or a
+"""A reference: ``(kind, name, path)``: kind ``card``, ``token``, ``tile`` (ids of content), a
+kind content defines (``token_kind``, ``pool``, ``region``, ``slot:REGION``, ``cell``) or a
 registered kind (``feature``, ``stat``, ``event``, ``teleport_kind``, ``quantity``,
-``token_kind``, ``pool``, ``cube_kind``, ``cell``), path where the name is written."""
+``cube_kind``, ``resource``, ``flag``), path where the name is written."""
 _KNOWN_REFS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("op", "gain_card"): ((), "card"),
     ("op", "trash"): (("card",), "card"),
@@ -33,14 +40,14 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
     """References inside a registered op's or condition's arguments, found through its schema."""
     if not isinstance(schema, dict) or depth > 16:
         return
-    target = schema.get("x-ref")
-    if isinstance(target, str) and isinstance(value, str):
+    target = _target(schema)
+    if target is not None and isinstance(value, str):
         yield target, value, path
     names = schema.get("propertyNames")
-    if isinstance(value, dict) and isinstance(names, dict) and isinstance(names.get("x-ref"), str):
+    if isinstance(value, dict) and isinstance(names, dict) and _target(names) is not None:
         for key in value:
             if isinstance(key, str):
-                yield names["x-ref"], key, (*path, key)
+                yield _target(names), key, (*path, key)
     ref = schema.get("$ref")
     if isinstance(ref, str):
         if ref.endswith("#/definitions/effect"):
@@ -60,6 +67,14 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
             yield from _refs_in_args(value, branch, path, reg, depth + 1)
     for branch in ("then", "else"):
         yield from _refs_in_args(value, schema.get(branch), path, reg, depth + 1)
+
+
+def _target(schema: dict[str, Any]) -> str | None:
+    """The kind of name a schema's ``x-ref`` marks: ``slot:REGION`` for a slot (``x-region``)."""
+    target = schema.get("x-ref")
+    if target == "slot":
+        return f"slot:{schema.get('x-region', '')}"
+    return target if isinstance(target, str) else None
 
 
 def _known_ref(what: str, name: str, arg: Any, path: JsonPath) -> Iterator[Ref]:
@@ -98,6 +113,8 @@ def _refs_in_op(name: str, arg: Any, path: JsonPath, reg: Registry) -> Iterator[
     elif name in ("may", "each_player", "each_other_player"):
         yield from _refs_in_effect(arg, path, reg)
     elif name == "per_turn" and isinstance(arg, dict):
+        if isinstance(arg.get("stat"), str):
+            yield "stat", arg["stat"], (*path, "stat")
         yield from _refs_in_effect(arg.get("each"), (*path, "each"), reg)
     elif name in reg.ops:
         found = list(_refs_in_args(arg, reg.ops[name].schema, path, reg))
@@ -158,8 +175,38 @@ _CARD_EFFECTS = ("play", "acquire", "arrive", "use", "defeat", "on_trashed")
 _TOKEN_EFFECTS = ("take", "use")
 
 
+@functools.cache
+def _key_refs(kind: str) -> tuple[tuple[str, str], ...]:
+    """The keys of a core content kind that name something (``x-ref`` in its bundled schema):
+    ``(key, kind of name)``, such as a token's ``pool`` and a tile's ``region``."""
+    entry = load_schema(kind)["definitions"][kind.removesuffix("s")]
+    return tuple((key, sub["x-ref"]) for key, sub in entry["properties"].items() if isinstance(sub.get("x-ref"), str))
+
+
+def _refs_in_features(tile: dict[str, Any], path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    """Names inside the arguments of a tile's room features (``ladder(C)``: a slot), each located
+    at its feature string; a malformed or unknown feature is checked_features' to report."""
+    for rid, room in as_dict(tile.get("rooms")).items():
+        for i, text in enumerate(as_list(as_dict(room).get("features"))):
+            try:
+                name, arg = parse_feature(text) if isinstance(text, str) else ("", None)
+            except ValueError:
+                continue
+            fdef = reg.room_features.get(name)
+            if fdef is not None and fdef.arg_schema is not None and arg is not None:
+                where = (*path, "rooms", rid, "features", i)
+                for target, value, _ in _refs_in_args(arg, fdef.arg_schema, where, reg):
+                    yield target, value, where
+
+
 def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) -> Iterator[Ref]:
     """References held by one card, token or tile."""
+    if kind in ("cards", "tokens", "tiles"):
+        for key, target in _key_refs(kind):
+            if isinstance(entry.get(key), str):
+                yield target, entry[key], (*path, key)
+    if kind == "tiles":
+        yield from _refs_in_features(entry, path, reg)
     if kind == "cards":
         for trig in _CARD_EFFECTS:
             yield from _refs_in_effect(entry.get(trig), (*path, trig), reg)
@@ -185,8 +232,29 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
     yield from _refs_in_points(entry.get("points"), (*path, "points"), reg)
 
 
+@functools.cache
+def _setup_properties() -> dict[str, Any]:
+    """The bundled setup schema's keys (read once; never changed)."""
+    return load_schema("setup")["properties"]
+
+
+_NOTHING_REGISTERED = Registry()
+"""The setup holds no effect or condition: its schema is walked without a registry."""
+
+
 def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
-    """References held by the setup, each with whether its problem points at the key."""
+    """References held by the setup (and the setups of its ``by_players``), each with whether its
+    problem points at the key: ids of cards, tokens and tiles, and the names its bundled schema
+    marks (the resources it gives, the cube kinds of the bank)."""
+    properties = _setup_properties()
+    for prop, value in setup.items():
+        for target, name, where in _refs_in_args(value, properties.get(prop), (prop,), _NOTHING_REGISTERED):
+            yield (target, name, where), where[-1] == name      # a name written as a key: at the key
+    yield from _id_refs(setup)
+
+
+def _id_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
+    """The card, token and tile ids the setup holds."""
     deck = setup.get("starting_deck")
     for cid in as_dict(deck):
         yield ("card", cid, ("starting_deck", cid)), True

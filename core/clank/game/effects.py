@@ -8,6 +8,7 @@ so a game can be cloned, saved and resumed at any point of an effect (DESIGN §5
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
     from clank.registry import Registry
 
 Cond = Callable[["Game", int], bool]
+LookBack = bool | str
+"""How a condition looks back (:attr:`~clank.registry.ConditionDef.looks_back`): ``False``,
+``"room"`` (it reads only where the pawn is) or ``True``."""
 
 
 
@@ -72,15 +76,27 @@ class Compiler:
         self.registry = registry
         self.program: list[Node] = []
         self.conditions: list[Cond] = []
+        # conditions that look back, by their text (what ``turn.held`` records, C11 default (a)):
+        # those that read only where the pawn is, and those that read more
+        self.tracked_by_room: dict[str, Cond] = {}
+        self.tracked_by_action: dict[str, Cond] = {}
+        self.card: str | None = None         # the card whose effects are being compiled, if any
+        self.users: dict[str, set[str | None]] = {}   # the cards that use each tracked condition
 
     # -- conditions ------------------------------------------------------------------------
-    def condition(self, data: Any) -> Cond:
+    def condition(self, data: Any, *, looking_back: bool = False) -> Cond:
         """Compile a condition mapping into ``fn(game, seat) -> bool``.
 
         Every compiled condition is numbered (``fn.index``) so game state can refer to it.
+        ``looking_back`` (a card's ``play`` and ``defeat`` effects, where C11 holds): each
+        largest part made only of conditions registered with ``looks_back`` is true if it holds
+        now or held at an earlier moment of this turn, as tracked in ``turn.held`` under its
+        text (:attr:`tracked_by_room`, :attr:`tracked_by_action`, :mod:`clank.game.lookback`).
         """
-        fn = self._condition(data)
+        test, tier = self._test(data, looking_back)
+        return self._number(self._held(data, test, tier) if tier else test)
 
+    def _number(self, fn: Cond) -> Cond:
         def cond(game, seat, _fn=fn):
             return _fn(game, seat)
 
@@ -88,34 +104,66 @@ class Compiler:
         self.conditions.append(cond)
         return cond
 
-    def _condition(self, data: Any) -> Cond:
+    def _part(self, data: Any, looking_back: bool) -> tuple[Any, Cond, LookBack]:
+        """A part of an ``all``, ``any`` or ``not``, numbered like a condition of its own."""
+        test, tier = self._test(data, looking_back)
+        self._number(test)
+        return data, test, tier
+
+    def _test(self, data: Any, looking_back: bool) -> tuple[Cond, LookBack]:
+        """The test of a condition as it holds now, and whether all of it looks back: ``False``
+        (not all of it), ``"room"`` (it reads only where the pawn is) or ``True``."""
         if data is True or data is None:
-            return lambda game, seat: True
+            return (lambda game, seat: True), False
         if not isinstance(data, dict):
             raise CompileError(f"a condition must be a mapping, not {data!r}")
-        tests: list[Cond] = []
+        parts: list[tuple[Any, Cond, LookBack]] = []      # (its data, test now, how it looks back)
         for name, arg in data.items():
-            if name == "all":
-                parts = [self.condition(c) for c in arg]
-                tests.append(lambda g, s, parts=parts: all(p(g, s) for p in parts))
-            elif name == "any":
-                parts = [self.condition(c) for c in arg]
-                tests.append(lambda g, s, parts=parts: any(p(g, s) for p in parts))
+            if name in ("all", "any"):
+                subs = [self._part(sub, looking_back) for sub in arg]
+                tier = _whole(subs)
+                tests = self._tracked_parts(subs, tier)
+                if name == "all":
+                    parts.append(({name: arg}, lambda g, s, tests=tests: all(t(g, s) for t in tests), tier))
+                else:
+                    parts.append(({name: arg}, lambda g, s, tests=tests: any(t(g, s) for t in tests), tier))
             elif name == "not":
-                inner = self.condition(arg)
-                tests.append(lambda g, s, inner=inner: not inner(g, s))
+                _, inner, tier = self._part(arg, looking_back)
+                parts.append(({name: arg}, lambda g, s, inner=inner: not inner(g, s), tier))
             else:
                 cdef = self.registry.conditions.get(name)
                 if cdef is None:
                     raise CompileError(f"unknown condition {name!r}")
-                tests.append(lambda g, s, fn=cdef.test, arg=arg: fn(g, s, arg))
-        if len(tests) == 1:
-            return tests[0]
-        return lambda g, s: all(t(g, s) for t in tests)
+                parts.append(({name: arg}, lambda g, s, fn=cdef.test, arg=arg: fn(g, s, arg),
+                              cdef.looks_back if looking_back else False))
+        if len(parts) == 1:
+            return parts[0][1], parts[0][2]
+        tier = _whole(parts)
+        tests = self._tracked_parts(parts, tier)
+        return (lambda g, s: all(t(g, s) for t in tests)), tier
+
+    def _tracked_parts(self, parts: list[tuple[Any, Cond, LookBack]], whole: LookBack) -> list[Cond]:
+        """The tests of the parts of a condition: as they are when the whole of it looks back
+        (it is tracked as one), else each part that looks back tracked on its own."""
+        return [test if whole or not tier else self._held(data, test, tier) for data, test, tier in parts]
+
+    def _held(self, data: Any, now: Cond, tier: LookBack) -> Cond:
+        """``now``, or true if ``data`` held at an earlier moment of the turn of ``seat``."""
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        (self.tracked_by_room if tier == "room" else self.tracked_by_action).setdefault(key, now)
+        self.users.setdefault(key, set()).add(self.card)
+
+        def held(game, seat, _now=now, _key=key):
+            if _now(game, seat):
+                return True
+            st = game.state
+            return seat == st.current and _key in st.turn.held
+        return held
 
     # -- effects ---------------------------------------------------------------------------
     def effect(self, ops: list | None, *, watched: bool = False) -> tuple[int, ...]:
-        """Compile a list of ops; ``watched`` makes ``if`` without ``else`` a C11 watcher."""
+        """Compile a list of ops; ``watched`` (C11 holds: ``play`` and ``defeat``) makes ``if``
+        without ``else`` a watcher and lets conditions that look back do so."""
         if not ops:
             return ()
         return tuple(self._op(op, watched) for op in ops)
@@ -128,7 +176,7 @@ class Compiler:
         if isinstance(op, str):
             name, arg = op, None
         elif isinstance(op, dict) and "if" in op:
-            cond = self.condition(op["if"])
+            cond = self.condition(op["if"], looking_back=watched)
             then = self.effect(op.get("then"), watched=watched)
             other = self.effect(op.get("else"), watched=watched)
             if watched and "else" not in op:
@@ -159,13 +207,22 @@ class Compiler:
 
     def _option(self, option: Any, watched: bool) -> tuple[str, Cond | None, tuple[int, ...]]:
         if isinstance(option, dict) and "do" in option:
-            cond = self.condition(option["if"]) if "if" in option else None
+            cond = self.condition(option["if"], looking_back=watched) if "if" in option else None
             body = self.effect(option["do"], watched=watched)    # C11 holds inside options too
             label = option.get("label") or describe(option["do"])
             return label, cond, body
         if isinstance(option, dict):
             option = [option]
         return describe(option), None, self.effect(option, watched=watched)
+
+
+def _whole(parts: list[tuple[Any, Cond, LookBack]]) -> LookBack:
+    """How a condition made of ``parts`` looks back as a whole: only if every part does, and
+    ``"room"`` only if every part reads only where the pawn is."""
+    tiers = [tier for _, _, tier in parts]
+    if not tiers or not all(tiers):
+        return False
+    return "room" if all(t == "room" for t in tiers) else True
 
 
 def describe(ops: Any) -> str:

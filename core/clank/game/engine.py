@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import audit, decisions, movement, scoring, turn
+from clank.game import audit, decisions, lookback, movement, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
@@ -119,6 +119,8 @@ class Game(Table):
         else:
             applier(self, self.state.current, action)
         self.run()
+        if self.ruleset.looking_back_by_action:
+            lookback.note_after_action(self)   # C11a: what holds after the action held this turn
 
     @staticmethod
     def _as_action(action: Any) -> Action:
@@ -147,6 +149,7 @@ class Game(Table):
         copy = Game(self.ruleset, self.state.clone())
         if self._geometry is not None:
             copy._geometry = self._geometry.fork(copy.state.tiles)
+        copy.lookback_memo = self.lookback_memo     # immutable: shared
         return copy
 
     def to_json(self) -> str:

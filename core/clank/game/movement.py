@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
 from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, slot_edge
+from clank.game import lookback
 from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
@@ -591,6 +592,8 @@ def enter_room(game: Game, seat: int, room_id: str) -> None:
     """A12: the pawn enters; the room's features' entry triggers resolve in order (stopping
     if the pawn is knocked out), then ``entered_room`` is announced."""
     game.player(seat).room = room_id
+    if seat == game.state.current and game.ruleset.looking_back_by_room:
+        lookback.note_room(game)           # C11a: a room passed through counts for the turn
     feats = game.registry.room_features
     for name, arg in game.room_features(room_id):
         fdef = feats.get(name)

@@ -97,7 +97,16 @@ class Ruleset:
             for t in pack.tiles:
                 self.tiles[t["id"]] = self._tile(t)
         self.program = self.compiler.program
+        self.card_kinds = frozenset(k for c in self.cards.values() for k in c.counts_as)   # what cards count as
         self.conditions_by_index = self.compiler.conditions
+        # conditions that look back and content uses where C11 holds, by text, tracked over a turn
+        # (clank.game.lookback): those that read only where the pawn is, those that read more
+        self.looking_back_by_room: dict[str, Cond] = self.compiler.tracked_by_room
+        self.looking_back_by_action: dict[str, Cond] = self.compiler.tracked_by_action
+        self.looking_back = {**self.looking_back_by_room, **self.looking_back_by_action}
+        # the cards whose play or defeat uses each tracked condition (None: something not a card)
+        self.looking_back_users = {key: frozenset(users) for key, users in self.compiler.users.items()}
+        self._held_in_room: dict[str, tuple[str, ...]] = {}
         # regions laid out as slot graphs (setup ``regions``); grid regions are not listed
         self.regions: dict[str, SlotRegion] = {
             name: SlotRegion.from_setup(name, data) for name, data in (self.setup.get("regions") or {}).items()}
@@ -151,10 +160,12 @@ class Ruleset:
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:
         comp = self.compiler
         effects = {}
+        comp.card = c["id"]
         for trig in ("play", "acquire", "arrive", "use", "defeat"):
             if c.get(trig):
                 # C11/T12: conditions of play effects and of defeat rewards hold for the whole turn
                 effects[trig] = comp.effect(c[trig], watched=trig in ("play", "defeat"))
+        comp.card = None
         if c.get("on_trashed"):
             effects["trashed"] = comp.effect(c["on_trashed"])
         react = None
@@ -299,6 +310,26 @@ class Ruleset:
             found = self._entry_checks[room_id] = tuple(
                 (feats[name].may_enter, arg) for name, arg in self.tiles[tile].rooms[local]["features"]
                 if name in feats and feats[name].may_enter is not None)
+        return found
+
+    def held_in_room(self, game: Any, seat: int) -> tuple[str, ...]:
+        """The conditions tracked by room (``looks_back="room"``) that hold for a pawn in the room
+        of ``seat``: a function of the room alone, worked out once per room (cached)."""
+        room = game.player(seat).room
+        found = self._held_in_room.get(room)
+        if found is None:
+            found = self._held_in_room[room] = tuple(
+                key for key, test in self.looking_back_by_room.items() if test(game, seat))
+        return found
+
+    def tokens_counting_as(self, kind: str, at_end: bool = False) -> frozenset[str]:
+        """The tokens that count as ``kind`` (with ``at_end``, their ``counts_as_at_end`` kinds
+        too: once the game is over), cached."""
+        key = ("counting-as", kind, at_end)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = frozenset(
+                t.id for t in self.tokens.values() if kind in t.counts_as or (at_end and kind in t.counts_as_at_end))
         return found
 
     def room_feature_set(self, room_id: str) -> frozenset[str]:

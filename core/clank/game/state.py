@@ -65,6 +65,7 @@ class TurnState:
     prevented: dict[str, int] = field(default_factory=dict)  # damage points reactions prevent, by seat
     abilities_used: list[str] = field(default_factory=list)  # cards in play whose ability was used
     watchers: list[list] = field(default_factory=list) # C11 watched conditions
+    held: list[str] = field(default_factory=list)      # conditions that look back and held this turn (C11a)
     end_effects: list[list] = field(default_factory=list)  # "at end of this turn" tasks
     ext: dict[str, Any] = field(default_factory=dict)
 
@@ -392,6 +393,7 @@ def check_references(state: GameState, ruleset: Any, steps: Collection[str]) -> 
                 raise ValueError(f"corrupt save: unknown step {addr!r}")
         elif not (isinstance(addr, int) and 0 <= addr < len(ruleset.program)):
             raise ValueError(f"corrupt save: bad effect address {addr!r}")
+    need(state.turn.held, ruleset.looking_back, "condition held this turn")
     if state.decision is not None and not (isinstance(state.decision.get("seat"), int)
                                            and 0 <= state.decision["seat"] < n):
         raise ValueError("corrupt save: the pending decision names no seat")

@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from clank.dungeon import Geometry
+from clank.game import lookback
 from clank.game.effects import Cond, EffectContext
 from clank.game.setupdata import effective_setup
 from clank.game.state import KNOCKED_OUT, LIVE, GameState, PlayerState
@@ -43,6 +44,7 @@ class Table:
         self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.reserve_memo: tuple | None = None   # (reserve counts, offers): see markets.reserve_offers
         self.cost_reads: tuple | None = None     # (covered icons, turn flags) last priced for: movement.route_cost
+        self.lookback_memo: tuple | None = None  # (turn, row, conditions worth sampling): see lookback.relevant
         self.scoring = False             # scores are being counted (counts_as_at_end applies)
         self.observers: list[Any] = []   # tools watching every event (not rules, not state; see emit)
         self._open: tuple[int, int, str, list[str]] | None = None   # the log line effects join (say)
@@ -105,6 +107,7 @@ class Table:
         self._legal = None
         self._geometry = None
         self._orient_memo = None
+        self.lookback_memo = None
 
     # ======================================================================================
     # Statistics and turn flags
@@ -402,11 +405,11 @@ class Table:
     def counts_as(self, seat: int, kind: str) -> int:
         """How many held tokens and owned cards count as ``kind`` (crown, secret_tome ...); once
         the game is over (or while scores are counted) tokens' ``counts_as_at_end`` kinds too."""
-        toks = self.ruleset.tokens
-        end = self.state.over or self.scoring
-        n = sum(1 for t in self.state.players[seat].tokens
-                if kind in toks[t].counts_as or (end and kind in toks[t].counts_as_at_end))
-        n += sum(1 for c in self.owned_cards(seat) if kind in self.ruleset.cards[c].counts_as)
+        rs = self.ruleset
+        n = sum(map(rs.tokens_counting_as(kind, self.state.over or self.scoring).__contains__,
+                    self.state.players[seat].tokens))
+        if kind in rs.card_kinds:       # else no card counts as it: none to look for
+            n += sum(1 for c in self.owned_cards(seat) if kind in rs.cards[c].counts_as)
         return n
 
     def take_token(self, seat: int, token: str) -> None:
@@ -651,6 +654,14 @@ class Table:
     def watch_count(self, stat: str, body: Sequence[int], seat: int, src: str) -> None:
         """Grant ``body`` once per unit of a turn statistic, past and future (C11, Lute)."""
         self.state.turn.watchers.append(["per", stat, list(body), seat, src, 0])
+
+    def note_moment(self) -> None:
+        """Record which conditions that look back hold now for the seat whose turn it is
+        (C11 default (a)). The engine calls it at the start of a turn, whenever the pawn's room
+        changes and after each action (:mod:`clank.game.lookback` says why that is enough); a
+        pack whose rule changes what such a condition reads, and changes it back, inside one
+        action calls it at the moment in between."""
+        lookback.note_moment(self)
 
     def run(self) -> None:
         """Resolve queued tasks until a decision is needed or nothing is left."""

@@ -368,6 +368,7 @@ def start_turn(game: Game) -> None:
     seat = st.current
     st.turn.phase = "main"
     p = game.player(seat)
+    game.note_moment()                     # C11a: where the turn starts counts for it
     game.emit("turn_starting", seat=seat)
     if p.room is not None and game.is_live(seat):
         feats = game.registry.room_features

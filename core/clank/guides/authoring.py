@@ -217,6 +217,8 @@ class _Schemas:
             return f"{type_} ≤ {high}" if high is not None else type_
         if type_ == "string":
             ref = schema.get("x-ref")
+            if ref == "slot":
+                return f"slot of the region `{schema.get('x-region', '')}`"
             return f"{ref} id" if isinstance(ref, str) else "name" if schema.get("pattern") == _IDENT else "text"
         if type_ == "boolean":
             return "`true` or `false`"
@@ -475,6 +477,11 @@ def _conditions_section(schemas: _Schemas, registry: Registry) -> list[str]:
     out = ["## Conditions", "", _sentence(cond.get("description", "")), "",
            "A condition is used by `if` ops, `choose` options, `fight_if` of monsters, `use_if` of "
            "tokens and conditional points. Write it as a mapping after `if:`.", "",
+           "In a card's `play` and `defeat` effects a condition counts when it holds at any moment of the "
+           "turn (C11): an `if` without `else` waits for it to hold later, and a condition marked *looks "
+           "back* below also counts when it held earlier this turn and no longer does (C11 default (a): "
+           "you left the room a card asks about before playing it). `docs/conditions.md` of the engine's "
+           "repository says which cards this concerns.", "",
            "### Combinators", ""]
     for name in COMBINATORS:
         sub = props.get(name, {})
@@ -485,10 +492,20 @@ def _conditions_section(schemas: _Schemas, registry: Registry) -> list[str]:
     for name in sorted(n for n in registry.conditions if n not in COMBINATORS):
         cdef = registry.conditions[name]
         out += [f"#### `{name}`", "", _sentence(cdef.doc) or "(undocumented)", _from(cdef.pack), "",
+                *([LOOKS_BACK[cdef.looks_back], ""] if cdef.looks_back else []),
                 *_argument(schemas, cdef.schema, "condition", "No argument."), ""]
         if cdef.example is not None:
             out += ["Example:", "", *_yaml_block({"if": cdef.example}, pairs=False), ""]
     return out
+
+
+LOOKS_BACK = {
+    "room": "*Looks back*: in `play` and `defeat` effects it also counts when it held earlier this turn "
+            "(it reads only where your pawn is: every room the pawn was in this turn counts).",
+    True: "*Looks back*: in `play` and `defeat` effects it also counts when it held earlier this turn "
+          "(at the start of the turn or after any action).",
+}
+"""What the guide says of a condition registered with ``looks_back``."""
 
 
 def _quantities_section(registry: Registry) -> list[str]:

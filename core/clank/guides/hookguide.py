@@ -47,7 +47,7 @@ PAUSING = (("Table", "ask"), ("Table", "ask_later"), ("Table", "ask_seats"), ("E
 
 KEEPING = (("Table", "room"), ("Table", "add_piece"), ("Table", "move_piece"), ("Table", "remove_piece"),
            ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"), ("Table", "clear_flag"),
-           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "changed"))
+           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
 """The methods that keep or read a pack's state, documented from their docstrings."""
 
 
@@ -441,6 +441,13 @@ def _events_section(registry: Registry) -> list[str]:
            "resource has its `<name>_gained` statistic.", "",
            *_table(("statistic", "what", "pack"),
                    [(f"`{s.name}`", s.doc, s.pack) for s in _by_pack(registry.stats.values())]), "",
+           "### Turn flags", "",
+           "Set for the rest of the turn by `game.set_flag(name)` or the `turn_flag` op, read with "
+           "`game.has_flag(name)` (and by a tunnel icon's `cost_ignored_by` / `damage_ignored_by`). A pack "
+           "declares each flag its code reads with `registry.add_flag(name, doc)`: content that sets a flag "
+           "no loaded pack declares is an error at its line, with the nearest declared one.", "",
+           *_table(("flag", "what", "pack"),
+                   [(f"`{f.name}`", f.doc, f.pack) for f in _by_pack(registry.flags.values())]), "",
            "### Game options", "",
            "Given to `new_game(..., options={...})` and `clank play -o name=value`; a pack reads them in "
            "`clank_configure` (to check and normalise them) and in play from `game.state.config[\"options\"]`. "
@@ -464,6 +471,29 @@ def _modifiables_section(registry: Registry) -> list[str]:
             *_table(("value", "context", "what", "pack"),
                     [(f"`{m.name}`", ", ".join(f"`{c}`" for c in m.context) or "—", m.doc, m.pack)
                      for m in _by_pack(registry.modifiables.values())]), ""]
+
+
+def _looking_back_section(registry: Registry) -> list[str]:
+    def how(value: bool | str) -> str:
+        return {"room": "by room", True: "after actions"}.get(value, "no")
+
+    return ["## Conditions that look back", "",
+            "A card's \"if X\" counts when X holds at any moment of the turn (C11). In `play` and `defeat` "
+            "effects an `if` without `else` waits for X to hold later (a C11 watcher); a condition registered "
+            "with `registry.add_condition(..., looks_back=...)` also counts when it held earlier this turn "
+            "and no longer does (C11 default (a)). `looks_back=\"room\"` is for a condition that reads only "
+            "where the pawn is: the engine works out its value once per room and records it when the turn "
+            "starts and whenever the pawn's room changes. `looks_back=True` is for one that reads more (what "
+            "the player holds or has in play): it is sampled when the turn starts and after every action, "
+            "while a card that uses it could still be played or fought. Leave it off for a guard of what an "
+            "op then uses (`can_pay`) and for what never falls within a turn (a statistic). Only conditions "
+            "that loaded content uses in `play` and `defeat` effects are tracked; what held is turn state "
+            "(`turn.held`). A rule that makes such a condition true and false again inside one action calls "
+            "`game.note_moment()` in between. Which cards this concerns: `docs/conditions.md` of the engine's "
+            "repository.", "",
+            *_table(("condition", "looks back", "pack"),
+                    [(f"`{c.name}`", how(c.looks_back), c.pack) for c in _by_pack(registry.conditions.values())]),
+            ""]
 
 
 # ==========================================================================================
@@ -723,6 +753,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _registry_section()
     out += _events_section(registry)
     out += _modifiables_section(registry)
+    out += _looking_back_section(registry)
     out += _contract_section(registry)
     out += _pausing_section(registry)
     out += _state_section()

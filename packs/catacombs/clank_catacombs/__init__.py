@@ -80,7 +80,7 @@ def clank_register_reactions(registry) -> None:
     depths.register_reactions(registry)
     features.register_reactions(registry)
     tokens.register_reactions(registry)
-    ops.register_reactions(registry)
+    ops.register_companion_count(registry)
     greedy.register(registry)
 
 

@@ -111,9 +111,9 @@ def register_ops(registry: Registry) -> None:
 
 def register_conditions(registry: Registry) -> None:
     registry.add_condition("in_depths", c_in_depths, _BOOL, "Your room is in the Depths (R12).",
-                           {"in_depths": True})
+                           {"in_depths": True}, looks_back="room")
     registry.add_condition("on_haunted_tile", c_on_haunted_tile, _BOOL, "Your room is on a haunted tile.",
-                           {"on_haunted_tile": True})
+                           {"on_haunted_tile": True}, looks_back="room")
 
 
 def register_steps(registry: Registry) -> None:

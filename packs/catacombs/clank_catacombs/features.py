@@ -272,6 +272,9 @@ def _marks_on_map(game, cubes: dict[str, int]) -> dict[str, int]:
 
 
 def register_reactions(registry: Registry) -> None:
+    registry.add_flag(EXHAUSTED, "Entered a Crystal Cave: no more Boots this turn (R4).")
+    registry.add_flag("ignore_exhaustion", "Crystal Cave exhaustion does not stop Boots this turn (R4).")
+    registry.add_flag("ignore_tunnel_monsters", "Monster icons of tunnels deal no damage this turn (Skulker).")
     registry.listen("escaped", _mastery)
     registry.add_modifier("tokens_elsewhere", _tokens_in_rooms)
     registry.add_modifier("cubes_elsewhere", _marks_on_map)

@@ -15,7 +15,7 @@ from clank.plugin import Action, MarketDef, Offer, Payment, Registry, act
 BOARD = "market"
 PACK = "catacombs"
 _REMOTE = "remote_market"      # turn ext: the price of one purchase from anywhere (Golden Flute)
-_THEFT = "lockpick_payment"    # turn flag: Grand Theft's lockpick payment is still unused
+THEFT = "lockpick_payment"    # turn flag: Grand Theft's lockpick payment is still unused
 
 
 def source_board(game, seat) -> str:
@@ -149,11 +149,11 @@ def _coupon_payments(game, seat: int, cost: dict[str, int], item: str) -> list[P
 
 
 def op_lockpick_payment(ctx, _arg) -> None:
-    ctx.game.set_flag(_THEFT)
+    ctx.game.set_flag(THEFT)
 
 
 def _use_theft(game, seat) -> None:
-    game.clear_flag(_THEFT)
+    game.clear_flag(THEFT)
 
 
 def _theft_payments(game, seat: int, cost: dict[str, int], item: str) -> list[Payment]:
@@ -191,11 +191,12 @@ def register_content(registry: Registry) -> None:
 
 
 def register(registry: Registry) -> None:
+    registry.add_flag(THEFT, "Grand Theft's lockpick may pay a Skill cost this turn (K7).")
     registry.add_modifiable("market_price", "The gold price of a market item (K1: 7).", ("item", "seat"))
     registry.add_modifiable("market_board", "The board card effects buy items from (K8: the market).", ("seat",))
     registry.add_market(MarketDef(BOARD, room_offers, take, "The market board: items for 7 gold (K1, R7).",
                                   feature="market"))
     registry.add_market(MarketDef("remote-buy", remote_offers, remote_take,
                                   "One market item from anywhere, at the price an effect set (Golden Flute)."))
-    registry.add_payment_option(_theft_payments, markets=["row"], purposes=["buy", "use"], flag=_THEFT)
+    registry.add_payment_option(_theft_payments, markets=["row"], purposes=["buy", "use"], flag=THEFT)
     registry.add_payment_option(_coupon_payments, markets=[BOARD, "remote-buy"], purposes=["buy"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clank.plugin import PlacedTile, Registry, act
+from clank.plugin import PlacedTile, act
 
 from clank_catacombs import features, labels, market
 
@@ -296,46 +296,51 @@ def register_decisions(reg) -> None:
 
 
 # -- conditions and quantities --------------------------------------------------------------
+COMPANIONS_PLAYED = "companions_played"
+"""The turn statistic of companions played (C11: what ``companion_in_play`` counts)."""
+
+
+def count_companion(game, event) -> None:
+    """A companion played on its owner's turn counts toward ``companions_played``."""
+    if game.ruleset.cards[event["card"]].type == "companion" and event["seat"] == game.state.current:
+        game.bump(event["seat"], COMPANIONS_PLAYED)
+
+
 def c_companion_in_play(game, seat, arg) -> bool:
+    """A companion (another than the one asking, with ``other``) is or was in the play area this
+    turn (C11 and its default (a): one trashed from the play area since still counts). Every card
+    in the play area was played this turn, so that is the companions played, a count that never
+    falls: nothing to look back at (out of turn, a React card, the play area as it is)."""
+    need = 2 if arg == "other" else 1
+    if seat == game.state.current:
+        return game.turn_stat(COMPANIONS_PLAYED) >= need
     cards = game.ruleset.cards
-    n = sum(1 for c in game.player(seat).play if cards[c].type == "companion")
-    return n >= (2 if arg == "other" else 1)
-
-
-def note_room(game, event) -> None:
-    """Remember every room the current player occupies this turn (C11 default a)."""
-    seat = event["seat"]
-    if seat != game.state.current:
-        return
-    room = event.get("room") or game.player(seat).room
-    seen = game.state.turn.ext.setdefault("rooms_this_turn", [])
-    if room and room not in seen:
-        seen.append(room)
+    return sum(1 for card in game.player(seat).play if cards[card].type == "companion") >= need
 
 
 def c_been_in_room_feature(game, seat, features) -> bool:
-    """Your room has, or a room you were in earlier this turn had, one of the features (C11a)."""
+    """The alias of the core's ``in_room_feature``, which looks back on its own now (C11a)."""
+    room = game.player(seat).room
     wanted = features if isinstance(features, list) else [features]
-    rooms = [game.player(seat).room]
-    if seat == game.state.current:
-        rooms += game.state.turn.ext.get("rooms_this_turn", [])
-    return any(game.room_has(r, f) for r in rooms if r for f in wanted)
+    return any(game.room_has(room, f) for f in wanted)
 
 
-def register_reactions(reg: Registry) -> None:
-    reg.listen("turn_start", note_room)
-    reg.listen("entered_room", note_room)
+def register_companion_count(reg) -> None:
+    """The statistic ``companion_in_play`` reads, counted as companions are played."""
+    reg.add_stat(COMPANIONS_PLAYED, "Companions played (C11: another companion in your play area this turn).")
+    reg.listen("card_played", count_companion)
 
 
 def register_conditions(reg) -> None:
     reg.add_condition("companion_in_play", c_companion_in_play, {"enum": ["other", "any"]},
-                      "A companion (another one, with `other`) is in your play area (C11).",
-                      {"companion_in_play": "other"})
+                      "A companion (another one, with `other`) is or was in your play area this turn: "
+                      "the companions played this turn (C11).", {"companion_in_play": "other"})
     reg.add_condition("been_in_room_feature", c_been_in_room_feature,
                       {"oneOf": [{"type": "string", "x-ref": "feature"},
                                  {"type": "array", "items": {"type": "string", "x-ref": "feature"}}]},
-                      "You are, or were at some moment this turn, in a room with one of these features "
-                      "(C11 default a: Lie in Wait).", {"been_in_room_feature": "crystal_cave"})
+                      "The same as the core's `in_room_feature`, which looks back itself (C11 default a): "
+                      "kept so that packs written before it did still load.",
+                      {"been_in_room_feature": "crystal_cave"}, looks_back="room")
     q = reg.add_quantity
     q("lockpicks", lambda g, s: g.player(s).pool.get("lockpicks", 0), "Lockpicks in your supply.")
     q("monkey_idols", lambda g, s: g.counts_as(s, "monkey_idol"), "Monkey Idols held (the Bot counts, G6).")

@@ -48,10 +48,11 @@ def register_ops(registry: Registry) -> None:
 
 def register_conditions(registry: Registry) -> None:
     registry.add_condition("player_in_room", c_player_in_room, {"enum": ["other"]},
-                           "Another live player's pawn is in your room.", {"player_in_room": "other"})
+                           "Another live player's pawn is in your room.", {"player_in_room": "other"},
+                           looks_back=True)
     registry.add_condition("player_adjacent", c_player_adjacent, {"enum": ["other"]},
                            "Another live player's pawn is in a room adjacent to yours (one tunnel away, as an "
-                           "adjacent teleport reaches).", {"player_adjacent": "other"})
+                           "adjacent teleport reaches).", {"player_adjacent": "other"}, looks_back=True)
 
 
 def register_actions(registry: Registry) -> None:

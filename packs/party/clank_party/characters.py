@@ -472,8 +472,8 @@ CHARACTER_SCHEMA = {
                           "name": {"type": "string"},
                           "match": {"type": "object", "additionalProperties": False, "minProperties": 1,
                                     "properties": {"token": {"type": "string", "x-ref": "token"},
-                                                   "pool": {"type": "string"},
-                                                   "counts_as": {"type": "string"}}},
+                                                   "pool": {"type": "string", "x-ref": "pool"},
+                                                   "counts_as": {"type": "string", "x-ref": "token_kind"}}},
                           "reward": EFFECT}}},
         "carnage": {"title": "carnage wheel", "description": "Garignar: the reward of each space, in order.",
                     "type": "array", "minItems": 1, "items": EFFECT},
@@ -536,6 +536,8 @@ def register_actions(registry: Registry) -> None:
 
 
 def register_reactions(registry: Registry) -> None:
+    registry.add_flag(MARKET_ANYWHERE, "D'allan's artifact Find: market items may be bought anywhere this turn (P18).")
+    registry.add_flag("party_carnage", "Garignar's carnage wheel moved this turn (P18).")
     for name, doc in (("conscriptions", "Agnet: companions put on top of the deck (P18)."),
                       ("find_rewards", "D'allan: Find rewards taken (P18)."),
                       ("carnage_advances", "Garignar: carnage wheel spaces moved (P18)."),

@@ -15,7 +15,8 @@ from clank.plugin import KNOCKED_OUT, Registry, RoomFeatureDef
 
 from clank_underworld.common import LADDER_UW, REGION, SLOTS, in_play, region_of
 
-LETTER = {"title": "letter", "description": "The ladder's letter: the slot it leads to.", "enum": list(SLOTS)}
+LETTER = {"title": "letter", "description": "The ladder's letter: the slot of the Underworld it leads to (A-E).",
+          "type": "string", "x-ref": "slot", "x-region": REGION}
 LADDER, CHUTE = "ladder", "chute"
 
 
@@ -135,7 +136,8 @@ def register_ops(registry: Registry) -> None:
 
 def register_conditions(registry: Registry) -> None:
     registry.add_condition("chute_here", c_chute_here, {"type": "boolean"},
-                           "Your room has a chute, printed or placed (G43).", {"chute_here": True})
+                           "Your room has a chute, printed or placed (G43).", {"chute_here": True},
+                           looks_back=True)
 
 
 def register_actions(registry: Registry) -> None:

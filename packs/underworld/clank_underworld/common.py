@@ -110,8 +110,9 @@ def _owned_type(kind: str):
 
 def register_conditions(registry: Registry) -> None:
     add = registry.add_condition
-    add("in_region", c_in_region, {"type": "string", "pattern": "^[a-z_][a-z0-9_]*$"},
-        "Your pawn is in this region (in_region: underworld, U1).", {"in_region": "underworld"})
+    add("in_region", c_in_region, {"type": "string", "pattern": "^[a-z_][a-z0-9_]*$", "x-ref": "region"},
+        "Your pawn is in this region (in_region: underworld, U1).", {"in_region": "underworld"},
+        looks_back="room")
     add("can_spend_boots", c_can_spend_boots, {"type": "boolean"},
         "You may spend Boots now (not exhausted, R4).", {"can_spend_boots": True})
     q = registry.add_quantity

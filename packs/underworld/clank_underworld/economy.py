@@ -177,6 +177,7 @@ def register_actions(registry: Registry) -> None:
 
 
 def register_reactions(registry: Registry) -> None:
+    registry.add_flag(TOLL_FLAG, "Toll booths cost nothing this turn (Ferry Pole, U36).")
     for name, doc in (("underworld_turns", "Turns begun in the Underworld (U35)."),
                       ("tolls_paid", "Turn-start tolls paid with an undercoin (U35).")):
         registry.add_stat(name, doc)

@@ -158,6 +158,7 @@ def register_actions(registry: Registry) -> None:
 
 
 def register_reactions(registry: Registry) -> None:
+    registry.add_flag(MERCY_USED, "Mercy was used this turn (U24).")
     registry.listen("discovery_ok", discovery_ok)
     registry.listen("placement_ok", placement_ok)
 
