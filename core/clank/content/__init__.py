@@ -23,10 +23,19 @@ _PUBLIC = {
     "MAX_BYTES": "yamlload", "load_yaml_file": "yamlload",
     "FILE_KINDS": "schemas", "check_all_schemas": "schemas",
     "export_schemas": "schema_export", "modeline": "schema_export",
+    "OverrideError": "overrides", "apply_overrides": "overrides", "parse_setting": "overrides",
+    "with_setting": "overrides", "without_card": "overrides",
 }
 """Each public name and the module of this package that defines it."""
 
 if TYPE_CHECKING:
+    from clank.content.overrides import (
+        OverrideError,
+        apply_overrides,
+        parse_setting,
+        with_setting,
+        without_card,
+    )
     from clank.content.packdata import MANIFEST, PackData, as_dict, as_list
     from clank.content.packread import ALL_PARTS, new_context, read_pack
     from clank.content.problems import ContentError, Problem, sort_problems
@@ -49,6 +58,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_PUBLIC])
 
 
-__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "PackData", "Problem", "as_dict",
-           "as_list", "check_all_schemas", "check_file", "check_pack_dirs", "export_schemas", "file_kind",
-           "load_pack_dirs", "load_yaml_file", "modeline", "new_context", "peek_id", "read_pack", "sort_problems"]
+__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "OverrideError", "PackData", "Problem",
+           "apply_overrides", "as_dict", "as_list", "check_all_schemas", "check_file", "check_pack_dirs",
+           "export_schemas", "file_kind", "load_pack_dirs", "load_yaml_file", "modeline", "new_context",
+           "parse_setting", "peek_id", "read_pack", "sort_problems", "with_setting", "without_card"]
