@@ -61,11 +61,12 @@ def engine_errors() -> Iterator[None]:
     """Turn the engine's expected failures into a message on stderr and an exit code.
 
     - :class:`~clank.plugins.PackLoadError`, :class:`~clank.registry.RegistryError`: 3;
-    - :class:`~clank.content.problems.ContentError` (each problem on its own line), and
-      :class:`~clank.game.setup.SetupError`: 1.
+    - :class:`~clank.content.problems.ContentError` (each problem on its own line),
+      :class:`~clank.content.overrides.OverrideError` (content overrides, each mistake on its own
+      line) and :class:`~clank.game.setup.SetupError`: 1.
     """
     from clank.api import PackLoadError, RegistryError, SetupError
-    from clank.content import ContentError
+    from clank.content import ContentError, OverrideError
 
     try:
         yield
@@ -77,6 +78,10 @@ def engine_errors() -> Iterator[None]:
         for problem in exc.problems:
             say(problem.format_text())
         raise fail(f"the packs' content is invalid ({len(exc.problems)} problem(s))") from None
+    except OverrideError as exc:
+        for problem in exc.problems[:-1]:
+            say(f"error: {problem}", style="red")
+        raise fail(exc.problems[-1]) from None
     except SetupError as exc:
         raise fail(str(exc)) from None
 

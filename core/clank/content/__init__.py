@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _PUBLIC = {
-    "ContentError": "problems", "Problem": "problems", "sort_problems": "problems",
+    "ContentError": "problems", "Problem": "problems", "did_you_mean": "problems", "sort_problems": "problems",
     "MANIFEST": "packdata", "PackData": "packdata", "as_dict": "packdata", "as_list": "packdata",
     "ALL_PARTS": "packread", "new_context": "packread", "read_pack": "packread",
     "file_kind": "validate", "peek_id": "validate", "check_file": "validate", "check_pack_dirs": "validate",
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     )
     from clank.content.packdata import MANIFEST, PackData, as_dict, as_list
     from clank.content.packread import ALL_PARTS, new_context, read_pack
-    from clank.content.problems import ContentError, Problem, sort_problems
+    from clank.content.problems import ContentError, Problem, did_you_mean, sort_problems
     from clank.content.schema_export import export_schemas, modeline
     from clank.content.schemas import FILE_KINDS, check_all_schemas
     from clank.content.validate import check_file, check_pack_dirs, file_kind, load_pack_dirs, peek_id
@@ -60,5 +60,5 @@ def __dir__() -> list[str]:
 
 __all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "OverrideError", "PackData", "Problem",
            "apply_overrides", "as_dict", "as_list", "check_all_schemas", "check_file", "check_pack_dirs",
-           "export_schemas", "file_kind", "load_pack_dirs", "load_yaml_file", "modeline", "new_context",
+           "did_you_mean", "export_schemas", "file_kind", "load_pack_dirs", "load_yaml_file", "modeline", "new_context",
            "parse_setting", "peek_id", "read_pack", "sort_problems", "with_setting", "without_card"]
