@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 CLANK = str(Path(sys.executable).with_name("clank"))
+MIN_HOLDERS = 30
+"""A card with fewer holders in a run is not judged against the band (the lab's own rule)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,8 @@ def tables(runs: tuple[Run, ...], out: Path, seed: int) -> str:
             row = [card["name"], ", ".join(f"{v} {k}" for k, v in card["cost"].items()) or "-"]
             for r in chosen:
                 c = by_run[r.name].get(card["card"])
-                place = (c or {}).get("band") or ""
+                held = c["a"]["holders"] if c else 0
+                place = ((c or {}).get("band") or "") if held >= MIN_HOLDERS else "few holders"
                 row += [str(c["a"]["holders"]) if c else "0", _pct(c["a"]["holders_win_rate"] if c else None),
                         f"**{place}**" if place in ("above", "below") else place]
             lines.append("| " + " | ".join(row) + " |")

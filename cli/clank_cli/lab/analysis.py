@@ -108,9 +108,10 @@ def _card(est: Estimates, inputs: Inputs, card: str, fences: dict[str, Any]) -> 
         entry[side]["offered"] = int(est.total(side, card_column(card, "pick_rate")))
     if "b" in inputs.sides:
         entry["diff"] = {f: est.difference(card_column(card, f)) for f in CARD_FIGURES}
-    entry["band"] = figures.band_place(entry["a"]["holders_win_rate"], fences.get("a"))
-    if "b" in inputs.sides:
-        entry["band_b"] = figures.band_place(entry["b"]["holders_win_rate"], fences.get("b"))
+    for side in inputs.sides:   # a card with few holders is not judged: its interval means little
+        judged = entry[side]["holders"] >= figures.BAND_MIN_HOLDERS
+        entry["band" if side == "a" else "band_b"] = figures.band_place(
+            entry[side]["holders_win_rate"] if judged else None, fences.get(side))
     return entry
 
 

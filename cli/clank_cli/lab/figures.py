@@ -16,8 +16,8 @@ per card (dungeon and reserve cards)
 :func:`compute` resamples both setups together (paired) once and gives every figure its
 interval; a difference is *significant* when its interval leaves out 0. The card *band* of a
 setup is Tukey's fences of its cards' holders' win rates (cards with at least
-:data:`BAND_MIN_HOLDERS` holders): a card sits above (below) the band when its whole interval
-lies above the upper (below the lower) fence.
+:data:`BAND_MIN_HOLDERS` holders): such a card sits above (below) the band when its whole interval
+lies above the upper (below the lower) fence; a card with fewer holders is not judged.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ CARD_FIGURES = ("holders_win_rate", "pick_rate", "held_score", "holders_per_game
 RATES = {"escape_rate", "knockout_rate", "no_winner_rate", "holders_win_rate", "pick_rate"}
 """Figures that are rates (shown in percent, differences in percentage points)."""
 BAND_MIN_HOLDERS = 30
-"""Cards with fewer holders over the run take no part in setting the band."""
+"""Cards with fewer holders over the run take no part in the band, and are not judged against it."""
 DIGITS = 6
 """Decimals kept in the JSON (the figures are exact to far more; fewer digits read better)."""
 
