@@ -125,8 +125,10 @@ def test_a_bot_comparison_judges_the_changed_seat():
 
 
 def test_without_a_difference_every_card_is_judged_against_the_band():
-    report = lab(request(games=60, players=2))
+    report = lab(request(games=60, players=2, cards=["explore"]))
     assert set(report["setups"]) == {"a"} and set(report["band"]) == {"a"}
+    explore = verdict(report, "Explore: holders' win rate")          # asked with --card: always a line
+    assert " the band [" in explore["text"] and explore["text"].endswith(", 60 games")
     fences = report["band"]["a"]
     assert fences["lo"] <= fences["q1"] <= fences["q3"] <= fences["hi"] and fences["cards"] >= 4
     assert {c["band"] for c in report["cards"]} <= {"above", "below", "within", None}

@@ -110,21 +110,31 @@ def comparison_lines(question: Question, report: dict[str, Any], names: dict[str
 
 
 def band_lines(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """Without a setup B: one line per card outside the band of setup A (none: one line saying so)."""
+    """Without a setup B: one line per card asked about (``--card``) and per card outside the band
+    of setup A (none: one line saying so)."""
     fences = report["band"].get("a")
+    asked = {q["card"] for q in report["question"]["cards"]}
     lines = []
     for card in report["cards"]:
         place = card.get("band")
-        if place in ("above", "below"):
-            est = card["a"]["holders_win_rate"]
-            lines.append({"text": f"{card['name']}: holders' win rate {interval_text(est, 'rate', False)}, "
-                                  f"{place} the band [{shown(fences['lo'], 'rate')}, {shown(fences['hi'], 'rate')}]",
-                          "column": card_column(card["card"], "holders_win_rate"), "significant": True,
-                          "value": est["value"], "lo": est["lo"], "hi": est["hi"], "width": est["hi"] - est["lo"]})
+        if place not in ("above", "below") and card["card"] not in asked:
+            continue
+        est = card["a"]["holders_win_rate"]
+        column = card_column(card["card"], "holders_win_rate")
+        if place is None or fences is None or est is None or "lo" not in est:
+            lines.append({"text": f"{card['name']}: {card['a']['holders']} holders in {report['games']:,} games, too "
+                                  f"few to judge against the band", "column": column, "significant": False,
+                          "width": None})
+            continue
+        band = f"the band [{shown(fences['lo'], 'rate')}, {shown(fences['hi'], 'rate')}]"
+        lines.append({"text": f"{card['name']}: holders' win rate {interval_text(est, 'rate', False)}, "
+                              f"{place} {band}, {report['games']:,} games",
+                      "column": column, "significant": place != "within",
+                      "value": est["value"], "lo": est["lo"], "hi": est["hi"], "width": est["hi"] - est["lo"]})
     if fences is None:
         lines.append({"text": "too few cards were taken often enough to draw the band", "column": None,
                       "significant": False, "width": None})
-    elif not lines:
+    elif not any(line["significant"] for line in lines):
         lines.append({"text": f"every card's holders' win rate is within the band [{shown(fences['lo'], 'rate')}%, "
                               f"{shown(fences['hi'], 'rate')}%], {report['games']:,} games",
                       "column": None, "significant": False, "width": None})
