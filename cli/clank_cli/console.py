@@ -56,6 +56,13 @@ def fail(message: str, code: int = EXIT_INVALID) -> typer.Exit:
     return typer.Exit(code)
 
 
+def fail_each(problems: list[str], code: int = EXIT_INVALID) -> typer.Exit:
+    """Print ``error: problem`` for each problem on stderr and return the :class:`typer.Exit` to raise."""
+    for problem in problems[:-1]:
+        say(f"error: {problem}", style="red")
+    return fail(problems[-1] if problems else "invalid input", code)
+
+
 @contextmanager
 def engine_errors() -> Iterator[None]:
     """Turn the engine's expected failures into a message on stderr and an exit code.
@@ -79,9 +86,7 @@ def engine_errors() -> Iterator[None]:
             say(problem.format_text())
         raise fail(f"the packs' content is invalid ({len(exc.problems)} problem(s))") from None
     except OverrideError as exc:
-        for problem in exc.problems[:-1]:
-            say(f"error: {problem}", style="red")
-        raise fail(exc.problems[-1]) from None
+        raise fail_each(exc.problems) from None
     except SetupError as exc:
         raise fail(str(exc)) from None
 

@@ -304,7 +304,10 @@ def balance(
                               games, seed, parse_options(option), resamples)
     json_path, html_path = command.output_paths(report, json_out, html_out)
     with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
-        plan, inputs, notes = command.prepare(request)
+        try:
+            plan, inputs, notes = command.prepare(request)
+        except command.CardNotFound as exc:
+            raise con.fail_each(exc.problems) from None
         for note in notes:
             con.say(f"note: {note}")
         backend = _backend(jobs, ray)

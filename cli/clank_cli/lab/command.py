@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from clank.api import build_ruleset, new_game
-from clank.content import OverrideError, did_you_mean, parse_setting, with_setting, without_card
+from clank.content import did_you_mean, parse_setting, with_setting, without_card
 
 from clank_cli import simrun
 from clank_cli.lab.analysis import Inputs, analyse, precise_enough
@@ -27,6 +27,14 @@ REPORT_HTML = "balance.html"
 """The files ``--report DIR`` writes."""
 LAB_EXTRA = "pip install 'clank-engine[lab]'"
 """What installs the plotting library of the HTML report."""
+
+
+class CardNotFound(ValueError):
+    """A ``--card`` names a card a setup does not have (each mistake in ``problems``)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
 
 
 @dataclass(frozen=True)
@@ -79,13 +87,14 @@ def _matched(request: Request, cards_a: dict[str, CardInfo], cards_b: dict[str, 
                                 + did_you_mean(card, known))
         out.append((a, b))
     if problems:
-        raise OverrideError(problems)
+        raise CardNotFound(problems)
     return out
 
 
 def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
     """The plan and the analysis inputs of a request, and notes for the user. Raises the engine's
-    errors (packs, content, overrides, setup) and ``typer.BadParameter`` for a bad bot."""
+    errors (packs, content, overrides, setup), :class:`CardNotFound` and ``typer.BadParameter``
+    for a bad bot."""
     options_b = dict(request.options)
     overrides, changes = _card_changes(request)
     if overrides:
