@@ -120,7 +120,7 @@ def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
     asked = [CardQuestion(card, card, describe_change(change)) for card, change in changes.items()
              if card in cards["a"] and card in cards["b"]]
     asked += [CardQuestion(x, y) for x, y in matched if x not in changes]
-    question = Question(tuple(asked), tuple(overrides.get("without", []) if compare else ()),
+    question = Question(tuple(asked), tuple(request.without) if compare else (),
                         tuple((s, x, y) for s, (x, y) in enumerate(zip(seats_a, seats_b, strict=True)) if x != y),
                         tuple(x for x, _ in matched) or tuple(sorted(cards["a"])))
     if not compare:
