@@ -188,3 +188,11 @@ def test_the_analysis_of_the_same_rows_is_the_same(tmp_path):
     plan, inputs, _ = command.prepare(request(sets=["payoff.cost=4"], players=2, games=10))
     rows = [plan.play(plan.seed_of(i)) for i in range(10)]
     assert analyse(rows, inputs, "games") == analyse(json.loads(json.dumps(rows)), inputs, "games")
+
+
+def test_leaving_a_card_out_is_judged_on_the_whole_game():
+    report = lab(request(without=["payoff"], players=2, games=40))
+    assert verdict(report, "Without Payoff: mean score")["column"] == "mean_score"
+    assert verdict(report, "Without Payoff: game length")["column"] == "rounds"
+    assert "payoff" not in {c["card"] for c in report["cards"]}          # no figure for a card B lacks
+    assert report["setups"]["b"]["options"] == {"overrides": {"without": ["payoff"]}}
