@@ -196,3 +196,10 @@ def test_leaving_a_card_out_is_judged_on_the_whole_game():
     assert verdict(report, "Without Payoff: game length")["column"] == "rounds"
     assert "payoff" not in {c["card"] for c in report["cards"]}          # no figure for a card B lacks
     assert report["setups"]["b"]["options"] == {"overrides": {"without": ["payoff"]}}
+
+
+def test_the_cards_are_those_the_games_deal_with_the_parts_a_pack_switches_on():
+    """At five players the Party switches its cards on itself (clank_configure): they are judged."""
+    report = lab(request(packs=("catacombs", "party"), players=5, games=6))
+    packs = {c["pack"] for c in report["cards"]}
+    assert packs == {"catacombs", "party"}

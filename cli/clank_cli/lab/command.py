@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clank.api import build_ruleset, new_game
+from clank.api import build_ruleset, configure_game, new_game
 from clank.content import did_you_mean, parse_setting, with_setting, without_card
 
 from clank_cli import simrun
@@ -115,7 +115,8 @@ def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
     compare = b != a
     if compare:
         new_game(list(b.packs), b.players, request.seed, b.options)
-    cards = {"a": _infos(ruleset_a), "b": _infos(ruleset_b)}
+    # the cards the games deal: the packs may switch parts on for the player count (clank_configure)
+    cards = {side: _infos(configure_game(list(s.packs), s.players, s.options)[0]) for side, s in (("a", a), ("b", b))}
     matched = _matched(request, cards["a"], cards["b"])
     asked = [CardQuestion(card, card, describe_change(change)) for card, change in changes.items()
              if card in cards["a"] and card in cards["b"]]
