@@ -64,7 +64,6 @@ RUNS = (
 def play(runs: tuple[Run, ...], out: Path, seed: int, jobs: int) -> None:
     """Run each command whose report is missing, timing it (``OUT/times.json``)."""
     times_path = out / "times.json"
-    times = json.loads(times_path.read_text()) if times_path.exists() else {}
     for run in runs:
         if (out / f"{run.name}.json").exists():
             continue
@@ -72,7 +71,10 @@ def play(runs: tuple[Run, ...], out: Path, seed: int, jobs: int) -> None:
         print("$ " + shlex.join(cmd), flush=True)
         start = time.perf_counter()
         subprocess.run([CLANK, *cmd[1:]], check=True, stdout=subprocess.DEVNULL)
-        times[run.name] = time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        print(f"{run.name}: {seconds:.0f} s", flush=True)
+        times = json.loads(times_path.read_text()) if times_path.exists() else {}   # another batch may have written
+        times[run.name] = seconds
         times_path.write_text(json.dumps(times, indent=1, sort_keys=True) + "\n")
 
 
