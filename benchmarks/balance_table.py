@@ -55,10 +55,12 @@ RUNS = (
     Run("underworld-greedy", "underworld", "catacombs,underworld", 4, "greedy", 10_000),
     Run("party-greedy", "party", "catacombs,party", 5, "greedy", 10_000),
     Run("catacombs-mcts", "catacombs", "catacombs", 4, "mcts:50", 100),
-    Run("underworld-mcts", "underworld", "catacombs,underworld", 4, "mcts:50", 100),
-    Run("party-mcts", "party", "catacombs,party", 5, "mcts:50", 100),
+    Run("underworld-mcts", "underworld", "catacombs,underworld", 4, "mcts:50", 60),
+    Run("party-mcts", "party", "catacombs,party", 5, "mcts:50", 60),
 )
-"""The runs: greedy at every seat, then mcts (50 iterations a searched decision) at every seat."""
+"""The runs: greedy at every seat, then mcts (50 iterations a searched decision) at every seat: a
+four-player game of the base game takes about 10 s of one core then, the Underworld's and a
+five-player game longer, so the mcts runs are small (a shared 2-core machine, within an hour)."""
 
 
 def play(runs: tuple[Run, ...], out: Path, seed: int, jobs: int) -> None:
