@@ -10,6 +10,7 @@ id, and the artists that carry data have ids of their own (``gid``), which a bro
 from __future__ import annotations
 
 import io
+import json
 from html import escape
 from typing import Any
 
@@ -208,7 +209,7 @@ def html_report(report: dict[str, Any]) -> str:
                                                        "Holders' win rate per card: B - A", diff=True),
                           "Each card's difference between the setups, in percentage points."))
     setups = "".join(f"<li><b>{s.upper()}</b>: packs {escape(', '.join(d['packs']))}; bots "
-                     f"{escape(', '.join(d['bots']))}; options {escape(str(d['options']) if d['options'] else 'none')}"
+                     f"{escape(', '.join(d['bots']))}; options {escape(json.dumps(d['options'], sort_keys=True) if d['options'] else 'none')}"
                      f"</li>" for s, d in report["setups"].items())
     verdicts = "".join(f'<p class="verdict{" sig" if v["significant"] else ""}">{escape(v["text"])}</p>'
                        for v in report["verdicts"])

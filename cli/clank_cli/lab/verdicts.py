@@ -77,7 +77,7 @@ def _line(text: str, column: str, est: dict[str, Any] | None, games: int) -> dic
     unit = unit_of(column)
     significant = bool(est.get("significant"))
     word = "significant" if significant else "no significant difference"
-    width = est["hi"] - est["lo"] if "lo" in est else None
+    width = round(est["hi"] - est["lo"], 6) if "lo" in est else None
     return {"text": f"{text} {interval_text(est, unit, True)} ({word}), {games:,} paired games",
             "column": column, "significant": significant, "value": est["value"],
             "lo": est.get("lo"), "hi": est.get("hi"), "width": width}
@@ -130,7 +130,7 @@ def band_lines(report: dict[str, Any]) -> list[dict[str, Any]]:
         lines.append({"text": f"{card['name']}: holders' win rate {interval_text(est, 'rate', False)}, "
                               f"{place} {band}, {report['games']:,} games",
                       "column": column, "significant": place != "within",
-                      "value": est["value"], "lo": est["lo"], "hi": est["hi"], "width": est["hi"] - est["lo"]})
+                      "value": est["value"], "lo": est["lo"], "hi": est["hi"], "width": round(est["hi"] - est["lo"], 6)})
     if fences is None:
         lines.append({"text": "too few cards were taken often enough to draw the band", "column": None,
                       "significant": False, "width": None})
