@@ -317,8 +317,9 @@ def balance(
                        else con.EXIT_INVALID)
     con.stdout().print(textreport.render(outcome.report, show_cards))
     done = outcome.report["games"]
+    rate = done / max(outcome.seconds, 1e-9)
     con.say(f"{done:,} {'paired ' if plan.b is not None else ''}games in {outcome.seconds:.1f} s "
-            f"({done / max(outcome.seconds, 1e-9):.1f} per second); stopped: {outcome.report['stopped']}")
+            f"({rate:.{1 if rate >= 10 else 3}f} per second); stopped: {outcome.report['stopped']}")
     _write_balance_files(outcome.report, json_path, html_path)
     if outcome.interrupted:
         raise typer.Exit(con.EXIT_INTERRUPTED)
