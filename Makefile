@@ -10,6 +10,7 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 
 .PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
 
+# The extra 'lab' is the plotting library of clank balance's HTML report (matplotlib).
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
 # reach) pip does the same. uv compiles the installed modules' bytecode as pip does: without
@@ -18,8 +19,8 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl]' $(addprefix -e ,$(PACKS))) || \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl]' $(addprefix -e ,$(PACKS))
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl,lab]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl,lab]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -110,6 +111,7 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/clank pack test catacombs > /dev/null
 	cd build && wheel-venv/bin/clank simulate --games 2 --players 2 --packs catacombs,underworld --seed 1 > /dev/null
 	cd build && wheel-venv/bin/clank simulate --games 3 --players 3 --seed 1 > /dev/null
+	cd build && wheel-venv/bin/clank balance --games 4 --players 2 --seed 1 --set payoff.cost=3 --jobs 1 --json balance.json > /dev/null
 	rm -rf build/smoke && cd build && wheel-venv/bin/clank pack new smoke && wheel-venv/bin/clank validate --strict ./smoke
 	cd build && wheel-venv/bin/clank pack test ./smoke > /dev/null
 	cd build && wheel-venv/bin/clank packs show ./smoke > /dev/null && wheel-venv/bin/clank docs authoring -o authoring.md

@@ -201,7 +201,7 @@ def test_an_option_no_loaded_pack_declares_is_refused_with_the_nearest_one():
         new_game(PACKS, 2, 0, {"max_round": 20})
     text = str(info.value)
     assert "unknown game option 'max_round' (did you mean 'max_rounds'?)" in text
-    assert "first_player, max_rounds, parts, start_side" in text
+    assert "first_player, max_rounds, overrides, parts, start_side" in text
     with pytest.raises(SetupError, match="unknown game options 'colour', 'frist_player' "
                                          r"\(did you mean 'first_player'\?\)"):
         new_game(PACKS, 2, 0, {"colour": "red", "frist_player": 1})
@@ -213,7 +213,7 @@ def test_the_core_declares_its_own_options(ruleset):
     """The core's options are declared like a pack's (``Registry.add_option``), by the core."""
     options = ruleset.registry.options
     assert {name for name, o in options.items() if o.pack == "core"} == {
-        "max_rounds", "first_player", "start_side", "parts"}
+        "max_rounds", "first_player", "start_side", "parts", "overrides"}
     assert all(o.doc for o in options.values())
 
 

@@ -63,3 +63,15 @@ def test_ray_started_by_the_caller_is_used_and_left_running(ray: ModuleType, tmp
         assert (out.read_bytes(), summary(result.stdout)) == local_run(tmp_path)
     finally:
         ray.shutdown()
+
+
+def test_ray_balance_gives_the_bytes_of_a_local_run(ray: ModuleType, tmp_path: Path) -> None:
+    """``clank balance --ray`` plays the paired plan on Ray: the same JSON as ``--jobs 1``."""
+    args = ["balance", "--games", "6", "--players", "2", "--seed", "5", "--set", "payoff.cost=4", "--no-cards"]
+    clank = Path(sys.executable).with_name("clank")
+    run = subprocess.run([str(clank), *args, "--ray", "local", "--jobs", "2", "--json", str(tmp_path / "ray.json")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    local = CliRunner().invoke(app, [*args, "--jobs", "1", "--json", str(tmp_path / "local.json")])
+    assert local.exit_code == 0, local.output
+    assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "local.json").read_bytes()

@@ -56,16 +56,24 @@ def fail(message: str, code: int = EXIT_INVALID) -> typer.Exit:
     return typer.Exit(code)
 
 
+def fail_each(problems: list[str], code: int = EXIT_INVALID) -> typer.Exit:
+    """Print ``error: problem`` for each problem on stderr and return the :class:`typer.Exit` to raise."""
+    for problem in problems[:-1]:
+        say(f"error: {problem}", style="red")
+    return fail(problems[-1] if problems else "invalid input", code)
+
+
 @contextmanager
 def engine_errors() -> Iterator[None]:
     """Turn the engine's expected failures into a message on stderr and an exit code.
 
     - :class:`~clank.plugins.PackLoadError`, :class:`~clank.registry.RegistryError`: 3;
-    - :class:`~clank.content.problems.ContentError` (each problem on its own line), and
-      :class:`~clank.game.setup.SetupError`: 1.
+    - :class:`~clank.content.problems.ContentError` (each problem on its own line),
+      :class:`~clank.content.overrides.OverrideError` (content overrides, each mistake on its own
+      line) and :class:`~clank.game.setup.SetupError`: 1.
     """
     from clank.api import PackLoadError, RegistryError, SetupError
-    from clank.content import ContentError
+    from clank.content import ContentError, OverrideError
 
     try:
         yield
@@ -77,6 +85,8 @@ def engine_errors() -> Iterator[None]:
         for problem in exc.problems:
             say(problem.format_text())
         raise fail(f"the packs' content is invalid ({len(exc.problems)} problem(s))") from None
+    except OverrideError as exc:
+        raise fail_each(exc.problems) from None
     except SetupError as exc:
         raise fail(str(exc)) from None
 

@@ -247,6 +247,118 @@ def simulate(
         raise typer.Exit(con.EXIT_INTERRUPTED)
 
 
+# ==========================================================================================
+# balance
+# ==========================================================================================
+@app.command(cls=_RayAddressOptional, short_help="Compare two setups on paired games, with 95% intervals.")
+def balance(
+    packs: str | None = typer.Option(None, "--packs", help="Setup A's packs: " + PACKS_HELP),
+    against: str | None = typer.Option(None, "--against", help="Setup B's packs (default: A's), e.g. "
+                                       "catacombs,./mypack-v2 to compare two versions of a pack."),
+    set_: list[str] | None = typer.Option(None, "--set", metavar="CARD.KEY=VALUE",
+                                          help="Change a card in setup B (repeatable): dragon-egg.cost=6, "
+                                          "x.points=2, 'x.play=[gain: {skill: 5}]' (the value in YAML)."),
+    without: list[str] | None = typer.Option(None, "--without", metavar="CARD",
+                                             help="Leave a card out of setup B (repeatable)."),
+    card: list[str] | None = typer.Option(None, "--card", metavar="CARD[=CARD_B]",
+                                          help="A card of interest (repeatable): a verdict line compares it "
+                                          "across the setups (CARD=CARD_B when B calls it otherwise); without "
+                                          "a setup B, the cards whose intervals --precision watches."),
+    bots: str | None = typer.Option(None, "--bots", help="Setup A's bots, one per seat in order, the last "
+                                    "repeating (default greedy): greedy or mcts:50,greedy."),
+    bots_b: str | None = typer.Option(None, "--bots-b", help="Setup B's bots (default: A's)."),
+    players: int = typer.Option(4, "--players", help="Players per game."),
+    games: int = typer.Option(1000, "--games", "-n", min=2, help="Paired games to play (the most, with --precision)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first pair; pair i uses seed+i in both setups."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP + " Applies to both setups."),
+    precision: float | None = typer.Option(None, "--precision", min=0.0,
+                                           help="Stop once every interval of a verdict line is narrower than "
+                                           "this (percentage points for rates, points, rounds), checked every "
+                                           "--batch games."),
+    batch: int = typer.Option(200, "--batch", min=1, help="Games between two --precision checks."),
+    resamples: int = typer.Option(2000, "--resamples", min=100, help="Bootstrap resamples of the games."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); "
+                                    "with --ray, the CPUs of a local Ray instance."),
+    ray: str | None = typer.Option(None, "--ray", metavar="[ADDRESS]", help="Play on Ray, as clank simulate "
+                                   "--ray does. Needs pip install 'clank-engine[ray]'."),
+    report: Path | None = typer.Option(None, "--report", help="Write DIR/balance.html (plots) and "
+                                       "DIR/balance.json (every figure)."),
+    json_out: Path | None = typer.Option(None, "--json", help="Write every figure as JSON to this file."),
+    html_out: Path | None = typer.Option(None, "--html", help="Write the HTML report to this file."),
+    show_cards: bool = typer.Option(True, "--cards/--no-cards", help="Print the table of every card."),
+) -> None:
+    """Compare setup A with setup B on paired games: game i of each uses seed+i, the same seats
+    and the same bot seeds. B differs by --set, --without, --against or --bots-b; with no
+    difference, every card is checked against the band of the packs' cards instead.
+
+    Prints each figure of both setups with its 95% interval (a paired bootstrap over the games),
+    the differences B - A, per card the holders' win rate and pick rate, and a verdict line per
+    question. The same arguments give the same numbers and the same bytes of JSON and HTML, for
+    any --jobs and on Ray. See docs/balance-lab.md.
+    """
+    from clank_cli.lab import command, textreport
+    from clank_cli.seats import parse_options
+
+    request = command.Request(split_packs_or_default(packs), split_packs_or_default(against) if against else None,
+                              list(set_ or []), list(without or []), list(card or []), bots, bots_b, players,
+                              games, seed, parse_options(option), resamples)
+    json_path, html_path = command.output_paths(report, json_out, html_out)
+    with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
+        try:
+            plan, inputs, notes = command.prepare(request)
+        except command.CardNotFound as exc:
+            raise con.fail_each(exc.problems) from None
+        for note in notes:
+            con.say(f"note: {note}")
+        backend = _backend(jobs, ray)
+        outcome = command.run(plan, inputs, backend, precision, batch, con.stderr())
+    if outcome.report is None:
+        raise con.fail("too few games finished for any figure", con.EXIT_INTERRUPTED if outcome.interrupted
+                       else con.EXIT_INVALID)
+    con.stdout().print(textreport.render(outcome.report, show_cards))
+    done = outcome.report["games"]
+    rate = done / max(outcome.seconds, 1e-9)
+    con.say(f"{done:,} {'paired ' if plan.b is not None else ''}games in {outcome.seconds:.1f} s "
+            f"({rate:.{1 if rate >= 10 else 3}f} per second); stopped: {outcome.report['stopped']}")
+    _write_balance_files(outcome.report, json_path, html_path)
+    if outcome.interrupted:
+        raise typer.Exit(con.EXIT_INTERRUPTED)
+
+
+def split_packs_or_default(packs: str | None) -> list[str]:
+    """``--packs`` as a list (the base game when not given)."""
+    from clank.api import split_packs
+
+    return split_packs(packs or DEFAULT_PACKS)
+
+
+def _write_balance_files(report: dict[str, Any], json_path: Path | None, html_path: Path | None) -> None:
+    """The JSON and HTML files of ``clank balance``; without the plotting library the HTML is
+    left out, saying which extra gives it (exit 3 after the rest is written)."""
+    from clank_cli.lab import command, textreport
+
+    missing_html = html_path is not None and not command.html_available()
+    for path, make in ((json_path, lambda: textreport.to_json(report)),
+                       (None if missing_html else html_path, lambda: _balance_html(report))):
+        if path is None:
+            continue
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(make(), encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise con.fail(f"cannot write {path}: {exc.strerror or exc}") from None
+        con.say(f"wrote {path}")
+    if missing_html:
+        raise con.fail(f"the HTML report needs matplotlib, which is not installed: {command.LAB_EXTRA}",
+                       con.EXIT_ENV)
+
+
+def _balance_html(report: dict[str, Any]) -> str:
+    from clank_cli.lab.htmlreport import html_report
+
+    return html_report(report)
+
+
 def _backend(jobs: int | None, ray: str | None) -> Backend:
     """Where simulate plays its games: one process, local worker processes, or Ray."""
     from clank_cli import simjobs

@@ -42,6 +42,31 @@ AHEAD = 4
 T = TypeVar("T")
 
 
+class Plan(Protocol):
+    """What a backend plays: ``games`` games, game ``i`` from seed ``seed_of(i)``, each row a
+    function of its seed alone. :class:`SimPlan` is ``clank simulate``'s; the balance lab's
+    plays a pair of games per seed (:class:`clank_cli.lab.setups.PairPlan`). A plan is plain,
+    picklable data: worker processes and Ray tasks receive it whole."""
+
+    games: int
+
+    def seed_of(self, index: int) -> int:
+        """The seed of game ``index`` (0-based)."""
+        ...
+
+    def play(self, seed: int) -> dict[str, Any]:
+        """Play the game(s) of ``seed`` and return its row."""
+        ...
+
+    def load(self) -> None:
+        """Load and compile the packs (once per process)."""
+        ...
+
+    def versions(self) -> dict[str, str]:
+        """The engine's version and those of the packs, as this process loads them."""
+        ...
+
+
 @dataclass(frozen=True)
 class SimPlan:
     """What to simulate: game ``i`` uses seed ``seed + i``, every game the same packs, options
@@ -71,11 +96,18 @@ class SimPlan:
 
         build_ruleset(list(self.packs), self.options)
 
+    def versions(self) -> dict[str, str]:
+        """The engine's version and those of the plan's packs, as this process loads them."""
+        import clank
+        from clank.api import build_ruleset
+
+        return {"engine": clank.__version__, **build_ruleset(list(self.packs), self.options).pack_versions}
+
 
 class Backend(Protocol):
     """Plays a plan's games; yields their rows in seed order."""
 
-    def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
+    def rows(self, plan: Plan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order; ``progress(1)`` as each game finishes. Closing the
         generator early stops whatever still runs."""
         ...
@@ -86,7 +118,7 @@ class Serial:
 
     name = "1 process"
 
-    def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
+    def rows(self, plan: Plan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order."""
         for i in range(plan.games):
             row = plan.play(plan.seed_of(i))
@@ -127,11 +159,11 @@ def ordered(total: int, window: int, submit: Callable[[int], Any],
 
 # -- local worker processes -----------------------------------------------------------------
 
-_PLAN: SimPlan | None = None
+_PLAN: Plan | None = None
 _FAILED: BaseException | None = None
 
 
-def _worker_start(plan: SimPlan) -> None:
+def _worker_start(plan: Plan) -> None:
     """In a worker, once: leave Ctrl-C to the parent, write to the command's own streams, load
     the packs (a forked worker finds them loaded; an error is kept and raised by the first game,
     so the parent reports it as it would its own)."""
@@ -218,7 +250,7 @@ class ProcessPool:
         """How the games are played, for messages."""
         return f"{self.jobs} processes"
 
-    def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
+    def rows(self, plan: Plan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order; workers are stopped however this ends."""
         workers = max(1, min(self.jobs, plan.games))
         context = multiprocessing.get_context(start_method())

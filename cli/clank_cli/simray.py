@@ -5,7 +5,7 @@ Ray is an optional extra: ``pip install 'clank-engine[ray]'``. Without an addres
 ``auto``, ``HOST:PORT`` or ``ray://HOST:PORT`` join a running cluster (whose nodes need the
 same engine and packs installed: each task checks the versions it loaded against the
 driver's). Games go out in chunks of consecutive seeds, each played by
-:meth:`clank_cli.simjobs.SimPlan.play` in a Ray worker that keeps the loaded packs between
+:meth:`clank_cli.simjobs.Plan.play` (``simulate``'s or the balance lab's plan) in a Ray worker that keeps the loaded packs between
 tasks; rows come back in seed order through :func:`clank_cli.simjobs.ordered`, so ``--out``
 has exactly the bytes of a local run with the same arguments.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from clank_cli.simjobs import AHEAD, Progress, SimPlan, ordered
+from clank_cli.simjobs import AHEAD, Plan, Progress, ordered
 
 EXTRA = "pip install 'clank-engine[ray]'"
 """How to install what ``--ray`` needs."""
@@ -44,17 +44,9 @@ def import_ray() -> ModuleType:
     return ray
 
 
-def play_chunk(plan: SimPlan, seeds: list[int]) -> tuple[dict[str, str], list[dict[str, Any]]]:
+def play_chunk(plan: Plan, seeds: list[int]) -> tuple[dict[str, str], list[dict[str, Any]]]:
     """In a Ray worker: the versions it loaded, and the rows of the games of ``seeds``."""
-    return versions(plan), [plan.play(seed) for seed in seeds]
-
-
-def versions(plan: SimPlan) -> dict[str, str]:
-    """The engine's version and those of the plan's packs, as this process loads them."""
-    import clank
-    from clank.api import build_ruleset
-
-    return {"engine": clank.__version__, **build_ruleset(list(plan.packs), plan.options).pack_versions}
+    return plan.versions(), [plan.play(seed) for seed in seeds]
 
 
 @dataclass
@@ -69,7 +61,7 @@ class RayCluster:
         """How the games are played, for messages."""
         return "a local Ray instance" if self.address == LOCAL else f"the Ray cluster at {self.address}"
 
-    def rows(self, plan: SimPlan, progress: Progress) -> Generator[dict[str, Any], None, None]:
+    def rows(self, plan: Plan, progress: Progress) -> Generator[dict[str, Any], None, None]:
         """Every game's row, in seed order; pending tasks are cancelled however this ends, and
         a Ray instance started here is stopped."""
         ray = import_ray()
@@ -91,7 +83,7 @@ class RayCluster:
                       for i in range(0, plan.games, size)]
             task = ray.remote(play_chunk)
             shared = ray.put(plan)
-            expected = versions(plan)
+            expected = plan.versions()
 
             def submit(i: int) -> Any:
                 ref = task.remote(shared, chunks[i])

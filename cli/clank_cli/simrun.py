@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
-from clank_cli.simjobs import Backend, SimPlan, sigint_ignored
+from clank_cli.simjobs import Backend, Plan, sigint_ignored
 from clank_cli.simulate import row_json
 
 REDRAW = 0.1
@@ -82,14 +82,16 @@ def advancer(bar: Progress, task: TaskID) -> Callable[[int], None]:
     return advance
 
 
-def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -> RunResult:
+def run(plan: Plan, backend: Backend, out: TextIO | None, console: Console,
+        enough: Callable[[list[dict[str, Any]]], bool] | None = None, label: str = "simulating") -> RunResult:
     """Play the plan with ``backend``, writing each row to ``out`` in seed order; a Ctrl-C ends
-    the run early (``interrupted``) with the finished prefix written. Errors of a game pass
-    through, after the workers are stopped."""
+    the run early (``interrupted``) with the finished prefix written. ``enough(rows)``, asked
+    after each row, ends it early too (not ``interrupted``): the balance lab's ``--precision``.
+    Errors of a game pass through, after the workers are stopped."""
     rows: list[dict[str, Any]] = []
     interrupted = False
     start = time.perf_counter()
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=False, auto_refresh=False) as bar:
         task = bar.add_task("games", total=plan.games)
         stream = backend.rows(plan, advancer(bar, task))
@@ -99,6 +101,8 @@ def run(plan: SimPlan, backend: Backend, out: TextIO | None, console: Console) -
                     rows.append(row)
                     if out is not None:
                         out.write(row_json(row))
+                    if enough is not None and not stop.is_set() and enough(rows):
+                        break
                     if stop.is_set():
                         interrupted = True
                         break

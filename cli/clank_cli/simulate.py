@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,15 +64,7 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
     usage = CardUsage()
     if card_stats:
         game.observers.append(usage)
-    bots = make_bots(game, seats)
-    steps = 0
-    while not game.over:
-        seat = game.current_player
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RunawayGame(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+    play_to_end(game, make_bots(game, seats), seed)
     scores = {s["seat"]: s for s in game.scores()}
     rows = []
     for p in game.state.players:
@@ -90,6 +82,24 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
     if card_stats:
         row["cards"] = usage.as_json()
     return row
+
+
+def play_to_end(game: Any, bots: dict[int, Any], seed: int,
+                before: Callable[[Any, int, Any], None] | None = None) -> None:
+    """Let the bots decide, each from its seat's view, until the game ends; ``before(game,
+    seat, action)`` sees each chosen action before it is applied (the balance lab watches the
+    offers and picks). :class:`RunawayGame` past :data:`MAX_ACTIONS`."""
+    steps = 0
+    while not game.over:
+        seat = game.current_player
+        assert seat is not None
+        action = bots[seat].choose(game.view(seat))
+        if before is not None:
+            before(game, seat, action)
+        game.apply(action)
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RunawayGame(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
 
 
 def card_table(rows: Sequence[dict[str, Any]], ruleset: Any) -> RenderableType:

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from clank.content import cache as content_cache
+from clank.content import overrides as content_overrides
 from clank.content.packdata import MANIFEST, PackData
 from clank.content.problems import ContentError
 from clank.game import setup as setup_mod
@@ -27,6 +28,8 @@ from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack, insta
 from clank.registry import Registry, RegistryError
 
 T = TypeVar("T")
+OVERRIDES = content_overrides.OPTION
+"""The game option of content overrides (:mod:`clank.content.overrides`)."""
 _CACHE: dict[tuple, Ruleset] = {}
 
 
@@ -193,15 +196,26 @@ def _parts_by_pack(sources: Sequence[PackSource], manifests: dict[str, dict[str,
 
 def build_ruleset(packs: str | Sequence[str], options: dict[str, Any] | None = None,
                   modules: dict[str, ModuleType] | None = None) -> Ruleset:
-    """Load and compile the packs once per process (YAML and schemas stay out of the hot path)."""
+    """Load and compile the packs once per process (YAML and schemas stay out of the hot path).
+
+    Two options shape the content itself: ``parts`` (the packs' optional parts) and
+    ``overrides`` (cards changed or left out without editing files, see
+    :mod:`clank.content.overrides`; a mistake in them raises
+    :class:`~clank.content.overrides.OverrideError`, a ``ValueError``). Overrides are applied to
+    the loaded content after the compiled-content cache, which keeps only what the files say.
+    """
     specs = split_packs(packs)
     options = dict(options or {})
     parts = _parts_of(options)
-    key = (tuple(specs), parts, tuple(sorted((k, id(m)) for k, m in (modules or {}).items())))
+    changes = options.get(OVERRIDES)
+    overrides = content_overrides.canonical(changes) if changes else ""
+    key = (tuple(specs), parts, overrides, tuple(sorted((k, id(m)) for k, m in (modules or {}).items())))
     rs = _CACHE.get(key)
     if rs is None:
         hooks, registry, datas = load_packs(specs, parts, modules)
-        rs = Ruleset(registry, datas, {"parts": list(parts)})
+        if overrides:
+            datas = content_overrides.apply_overrides(datas, registry, changes)
+        rs = Ruleset(registry, datas, {"parts": list(parts), **({OVERRIDES: json.loads(overrides)} if overrides else {})})
         rs.specs = specs
         rs.hooks = hooks
         _CACHE[key] = rs

@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _PUBLIC = {
-    "ContentError": "problems", "Problem": "problems", "sort_problems": "problems",
+    "ContentError": "problems", "Problem": "problems", "did_you_mean": "problems", "sort_problems": "problems",
     "MANIFEST": "packdata", "PackData": "packdata", "as_dict": "packdata", "as_list": "packdata",
     "ALL_PARTS": "packread", "new_context": "packread", "read_pack": "packread",
     "file_kind": "validate", "peek_id": "validate", "check_file": "validate", "check_pack_dirs": "validate",
@@ -24,13 +24,22 @@ _PUBLIC = {
     "FILE_KINDS": "schemas", "check_all_schemas": "schemas",
     "export_schemas": "schema_export", "modeline": "schema_export",
     "compose_scenario_schema": "scenario_schema", "scenario_validator": "scenario_schema",
+    "OverrideError": "overrides", "apply_overrides": "overrides", "parse_setting": "overrides",
+    "with_setting": "overrides", "without_card": "overrides",
 }
 """Each public name and the module of this package that defines it."""
 
 if TYPE_CHECKING:
+    from clank.content.overrides import (
+        OverrideError,
+        apply_overrides,
+        parse_setting,
+        with_setting,
+        without_card,
+    )
     from clank.content.packdata import MANIFEST, PackData, as_dict, as_list
     from clank.content.packread import ALL_PARTS, new_context, read_pack
-    from clank.content.problems import ContentError, Problem, sort_problems
+    from clank.content.problems import ContentError, Problem, did_you_mean, sort_problems
     from clank.content.scenario_schema import compose_scenario_schema, scenario_validator
     from clank.content.schema_export import export_schemas, modeline
     from clank.content.schemas import FILE_KINDS, check_all_schemas
@@ -51,7 +60,8 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_PUBLIC])
 
 
-__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "PackData", "Problem", "as_dict",
-           "as_list", "check_all_schemas", "check_file", "check_pack_dirs", "compose_scenario_schema", "export_schemas",
-           "file_kind", "load_pack_dirs", "load_yaml_file", "modeline", "new_context", "peek_id", "read_pack",
-           "scenario_validator", "sort_problems"]
+__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "OverrideError", "PackData", "Problem",
+           "apply_overrides", "as_dict", "as_list", "check_all_schemas", "check_file", "check_pack_dirs",
+           "compose_scenario_schema", "did_you_mean", "export_schemas", "file_kind", "load_pack_dirs",
+           "load_yaml_file", "modeline", "new_context", "parse_setting", "peek_id", "read_pack", "scenario_validator",
+           "sort_problems", "with_setting", "without_card"]

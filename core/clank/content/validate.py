@@ -122,6 +122,18 @@ def load_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
     return packs
 
 
+def recheck(ctx: Context, packs: list[PackData]) -> list[Problem]:
+    """Run every check after reading again, on packs already read and then changed in memory
+    (content overrides, :mod:`clank.content.overrides`); return the problems found, sorted.
+
+    The packs' positions still point into their files, so a problem names the file and line of
+    the entry it concerns.
+    """
+    ctx.problems = []
+    _check_all(ctx, packs)
+    return sort_problems(ctx.problems)
+
+
 @dataclass
 class Checked:
     """What a validation found: every problem (sorted) and every file it read, in order."""
@@ -215,5 +227,5 @@ def validate_file(path: Path | str, kind: str, registry: Registry) -> list[Probl
 
 __all__ = ["ALL_PARTS", "BASE_STACKS", "LIST_KINDS", "MANIFEST", "START_CELLS", "Checked", "PackData",
            "check_file", "check_manifests", "check_pack_dirs", "engine_satisfies", "engine_version",
-           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "peek_id", "tile_ports",
+           "file_kind", "load_pack_dir", "load_pack_dirs", "parse_feature", "parse_json_path", "peek_id", "recheck", "tile_ports",
            "validate_file", "validate_pack_dirs"]

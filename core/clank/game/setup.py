@@ -31,6 +31,8 @@ OPTIONS: tuple[tuple[str, str], ...] = (
     ("start_side", "The side of the start tile to use (its tiles' side letter; default: the first listed)."),
     ("parts", "The packs' optional parts to use: a list of PART or PACK:PART; -PART leaves out a part "
               "used by default."),
+    ("overrides", "Content changed for this game without editing files: {cards: {CARD: {KEY: VALUE}}, "
+                  "without: [CARD]} (clank.content.overrides)."),
 )
 """The core's own game options, declared like the packs' (``Registry.add_option``)."""
 
