@@ -8,7 +8,7 @@ BROWSER_STAMP := $(VENV)/.browser-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
+.PHONY: install play serve test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes clean wheel-check
 
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
 # engine and the packs editable; without it (no wheel for this platform, no index it can
@@ -18,14 +18,21 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test]' $(addprefix -e ,$(PACKS))) || \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(PACKS))
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,web,postgres]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,web,postgres]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/clank play
+
+# The web table (docs/web.md): the lobby at http://127.0.0.1:8000/, games kept in an SQLite file of
+# the user data directory; HOST, PORT and DB (a database URL) override the defaults.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+serve: $(STAMP)
+	$(BIN)/clank serve --host $(HOST) --port $(PORT) $(if $(DB),--db $(DB))
 
 # The tests run on every core (pytest-xdist, one worker per core; each worker has a content
 # cache of its own, see conftest.py): on a slow 2-core machine the whole CI took 11.5 minutes

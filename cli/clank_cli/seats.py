@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import typer
-from clank.api import Game, Registry
+from clank.api import Game, Registry, bot_seed
 
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
@@ -90,18 +89,9 @@ def assign_seats(players: int, humans: int, bots: Sequence[str]) -> list[Seat]:
     return out
 
 
-def bot_seed(game_seed: int, seat: int, start: int = 0) -> int:
-    """A bot's seed, derived from the game seed and its seat (and the action it starts at).
-
-    ``start`` is 0 for a new game, so ``clank simulate`` and ``clank play --humans 0`` with the
-    same seed play the same game; a resumed game seeds its bots from the resume point.
-    """
-    key = f"{game_seed}:{seat}" if start == 0 else f"{game_seed}:{seat}:{start}"
-    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
-
-
 def make_bots(game: Game, seats: Sequence[Seat], start: int = 0) -> dict[int, Any]:
-    """One bot object per bot seat (``greedy``, ``mcts:200`` ...), seeded by :func:`bot_seed`."""
+    """One bot object per bot seat (``greedy``, ``mcts:200`` ...), seeded by
+    :func:`clank.api.bot_seed`."""
     seed = int(game.state.config["seed"])
     registry = game.ruleset.registry
     return {s.seat: registry.make_bot(s.bot, bot_seed(seed, s.seat, start))

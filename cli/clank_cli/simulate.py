@@ -1,7 +1,7 @@
 """Bots-only games in bulk: one result row per game, and the statistics over them.
 
 Game ``i`` uses seed ``seed + i``; each bot is seeded from the game seed and its seat
-(:func:`clank_cli.seats.bot_seed`), so ``clank play --humans 0 --seed S`` replays game S of a
+(:func:`clank.api.bot_seed`), so ``clank play --humans 0 --seed S`` replays game S of a
 simulation exactly. Rows hold no timings, so the same arguments give byte-identical output.
 """
 
