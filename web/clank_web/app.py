@@ -257,7 +257,7 @@ def create_app(config: ServerConfig) -> Starlette:
                                                 "mistyped token): ask the game's creator for yours", close=True)
         conn = Connection(ws.send_text, seat, hello.mode)
         conn.push({"type": "welcome", "game": room.id, "seat": seat,
-                   "name": room.game.state.players[seat].name if seat is not None else None})
+                   "name": room.game.name(seat) if seat is not None else None})
         room.join(conn)
         bucket = TokenBucket(config.rate, config.burst)
         try:

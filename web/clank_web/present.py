@@ -55,7 +55,7 @@ def seat_labels(room: GameRoom) -> list[str]:
     """``"P1"``, ``"P2 (greedy)"`` ... for every seat."""
     names = []
     for seat, info in enumerate(room.seats):
-        name = room.game.state.players[seat].name
+        name = room.game.name(seat)
         names.append(name if info.kind == HUMAN else f"{name} ({info.bot})")
     return names
 

@@ -177,7 +177,7 @@ class GameRoom:
             raise Refusal(409, "over", "the game is over")
         decider = self.game.current_player
         if seat != decider:
-            who = self.game.state.players[decider].name if decider is not None else "nobody"
+            who = self.game.name(decider) if decider is not None else "nobody"
             raise Refusal(403, "not-your-decision", f"it is {who}'s decision, not yours")
         if by == HUMAN and self.seats[seat].kind != HUMAN:
             raise Refusal(403, "bot-seat", "a bot plays this seat now")
