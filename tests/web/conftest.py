@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 HEXPACK = HERE / "hexpack"
 BACKENDS = ("sqlite", "postgres")
 
@@ -232,7 +233,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "clank_cli.main", "serve", "--port", str(self.port), "--db", self.db,
-               "--bot-delay", "0", "--pack-dir", str(HEXPACK), *self.args]
+               "--bot-delay", "0", "--rate", "1000", "--pack-dir", str(HEXPACK), *self.args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -292,3 +293,13 @@ def get_json(url: str) -> tuple[int, Any]:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
+
+
+def load_benchmark() -> Any:
+    """``benchmarks/web_load.py`` as a module (the load test and its client's pieces)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark_web_load", ROOT / "benchmarks" / "web_load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,10 +2,12 @@
 
 A game is stored as what rebuilds it exactly: its specification (packs, players, seed,
 options, names, timer), its seats (human or bot, and the hash of each human seat's token)
-and its action list. Each action is inserted, with the digest of the state it leads to, in
-one transaction that also moves the game's action count on; the server acknowledges an action
-only once that transaction has committed. On restart every game is replayed from its actions
-and checked against the stored digest (:mod:`clank_web.tables`).
+and its action list. Each action is inserted in a transaction that also moves the game's
+action count on; the server acknowledges an action only once that transaction has committed.
+Every few actions, and at the end of the game, the transaction also records the digest of the
+state the game has reached (``state_digest`` at ``digest_at`` actions: a digest costs a whole
+serialisation of the state, more than the rest of an action). On restart every game is
+replayed from its actions and checked against that digest (:mod:`clank_web.tables`).
 
 The schema is SQLAlchemy Core (one dialect-neutral definition) and is created and upgraded by
 Alembic migrations (:mod:`clank_web.migrations`), on SQLite and PostgreSQL alike.
@@ -49,6 +51,7 @@ games = Table(
     Column("status", String(16), nullable=False),    # "active" or "over"
     Column("actions_count", Integer, nullable=False),
     Column("state_digest", String(64), nullable=False),
+    Column("digest_at", Integer, nullable=False),     # the action count state_digest belongs to
 )
 
 seats = Table(
@@ -74,6 +77,18 @@ class StorageConflict(RuntimeError):
     """The database does not hold what the server expected (another writer, a lost game)."""
 
 
+@dataclass(frozen=True)
+class Append:
+    """One action to store: the game, its index (0-based), its text, the digest of the state it
+    leads to (None: the digest stored earlier stays), and whether the game is over then."""
+
+    game_id: str
+    index: int
+    text: str
+    digest: str | None
+    over: bool
+
+
 @dataclass
 class StoredSeat:
     """One seat as stored: a human (with the hash of its token) or a bot (with its spec)."""
@@ -95,6 +110,7 @@ class StoredGame:
     actions: list[str] = field(default_factory=list)
     state_digest: str = ""
     status: str = ACTIVE
+    digest_at: int = 0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -147,24 +163,32 @@ class Store:
             conn.execute(insert(games).values(
                 id=game.id, created_at=time.time(), spec=json.dumps(game.spec, sort_keys=True),
                 creator_hash=game.creator_hash, status=game.status, actions_count=len(game.actions),
-                state_digest=game.state_digest))
+                state_digest=game.state_digest, digest_at=game.digest_at))
             conn.execute(insert(seats), [{"game_id": game.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                                           "token_hash": s.token_hash} for s in game.seats])
             if game.actions:
                 conn.execute(insert(actions), [{"game_id": game.id, "idx": i, "text": t}
                                                for i, t in enumerate(game.actions)])
 
-    def append_action(self, game_id: str, index: int, text: str, digest: str, over: bool) -> None:
+    def append_action(self, game_id: str, index: int, text: str, digest: str | None, over: bool) -> None:
         """Add action number ``index`` (0-based) and the digest of the state after it, in one
         transaction; :class:`StorageConflict` if the game does not have exactly ``index``
         actions stored (nothing is written then)."""
+        self.append_actions([Append(game_id, index, text, digest, over)])
+
+    def append_actions(self, batch: list[Append]) -> None:
+        """Several games' next actions in one transaction (a group commit: one sync to disk for
+        all of them); :class:`StorageConflict` and nothing written if any one does not fit."""
         with self._tx() as conn:
-            moved = conn.execute(update(games).where(games.c.id == game_id, games.c.actions_count == index)
-                                 .values(actions_count=index + 1, state_digest=digest,
-                                         status=OVER if over else ACTIVE))
-            if moved.rowcount != 1:
-                raise StorageConflict(f"game {game_id}: expected {index} stored actions")
-            conn.execute(insert(actions).values(game_id=game_id, idx=index, text=text))
+            for a in batch:
+                values: dict[str, Any] = {"actions_count": a.index + 1, "status": OVER if a.over else ACTIVE}
+                if a.digest is not None:
+                    values.update(state_digest=a.digest, digest_at=a.index + 1)
+                moved = conn.execute(update(games).where(games.c.id == a.game_id, games.c.actions_count == a.index)
+                                     .values(**values))
+                if moved.rowcount != 1:
+                    raise StorageConflict(f"game {a.game_id}: expected {a.index} stored actions")
+            conn.execute(insert(actions), [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch])
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None) -> None:
         """Make a seat a bot (``kind="bot"``) or a human; a bot seat keeps no token."""
@@ -191,7 +215,7 @@ class Store:
         by_game: dict[str, StoredGame] = {}
         for row in rows:
             by_game[row["id"]] = StoredGame(row["id"], json.loads(row["spec"]), row["creator_hash"], [], [],
-                                            row["state_digest"], row["status"])
+                                            row["state_digest"], row["status"], row["digest_at"])
         for s in seat_rows:
             if s["game_id"] in by_game:
                 by_game[s["game_id"]].seats.append(StoredSeat(s["seat"], s["kind"], s["bot"], s["token_hash"]))

@@ -4,12 +4,12 @@ A :class:`GameRoom` is one game with its seats and the connections watching it. 
 goes through :meth:`GameRoom.act`: under the game's lock it is checked (the seat decides now,
 a person holds it, the client saw the current state), applied to a copy of the game
 (``apply`` checks it against ``legal_actions`` and refuses an illegal one with a reason),
-committed to the database with the digest of the state it leads to, and only then does the
-copy become the game, the sender get its acknowledgement and every connection the new state.
+committed to the database (every few actions with the digest of the state it leads to:
+:data:`DIGEST_EVERY`), and only then does the copy become the game, the sender get its acknowledgement and every connection the new state.
 A refusal or a failed commit leaves the game as it was.
 
 The :class:`Hall` holds every room, creates games, restores them at start-up by replaying
-their stored actions (each checked against its stored digest), deletes them, hands seats to
+their stored actions (checked against the stored digest), deletes them, hands seats to
 bots, and runs bots and turn timers.
 """
 
@@ -30,10 +30,12 @@ from clank_web.bots import BotRunner
 from clank_web.config import ServerConfig
 from clank_web.lobby import HUMAN, GameSpec
 from clank_web.protocol import Refusal, encode
-from clank_web.storage import ACTIVE, Store, StoredGame, StoredSeat
+from clank_web.storage import ACTIVE, Append, Store, StoredGame, StoredSeat
 from clank_web.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("clank_web")
+DIGEST_EVERY = 32
+"""Every how many actions the digest of the state is stored (and at the end of a game)."""
 TIMER_BOT = "random"
 """Who decides for a human seat whose turn timer ran out."""
 
@@ -147,10 +149,10 @@ class GameRoom:
                 raise Refusal(422, "illegal", f"not a legal action now: {exc.reason}") from None
             except ValueError as exc:
                 raise Refusal(422, "illegal", f"not a legal action now: {exc}") from None
-            digest = state_digest(trial)
+            digest = state_digest(trial) if trial.over or (version + 1) % DIGEST_EVERY == 0 else None
             done = trial.state.history[-1]
             try:
-                await self.hall.write(self.hall.store.append_action, self.id, version, done, digest, trial.over)
+                await self.hall.commit(Append(self.id, version, done, digest, trial.over))
             except Exception as exc:
                 log.exception("game %s: the action could not be stored", self.id)
                 raise Refusal(503, "not-stored", f"the action could not be stored ({type(exc).__name__}); "
@@ -221,10 +223,42 @@ class Hall:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="clank-db")
         self.restored = 0
         self.refused: dict[str, str] = {}
+        self._waiting: list[tuple[Append, asyncio.Future]] = []
+        self._committer: asyncio.Task | None = None
 
     async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a database call in the writer thread (one at a time, in order)."""
         return await asyncio.get_running_loop().run_in_executor(self._writer, partial(fn, *args))
+
+    async def commit(self, append: Append) -> None:
+        """Store one action; returns once its transaction has committed.
+
+        Actions of several games that arrive while a commit is under way wait for the next one
+        and are committed together (a group commit: one sync to disk for all of them). If that
+        transaction fails, each is committed on its own, so one game's conflict never refuses
+        another's action."""
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._waiting.append((append, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._commit_waiting())
+        await future
+
+    async def _commit_waiting(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                await self.write(self.store.append_actions, [a for a, _ in batch])
+            except Exception:
+                for append, future in batch:
+                    try:
+                        await self.write(self.store.append_actions, [append])
+                    except Exception as exc:
+                        future.set_exception(exc)
+                    else:
+                        future.set_result(None)
+                continue
+            for _, future in batch:
+                future.set_result(None)
 
     # -- start and stop ----------------------------------------------------------------------
     def restore(self) -> None:
@@ -236,10 +270,12 @@ class Hall:
             broken = None
             try:
                 game = self._new_game(spec)
-                for text in stored.actions:
-                    game.apply(text)
-                if state_digest(game) != stored.state_digest:
-                    broken = "this game's stored actions no longer give its stored state: it cannot go on"
+                for i, text in enumerate([*stored.actions, None]):
+                    if i == stored.digest_at and state_digest(game) != stored.state_digest:
+                        broken = (f"this game's first {i} stored actions no longer give the state stored with "
+                                  f"them: it cannot go on")
+                    if text is not None:
+                        game.apply(text)
             except (SetupError, ValueError, KeyError, OSError) as exc:
                 log.error("game %s cannot be restored: %s", stored.id, exc)
                 self.refused[stored.id] = str(exc)
@@ -289,7 +325,7 @@ class Hall:
                  for s, kind in enumerate(spec.seats)]
         stored = StoredGame(game_id, spec.to_json(), token_hash(creator),
                             [StoredSeat(s, info.kind, info.bot, info.token_hash) for s, info in enumerate(seats)],
-                            list(game.state.history), state_digest(game), ACTIVE)
+                            list(game.state.history), state_digest(game), ACTIVE, len(game.state.history))
         await self.write(self.store.create_game, stored)
         room = GameRoom(self, game_id, spec, game, seats, token_hash(creator))
         self.rooms[game_id] = room

@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("actions_count", sa.Integer, nullable=False),
         sa.Column("state_digest", sa.String(64), nullable=False),
+        sa.Column("digest_at", sa.Integer, nullable=False),
     )
     op.create_table(
         "seats",
