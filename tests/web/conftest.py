@@ -306,3 +306,60 @@ def load_benchmark() -> Any:
         sys.modules[name] = module          # dataclasses look their module up there
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+class LiveServer:
+    """The application served by uvicorn in a thread of the test process, on a free port: a
+    browser reaches it like any server, and a test can arrange a position in a game it holds."""
+
+    def __init__(self, db: str) -> None:
+        import threading
+
+        import uvicorn
+        from clank_web.app import create_app
+        from clank_web.config import ServerConfig
+
+        self.port = free_port()
+        self.app = create_app(ServerConfig(db, [str(HEXPACK)], bot_delay=0.0, rate=1000, burst=2000))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, ws="websockets-sansio", log_level="warning",
+                                lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the live server did not start")
+            time.sleep(0.05)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def arrange(self, game_id: str, edit: Any) -> None:
+        """Run ``edit(game)`` on a game under its lock, then send every connection the new state
+        (the stored actions no longer lead to it: for positions of browser tests only)."""
+        import asyncio
+
+        room = self.app.state.hall().rooms[game_id]
+
+        async def change() -> None:
+            async with room.lock:
+                edit(room.game)
+                room._cache.clear()
+                room.broadcast()
+            room.hall.schedule(room)
+
+        asyncio.run_coroutine_threadsafe(change(), self.app.state.loop()).result(30)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A :class:`LiveServer` on an SQLite file."""
+    server = LiveServer(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    yield server
+    server.stop()

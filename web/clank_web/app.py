@@ -92,6 +92,7 @@ def create_app(config: ServerConfig) -> Starlette:
         await asyncio.to_thread(hall.restore)
         hall.start()
         state["hall"] = hall
+        state["loop"] = asyncio.get_running_loop()
         state["catalogue"] = await asyncio.to_thread(lobby.catalogue, config.pack_dirs)
         log.info("clank serve: %d game(s) restored from %s", hall.restored, store.url.split("@")[-1])
         try:
@@ -307,4 +308,5 @@ def create_app(config: ServerConfig) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
                     exception_handlers={404: not_found})
     app.state.hall = hall
+    app.state.loop = lambda: state["loop"]     # the server's event loop (tests schedule work on it)
     return app

@@ -90,10 +90,9 @@ def fragments(room: GameRoom, view: Any, seat: int | None, actions: list[dict[st
     macros = parts()
     names = seat_labels(room)
     reachable = sorted({a["room"] for a in actions if a["room"]})
-    title = f"{room.id}: round {view.round}"
     out = {
         "status": macros.status(status_context(room, view, seat, names)),
-        "map": macros.dungeon(_svg(map_svg(view, highlight=reachable, title=title)),
+        "map": macros.dungeon(_svg(map_svg(view, highlight=reachable)),
                               [(a["text"], a["label"], _svg(map_svg(view, preview=a["text"], title=a["label"])))
                                for a in actions if a["preview"]]),
         "players": macros.players(players_context(view, names)),
@@ -157,7 +156,8 @@ def _card(view: Any, card: str) -> dict[str, Any]:
 
 
 def hand_context(view: Any, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    """This seat's own cards, play area, resources, teleports and tokens."""
+    """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
+    hooks add about a player is in the players' table, for every seat alike)."""
     me = view.me
     playable = {a["text"] for a in actions if a["kind"] == "play"}
     hand = []
@@ -168,8 +168,7 @@ def hand_context(view: Any, seat: int, actions: list[dict[str, Any]]) -> dict[st
         hand.append(entry)
     pool = [resource_words(res, n) for res, n in me.pool.items() if n]
     return {"hand": hand, "play": [_card(view, c) for c in me.play], "pool": pool,
-            "teleports": list(me.teleports), "tokens": [token_name(view, t) for t in me.tokens],
-            "marks": [m.text for m in marks(view, "player", seat)]}
+            "teleports": list(me.teleports), "tokens": [token_name(view, t) for t in me.tokens]}
 
 
 def row_context(view: Any) -> list[dict[str, Any]]:

@@ -35,5 +35,5 @@ def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None
     from clank_web.app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(config), host=host, port=port, ws="websockets", ws_max_size=WS_MAX_SIZE,
+    uvicorn.run(create_app(config), host=host, port=port, ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
                 log_level="info", lifespan="on", timeout_graceful_shutdown=3)
