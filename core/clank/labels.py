@@ -146,7 +146,7 @@ def _describe(game: Game, action: Action) -> str | None:
         slot = int(args[0])
         card = game.row[slot]
         cdef = game.ruleset.cards[card]
-        how = ", paying with a lockpick" if len(args) > 1 and args[1] == "alt" else ""
+        how = _payment_words(game, "row", k, seat, cdef.cost, card, args[1]) if len(args) > 1 else ""
         verb = {"buy": "acquire", "use": "use", "fight": "fight"}[k]
         return f"{verb} {cdef.name} (slot {slot + 1}): {cost_text(cdef.cost)}{how}"
     if k in ("reserve", "fight-reserve"):
@@ -177,6 +177,23 @@ def _describe(game: Game, action: Action) -> str | None:
     if k in ("remote-buy", "item"):
         return _describe_item(game, args)
     return None
+
+
+def _payment_words(game: Game, market: str, purpose: str, seat: int, cost: dict[str, int], item: str,
+                   tag: str) -> str:
+    """How an action paid another way than the printed price pays (its ``tag``), from the ways
+    to pay the packs register: ``", paying 1 lockpick instead"``."""
+    for option in game.registry.payment_options:
+        if not option.applies(market, purpose):
+            continue
+        try:
+            ways = option.ways(game, seat, cost, item)
+        except Exception:  # a way to pay that needs more than the view: fall back to the tag
+            continue
+        for way in ways:
+            if way.tag == tag:
+                return f", paying {cost_text(way.cost)} instead"
+    return f" ({tag.replace('_', ' ')} payment)"
 
 
 def _describe_item(game: Game, args: Sequence[str]) -> str:

@@ -79,15 +79,6 @@ class Connection:
 
 
 @dataclass
-class SeatInfo:
-    """Who plays a seat: a person holding its token (only the hash is kept), or a bot."""
-
-    kind: str
-    bot: str | None = None
-    token_hash: str | None = None
-
-
-@dataclass
 class Created:
     """A new game's id and secrets (the only time the tokens are known: only hashes are kept)."""
 
@@ -104,7 +95,7 @@ class GameRoom:
     id: str
     spec: GameSpec
     game: Game
-    seats: list[SeatInfo]
+    seats: list[StoredSeat]                 # who plays each seat (a person's token only as its hash)
     creator_hash: str
     broken: str | None = None               # why a stored game could not be restored
     connections: set[Connection] = field(default_factory=set)
@@ -266,7 +257,7 @@ class Hall:
         its stored digest is kept but refuses every action (and says why)."""
         for stored in self.store.load_games():
             spec = GameSpec.from_json(stored.spec)
-            seats = [SeatInfo(s.kind, s.bot, s.token_hash) for s in sorted(stored.seats, key=lambda s: s.seat)]
+            seats = sorted(stored.seats, key=lambda s: s.seat)
             broken = None
             try:
                 game = self._new_game(spec)
@@ -321,11 +312,10 @@ class Hall:
         game_id = new_game_id()
         tokens = {seat: new_token() for seat, kind in enumerate(spec.seats) if kind == HUMAN}
         creator = new_token()
-        seats = [SeatInfo(HUMAN, None, token_hash(tokens[s])) if kind == HUMAN else SeatInfo("bot", kind)
+        seats = [StoredSeat(s, HUMAN, None, token_hash(tokens[s])) if kind == HUMAN else StoredSeat(s, "bot", kind)
                  for s, kind in enumerate(spec.seats)]
-        stored = StoredGame(game_id, spec.to_json(), token_hash(creator),
-                            [StoredSeat(s, info.kind, info.bot, info.token_hash) for s, info in enumerate(seats)],
-                            list(game.state.history), state_digest(game), ACTIVE, len(game.state.history))
+        stored = StoredGame(game_id, spec.to_json(), token_hash(creator), list(seats), list(game.state.history),
+                            state_digest(game), ACTIVE, len(game.state.history))
         await self.write(self.store.create_game, stored)
         room = GameRoom(self, game_id, spec, game, seats, token_hash(creator))
         self.rooms[game_id] = room
@@ -353,7 +343,7 @@ class Hall:
             raise Refusal(400, "bad-seat", f"the game has seats 1 to {len(room.seats)}")
         async with room.lock:
             await self.write(self.store.set_seat, room.id, seat, "bot", bot)
-            room.seats[seat] = SeatInfo("bot", bot)
+            room.seats[seat] = StoredSeat(seat, "bot", bot)
             room._cache.clear()
             room.broadcast()
         self.schedule(room)
