@@ -69,9 +69,11 @@ class Figures:
         lat = sorted(self.latencies)
         p50 = statistics.median(lat) * 1000 if lat else 0.0
         p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else 0.0
-        return (f"{self.games} games, {self.actions} actions in {self.seconds:.1f} s: "
-                f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {p50:.1f} ms, "
-                f"p95 {p95:.1f} ms")
+        return (
+            f"{self.games} games, {self.actions} actions in {self.seconds:.1f} s: "
+            f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {p50:.1f} ms, "
+            f"p95 {p95:.1f} ms"
+        )
 
 
 def free_port() -> int:
@@ -82,8 +84,20 @@ def free_port() -> int:
 
 def start_server(db: str, port: int) -> subprocess.Popen:
     """``clank serve`` for the run; returns once it answers."""
-    cmd = [sys.executable, "-m", "clank_cli.main", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
-           "--rate", "100000"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "clank_cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--rate",
+        "100000",
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -137,8 +151,19 @@ async def play_all(base: str, seeds: list[int], options: dict[str, Any]) -> Figu
 
     registry = build_ruleset(PACKS).registry
     figures = Figures(games=len(seeds))
-    made = [post(f"{base}/api/games", {"packs": PACKS, "players": PLAYERS, "seed": seed,
-                                       "seats": ["human"] * PLAYERS, "options": options}) for seed in seeds]
+    made = [
+        post(
+            f"{base}/api/games",
+            {
+                "packs": PACKS,
+                "players": PLAYERS,
+                "seed": seed,
+                "seats": ["human"] * PLAYERS,
+                "options": options,
+            },
+        )
+        for seed in seeds
+    ]
     ws_base = base.replace("http://", "ws://")
     tasks = []
     for seed, game in zip(seeds, made, strict=True):
@@ -158,13 +183,33 @@ def simulate_digests(first: int, games: int, options: dict[str, Any]) -> dict[in
     """The final state digest of each game ``clank simulate --bot random`` plays on these seeds."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "games.jsonl"
-        cmd = [sys.executable, "-m", "clank_cli.main", "simulate", "--games", str(games), "--players", str(PLAYERS),
-               "--bot", "random", "--seed", str(first), "--packs", ",".join(PACKS), "--jobs", "1", "--out", str(out)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "clank_cli.main",
+            "simulate",
+            "--games",
+            str(games),
+            "--players",
+            str(PLAYERS),
+            "--bot",
+            "random",
+            "--seed",
+            str(first),
+            "--packs",
+            ",".join(PACKS),
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+        ]
         for key, value in options.items():
             cmd += ["-o", f"{key}={json.dumps(value)}"]
         subprocess.run(cmd, check=True, capture_output=True)
-        return {row["seed"]: row["final_state_sha256"]
-                for row in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+        return {
+            row["seed"]: row["final_state_sha256"]
+            for row in map(json.loads, out.read_text(encoding="utf-8").splitlines())
+        }
 
 
 def run(games: int, seed: int, db: str | None, options: dict[str, Any]) -> tuple[Figures, list[int]]:
@@ -174,7 +219,9 @@ def run(games: int, seed: int, db: str | None, options: dict[str, Any]) -> tuple
         port = free_port()
         server = start_server(url, port)
         try:
-            figures = asyncio.run(play_all(f"http://127.0.0.1:{port}", list(range(seed, seed + games)), options))
+            figures = asyncio.run(
+                play_all(f"http://127.0.0.1:{port}", list(range(seed, seed + games)), options)
+            )
         finally:
             server.terminate()
             server.wait(30)

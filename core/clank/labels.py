@@ -151,7 +151,8 @@ def _describe(game: Game, action: Action) -> str | None:
         return f"{verb} {cdef.name} (slot {slot + 1}): {cost_text(cdef.cost)}{how}"
     if k in ("reserve", "fight-reserve"):
         cdef = game.ruleset.cards[args[0]]
-        return f"{'fight' if k == 'fight-reserve' else 'acquire'} {cdef.name} from the reserve: {cost_text(cdef.cost)}"
+        verb = "fight" if k == "fight-reserve" else "acquire"
+        return f"{verb} {cdef.name} from the reserve: {cost_text(cdef.cost)}"
     if k in ("move", "portal", "explore"):
         return _describe_move(game, seat, action)
     if k == "teleport":
@@ -303,7 +304,8 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
     here = game.player(seat).room
     if action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
-        return f"move to {game.room_name(dest)}{_feature_suffix(game, dest)}: {_cost_words(cost, int(action.args[1]))}"
+        words = _cost_words(cost, int(action.args[1]))
+        return f"move to {game.room_name(dest)}{_feature_suffix(game, dest)}: {words}"
     routes = {r.key: r for r in geo.routes_from(here)}
     r = routes[action.args[0]]
     if action.kind == "move":

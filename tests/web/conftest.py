@@ -60,9 +60,13 @@ class PostgresServer:
         self.as_root = os.geteuid() == 0
         if self.as_root:
             shutil.chown(self.root, "postgres", "postgres")
-        self._run([self.initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
+        self._run(
+            [self.initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
+        )
         opts = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run([self.pg_ctl, "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"])
+        self._run(
+            [self.pg_ctl, "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"]
+        )
 
     def _run(self, cmd: list[str]) -> None:
         if self.as_root:
@@ -154,7 +158,9 @@ def make_web(tmp_path: Path) -> Iterator[Any]:
             pass
 
 
-def create_game(client: Any, packs: list[str], seats: list[str], seed: int = 1, **extra: Any) -> dict[str, Any]:
+def create_game(
+    client: Any, packs: list[str], seats: list[str], seed: int = 1, **extra: Any
+) -> dict[str, Any]:
     """Create a game through the JSON API; returns its answer (``game``, ``seats`` with tokens ...)."""
     body = {"packs": packs, "players": len(seats), "seed": seed, "seats": seats, **extra}
     answer = client.post("/api/games", json=body)
@@ -188,7 +194,13 @@ class Seat:
 
     def act(self, action: str, version: int | None = None) -> dict[str, Any]:
         """Send an action; returns the ack or the error answering it."""
-        self.send({"type": "act", "action": action, "version": self.state["version"] if version is None else version})
+        self.send(
+            {
+                "type": "act",
+                "action": action,
+                "version": self.state["version"] if version is None else version,
+            }
+        )
         while True:
             message = self.next()
             if message["type"] in ("ack", "error"):
@@ -232,8 +244,23 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        cmd = [sys.executable, "-m", "clank_cli.main", "serve", "--port", str(self.port), "--db", self.db,
-               "--bot-delay", "0", "--rate", "1000", "--pack-dir", str(HEXPACK), *self.args]
+        cmd = [
+            sys.executable,
+            "-m",
+            "clank_cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--bot-delay",
+            "0",
+            "--rate",
+            "1000",
+            "--pack-dir",
+            str(HEXPACK),
+            *self.args,
+        ]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -303,7 +330,7 @@ def load_benchmark() -> Any:
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "web_load.py")
         module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module          # dataclasses look their module up there
+        sys.modules[name] = module  # dataclasses look their module up there
         spec.loader.exec_module(module)
     return sys.modules[name]
 
@@ -321,8 +348,14 @@ class LiveServer:
 
         self.port = free_port()
         self.app = create_app(ServerConfig(db, [str(HEXPACK)], bot_delay=0.0, rate=1000, burst=2000))
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, ws="websockets-sansio", log_level="warning",
-                                lifespan="on")
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            ws="websockets-sansio",
+            log_level="warning",
+            lifespan="on",
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

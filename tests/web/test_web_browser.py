@@ -23,8 +23,9 @@ MAX_CLICKS = 4000
 
 
 def new_game(base: str, packs: list[str], seats: list[str], seed: int, **extra) -> dict:
-    status, made = post_json(base + "/api/games", {"packs": packs, "players": len(seats), "seed": seed,
-                                                   "seats": seats, **extra})
+    status, made = post_json(
+        base + "/api/games", {"packs": packs, "players": len(seats), "seed": seed, "seats": seats, **extra}
+    )
     assert status == 201, made
     return made
 
@@ -45,8 +46,9 @@ def version(page) -> int:
 
 
 def wait_past(page, seen: int) -> None:
-    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v", arg=seen,
-                           timeout=30_000)
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v", arg=seen, timeout=30_000
+    )
 
 
 def click_one(page, rng: random.Random) -> None:
@@ -97,11 +99,13 @@ def test_two_people_play_a_whole_game_by_clicking(chromium, server_factory, tmp_
     made = new_game(server.base, ["catacombs"], ["human", "human"], seed=3)
     pages = [open_seat(chromium, seat["link"]) for seat in made["seats"]]
     assert "You are P1" in pages[0].text_content("[data-part=status]")
-    assert pages[0].get_attribute("#table", "data-deciding") != pages[1].get_attribute("#table", "data-deciding")
+    assert pages[0].get_attribute("#table", "data-deciding") != pages[1].get_attribute(
+        "#table", "data-deciding"
+    )
 
     taken: list[int] = []
 
-    def picture(step: int) -> None:             # a game well under way: several tiles discovered
+    def picture(step: int) -> None:  # a game well under way: several tiles discovered
         deciding = [p for p in pages if p.get_attribute("#table", "data-deciding") == "true"]
         if not taken and deciding and deciding[0].locator("#map-view g.tile").count() >= 3:
             deciding[0].screenshot(path=str(SCREENSHOT))
@@ -123,8 +127,9 @@ def test_one_person_against_bots_plays_to_the_end(chromium, server_factory, tmp_
     assert page.get_attribute("#table", "data-over") == "true"
 
 
-def test_pages_reconnect_by_themselves_when_the_server_is_killed_and_restarted(chromium, server_factory,
-                                                                                tmp_path: Path):
+def test_pages_reconnect_by_themselves_when_the_server_is_killed_and_restarted(
+    chromium, server_factory, tmp_path: Path
+):
     server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     made = new_game(server.base, ["catacombs"], ["human", "human"], seed=5)
     pages = [open_seat(chromium, seat["link"]) for seat in made["seats"]]
@@ -134,11 +139,14 @@ def test_pages_reconnect_by_themselves_when_the_server_is_killed_and_restarted(c
     reached = version(pages[0])
     server.kill()
     pages[0].wait_for_function("document.getElementById('connection').textContent !== 'connected'")
-    server.start()                                 # the same port, the same database
+    server.start()  # the same port, the same database
     for page in pages:
-        page.wait_for_function("document.getElementById('connection').textContent === 'connected'",
-                               timeout=30_000)
-        page.wait_for_function("v => Number(document.getElementById('table').dataset.version) === v", arg=reached)
+        page.wait_for_function(
+            "document.getElementById('connection').textContent === 'connected'", timeout=30_000
+        )
+        page.wait_for_function(
+            "v => Number(document.getElementById('table').dataset.version) === v", arg=reached
+        )
     click_one(next(p for p in pages if p.get_attribute("#table", "data-deciding") == "true"), rng)
     assert version(pages[0]) == reached + 1 or version(pages[1]) == reached + 1
 
@@ -147,25 +155,29 @@ def test_an_underworld_game_is_played_from_the_page(chromium, server_factory, tm
     server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     made = new_game(server.base, ["catacombs", "underworld"], ["human", "greedy"], seed=2)
     page = open_seat(chromium, made["seats"][0]["link"])
-    assert "undercoins" in page.text_content("[data-part=players]")        # the pack's render hook
+    assert "undercoins" in page.text_content("[data-part=players]")  # the pack's render hook
     rng = random.Random(2)
     for _ in range(40):
         if page.get_attribute("#table", "data-over") == "true":
             break
         if page.get_attribute("#table", "data-deciding") != "true":
-            page.wait_for_function("document.getElementById('table').dataset.deciding === 'true' || "
-                                   "document.getElementById('table').dataset.over === 'true'")
+            page.wait_for_function(
+                "document.getElementById('table').dataset.deciding === 'true' || "
+                "document.getElementById('table').dataset.over === 'true'"
+            )
             continue
         click_one(page, rng)
     assert version(page) > 40
 
 
 def test_a_react_decision_of_a_five_player_party_game_reaches_the_right_browser(chromium, live_server):
-    made = new_game(live_server.base, ["catacombs", "party"], ["human"] * 5, seed=4, options={"first_player": 0})
+    made = new_game(
+        live_server.base, ["catacombs", "party"], ["human"] * 5, seed=4, options={"first_player": 0}
+    )
     pages = {seat: open_seat(chromium, made["seats"][seat]["link"]) for seat in (0, 1, 2)}
 
     def arrange(game) -> None:
-        set_hand(game, 2, ["eavesdrop", "burgle"])     # P3 may React when another player acquires from the row
+        set_hand(game, 2, ["eavesdrop", "burgle"])  # P3 may React when another player acquires from the row
         set_pool(game, 0, skill=12)
 
     live_server.arrange(made["game"], arrange)
@@ -180,18 +192,18 @@ def test_a_react_decision_of_a_five_player_party_game_reaches_the_right_browser(
     assert "on P1's turn" in p3.text_content("[data-part=status]")
     assert p1.get_attribute("#table", "data-deciding") == "false"
     assert "P3 is deciding on P1's turn" in p1.text_content("[data-part=status]")
-    assert pages[1].locator("button.action").count() == 0            # P2 is not asked
+    assert pages[1].locator("button.action").count() == 0  # P2 is not asked
     seen = version(p3)
     p3.locator("button.action", has_text="use Eavesdrop").click()
     wait_past(p3, seen)
-    assert "Eavesdrop" in p3.text_content("[data-part=hand]")         # it waits in the play area
+    assert "Eavesdrop" in p3.text_content("[data-part=hand]")  # it waits in the play area
 
 
 def test_a_spectator_sees_no_hidden_card(chromium, live_server):
     made = new_game(live_server.base, ["catacombs"], ["human", "human"], seed=6)
     names: list[str] = []
 
-    def arrange(game) -> None:              # P2 holds three cards no one else can see anywhere
+    def arrange(game) -> None:  # P2 holds three cards no one else can see anywhere
         public = {*game.state.row, *game.state.reserve}
         secret = list(dict.fromkeys(c for c in game.state.dungeon_deck if c not in public))[:3]
         set_hand(game, 1, secret)
@@ -208,19 +220,20 @@ def test_a_spectator_sees_no_hidden_card(chromium, live_server):
     assert len(names) == 3 and not any(name in watcher_html for name in names)
 
 
-def test_a_custom_packs_card_is_played_from_the_page_and_its_text_stays_text(chromium, server_factory,
-                                                                              tmp_path: Path):
+def test_a_custom_packs_card_is_played_from_the_page_and_its_text_stays_text(
+    chromium, server_factory, tmp_path: Path
+):
     server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     made = new_game(server.base, ["catacombs", "hexpack"], ["human", "random"], seed=1)
     page = open_seat(chromium, made["seats"][0]["link"])
     card = page.locator(".hand-cards li.playable[data-card=hex-lantern]")
-    assert "<script>window.pwned=1</script>" in card.first.text_content()       # shown as text
+    assert "<script>window.pwned=1</script>" in card.first.text_content()  # shown as text
     seen = version(page)
     card.first.click()
     wait_past(page, seen)
     assert "Hex Lantern" in page.text_content("[data-part=log]")
     assert "2 skill" in page.text_content("[data-part=hand]")
-    assert page.evaluate("window.pwned === undefined")                          # nothing ran
+    assert page.evaluate("window.pwned === undefined")  # nothing ran
 
 
 def test_the_lobby_creates_a_game_and_the_table_fits_a_phone(chromium, server_factory, tmp_path: Path):
@@ -235,5 +248,5 @@ def test_the_lobby_creates_a_game_and_the_table_fits_a_phone(chromium, server_fa
     page.goto(link)
     page.wait_for_selector("[data-part=map] svg")
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390 + 1                                                      # nothing wider than the screen
-    assert "Burgle" in page.text_content("[data-part=hand]")                     # the hand, grouped by card
+    assert width <= 390 + 1  # nothing wider than the screen
+    assert "Burgle" in page.text_content("[data-part=hand]")  # the hand, grouped by card

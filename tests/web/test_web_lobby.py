@@ -29,9 +29,18 @@ def test_the_lobby_offers_every_installed_pack_the_servers_directory_packs_optio
 
 
 def test_a_game_is_created_from_the_form_with_a_secret_link_per_person_and_a_bot_seat(web):
-    answer = web.post("/games", data={"pack": ["catacombs", "underworld"], "players": "3", "seed": "9",
-                                      "seat0": "human", "seat1": "greedy", "seat2": "human",
-                                      "option:max_rounds": "40"})
+    answer = web.post(
+        "/games",
+        data={
+            "pack": ["catacombs", "underworld"],
+            "players": "3",
+            "seed": "9",
+            "seat0": "human",
+            "seat1": "greedy",
+            "seat2": "human",
+            "option:max_rounds": "40",
+        },
+    )
     assert answer.status_code == 200
     links = re.findall(r'href="(http://testserver/g/([\w-]+)#seat=([\w-]+))"', answer.text)
     assert len(links) == 2 and "bot: greedy" in answer.text
@@ -40,17 +49,24 @@ def test_a_game_is_created_from_the_form_with_a_secret_link_per_person_and_a_bot
     assert room.spec.packs == ["catacombs", "underworld"] and room.spec.options == {"max_rounds": 40}
     assert [s.kind for s in room.seats] == ["human", "bot", "human"]
     stored = web.hall().store.load_game(game_id)
-    assert all(links[0][2] not in (s.token_hash or "") for s in stored.seats)      # only hashes are kept
+    assert all(links[0][2] not in (s.token_hash or "") for s in stored.seats)  # only hashes are kept
     assert web.get(f"/g/{game_id}").status_code == 200
 
 
-@pytest.mark.parametrize(("form", "packs", "says"), [
-    ({"players": "2"}, [], "choose at least one pack"),
-    ({"players": "2"}, ["../../etc"], "offers no pack"),
-    ({"players": "9"}, ["catacombs"], "players must be between 1 and 6"),
-    ({"players": "2", "seat1": "deep-blue"}, ["catacombs"], "no bot named 'deep-blue'"),
-    ({"players": "2", "option:mercey": "on"}, ["catacombs"], "no loaded pack declares the option 'mercey'"),
-])
+@pytest.mark.parametrize(
+    ("form", "packs", "says"),
+    [
+        ({"players": "2"}, [], "choose at least one pack"),
+        ({"players": "2"}, ["../../etc"], "offers no pack"),
+        ({"players": "9"}, ["catacombs"], "players must be between 1 and 6"),
+        ({"players": "2", "seat1": "deep-blue"}, ["catacombs"], "no bot named 'deep-blue'"),
+        (
+            {"players": "2", "option:mercey": "on"},
+            ["catacombs"],
+            "no loaded pack declares the option 'mercey'",
+        ),
+    ],
+)
 def test_the_lobby_refuses_what_it_does_not_offer(form, packs, says):
     with pytest.raises(SpecError, match=re.escape(says)):
         parse_spec(form, packs, catalogue([str(HEXPACK)]))
@@ -71,8 +87,9 @@ def test_a_finished_games_record_is_what_clank_replay_reads(web, seat_conn, tmp_
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     path = tmp_path / "record.json"
     path.write_text(answer.text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "clank_cli.main", "replay", str(path)], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "clank_cli.main", "replay", str(path)], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert "final state identical" in done.stdout
 
@@ -91,15 +108,19 @@ def test_pack_text_is_escaped_in_every_fragment(web, seat_conn):
     assert "<script>window.pwned" not in html and "<img src=x" not in html and "<b onmouseover" not in html
     assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in html
     labels = json.dumps(p1.state["actions"])
-    assert "Hex Lantern" in labels                 # the data mode sends text: the page inserts it as text
+    assert "Hex Lantern" in labels  # the data mode sends text: the page inserts it as text
 
 
 def test_clank_serve_names_the_extra_it_needs(monkeypatch):
     import importlib.util
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a)
+    )
     assert "pip install 'clank-engine[web]'" in serve.missing_dependency()
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a)
+    )
     assert "clank-engine[postgres]" in serve.missing_dependency("postgresql://x@y/z")
     assert serve.missing_dependency("sqlite:///x") is None

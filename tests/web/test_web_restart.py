@@ -50,8 +50,10 @@ class Client:
         """Play up to ``steps`` actions; True once the game is over."""
         for _ in range(steps):
             version = max(s["version"] for s in self.states)
-            self.states = [s if s["version"] == version else self._state(ws, version)
-                           for s, ws in zip(self.states, self.conns, strict=True)]
+            self.states = [
+                s if s["version"] == version else self._state(ws, version)
+                for s, ws in zip(self.states, self.conns, strict=True)
+            ]
             state = next(s for s in self.states if s["deciding"] or s["over"])
             if state["over"]:
                 return True
@@ -64,8 +66,10 @@ class Client:
                 assert answer["type"] != "error", answer
             self.acked = answer["version"]
             self.states[seat] = self._state(ws, self.acked)
-            self.states = [self._state(w, self.acked) if s["version"] < self.acked else s
-                           for s, w in zip(self.states, self.conns, strict=True)]
+            self.states = [
+                self._state(w, self.acked) if s["version"] < self.acked else s
+                for s, w in zip(self.states, self.conns, strict=True)
+            ]
         return False
 
     def close(self) -> None:
@@ -74,31 +78,53 @@ class Client:
 
 
 def simulate_digest(seed: int) -> str:
-    done = subprocess.run([sys.executable, "-m", "clank_cli.main", "simulate", "--games", "1", "--players", "2",
-                           "--bot", "random", "--seed", str(seed), "--jobs", "1", "--out", "/dev/stdout"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "clank_cli.main",
+            "simulate",
+            "--games",
+            "1",
+            "--players",
+            "2",
+            "--bot",
+            "random",
+            "--seed",
+            str(seed),
+            "--jobs",
+            "1",
+            "--out",
+            "/dev/stdout",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout.splitlines()[0])["final_state_sha256"]
 
 
 def test_a_killed_server_resumes_every_game_exactly(db_url: str, server_factory):
     seed = 11
     server = server_factory(db_url)
-    status, game = post_json(server.base + "/api/games", {"packs": ["catacombs"], "players": 2, "seed": seed,
-                                                          "seats": ["human", "human"]})
+    status, game = post_json(
+        server.base + "/api/games",
+        {"packs": ["catacombs"], "players": 2, "seed": seed, "seats": ["human", "human"]},
+    )
     assert status == 201
     client = Client(server, game, seed)
     assert not client.play(150)
     acked = client.acked
-    server.kill()                                  # kill -9: no shutdown, nothing flushed on the way out
+    server.kill()  # kill -9: no shutdown, nothing flushed on the way out
     client.close()
 
     again = server_factory(db_url)
     health = again.health
     assert health["restored"] == 1 and health["broken"] == [] and health["not_restored"] == []
     client.attach(again)
-    assert max(s["version"] for s in client.states) == acked       # every acknowledged action was kept
+    assert max(s["version"] for s in client.states) == acked  # every acknowledged action was kept
     assert client.play(5000)
     status, record = get_json(again.base + f"/g/{game['game']}/record")
     assert status == 200
-    assert record["final_state_sha256"] == simulate_digest(seed)   # the same game, to its last state
+    assert record["final_state_sha256"] == simulate_digest(seed)  # the same game, to its last state
     client.close()

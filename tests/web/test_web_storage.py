@@ -17,14 +17,19 @@ def store(db_url: str):
 
 
 def a_game(game_id: str = "g1") -> StoredGame:
-    return StoredGame(game_id, {"packs": ["catacombs"], "players": 2, "seed": 4, "seats": ["human", "greedy"]},
-                      "c" * 64, [StoredSeat(0, "human", None, "a" * 64), StoredSeat(1, "bot", "greedy")],
-                      [], "d0")
+    return StoredGame(
+        game_id,
+        {"packs": ["catacombs"], "players": 2, "seed": 4, "seats": ["human", "greedy"]},
+        "c" * 64,
+        [StoredSeat(0, "human", None, "a" * 64), StoredSeat(1, "bot", "greedy")],
+        [],
+        "d0",
+    )
 
 
 def test_migrations_bring_an_empty_database_to_the_newest_revision_and_are_idempotent(store: Store):
     assert current(store.engine) == "0001"
-    store.migrate()                              # a second start changes nothing
+    store.migrate()  # a second start changes nothing
     assert current(store.engine) == "0001"
 
 
@@ -35,8 +40,10 @@ def test_a_game_comes_back_with_its_seats_and_actions_in_order(store: Store):
     (back,) = store.load_games()
     assert back.actions == ["play burgle", "play stumble", "end"]
     assert back.state_digest == "d3" and back.status == OVER
-    assert [(s.seat, s.kind, s.bot, s.token_hash) for s in back.seats] == \
-        [(0, "human", None, "a" * 64), (1, "bot", "greedy", None)]
+    assert [(s.seat, s.kind, s.bot, s.token_hash) for s in back.seats] == [
+        (0, "human", None, "a" * 64),
+        (1, "bot", "greedy", None),
+    ]
     assert back.spec["seats"] == ["human", "greedy"]
 
 
@@ -44,11 +51,11 @@ def test_an_action_out_of_order_is_refused_and_writes_nothing(store: Store):
     store.create_game(a_game())
     store.append_action("g1", 0, "play burgle", "d1", over=False)
     with pytest.raises(StorageConflict):
-        store.append_action("g1", 0, "play stumble", "dx", over=False)     # a second action 0
+        store.append_action("g1", 0, "play stumble", "dx", over=False)  # a second action 0
     with pytest.raises(StorageConflict):
-        store.append_action("g1", 5, "end", "dy", over=False)              # a gap
+        store.append_action("g1", 5, "end", "dy", over=False)  # a gap
     with pytest.raises(StorageConflict):
-        store.append_action("nope", 0, "end", "dz", over=False)            # no such game
+        store.append_action("nope", 0, "end", "dz", over=False)  # no such game
     (back,) = store.load_games()
     assert back.actions == ["play burgle"] and back.state_digest == "d1"
 

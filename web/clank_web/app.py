@@ -50,8 +50,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 HELLO_TIMEOUT = 15.0
 MAX_FORM = 64 * 1024
 SECURITY_HEADERS = {
-    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
@@ -107,13 +107,29 @@ def create_app(config: ServerConfig) -> Starlette:
         return hall().rooms.get(game_id)
 
     # -- pages -----------------------------------------------------------------------------
-    def lobby_page(form: dict[str, Any] | None = None, chosen: list[str] | None = None, error: str | None = None,
-                   status: int = 200) -> HTMLResponse:
-        games = [{"id": r.id, "packs": ", ".join(Path(p).name for p in r.spec.packs), "players": r.spec.players,
-                  "state": "over" if r.game.over else f"round {r.game.state.round}"}
-                 for r in hall().rooms.values()]
-        html = render("lobby.html", catalogue=state["catalogue"], form=form or {}, chosen=chosen or ["catacombs"],
-                      error=error, games=games)
+    def lobby_page(
+        form: dict[str, Any] | None = None,
+        chosen: list[str] | None = None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> HTMLResponse:
+        games = [
+            {
+                "id": r.id,
+                "packs": ", ".join(Path(p).name for p in r.spec.packs),
+                "players": r.spec.players,
+                "state": "over" if r.game.over else f"round {r.game.state.round}",
+            }
+            for r in hall().rooms.values()
+        ]
+        html = render(
+            "lobby.html",
+            catalogue=state["catalogue"],
+            form=form or {},
+            chosen=chosen or ["catacombs"],
+            error=error,
+            games=games,
+        )
         return HTMLResponse(html, status)
 
     async def home(request: Request) -> Response:
@@ -139,8 +155,15 @@ def create_app(config: ServerConfig) -> Starlette:
         rows = []
         for seat, kind in enumerate(seats):
             token = created.seat_tokens.get(seat)
-            rows.append({"seat": seat, "name": f"P{seat + 1}", "bot": None if token else kind,
-                         "token": token, "link": f"{page}#seat={token}" if token else None})
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": f"P{seat + 1}",
+                    "bot": None if token else kind,
+                    "token": token,
+                    "link": f"{page}#seat={token}" if token else None,
+                }
+            )
         return {"seats": rows, "spectator": page, "creator": f"{page}#creator={created.creator_token}"}
 
     async def create_from_json(request: Request) -> Response:
@@ -161,14 +184,16 @@ def create_app(config: ServerConfig) -> Starlette:
         except (lobby.SpecError, SetupError, ValueError, OSError) as exc:
             return JSONResponse(Refusal(400, "refused", str(exc)).to_json(), 400)
         links = links_of(request, created, spec.seats)
-        return JSONResponse({"game": created.game_id, "seed": spec.seed, **links,
-                             "creator_token": created.creator_token}, 201)
+        return JSONResponse(
+            {"game": created.game_id, "seed": spec.seed, **links, "creator_token": created.creator_token}, 201
+        )
 
     async def table_page(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         if room_or_none(game_id) is None:
-            return error_page("No such game", "There is no game with this id: it was deleted, or the link is "
-                              "wrong.", 404)
+            return error_page(
+                "No such game", "There is no game with this id: it was deleted, or the link is wrong.", 404
+            )
         return HTMLResponse(render("table.html", game_id=game_id, max_message=config.max_message))
 
     async def record(request: Request) -> Response:
@@ -176,11 +201,21 @@ def create_app(config: ServerConfig) -> Starlette:
         if room is None:
             return JSONResponse(Refusal(404, "no-game", "no such game").to_json(), 404)
         if not room.game.over:
-            return JSONResponse(Refusal(409, "not-over", "the record is published once the game is over: it "
-                                        "holds every action, and so every player's secrets").to_json(), 409)
+            return JSONResponse(
+                Refusal(
+                    409,
+                    "not-over",
+                    "the record is published once the game is over: it "
+                    "holds every action, and so every player's secrets",
+                ).to_json(),
+                409,
+            )
         text = json.dumps(game_record(room.game, digests=True), sort_keys=True, indent=1) + "\n"
-        return Response(text, media_type="application/json",
-                        headers={"content-disposition": f'attachment; filename="clank-{room.id}.json"'})
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="clank-{room.id}.json"'},
+        )
 
     async def creator_call(request: Request) -> tuple[GameRoom, dict[str, Any]]:
         room = room_or_none(request.path_params["game_id"])
@@ -188,7 +223,9 @@ def create_app(config: ServerConfig) -> Starlette:
             raise Refusal(404, "no-game", "no such game")
         body = await read_json(request)
         if not matches(body.get("token") if isinstance(body.get("token"), str) else None, room.creator_hash):
-            raise Refusal(403, "not-creator", "only the game's creator may do this (the creator link's token)")
+            raise Refusal(
+                403, "not-creator", "only the game's creator may do this (the creator link's token)"
+            )
         return room, body
 
     async def takeover(request: Request) -> Response:
@@ -211,9 +248,14 @@ def create_app(config: ServerConfig) -> Starlette:
         return JSONResponse({"ok": True, "deleted": room.id})
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"games": len(hall().rooms), "restored": hall().restored,
-                             "not_restored": sorted(hall().refused),
-                             "broken": sorted(r.id for r in hall().rooms.values() if r.broken)})
+        return JSONResponse(
+            {
+                "games": len(hall().rooms),
+                "restored": hall().restored,
+                "not_restored": sorted(hall().refused),
+                "broken": sorted(r.id for r in hall().rooms.values() if r.broken),
+            }
+        )
 
     async def read_json(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -235,7 +277,7 @@ def create_app(config: ServerConfig) -> Starlette:
             await converse(ws, game_id)
         except WebSocketDisconnect:
             return
-        except Refusal as refusal:             # a refusal that ends the conversation
+        except Refusal as refusal:  # a refusal that ends the conversation
             with contextlib.suppress(Exception):
                 await ws.send_text(encode(refusal.to_json()))
                 await ws.close(refusal.close_code, refusal.message[:120])
@@ -243,8 +285,12 @@ def create_app(config: ServerConfig) -> Starlette:
     async def converse(ws: WebSocket, game_id: str) -> None:
         room = room_or_none(game_id)
         if room is None:
-            raise Refusal(404, "no-game", "there is no game with this id: it was deleted, or the link is wrong",
-                          close=True)
+            raise Refusal(
+                404,
+                "no-game",
+                "there is no game with this id: it was deleted, or the link is wrong",
+                close=True,
+            )
         try:
             first = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -254,11 +300,22 @@ def create_app(config: ServerConfig) -> Starlette:
         if hello.token is not None:
             seat = room.seat_of(hello.token)
             if seat is None:
-                raise Refusal(401, "bad-token", "this seat link is not valid for this game (a wrong, old or "
-                                                "mistyped token): ask the game's creator for yours", close=True)
+                raise Refusal(
+                    401,
+                    "bad-token",
+                    "this seat link is not valid for this game (a wrong, old or "
+                    "mistyped token): ask the game's creator for yours",
+                    close=True,
+                )
         conn = Connection(ws.send_text, seat, hello.mode)
-        conn.push({"type": "welcome", "game": room.id, "seat": seat,
-                   "name": room.game.name(seat) if seat is not None else None})
+        conn.push(
+            {
+                "type": "welcome",
+                "game": room.id,
+                "seat": seat,
+                "name": room.game.name(seat) if seat is not None else None,
+            }
+        )
         room.join(conn)
         bucket = TokenBucket(config.rate, config.burst)
         try:
@@ -271,8 +328,9 @@ def create_app(config: ServerConfig) -> Starlette:
                 try:
                     if not bucket.allow():
                         raise Refusal(429, "too-fast", "too many messages: slow down (this one was ignored)")
-                    data = decode(message.get("text") if "text" in message else message.get("bytes"),
-                                  config.max_message)
+                    data = decode(
+                        message.get("text") if "text" in message else message.get("bytes"), config.max_message
+                    )
                     parsed = parse_message(data)
                     if isinstance(parsed, Act):
                         await room.act(seat, parsed.action, parsed.version, conn=conn)
@@ -305,8 +363,12 @@ def create_app(config: ServerConfig) -> Starlette:
         WebSocketRoute("/ws/{game_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
-                    exception_handlers={404: not_found})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={404: not_found},
+    )
     app.state.hall = hall
-    app.state.loop = lambda: state["loop"]     # the server's event loop (tests schedule work on it)
+    app.state.loop = lambda: state["loop"]  # the server's event loop (tests schedule work on it)
     return app

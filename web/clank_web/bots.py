@@ -33,8 +33,9 @@ def choose_here(game: Game, seat: int, spec: str) -> str:
     return str(bot.choose(game.view(seat)))
 
 
-def choose_in_worker(packs: list[str], players: int, options: dict[str, Any], state: str, seat: int,
-                     spec: str) -> str:
+def choose_in_worker(
+    packs: list[str], players: int, options: dict[str, Any], state: str, seat: int, spec: str
+) -> str:
     """:func:`choose_here` in a worker process, from the game's saved state (the packs are
     loaded once per process)."""
     ruleset, _, _ = configure_game(packs, players, options)
@@ -50,16 +51,26 @@ class BotRunner:
 
     def _pool(self) -> Executor:
         if self._processes is None:
-            context = multiprocessing.get_context("spawn")    # never fork a server with threads running
+            context = multiprocessing.get_context("spawn")  # never fork a server with threads running
             self._processes = ProcessPoolExecutor(self.search_workers, mp_context=context)
         return self._processes
 
-    async def choose(self, game: Game, seat: int, spec: str, packs: list[str], options: dict[str, Any]) -> str:
+    async def choose(
+        self, game: Game, seat: int, spec: str, packs: list[str], options: dict[str, Any]
+    ) -> str:
         """The action the bot ``spec`` takes for ``seat`` (``game`` is never changed)."""
         if bot_name(spec) in SEARCH_BOTS:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool(), choose_in_worker, packs, len(game.state.players),
-                                              options, game.to_json(), seat, spec)
+            return await loop.run_in_executor(
+                self._pool(),
+                choose_in_worker,
+                packs,
+                len(game.state.players),
+                options,
+                game.to_json(),
+                seat,
+                spec,
+            )
         return await asyncio.to_thread(choose_here, game, seat, spec)
 
     def close(self) -> None:

@@ -54,7 +54,7 @@ class Catalogue:
 
     packs: list[PackChoice]
     options: list[OptionChoice]
-    bots: list[tuple[str, bool, str]]          # name, takes a parameter, doc
+    bots: list[tuple[str, bool, str]]  # name, takes a parameter, doc
 
     def pack(self, pack_id: str) -> PackChoice | None:
         """The offered pack with this id."""
@@ -75,7 +75,9 @@ def catalogue(pack_dirs: Sequence[str] = ()) -> Catalogue:
         sources.append(src)
         choices.append(PackChoice(src.id, path, _manifest_version(Path(path)), "directory"))
     registry = registry_for(sources)
-    options = [OptionChoice(o.name, o.doc, o.pack) for o in sorted(registry.options.values(), key=lambda o: o.name)]
+    options = [
+        OptionChoice(o.name, o.doc, o.pack) for o in sorted(registry.options.values(), key=lambda o: o.name)
+    ]
     bots = [(name, bool(b.param), b.doc) for name, b in sorted(registry.bots.items())]
     return Catalogue(choices, options, bots)
 
@@ -108,14 +110,28 @@ class GameSpec:
 
     def to_json(self) -> dict[str, Any]:
         """The specification as stored."""
-        return {"packs": self.packs, "players": self.players, "seed": self.seed, "options": self.options,
-                "seats": self.seats, "names": self.names, "timer": self.timer}
+        return {
+            "packs": self.packs,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": self.seats,
+            "names": self.names,
+            "timer": self.timer,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameSpec:
         """A stored specification back."""
-        return cls(list(data["packs"]), int(data["players"]), int(data["seed"]), dict(data.get("options") or {}),
-                   list(data["seats"]), data.get("names"), float(data.get("timer") or 0))
+        return cls(
+            list(data["packs"]),
+            int(data["players"]),
+            int(data["seed"]),
+            dict(data.get("options") or {}),
+            list(data["seats"]),
+            data.get("names"),
+            float(data.get("timer") or 0),
+        )
 
 
 def option_value(text: str) -> Any:
@@ -147,8 +163,10 @@ def parse_spec(form: Mapping[str, Any], packs_chosen: Sequence[str], cat: Catalo
     for pack_id in packs_chosen:
         choice = cat.pack(str(pack_id))
         if choice is None:
-            raise SpecError(f"the server offers no pack {str(pack_id)[:40]!r} "
-                            f"(offered: {', '.join(p.id for p in cat.packs)})")
+            raise SpecError(
+                f"the server offers no pack {str(pack_id)[:40]!r} "
+                f"(offered: {', '.join(p.id for p in cat.packs)})"
+            )
         specs.append(choice.spec)
     players = _int(form.get("players", 2), "players", 1, MAX_PLAYERS)
     raw_seed = str(form.get("seed") or "").strip()
@@ -169,7 +187,7 @@ def parse_spec(form: Mapping[str, Any], packs_chosen: Sequence[str], cat: Catalo
     for key, value in form.items():
         if not key.startswith("option:") or str(value).strip() == "":
             continue
-        name = key[len("option:"):]
+        name = key[len("option:") :]
         if name not in declared:
             raise SpecError(f"no loaded pack declares the option {name[:40]!r}")
         options[name] = option_value(str(value).strip())

@@ -13,9 +13,12 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 @cache
 def environment() -> Environment:
     """The templates of ``clank_web/templates``, autoescaped."""
-    env = Environment(loader=PackageLoader("clank_web", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True),
-                      trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=PackageLoader("clank_web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     return env
 
 

@@ -46,8 +46,15 @@ def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[d
     out = []
     for a in actions:
         room = move_destination(view, seat, a) if seat is not None and a.kind in ("move", "portal") else None
-        out.append({"text": str(a), "label": action_label(view, a), "kind": a.kind, "room": room,
-                    "preview": a.kind in PREVIEW_KINDS})
+        out.append(
+            {
+                "text": str(a),
+                "label": action_label(view, a),
+                "kind": a.kind,
+                "room": room,
+                "preview": a.kind in PREVIEW_KINDS,
+            }
+        )
     return out
 
 
@@ -68,8 +75,14 @@ def state_message(room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
     decider = view.current_player
     message: dict[str, Any] = {
-        "type": "state", "game": room.id, "version": room.version, "seat": seat, "over": view.over,
-        "deciding": deciding, "decider": decider, "actions": actions,
+        "type": "state",
+        "game": room.id,
+        "version": room.version,
+        "seat": seat,
+        "over": view.over,
+        "deciding": deciding,
+        "decider": decider,
+        "actions": actions,
         "prompt": prompt_text(view) if deciding else None,
     }
     if mode == "html":
@@ -92,9 +105,14 @@ def fragments(room: GameRoom, view: Any, seat: int | None, actions: list[dict[st
     reachable = sorted({a["room"] for a in actions if a["room"]})
     out = {
         "status": macros.status(status_context(room, view, seat, names)),
-        "map": macros.dungeon(_svg(map_svg(view, highlight=reachable)),
-                              [(a["text"], a["label"], _svg(map_svg(view, preview=a["text"], title=a["label"])))
-                               for a in actions if a["preview"]]),
+        "map": macros.dungeon(
+            _svg(map_svg(view, highlight=reachable)),
+            [
+                (a["text"], a["label"], _svg(map_svg(view, preview=a["text"], title=a["label"])))
+                for a in actions
+                if a["preview"]
+            ],
+        ),
         "players": macros.players(players_context(view, names)),
         "row": macros.row(row_context(view)),
         "supply": macros.supply(supply_context(view)),
@@ -112,16 +130,31 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
     scores = []
     if view.over:
         for s in view.scores():
-            scores.append({"name": names[s["seat"]], "total": s["total"], "eligible": s["eligible"],
-                           "lines": [(src, pts) for src, pts in s["lines"]]})
+            scores.append(
+                {
+                    "name": names[s["seat"]],
+                    "total": s["total"],
+                    "eligible": s["eligible"],
+                    "lines": [(src, pts) for src, pts in s["lines"]],
+                }
+            )
     deciding = seat is not None and decider == seat and room.seats[seat].kind == HUMAN
-    return {"game": room.id, "you": names[seat] if seat is not None else None, "seat": seat,
-            "round": view.round, "turn": names[view.current] if not view.over else None,
-            "decider": names[decider] if decider is not None else None,
-            "out_of_turn": decider is not None and decider != view.current,
-            "deciding": deciding, "prompt": prompt_text(view) if deciding else None,
-            "over": view.over, "result": result, "scores": scores, "version": room.version,
-            "seats": [{"seat": s, "name": n, "human": room.seats[s].kind == HUMAN} for s, n in enumerate(names)]}
+    return {
+        "game": room.id,
+        "you": names[seat] if seat is not None else None,
+        "seat": seat,
+        "round": view.round,
+        "turn": names[view.current] if not view.over else None,
+        "decider": names[decider] if decider is not None else None,
+        "out_of_turn": decider is not None and decider != view.current,
+        "deciding": deciding,
+        "prompt": prompt_text(view) if deciding else None,
+        "over": view.over,
+        "result": result,
+        "scores": scores,
+        "version": room.version,
+        "seats": [{"seat": s, "name": n, "human": room.seats[s].kind == HUMAN} for s, n in enumerate(names)],
+    }
 
 
 def players_context(view: Any, names: list[str]) -> list[dict[str, Any]]:
@@ -132,17 +165,27 @@ def players_context(view: Any, names: list[str]) -> list[dict[str, Any]]:
         hand = p.hand if isinstance(p.hand, int) else len(p.hand)
         deck = p.deck if isinstance(p.deck, int) else len(p.deck)
         held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in p.tokens)
-        out.append({
-            "seat": p.seat, "name": names[p.seat], "status": p.status.replace("_", " "),
-            "where": room_name(view, where) if where else "-", "gold": p.gold,
-            "damage": len(p.damage), "health": view.health, "cubes": p.cubes,
-            "clank": view.clank_area.get(str(p.seat), 0),
-            "artifacts": [f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in p.artifacts],
-            "hand": hand, "deck": deck, "discard": len(p.discard), "play": [card_name(view, c) for c in p.play],
-            "tokens": [f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items())],
-            "marks": [m.text for m in marks(view, "player", p.seat)],
-            "current": p.seat == view.current,
-        })
+        out.append(
+            {
+                "seat": p.seat,
+                "name": names[p.seat],
+                "status": p.status.replace("_", " "),
+                "where": room_name(view, where) if where else "-",
+                "gold": p.gold,
+                "damage": len(p.damage),
+                "health": view.health,
+                "cubes": p.cubes,
+                "clank": view.clank_area.get(str(p.seat), 0),
+                "artifacts": [f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in p.artifacts],
+                "hand": hand,
+                "deck": deck,
+                "discard": len(p.discard),
+                "play": [card_name(view, c) for c in p.play],
+                "tokens": [f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items())],
+                "marks": [m.text for m in marks(view, "player", p.seat)],
+                "current": p.seat == view.current,
+            }
+        )
     return out
 
 
@@ -151,8 +194,16 @@ def _card(view: Any, card: str) -> dict[str, Any]:
     if cdef is None:
         return {"id": card, "name": card, "text": "", "cost": "", "type": "", "points": ""}
     points = cdef.points if isinstance(cdef.points, int) else "*"
-    return {"id": card, "name": cdef.name, "text": cdef.text or "", "cost": cost_text(cdef.cost),
-            "type": cdef.type, "points": points, "dragon": bool(cdef.dragon_attack), "danger": bool(cdef.danger)}
+    return {
+        "id": card,
+        "name": cdef.name,
+        "text": cdef.text or "",
+        "cost": cost_text(cdef.cost),
+        "type": cdef.type,
+        "points": points,
+        "dragon": bool(cdef.dragon_attack),
+        "danger": bool(cdef.danger),
+    }
 
 
 def hand_context(view: Any, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -167,13 +218,21 @@ def hand_context(view: Any, seat: int, actions: list[dict[str, Any]]) -> dict[st
         entry["action"] = f"play {card}" if f"play {card}" in playable else None
         hand.append(entry)
     pool = [resource_words(res, n) for res, n in me.pool.items() if n]
-    return {"hand": hand, "play": [_card(view, c) for c in me.play], "pool": pool,
-            "teleports": list(me.teleports), "tokens": [token_name(view, t) for t in me.tokens]}
+    return {
+        "hand": hand,
+        "play": [_card(view, c) for c in me.play],
+        "pool": pool,
+        "teleports": list(me.teleports),
+        "tokens": [token_name(view, t) for t in me.tokens],
+    }
 
 
 def row_context(view: Any) -> list[dict[str, Any]]:
     """The dungeon row, slot by slot (1-6, as players count)."""
-    return [{"slot": i + 1, **_card(view, c)} if c else {"slot": i + 1, "empty": True} for i, c in enumerate(view.row)]
+    return [
+        {"slot": i + 1, **_card(view, c)} if c else {"slot": i + 1, "empty": True}
+        for i, c in enumerate(view.row)
+    ]
 
 
 def supply_context(view: Any) -> dict[str, Any]:
@@ -181,9 +240,17 @@ def supply_context(view: Any) -> dict[str, Any]:
     cards = view.ruleset.cards
     draws = view.setup.get("rage_track", {}).get("draws", [])
     area = [(view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n]
-    return {"reserve": [(cards[c].name if c in cards else c, n, cost_text(cards[c].cost) if c in cards else "")
-                        for c, n in view.reserve.items()],
-            "boards": [m.text for m in marks(view, "board")], "area": area, "bag": view.bag_total,
-            "rage": view.rage + 1, "rage_spaces": len(draws),
-            "draws": draws[view.rage] if 0 <= view.rage < len(draws) else "?",
-            "deck": view.dungeon_deck_size, "round": view.round}
+    return {
+        "reserve": [
+            (cards[c].name if c in cards else c, n, cost_text(cards[c].cost) if c in cards else "")
+            for c, n in view.reserve.items()
+        ],
+        "boards": [m.text for m in marks(view, "board")],
+        "area": area,
+        "bag": view.bag_total,
+        "rage": view.rage + 1,
+        "rage_spaces": len(draws),
+        "draws": draws[view.rage] if 0 <= view.rage < len(draws) else "?",
+        "deck": view.dungeon_deck_size,
+        "round": view.round,
+    }

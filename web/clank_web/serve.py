@@ -21,8 +21,10 @@ def missing_dependency(db_url: str = "") -> str | None:
 
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
     if missing:
-        return (f"clank serve needs the web extra ({', '.join(missing)} missing): "
-                f"pip install 'clank-engine[web]' (make install does it)")
+        return (
+            f"clank serve needs the web extra ({', '.join(missing)} missing): "
+            f"pip install 'clank-engine[web]' (make install does it)"
+        )
     if db_url.startswith(("postgresql://", "postgres://")) and importlib.util.find_spec("psycopg") is None:
         return "a PostgreSQL database needs the postgres extra: pip install 'clank-engine[postgres]'"
     return None
@@ -35,5 +37,13 @@ def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None
     from clank_web.app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(config), host=host, port=port, ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
-                log_level="info", lifespan="on", timeout_graceful_shutdown=3)
+    uvicorn.run(
+        create_app(config),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
+        log_level="info",
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+    )

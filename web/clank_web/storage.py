@@ -43,28 +43,31 @@ from sqlalchemy import (
 metadata = MetaData()
 
 games = Table(
-    "games", metadata,
+    "games",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("created_at", Float, nullable=False),
-    Column("spec", Text, nullable=False),            # JSON: packs, players, seed, options, names, timer
+    Column("spec", Text, nullable=False),  # JSON: packs, players, seed, options, names, timer
     Column("creator_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),    # "active" or "over"
+    Column("status", String(16), nullable=False),  # "active" or "over"
     Column("actions_count", Integer, nullable=False),
     Column("state_digest", String(64), nullable=False),
-    Column("digest_at", Integer, nullable=False),     # the action count state_digest belongs to
+    Column("digest_at", Integer, nullable=False),  # the action count state_digest belongs to
 )
 
 seats = Table(
-    "seats", metadata,
+    "seats",
+    metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),       # "human" or "bot"
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
     Column("bot", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
 )
 
 actions = Table(
-    "actions", metadata,
+    "actions",
+    metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("idx", Integer, primary_key=True),
     Column("text", Text, nullable=False),
@@ -160,15 +163,36 @@ class Store:
     def create_game(self, game: StoredGame) -> None:
         """Store a new game with its seats (and the actions it already has, usually none)."""
         with self._tx() as conn:
-            conn.execute(insert(games).values(
-                id=game.id, created_at=time.time(), spec=json.dumps(game.spec, sort_keys=True),
-                creator_hash=game.creator_hash, status=game.status, actions_count=len(game.actions),
-                state_digest=game.state_digest, digest_at=game.digest_at))
-            conn.execute(insert(seats), [{"game_id": game.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                                          "token_hash": s.token_hash} for s in game.seats])
+            conn.execute(
+                insert(games).values(
+                    id=game.id,
+                    created_at=time.time(),
+                    spec=json.dumps(game.spec, sort_keys=True),
+                    creator_hash=game.creator_hash,
+                    status=game.status,
+                    actions_count=len(game.actions),
+                    state_digest=game.state_digest,
+                    digest_at=game.digest_at,
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "game_id": game.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in game.seats
+                ],
+            )
             if game.actions:
-                conn.execute(insert(actions), [{"game_id": game.id, "idx": i, "text": t}
-                                               for i, t in enumerate(game.actions)])
+                conn.execute(
+                    insert(actions),
+                    [{"game_id": game.id, "idx": i, "text": t} for i, t in enumerate(game.actions)],
+                )
 
     def append_action(self, game_id: str, index: int, text: str, digest: str | None, over: bool) -> None:
         """Add action number ``index`` (0-based) and the digest of the state after it, in one
@@ -184,11 +208,16 @@ class Store:
                 values: dict[str, Any] = {"actions_count": a.index + 1, "status": OVER if a.over else ACTIVE}
                 if a.digest is not None:
                     values.update(state_digest=a.digest, digest_at=a.index + 1)
-                moved = conn.execute(update(games).where(games.c.id == a.game_id, games.c.actions_count == a.index)
-                                     .values(**values))
+                moved = conn.execute(
+                    update(games)
+                    .where(games.c.id == a.game_id, games.c.actions_count == a.index)
+                    .values(**values)
+                )
                 if moved.rowcount != 1:
                     raise StorageConflict(f"game {a.game_id}: expected {a.index} stored actions")
-            conn.execute(insert(actions), [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch])
+            conn.execute(
+                insert(actions), [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch]
+            )
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None) -> None:
         """Make a seat a bot (``kind="bot"``) or a human; a bot seat keeps no token."""
@@ -196,7 +225,9 @@ class Store:
             values: dict[str, Any] = {"kind": kind, "bot": bot}
             if kind == "bot":
                 values["token_hash"] = None
-            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            conn.execute(
+                update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values)
+            )
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game, its seats and its actions."""
@@ -210,15 +241,26 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(select(games).order_by(games.c.created_at, games.c.id)).mappings().all()
             seat_rows = conn.execute(select(seats).order_by(seats.c.game_id, seats.c.seat)).mappings().all()
-            action_rows = conn.execute(select(actions.c.game_id, actions.c.text)
-                                       .order_by(actions.c.game_id, actions.c.idx)).all()
+            action_rows = conn.execute(
+                select(actions.c.game_id, actions.c.text).order_by(actions.c.game_id, actions.c.idx)
+            ).all()
         by_game: dict[str, StoredGame] = {}
         for row in rows:
-            by_game[row["id"]] = StoredGame(row["id"], json.loads(row["spec"]), row["creator_hash"], [], [],
-                                            row["state_digest"], row["status"], row["digest_at"])
+            by_game[row["id"]] = StoredGame(
+                row["id"],
+                json.loads(row["spec"]),
+                row["creator_hash"],
+                [],
+                [],
+                row["state_digest"],
+                row["status"],
+                row["digest_at"],
+            )
         for s in seat_rows:
             if s["game_id"] in by_game:
-                by_game[s["game_id"]].seats.append(StoredSeat(s["seat"], s["kind"], s["bot"], s["token_hash"]))
+                by_game[s["game_id"]].seats.append(
+                    StoredSeat(s["seat"], s["kind"], s["bot"], s["token_hash"])
+                )
         for game_id, text in action_rows:
             if game_id in by_game:
                 by_game[game_id].actions.append(text)

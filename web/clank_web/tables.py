@@ -5,7 +5,8 @@ goes through :meth:`GameRoom.act`: under the game's lock it is checked (the seat
 a person holds it, the client saw the current state), applied to a copy of the game
 (``apply`` checks it against ``legal_actions`` and refuses an illegal one with a reason),
 committed to the database (every few actions with the digest of the state it leads to:
-:data:`DIGEST_EVERY`), and only then does the copy become the game, the sender get its acknowledgement and every connection the new state.
+:data:`DIGEST_EVERY`), and only then does the copy become the game, the sender get its
+acknowledgement and every connection the new state.
 A refusal or a failed commit leaves the game as it was.
 
 The :class:`Hall` holds every room, creates games, restores them at start-up by replaying
@@ -60,7 +61,7 @@ class Connection:
             try:
                 await self._send(text)
                 self.sent += 1
-            except Exception:            # the peer is gone: stop writing, the reader cleans up
+            except Exception:  # the peer is gone: stop writing, the reader cleans up
                 self.closed = True
                 return
 
@@ -95,9 +96,9 @@ class GameRoom:
     id: str
     spec: GameSpec
     game: Game
-    seats: list[StoredSeat]                 # who plays each seat (a person's token only as its hash)
+    seats: list[StoredSeat]  # who plays each seat (a person's token only as its hash)
     creator_hash: str
-    broken: str | None = None               # why a stored game could not be restored
+    broken: str | None = None  # why a stored game could not be restored
     connections: set[Connection] = field(default_factory=set)
     deleted: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -123,8 +124,9 @@ class GameRoom:
         return matches(token, self.creator_hash)
 
     # -- acting ------------------------------------------------------------------------------
-    async def act(self, seat: int | None, text: str, version: int, by: str = HUMAN,
-                  conn: Connection | None = None) -> int:
+    async def act(
+        self, seat: int | None, text: str, version: int, by: str = HUMAN, conn: Connection | None = None
+    ) -> int:
         """Apply an action for ``seat``, chosen on state ``version``; returns the new version.
 
         ``by`` is who acts: ``"human"`` (a seat's connection), ``"bot"`` (the seat's bot) or
@@ -146,8 +148,11 @@ class GameRoom:
                 await self.hall.commit(Append(self.id, version, done, digest, trial.over))
             except Exception as exc:
                 log.exception("game %s: the action could not be stored", self.id)
-                raise Refusal(503, "not-stored", f"the action could not be stored ({type(exc).__name__}); "
-                                                 "nothing changed: try again") from None
+                raise Refusal(
+                    503,
+                    "not-stored",
+                    f"the action could not be stored ({type(exc).__name__}); nothing changed: try again",
+                ) from None
             self.game = trial
             self._cache.clear()
             if conn is not None:
@@ -164,8 +169,12 @@ class GameRoom:
         if seat is None:
             raise Refusal(403, "spectator", "spectators watch: they cannot act")
         if version != self.version:
-            raise Refusal(409, "stale", f"the game has moved on (you acted on state {version}, it is now at "
-                                        f"{self.version}): nothing changed, choose again")
+            raise Refusal(
+                409,
+                "stale",
+                f"the game has moved on (you acted on state {version}, it is now at "
+                f"{self.version}): nothing changed, choose again",
+            )
         if self.game.over:
             raise Refusal(409, "over", "the game is over")
         decider = self.game.current_player
@@ -263,8 +272,10 @@ class Hall:
                 game = self._new_game(spec)
                 for i, text in enumerate([*stored.actions, None]):
                     if i == stored.digest_at and state_digest(game) != stored.state_digest:
-                        broken = (f"this game's first {i} stored actions no longer give the state stored with "
-                                  f"them: it cannot go on")
+                        broken = (
+                            f"this game's first {i} stored actions no longer give the state stored with "
+                            f"them: it cannot go on"
+                        )
                     if text is not None:
                         game.apply(text)
             except (SetupError, ValueError, KeyError, OSError) as exc:
@@ -312,10 +323,20 @@ class Hall:
         game_id = new_game_id()
         tokens = {seat: new_token() for seat, kind in enumerate(spec.seats) if kind == HUMAN}
         creator = new_token()
-        seats = [StoredSeat(s, HUMAN, None, token_hash(tokens[s])) if kind == HUMAN else StoredSeat(s, "bot", kind)
-                 for s, kind in enumerate(spec.seats)]
-        stored = StoredGame(game_id, spec.to_json(), token_hash(creator), list(seats), list(game.state.history),
-                            state_digest(game), ACTIVE, len(game.state.history))
+        seats = [
+            StoredSeat(s, HUMAN, None, token_hash(tokens[s])) if kind == HUMAN else StoredSeat(s, "bot", kind)
+            for s, kind in enumerate(spec.seats)
+        ]
+        stored = StoredGame(
+            game_id,
+            spec.to_json(),
+            token_hash(creator),
+            list(seats),
+            list(game.state.history),
+            state_digest(game),
+            ACTIVE,
+            len(game.state.history),
+        )
         await self.write(self.store.create_game, stored)
         room = GameRoom(self, game_id, spec, game, seats, token_hash(creator))
         self.rooms[game_id] = room
@@ -365,7 +386,8 @@ class Hall:
         elif room.spec.timer > 0:
             version = room.version
             room.timer = asyncio.get_running_loop().call_later(
-                room.spec.timer, lambda: asyncio.ensure_future(self._time_out(room, seat, version)))
+                room.spec.timer, lambda: asyncio.ensure_future(self._time_out(room, seat, version))
+            )
 
     async def _bot_turns(self, room: GameRoom) -> None:
         while not room.deleted and not room.game.over:
