@@ -42,7 +42,8 @@ test: $(STAMP)
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/pytest -n auto
 
-# The slow tier: the 1,000-game fuzz and the wide invariant sweeps (CI runs it after `make test`).
+# The slow tier: the 1,000-game fuzz, the wide invariant sweeps and the web table's 100 concurrent
+# games (CI runs it after `make test`).
 test-slow: $(STAMP)
 	$(BIN)/pytest -n auto -m slow
 
