@@ -124,3 +124,38 @@ def test_clank_serve_names_the_extra_it_needs(monkeypatch):
     )
     assert "clank-engine[postgres]" in serve.missing_dependency("postgresql://x@y/z")
     assert serve.missing_dependency("sqlite:///x") is None
+
+
+def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discovered_tile(web, seat_conn):
+    """The rooms a move reaches are drawn ``class="room reachable"`` with their ids (a click plays
+    the move); while a discovered tile is laid, each orientation has its own drawing."""
+    import random
+
+    made = create_game(web, ["catacombs"], ["human", "human"], seed=3)
+    seats = [seat_conn(web, made["game"], s["token"], mode="html") for s in made["seats"]]
+    rng = random.Random(3)
+    seen_moves = seen_orient = False
+    for _ in range(400):
+        state = next(s.state for s in seats if s.state["deciding"])
+        kinds = {a["kind"] for a in state["actions"]}
+        if kinds & {"orient", "place"}:
+            previews = [a for a in state["actions"] if a["preview"]]
+            html = state["html"]["map"]
+            assert html.count('<template class="preview"') == len(previews) > 0
+            assert all(f'data-action="{a["text"]}"' in html for a in previews)
+            seen_orient = True
+        rooms = {a["room"] for a in state["actions"] if a["room"]}
+        if rooms:
+            for room in rooms:
+                assert f'class="room reachable" data-room="{room}"' in state["html"]["map"]
+            seen_moves = True
+        if seen_moves and seen_orient:
+            return
+        explore = [a for a in state["actions"] if a["kind"] == "explore"]
+        choice = explore[0] if explore else rng.choice(state["actions"])
+        seat = seats[state["seat"]]
+        seat.act(choice["text"])
+        for other in seats:
+            if other is not seat:
+                other.next("state")
+    raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
