@@ -159,3 +159,9 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
             if other is not seat:
                 other.next("state")
     raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
+
+
+def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "clank_cli.main", "serve", "--pack-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a pack directory (no pack.yaml)" in done.stderr

@@ -37,6 +37,7 @@ def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None
     from clank_web.app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)      # its plugin set-up lines say nothing to a player
     uvicorn.run(
         create_app(config),
         host=host,
