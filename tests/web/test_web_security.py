@@ -148,6 +148,9 @@ def test_a_deleted_game_refuses_everything(web, seat_conn):
     assert web.post(f"/api/games/{made['game']}/delete", json={"token": "guess"}).status_code == 403
     assert web.post(f"/api/games/{made['game']}/delete", json={"token": made["creator_token"]}).json()["ok"]
     assert p1.next("error")["code"] == "deleted"
+    with pytest.raises(WebSocketDisconnect) as closed:          # and its socket is closed
+        p1.next()
+    assert closed.value.code == 4404
     with web.websocket_connect(f"/ws/{made['game']}") as ws:
         answer = json.loads(ws.receive_text())
         assert answer["status"] == 404

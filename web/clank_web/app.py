@@ -307,7 +307,7 @@ def create_app(config: ServerConfig) -> Starlette:
                     "mistyped token): ask the game's creator for yours",
                     close=True,
                 )
-        conn = Connection(ws.send_text, seat, hello.mode)
+        conn = Connection(ws.send_text, seat, hello.mode, close=ws.close)
         conn.push(
             {
                 "type": "welcome",

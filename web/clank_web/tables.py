@@ -45,10 +45,11 @@ class Connection:
     """One WebSocket conversation: its seat (None for a spectator), its mode, and a queue of
     outgoing messages written in order by a task of its own."""
 
-    def __init__(self, send: Callable[[str], Any], seat: int | None, mode: str) -> None:
+    def __init__(self, send: Callable[[str], Any], seat: int | None, mode: str,
+                 close: Callable[[int, str], Any] | None = None) -> None:
         self.seat, self.mode = seat, mode
-        self._send = send
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._send, self._close = send, close
+        self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
         self.sent = 0
         self.closed = False
         self.writer = asyncio.create_task(self._write())
@@ -59,6 +60,11 @@ class Connection:
             if text is None or self.closed:
                 return
             try:
+                if isinstance(text, tuple):  # close the socket with this code, after what was queued
+                    self.closed = True
+                    if self._close is not None:
+                        await self._close(*text)
+                    return
                 await self._send(text)
                 self.sent += 1
             except Exception:  # the peer is gone: stop writing, the reader cleans up
@@ -69,6 +75,11 @@ class Connection:
         """Queue a message (a dict is encoded as JSON)."""
         if not self.closed:
             self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close the socket with ``code`` once the messages queued before are sent."""
+        if not self.closed:
+            self.queue.put_nowait((code, reason))
 
     async def finish(self) -> None:
         """Send what is queued, then stop the writer."""
@@ -352,7 +363,7 @@ class Hall:
             self.rooms.pop(room.id, None)
         for conn in list(room.connections):
             conn.push(Refusal(404, "deleted", "this game was deleted by its creator", close=True).to_json())
-            conn.push(encode({"type": "closing", "code": 4404}))
+            conn.shut(4404, "this game was deleted")
         room.connections.clear()
 
     async def take_over(self, room: GameRoom, seat: int, bot: str) -> None:
