@@ -8,7 +8,7 @@ BROWSER_STAMP := $(VENV)/.browser-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
+.PHONY: install play serve test test-slow test-ray test-browser lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
 
 # The extra 'lab' is the plotting library of clank balance's HTML report (matplotlib).
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
@@ -19,14 +19,21 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl,lab]' $(addprefix -e ,$(PACKS))) || \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl,lab]' $(addprefix -e ,$(PACKS))
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl,lab,web,postgres]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl,lab,web,postgres]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/clank play
+
+# The web table (docs/web.md): the lobby at http://127.0.0.1:8000/, games kept in an SQLite file of
+# the user data directory; HOST, PORT and DB (a database URL) override the defaults.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+serve: $(STAMP)
+	$(BIN)/clank serve --host $(HOST) --port $(PORT) $(if $(DB),--db $(DB))
 
 # The tests run on every core (pytest-xdist, one worker per core; each worker has a content
 # cache of its own, see conftest.py): on a slow 2-core machine the whole CI took 11.5 minutes
@@ -36,7 +43,8 @@ test: $(STAMP)
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/pytest -n auto
 
-# The slow tier: the 1,000-game fuzz and the wide invariant sweeps (CI runs it after `make test`).
+# The slow tier: the 1,000-game fuzz, the wide invariant sweeps and the web table's 100 concurrent
+# games (CI runs it after `make test`).
 test-slow: $(STAMP)
 	$(BIN)/pytest -n auto -m slow
 
@@ -119,3 +127,7 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null
 	cd build && wheel-venv/bin/clank render smoke-game.json --svg smoke-map.svg && grep -q 'class="tile"' smoke-map.svg
 	cd build && wheel-venv/bin/python -c "import clank.schemas, clank_cli, clank.mapdraw, clank_catacombs, clank_underworld; print('wheels OK')"
+	cd build && wheel-venv/bin/python -c "import importlib.resources as r; w = r.files('clank_web'); \
+	  assert all((w / p).is_file() for p in ('templates/table.html', 'templates/parts.html', 'static/table.js', \
+	  'static/table.css', 'migrations/env.py', 'migrations/versions/0001_games.py')); print('web files OK')"
+	cd build && wheel-venv/bin/clank serve > serve.txt 2>&1; test $$? -eq 3 && grep -q "clank-engine\[web\]" serve.txt

@@ -21,6 +21,7 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 PACKAGE_DIRS = {
     "clank": ROOT / "core" / "clank",
     "clank_cli": ROOT / "cli" / "clank_cli",
+    "clank_web": ROOT / "web" / "clank_web",
     "clank_catacombs": ROOT / "packs" / "catacombs" / "clank_catacombs",
     "clank_underworld": ROOT / "packs" / "underworld" / "clank_underworld",
     "clank_party": ROOT / "packs" / "party" / "clank_party",
@@ -65,7 +66,17 @@ PLANTED = {
     "cli-public-api": ("clank_cli/planted.py", "from clank.content.yamlload import load_yaml_file\n",
                        "clank_cli.planted"),
     "rl-public-api": ("clank/rl/planted.py", "from clank.game.view import SeatView\n", "clank.rl.planted"),
+    "web-not-cli": ("clank_web/planted.py", "from clank_cli import records\n", "clank_web.planted"),
 }
+
+
+def test_the_web_table_is_held_to_the_public_api(copy_of_packages: Path):
+    """The web table shares the CLI's contract: reaching into the game's modules breaks it."""
+    (copy_of_packages / "clank_web/planted.py").write_text("from clank.game.engine import Game\n", encoding="utf-8")
+    result = lint(copy_of_packages)
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 1 and f"{contracts()['cli-public-api']['name']} BROKEN" in out
+    assert "clank_web.planted" in out
 
 
 @pytest.mark.parametrize("contract_id", sorted(PLANTED))

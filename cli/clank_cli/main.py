@@ -720,6 +720,39 @@ def render_cmd(
         out.print(draw_map(view, width=width or out.width, height=height))
 
 
+# ==========================================================================================
+# serve
+# ==========================================================================================
+@app.command(short_help="Serve the web table: play in browsers, together.")
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    db: str | None = typer.Option(None, "--db", help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                                  "(default: an SQLite file in the user data directory)."),
+    pack_dir: list[str] | None = typer.Option(None, "--pack-dir", help="A directory pack the lobby offers besides "
+                                              "the installed packs (repeatable)."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds a bot waits before it acts."),
+    rate: float = typer.Option(20.0, "--rate", min=0.1, help="Messages per second a connection may send."),
+) -> None:
+    """Serve the web table: a lobby to create games (packs, players, options, bots), seat links to
+    invite players, the table in the browser, every game saved after each action.
+
+    Needs the extra 'web' (make install installs it; pip install 'clank-engine[web]')."""
+    from clank_web import serve as web
+
+    problem = web.missing_dependency(db or "")
+    if problem is not None:
+        raise con.fail(problem, con.EXIT_ENV)
+    from clank_web.config import ServerConfig
+
+    for folder in pack_dir or ():
+        if not (Path(folder) / "pack.yaml").is_file():
+            raise con.fail(f"--pack-dir {folder}: not a pack directory (no pack.yaml)", con.EXIT_USAGE)
+    config = ServerConfig(db or "", list(pack_dir or ()), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay)
+    con.say(f"clank serve: http://{host}:{port}/ (database: {config.database().split('@')[-1]}); Ctrl-C stops it")
+    web.run(config, host, port)
+
+
 def main() -> None:
     """Entry point of the ``clank`` command."""
     app(prog_name="clank")

@@ -58,8 +58,9 @@ class PackTest:
 
 
 def action_label(game: Game, action: Action) -> str:
-    """How the deciding seat reads an action at the table (a :data:`clank.scenarios.Labeller`)."""
-    from clank_cli.render import action_label as label
+    """How the deciding seat reads an action at the table (a :data:`clank.scenarios.Labeller`):
+    the engine's own table words, :func:`clank.labels.action_label`."""
+    from clank.labels import action_label as label
 
     return label(game.view(game.current_player), action)
 

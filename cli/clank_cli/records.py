@@ -14,7 +14,6 @@ Both are written with sorted keys and no timestamps, so the same game gives the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -23,38 +22,35 @@ from pathlib import Path
 from typing import Any
 
 import clank
-from clank.api import Game, SetupError
-from clank.testing import state_json
+from clank.api import (
+    ACTIONS_DIGEST_KEY,
+    RECORD_FORMAT,
+    STATE_DIGEST_KEY,
+    Game,
+    SetupError,
+    actions_digest,
+    state_digest,
+)
+
+__all__ = ["actions_digest", "state_digest"]   # re-exported: the CLI's modules and tests use them from here
 
 from clank_cli.seats import Seat
 
 SAVE_FORMAT = "clank-save/1"
-RECORD_FORMAT = "clank-record/1"
-DIGEST_KEY = "final_state_sha256"
-ACTIONS_KEY = "actions_sha256"
+DIGEST_KEY = STATE_DIGEST_KEY
+ACTIONS_KEY = ACTIONS_DIGEST_KEY
 
 
 class RecordError(ValueError):
     """A record or save file is missing, corrupt, or does not replay."""
 
 
-def state_digest(game: Game) -> str:
-    """SHA-256 of the canonical JSON of the whole state."""
-    return hashlib.sha256(state_json(game).encode("utf-8")).hexdigest()
-
-
-def actions_digest(actions: list[str]) -> str:
-    """SHA-256 of a record's action texts, one per line."""
-    return hashlib.sha256("\n".join(actions).encode("utf-8")).hexdigest()
-
-
 def record_of(game: Game, digest: bool = True) -> dict[str, Any]:
     """The game record with the digest of its actions, and of the state it leads to unless
     ``digest`` is False."""
-    record = clank.game_record(game)
-    record[ACTIONS_KEY] = actions_digest(record["actions"])
-    if digest:
-        record[DIGEST_KEY] = state_digest(game)
+    record = clank.game_record(game, digests=True)
+    if not digest:
+        del record[DIGEST_KEY]
     return record
 
 

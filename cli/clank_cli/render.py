@@ -1,5 +1,6 @@
 """Text views of a game for the terminal: the dungeon map, the panels a player decides from,
-readable labels for legal actions, and the final scores.
+and the final scores. The words (action labels, costs, room and card names) come from
+:mod:`clank.labels`, which every front end shares; they are re-exported here.
 
 Everything here reads one seat's :class:`~clank.game.view.SeatView` (never the whole game:
 a human sees what their seat may see) and returns rich renderables or strings; nothing prints
@@ -10,12 +11,35 @@ comes from their render hooks (:class:`~clank.registry.RenderDef`). Text built f
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from clank.actions import Action
+from clank.labels import (  # noqa: F401  (the CLI's modules and tests use these names from here)
+    PORT_PARTS,
+    SIDE_NAMES,
+    ZONE_WORDS,
+    _describe,
+    action_label,
+    card_name,
+    cost_text,
+    cost_words,
+    feature_text,
+    marks,
+    move_cost,
+    move_destination,
+    open_edge_words,
+    orientation_words,
+    prompt_text,
+    resource_words,
+    result_words,
+    room_features,
+    room_name,
+    room_state,
+    token_name,
+    winner_seat,
+)
 from clank.mapdraw import draw_map
 from clank.plugin import Mark
 from clank.plugin import SeatView as Game
@@ -24,23 +48,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clank_cli.mapping import room_label
 from clank_cli.seats import Seat
 
-SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-_RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
-_SENTENCE_END = re.compile(r"(?<=[a-z)])[.:;]\s+(?=[A-Z])")
 STYLES = {"treasure": "yellow", "danger": "red", "muted": "dim", "resource": "cyan"}
 
 
 def _marks(game: Game, what: str, *args: Any) -> list[Mark]:
-    """What the packs' render hooks say about a room, tile, player or the boards."""
-    out: list[Mark] = []
-    for rdef in game.registry.renderers:
-        fn = getattr(rdef, what)
-        if fn is not None:
-            out.extend(fn(game, *args))
-    return out
+    """What the packs' render hooks say (:func:`clank.labels.marks`)."""
+    return marks(game, what, *args)
 
 
 def _style(mark: Mark) -> str:
@@ -61,363 +76,6 @@ def seat_name(game: Game, seat: int, seats: Sequence[Seat] | None = None) -> str
     if s.is_human:
         return f"{name} (you)" if sum(x.is_human for x in seats) == 1 else f"{name} (human)"
     return f"{name} ({s.bot})"
-
-
-def card_name(game: Game, card: str) -> str:
-    """A card's printed name (its id if unknown)."""
-    cdef = game.ruleset.cards.get(card)
-    return cdef.name if cdef else card
-
-
-def token_name(game: Game, token: str) -> str:
-    """A token's name (its id if unknown)."""
-    tdef = game.ruleset.tokens.get(token)
-    return tdef.name if tdef else token
-
-
-def cost_text(cost: dict[str, int]) -> str:
-    """``{"skill": 2, "swords": 1}`` → ``"2 skill, 1 sword"``; nothing → ``"free"``."""
-    return ", ".join(resource_words(res, n) for res, n in cost.items() if n) or "free"
-
-
-def feature_text(name: str, arg: Any, game: Game | None = None) -> str:
-    """A room feature in words: the feature's ``label`` hook when it has one
-    (``("reward_gold", 2)`` → ``"2 gold"``), else its name, then its argument's values."""
-    fdef = game.registry.room_features.get(name) if game is not None else None
-    if fdef is not None and fdef.label is not None:
-        return fdef.label(arg)
-    text = name.replace("_", " ")
-    if isinstance(arg, dict):
-        extra = " ".join(str(v) for v in arg.values() if v not in (0, None, False))
-        return f"{text} {extra}" if extra else text
-    return f"{text} {arg}" if arg not in (None, "") else text
-
-
-def room_name(game: Game, room_id: str) -> str:
-    """A room as a player names it (``"the market of Lantern Market"``)."""
-    return room_label(game, room_id)
-
-
-def room_features(game: Game, room_id: str) -> str:
-    """The printed features of a room, short (``"market, wayshrine"``)."""
-    try:
-        feats = game.room_features(room_id)
-    except (KeyError, ValueError):
-        return ""
-    return ", ".join(feature_text(n, a, game) for n, a in feats)
-
-
-def room_state(game: Game, room_id: str) -> list[str]:
-    """What lies in a room now, as the packs' render hooks say (artifacts, marks ...), and the
-    pieces standing there."""
-    out = [m.text for m in _marks(game, "room", room_id)]
-    for piece in game.pieces.values():
-        if piece["room"] == room_id:
-            drawn = [rdef.piece(game, piece) for rdef in game.registry.renderers if rdef.piece is not None]
-            out.append(drawn[0].text if drawn else piece["kind"].replace("_", " "))
-    return out
-
-
-def _first_sentence(doc: str) -> str:
-    text = _RULE_REFS.sub("", doc).strip()
-    return _SENTENCE_END.split(text)[0].rstrip(".")
-
-
-def _humanise(game: Game, arg: str) -> str:
-    if arg in game.ruleset.cards:
-        return card_name(game, arg)
-    if arg in game.ruleset.tokens:
-        return token_name(game, arg)
-    if "." in arg and arg.partition(".")[0] in game.ruleset.tiles:
-        return room_name(game, arg)
-    return arg
-
-
-# ==========================================================================================
-# Action labels
-# ==========================================================================================
-def action_label(game: Game, action: Action) -> str:
-    """What an action does, in a player's words (``"acquire Rebel Scribe (slot 3): 1 Skill"``).
-
-    The words never show the action's machine text (room and route ids, slot numbers from 0)
-    nor rule ids; packs word their own actions and answers with the ``label`` hooks of their
-    action and decision kinds. The machine form (``str(action)``) is what saves and records
-    keep; it is never needed to play.
-    """
-    try:
-        detail = _describe(game, action)
-    except Exception:  # a label must never stop a game: fall back to names only
-        detail = None
-    if not detail:
-        words = [action.kind.replace("-", " ").replace("_", " ")]
-        words += [_humanise(game, a) for a in action.args]
-        detail = " ".join(words)
-    return _RULE_REFS.sub("", detail)
-
-
-def _describe(game: Game, action: Action) -> str | None:
-    d = game.pending()
-    if d is not None and d["kind"] != "orient":
-        return _describe_answer(game, d, action)
-    k, args = action.kind, action.args
-    seat = game.current
-    if k == "play":
-        return f"play {card_name(game, args[0])}"
-    if k == "ability":
-        return f"use the ability of {card_name(game, args[0])}"
-    if k in ("buy", "use", "fight"):
-        slot = int(args[0])
-        card = game.row[slot]
-        cdef = game.ruleset.cards[card]
-        how = ", paying with a lockpick" if len(args) > 1 and args[1] == "alt" else ""
-        verb = {"buy": "acquire", "use": "use", "fight": "fight"}[k]
-        return f"{verb} {cdef.name} (slot {slot + 1}): {cost_text(cdef.cost)}{how}"
-    if k in ("reserve", "fight-reserve"):
-        cdef = game.ruleset.cards[args[0]]
-        return f"{'fight' if k == 'fight-reserve' else 'acquire'} {cdef.name} from the reserve: {cost_text(cdef.cost)}"
-    if k in ("move", "portal", "explore"):
-        return _describe_move(game, seat, action)
-    if k == "teleport":
-        kind, target = args
-        if target.startswith("open:"):
-            return f"teleport through the unexplored tunnel {_open_edge_words(game, target[5:])}"
-        return f"teleport to {room_label(game, target)}" + _feature_suffix(game, target)
-    if k in ("orient", "place"):
-        return _describe_orient(game, action)
-    if k == "end":
-        return "end your turn"
-    if k == "room":
-        return _describe_room(game, seat, action)
-    kind = game.registry.action_kinds.get(k)
-    if kind is not None and kind.label is not None:
-        return kind.label(game, action)
-    if k == "token":
-        tdef = game.ruleset.tokens[args[0]]
-        return f"use {tdef.name}" + (f": {tdef.text}" if tdef.text else "")
-    if k == "cash":
-        tdef = game.ruleset.tokens[args[0]]
-        return f"trade {tdef.name} for {tdef.worth_gold} gold"
-    if k in ("remote-buy", "item"):
-        return _describe_item(game, args)
-    return None
-
-
-def _describe_item(game: Game, args: Sequence[str]) -> str:
-    item = game.ruleset.tokens.get(args[0])
-    name = item.name if item else _humanise(game, args[0])
-    coupon = f" using {token_name(game, args[1])}" if len(args) > 1 else ""
-    return f"buy {name} from the market{coupon}" + (f": {item.text}" if item and item.text else "")
-
-
-def _feature_suffix(game: Game, room_id: str) -> str:
-    feats = room_features(game, room_id)
-    state = room_state(game, room_id)
-    parts = [p for p in (feats, "; ".join(state)) if p]
-    return f" ({'; '.join(parts)})" if parts else ""
-
-
-def resource_words(res: str, n: int) -> str:
-    """``("boots", 2)`` → ``"2 boots"``, ``("swords", 1)`` → ``"1 sword"``."""
-    word = res.replace("_", " ")
-    if n == 1 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return f"{n} {word}"
-
-
-def _cost_words(cost: Any, prevent: int | None) -> str:
-    parts = [resource_words(res, n) for res, n in cost.resources.items() if n]
-    if cost.damage:
-        monsters = f"{cost.damage} monster{'s' if cost.damage != 1 else ''}"
-        if prevent is not None:
-            taken = cost.damage - prevent
-            if prevent and taken:
-                monsters += f" ({resource_words('swords', prevent)} spent, {taken} damage)"
-            elif prevent:
-                monsters += f" ({resource_words('swords', prevent)} spent, no damage)"
-            else:
-                monsters += f" ({taken} damage)"
-        parts.append(monsters)
-    if cost.against:
-        parts.append("against the arrow")
-    return ", ".join(parts)
-
-
-PORT_PARTS = {("n", 0): "west", ("n", 1): "east", ("e", 0): "north", ("e", 1): "south",
-              ("s", 0): "east", ("s", 1): "west", ("w", 0): "south", ("w", 1): "north"}
-
-
-def open_edge_words(game: Game, key: str) -> str:
-    """Where an unexplored tunnel leaves the map, from the current player's room: ``"north
-    of Lantern Market (western tunnel)"``."""
-    return _open_edge_words(game, key)
-
-
-def _open_edge_words(game: Game, key: str) -> str:
-    here = game.player(game.current).room
-    r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
-    if r is None:
-        return "beyond the edge of the map"
-    _, x, y, side, idx, region = r.to
-    tile = next((t for t in game.tiles for dx, dy in game.ruleset.tiles[t.tile].cells.values()
-                 if (t.x + dx, t.y + dy) == (x, y) and t.region == region), None)
-    name = game.ruleset.tiles[tile.tile].name if tile else "the map"
-    part = PORT_PARTS.get((side, int(idx)))
-    return f"{SIDE_NAMES.get(side, side)} of {name}" + (f" ({part}ern tunnel)" if part else "")
-
-
-def move_destination(game: Game, seat: int, action: Action) -> str | None:
-    """The room a ``move``/``portal`` action (or a link) takes the seat's pawn to, ``None`` for
-    other actions (an ``explore`` leads to a tile nobody has seen yet)."""
-    here = game.player(seat).room
-    if action.kind not in ("move", "portal") or not action.args or here is None:
-        return None
-    if action.args[0].startswith("link:"):
-        return next((x[1] for x in game.link_routes(here) if x[0] == action.args[0]), None)
-    if action.kind == "portal":
-        ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
-        return ex.to[1] if ex is not None and ex.to[0] == "room" else None
-    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
-    return r.to[1] if r is not None and r.to[0] == "room" else None
-
-
-def move_cost(game: Game, seat: int, action: Action) -> Any:
-    """What a ``move``, ``portal`` or ``explore`` action's route costs (the engine's
-    :class:`~clank.game.movement.Cost`: resources, monsters' damage, against an arrow), before
-    any Sword is spent; None for other actions."""
-    here = game.player(seat).room
-    if action.kind not in ("move", "portal", "explore") or not action.args or here is None:
-        return None
-    if action.args[0].startswith("link:"):
-        return next((x[2] for x in game.link_routes(here) if x[0] == action.args[0]), None)
-    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
-    if r is None:
-        return None
-    if action.kind == "portal":
-        ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
-        return game.path_cost([*r.segments, *ex.segments]) if ex is not None else None
-    return game.path_cost(r.segments)
-
-
-def cost_words(cost: Any, prevent: int | None = None) -> str:
-    """A route's cost in words: ``"2 boots, 1 monster"``; with ``prevent``, the Swords spent
-    on its monsters and the damage left (``"1 monster (1 sword spent, no damage)"``)."""
-    return _cost_words(cost, prevent)
-
-
-def _describe_move(game: Game, seat: int, action: Action) -> str:
-    geo = game.geometry
-    here = game.player(seat).room
-    if action.args[0].startswith("link:"):
-        key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
-        return f"move to {room_label(game, dest)}{_feature_suffix(game, dest)}: {_cost_words(cost, int(action.args[1]))}"
-    routes = {r.key: r for r in geo.routes_from(here)}
-    r = routes[action.args[0]]
-    if action.kind == "move":
-        cost = game.path_cost(r.segments)
-        return (f"move to {room_label(game, r.to[1])}{_feature_suffix(game, r.to[1])}: "
-                f"{_cost_words(cost, int(action.args[1]))}")
-    if action.kind == "portal":
-        ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
-        cost = game.path_cost([*r.segments, *ex.segments])
-        return (f"through the portal to {room_label(game, ex.to[1])}{_feature_suffix(game, ex.to[1])}: "
-                f"{_cost_words(cost, int(action.args[2]))}")
-    cost = game.path_cost(r.segments)
-    return f"explore {_open_edge_words(game, action.args[0])}: {_cost_words(cost, None)} to get there"
-
-
-def _describe_orient(game: Game, action: Action) -> str:
-    moving = game.moving_tile
-    tile = game.ruleset.tiles[moving].name if moving else "the new tile"
-    rot = int(action.args[0])
-    turned = f"{tile} turned {rot * 90}°" if rot else f"{tile} unturned"
-    if action.kind == "place":
-        return f"lay {turned}; no way on: you stay where you are"
-    outcome = next((o for o in game.orientations() if o["rot"] == rot), None)
-    if outcome is None:
-        return f"lay {turned}"
-    to = outcome["to"]
-    where = (f"leads to {room_label(game, to[1])}{_feature_suffix(game, to[1])}" if to[0] == "room"
-             else f"leads on to an unexplored edge ({SIDE_NAMES.get(to[3], to[3])})")
-    return f"lay {turned}: {where}: {_cost_words(outcome['cost'], int(action.args[1]))}"
-
-
-def orientation_words(game: Game, action: Action) -> str:
-    """An orientation in a few words (the prompt names the tile): ``"90° → its landing: 2
-    boots"``, ``"180° → unexplored edge (south): 2 boots"``."""
-    rot = int(action.args[0])
-    degrees = f"{rot * 90}°"
-    if action.kind == "place":
-        return f"{degrees}: no way on, you stay where you are"
-    outcome = next((o for o in game.orientations() if o["rot"] == rot), None)
-    if outcome is None:
-        return degrees
-    to = outcome["to"]
-    if to[0] == "room":
-        on_new = to[1].partition(".")[0] == game.moving_tile
-        where = f"its {game.room_label(to[1], short=True).lower()}" if on_new else game.room_name(to[1])
-    else:
-        where = f"unexplored edge ({SIDE_NAMES.get(to[3], to[3])})"
-    return f"{degrees} → {where}: {cost_words(outcome['cost'], int(action.args[1]))}"
-
-
-def _describe_room(game: Game, seat: int, action: Action) -> str:
-    feature, *rest = action.args
-    if feature == "artifact" and rest:
-        tdef = game.ruleset.tokens[rest[0]]
-        return f"take the {tdef.value}-point artifact ({tdef.name})"
-    if feature == "market" and rest:
-        return _describe_item(game, rest)
-    fdef = game.registry.room_features.get(feature)
-    what = _first_sentence(fdef.doc) if fdef and fdef.doc else feature.replace("_", " ")
-    return " ".join([what, *(_humanise(game, a) for a in rest)])
-
-
-ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "play": "your play area",
-              "deck": "your deck"}
-
-
-def _describe_answer(game: Game, d: dict[str, Any], action: Action) -> str | None:
-    kind = d["kind"]
-    dkind = game.registry.decision_kinds.get(kind)
-    if dkind is not None and dkind.label is not None:
-        return dkind.label(game, d, action)
-    if action.kind == "option" and isinstance(d.get("labels"), list):     # choose, and packs' choices
-        return str(d["labels"][int(action.args[0])])
-    if kind == "may":
-        return f"yes: {d.get('label', '')}" if action.kind == "yes" else "no"
-    if kind == "react":
-        card = card_name(game, d.get("card", ""))
-        return f"use {card} to {d.get('label', '')}" if action.kind == "yes" else f"no, keep {card}"
-    if kind == "pick":
-        if action.kind == "done":
-            return "pick no more"
-        zone, card = action.args
-        verb = {"topdeck": "put on top of your deck:"}.get(d["purpose"], d["purpose"])
-        return f"{verb} {card_name(game, card)} from {ZONE_WORDS.get(zone, zone)}"
-    return _describe_verb(game, action)
-
-
-def _describe_verb(game: Game, action: Action) -> str | None:
-    """Answers to pack-defined decisions without a label hook, worded from common verbs."""
-    k, args = action.kind, action.args
-    try:
-        if k == "slot":
-            card = game.row[int(args[0])]
-            return f"{card_name(game, card)} (row slot {int(args[0]) + 1})" if card else None
-        if k == "rotate":
-            return f"turn the tile {int(args[0]) * 90}° clockwise"
-        if k in ("yes", "no", "done"):
-            return {"yes": "yes", "no": "no", "done": "done"}[k]
-        if k == "enter":
-            return f"enter {room_label(game, args[0])}"
-    except (ValueError, IndexError):
-        return None
-    return None
-
-
-def prompt_text(game: Game) -> str:
-    """What the deciding seat is asked, without rule ids."""
-    return _RULE_REFS.sub("", str(game.decision()["prompt"]))
 
 
 # ==========================================================================================
@@ -609,17 +267,6 @@ def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: 
 # ==========================================================================================
 # Scores
 # ==========================================================================================
-def winner_seat(game: Game) -> int | None:
-    """The first of ``game.winners()`` when its score is positive, else None (nobody scored)."""
-    if not game.over:
-        return None
-    wins = game.winners()
-    if not wins:
-        return None
-    totals = {s["seat"]: s["total"] for s in game.scores()}
-    return wins[0] if totals.get(wins[0], 0) > 0 else None
-
-
 def scores_table(game: Game, seats: Sequence[Seat] | None = None) -> Table:
     """Score lines by source (rows) for every seat (columns), eligibility and totals."""
     scores = game.scores()
@@ -644,15 +291,8 @@ def scores_table(game: Game, seats: Sequence[Seat] | None = None) -> Table:
 
 
 def result_text(game: Game, seats: Sequence[Seat] | None = None) -> Text:
-    """The outcome in one line: winner(s), no winner, or an aborted game."""
-    if game.aborted:
-        cap = game.max_rounds
-        return Text(f"The game was aborted: the round cap ({cap}) was reached; there is no winner.",
-                    style="yellow")
-    if winner_seat(game) is None:
-        return Text("Nobody scored: there is no winner.", style="yellow")
-    wins = game.winners()
-    total = next(s["total"] for s in game.scores() if s["seat"] == wins[0])
-    names = " and ".join(seat_name(game, w, seats) for w in wins)
-    verb = "share the win" if len(wins) > 1 else "wins"
-    return Text(f"{names} {verb} with {total} points.", style="bold green")
+    """The outcome in one line (:func:`clank.labels.result_words`): winner(s), no winner, or an
+    aborted game."""
+    names = [seat_name(game, p.seat, seats) for p in game.players]
+    style = "bold green" if not game.aborted and winner_seat(game) is not None else "yellow"
+    return Text(result_words(game, names), style=style)

@@ -90,7 +90,8 @@ def assign_seats(players: int, humans: int, bots: Sequence[str]) -> list[Seat]:
 
 
 def make_bots(game: Game, seats: Sequence[Seat], start: int = 0) -> dict[int, Any]:
-    """One bot object per bot seat (``greedy``, ``mcts:200`` ...), seeded by :func:`bot_seed`."""
+    """One bot object per bot seat (``greedy``, ``mcts:200`` ...), seeded by
+    :func:`clank.api.bot_seed`."""
     seed = int(game.state.config["seed"])
     registry = game.ruleset.registry
     return {s.seat: registry.make_bot(s.bot, bot_seed(seed, s.seat, start))

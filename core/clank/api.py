@@ -267,12 +267,30 @@ def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
     return game
 
 
+RECORD_FORMAT = "clank-record/1"
+ACTIONS_DIGEST_KEY = "actions_sha256"
+STATE_DIGEST_KEY = "final_state_sha256"
+
+
+def state_digest(game: Game) -> str:
+    """SHA-256 of the canonical JSON of the whole state (:func:`clank.testing.state_json`): two
+    games are in the same state exactly when their digests are equal."""
+    text = json.dumps(game.state.to_dict(), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def actions_digest(actions: Sequence[str]) -> str:
+    """SHA-256 of a record's action texts, one per line."""
+    return hashlib.sha256("\n".join(actions).encode("utf-8")).hexdigest()
+
+
 def bot_seed(game_seed: int, seat: int, start: int = 0) -> int:
     """A bot's seed, derived from the game seed and its seat (and the action it starts at).
 
-    ``start`` is 0 for a new game, so ``clank simulate``, ``clank play --humans 0`` and the
-    learning environments of :mod:`clank.rl` seat the same bots for the same seed; a resumed
-    game seeds its bots from the resume point.
+    ``start`` is 0 for a new game, so every front end that seats the same bots on the same
+    seed plays the same game (``clank simulate``, ``clank play --humans 0``, ``clank serve``,
+    the learning environments of :mod:`clank.rl`);
+    a resumed game seeds its bots from the resume point.
     """
     key = f"{game_seed}:{seat}" if start == 0 else f"{game_seed}:{seat}:{start}"
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
@@ -299,18 +317,26 @@ def content_hash(ruleset: Ruleset) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def game_record(game: Game) -> dict[str, Any]:
-    """A game record: packs and versions, options, seed, players and every action, as text."""
+def game_record(game: Game, digests: bool = False) -> dict[str, Any]:
+    """A game record: packs and versions, options, seed, players and every action, as text.
+
+    With ``digests`` it also holds ``actions_sha256`` (:func:`actions_digest`: a record cut back
+    or edited is refused by ``clank replay``) and ``final_state_sha256`` (:func:`state_digest`
+    of the state after the last action, which ``clank replay`` checks)."""
     cfg = game.state.config
-    return {"format": "clank-record/1", "packs": list(game.ruleset.specs),
-            "versions": dict(game.ruleset.pack_versions), "players": cfg["players"], "seed": cfg["seed"],
-            "options": cfg["options"], "names": [p.name for p in game.state.players],
-            "actions": list(game.state.history)}
+    record = {"format": RECORD_FORMAT, "packs": list(game.ruleset.specs),
+              "versions": dict(game.ruleset.pack_versions), "players": cfg["players"], "seed": cfg["seed"],
+              "options": cfg["options"], "names": [p.name for p in game.state.players],
+              "actions": list(game.state.history)}
+    if digests:
+        record[ACTIONS_DIGEST_KEY] = actions_digest(record["actions"])
+        record[STATE_DIGEST_KEY] = state_digest(game)
+    return record
 
 
 def replay(record: dict[str, Any]) -> Game:
     """Replay a game record to its final state; raises ValueError if it does not replay."""
-    if record.get("format") != "clank-record/1":
+    if record.get("format") != RECORD_FORMAT:
         raise ValueError("not a clank game record (format 'clank-record/1' expected)")
     game = new_game(record["packs"], record["players"], record["seed"], record.get("options"),
                     record.get("names"))
@@ -325,8 +351,8 @@ def replay(record: dict[str, Any]) -> Game:
     return game
 
 
-__all__ = ["ContentError", "Game", "PackLoadError", "PackSource", "Registry", "RegistryError", "SetupError",
-           "best_artifacts", "bot_seed", "build_ruleset", "configure_game", "content_hash", "dependency_order",
-           "find_pack", "game_record", "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game",
-           "pack_sources", "registry_for",
-           "replay", "split_packs"]
+__all__ = ["ACTIONS_DIGEST_KEY", "RECORD_FORMAT", "STATE_DIGEST_KEY", "ContentError", "Game", "PackLoadError",
+           "PackSource", "Registry", "RegistryError", "SetupError", "actions_digest", "best_artifacts", "bot_seed",
+           "build_ruleset", "configure_game", "content_hash", "dependency_order", "find_pack", "game_record",
+           "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game", "pack_sources", "registry_for",
+           "replay", "split_packs", "state_digest"]

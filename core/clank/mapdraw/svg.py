@@ -131,7 +131,8 @@ class SvgMap:
             glyphs.append(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)}</tspan>')
             self.note(s.glyph, "text", s.style, s.meaning)
         key = f"{room.key}: " if room.key else ""
-        out = [f'<g class="room" data-room={quoteattr(room.id)} data-label={quoteattr(room.full)}>'
+        kind = "room reachable" if room.highlighted else "room"
+        out = [f'<g class="{kind}" data-room={quoteattr(room.id)} data-label={quoteattr(room.full)}>'
                f'<title>{escape(room.full)}</title>'
                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
                f'stroke="{stroke}" stroke-width="{width}"/>'

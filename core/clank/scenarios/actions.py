@@ -17,9 +17,17 @@ from clank.actions import Action, IllegalAction
 from clank.game.engine import Game
 
 Labeller = Callable[[Game, Action], str]
-"""What a front end calls an action (``clank_cli.render.action_label``)."""
+"""What a player calls an action; by default :func:`table_label`."""
 SHOWN = 8
 """How many legal alternatives a refusal lists."""
+
+
+def table_label(game: Game, action: Action) -> str:
+    """How the deciding seat reads an action at the table: :func:`clank.labels.action_label` of
+    its view, the words every front end shows (the default :data:`Labeller`)."""
+    from clank.labels import action_label
+
+    return action_label(game.view(game.current_player), action)
 
 
 class NotLegal(Exception):

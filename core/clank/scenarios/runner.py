@@ -15,7 +15,7 @@ from pathlib import Path
 from clank.actions import IllegalAction
 from clank.game.engine import Game
 from clank.scenarios import arrange, expect
-from clank.scenarios.actions import Labeller, NotLegal, resolve
+from clank.scenarios.actions import Labeller, NotLegal, resolve, table_label
 from clank.scenarios.loader import load_file
 from clank.scenarios.model import Failure, Scenario, ScenarioFailed, ScenarioFile, ScenarioResult, Where
 
@@ -31,6 +31,7 @@ def scenario_files(folder: Path | str) -> list[Path]:
 def run_scenario(scenario: Scenario, label: Labeller | None = None) -> ScenarioResult:
     """Run one scenario; ``label`` names actions as a player reads them (for ``when`` texts that
     are labels, and in the alternatives a refusal lists)."""
+    label = label or table_label
     start = time.perf_counter()
     result = ScenarioResult(scenario)
     try:

@@ -1,0 +1,398 @@
+"""Fixtures of the web table's tests: databases (an SQLite file, or a PostgreSQL server this
+setup starts), the application in-process (Starlette's test client) and real servers in
+subprocesses (``clank serve``), which a test may kill with SIGKILL and start again.
+
+PostgreSQL is Debian's server (``.ci/system-deps`` installs the ``postgresql`` package): a
+session fixture runs ``initdb`` and ``pg_ctl`` in a temporary directory on a free port (as the
+``postgres`` user when the tests run as root: PostgreSQL refuses to run as root). Where it
+cannot be installed or started, the PostgreSQL half of each parametrized test is skipped,
+saying why.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+HEXPACK = HERE / "hexpack"
+BACKENDS = ("sqlite", "postgres")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------
+def _pg_bin(name: str) -> str | None:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return found[-1] if found else shutil.which(name)
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL cluster: ``url(db)`` for a database of it, ``new_database()``."""
+
+    def __init__(self) -> None:
+        self.initdb, self.pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+        if not self.initdb or not self.pg_ctl:
+            raise RuntimeError("PostgreSQL is not installed (.ci/system-deps installs Debian's postgresql)")
+        self.root = Path(tempfile.mkdtemp(prefix="clank-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self.as_root = os.geteuid() == 0
+        if self.as_root:
+            shutil.chown(self.root, "postgres", "postgres")
+        self._run(
+            [self.initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
+        )
+        opts = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(
+            [self.pg_ctl, "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"]
+        )
+
+    def _run(self, cmd: list[str]) -> None:
+        if self.as_root:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd[:4])}... failed: {done.stderr.strip()[-400:]}")
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run([self.pg_ctl, "-D", str(self.data), "-m", "immediate", "stop"])
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for this test process (skipped, saying why, where it cannot start)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (the extra 'postgres'; make install installs it)")
+    try:
+        server = PostgresServer()
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
+        pytest.skip(f"PostgreSQL cannot be started here: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh empty database: an SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    return request.getfixturevalue("postgres").new_database()
+
+
+# -- the application in-process --------------------------------------------------------------
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[Any]:
+    """The application on an SQLite file, through Starlette's test client (bots act at once)."""
+    yield from _client(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+
+
+def _client(url: str, **settings: Any) -> Iterator[Any]:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from clank_web.app import create_app
+    from clank_web.config import ServerConfig
+
+    config = ServerConfig(url, [str(HEXPACK)], **{"bot_delay": 0.0, **settings})
+    app = create_app(config)
+    with TestClient(app) as client:
+        client.hall = app.state.hall
+        client.config = config
+        yield client
+
+
+@pytest.fixture
+def make_web(tmp_path: Path) -> Iterator[Any]:
+    """``make_web(**settings)``: the application with other settings (limits, rates)."""
+    made: list[Iterator[Any]] = []
+
+    def make(**settings: Any) -> Any:
+        gen = _client(f"sqlite:///{tmp_path / 'games.sqlite3'}", **settings)
+        made.append(gen)
+        return next(gen)
+
+    yield make
+    for gen in made:
+        for _ in gen:
+            pass
+
+
+def create_game(
+    client: Any, packs: list[str], seats: list[str], seed: int = 1, **extra: Any
+) -> dict[str, Any]:
+    """Create a game through the JSON API; returns its answer (``game``, ``seats`` with tokens ...)."""
+    body = {"packs": packs, "players": len(seats), "seed": seed, "seats": seats, **extra}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+class Seat:
+    """One WebSocket conversation through the test client, recording every message received."""
+
+    def __init__(self, client: Any, game: str, token: str | None, mode: str = "data") -> None:
+        self.cm = client.websocket_connect(f"/ws/{game}")
+        self.ws = self.cm.__enter__()
+        self.raw: list[str] = []
+        self.ws.send_text(json.dumps({"type": "hello", "token": token, "mode": mode}))
+        self.welcome = self.next()
+        self.state = self.next("state")
+
+    def next(self, kind: str | None = None) -> dict[str, Any]:
+        while True:
+            text = self.ws.receive_text()
+            self.raw.append(text)
+            message = json.loads(text)
+            if kind is None or message["type"] == kind:
+                if message["type"] == "state":
+                    self.state = message
+                return message
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def act(self, action: str, version: int | None = None) -> dict[str, Any]:
+        """Send an action; returns the ack or the error answering it."""
+        self.send(
+            {
+                "type": "act",
+                "action": action,
+                "version": self.state["version"] if version is None else version,
+            }
+        )
+        while True:
+            message = self.next()
+            if message["type"] in ("ack", "error"):
+                if message["type"] == "ack":
+                    self.next("state")
+                return message
+
+    def close(self) -> None:
+        self.cm.__exit__(None, None, None)
+
+
+@pytest.fixture
+def seat_conn() -> Iterator[Any]:
+    """``seat_conn(client, game, token)``: a :class:`Seat`, closed after the test."""
+    opened: list[Seat] = []
+
+    def open_seat(client: Any, game: str, token: str | None, mode: str = "data") -> Seat:
+        s = Seat(client, game, token, mode)
+        opened.append(s)
+        return s
+
+    yield open_seat
+    for s in opened:
+        try:
+            s.close()
+        except Exception:
+            pass
+
+
+# -- real servers ----------------------------------------------------------------------------
+class ServerProcess:
+    """``clank serve`` in a subprocess on a free port; :meth:`kill` is SIGKILL (kill -9)."""
+
+    def __init__(self, db: str, *args: str) -> None:
+        self.db, self.args = db, args
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        cmd = [
+            sys.executable,
+            "-m",
+            "clank_cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--bot-delay",
+            "0",
+            "--rate",
+            "1000",
+            "--pack-dir",
+            str(HEXPACK),
+            *self.args,
+        ]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"clank serve exited: {self.proc.stderr.read()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/health", timeout=2) as answer:
+                    self.health = json.loads(answer.read())
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("clank serve did not start within 60 s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server_factory() -> Iterator[Any]:
+    """``server_factory(db_url, *args)``: a started :class:`ServerProcess`, stopped after the test."""
+    made: list[ServerProcess] = []
+
+    def make(db: str, *args: str) -> ServerProcess:
+        server = ServerProcess(db, *args).start()
+        made.append(server)
+        return server
+
+    yield make
+    for server in made:
+        server.stop()
+
+
+def post_json(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST JSON with the standard library; (status, answer)."""
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    """GET JSON; (status, answer)."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def load_benchmark() -> Any:
+    """``benchmarks/web_load.py`` as a module (the load test and its client's pieces)."""
+    import importlib.util
+
+    name = "benchmark_web_load"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "web_load.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class LiveServer:
+    """The application served by uvicorn in a thread of the test process, on a free port: a
+    browser reaches it like any server, and a test can arrange a position in a game it holds."""
+
+    def __init__(self, db: str) -> None:
+        import threading
+
+        import uvicorn
+        from clank_web.app import create_app
+        from clank_web.config import ServerConfig
+
+        self.port = free_port()
+        self.app = create_app(ServerConfig(db, [str(HEXPACK)], bot_delay=0.0, rate=1000, burst=2000))
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            ws="websockets-sansio",
+            log_level="warning",
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the live server did not start")
+            time.sleep(0.05)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def arrange(self, game_id: str, edit: Any) -> None:
+        """Run ``edit(game)`` on a game under its lock, then send every connection the new state
+        (the stored actions no longer lead to it: for positions of browser tests only)."""
+        import asyncio
+
+        room = self.app.state.hall().rooms[game_id]
+
+        async def change() -> None:
+            async with room.lock:
+                edit(room.game)
+                room._cache.clear()
+                room.broadcast()
+            room.hall.schedule(room)
+
+        asyncio.run_coroutine_threadsafe(change(), self.app.state.loop()).result(30)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A :class:`LiveServer` on an SQLite file."""
+    server = LiveServer(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    yield server
+    server.stop()

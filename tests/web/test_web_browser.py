@@ -1,0 +1,252 @@
+"""The web table in a real headless Chromium (Debian's, driven by Playwright; ``make
+test-browser``): people join by their seat links and play by clicking, bots fill seats, the
+Underworld and the Party (a React decision reaches the right browser), a spectator sees no
+hidden card, a custom directory pack's card (its name holds HTML and script) is played from
+the page, and pages reconnect by themselves when the server is killed and started again.
+
+The game played to its end by two browsers saves ``docs/web-table.png`` (1280x800), the
+picture the README shows."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from clank.testing import set_hand, set_pool
+
+from .conftest import ROOT, post_json
+
+pytestmark = pytest.mark.browser
+SCREENSHOT = ROOT / "docs" / "web-table.png"
+MAX_CLICKS = 4000
+
+
+def new_game(base: str, packs: list[str], seats: list[str], seed: int, **extra) -> dict:
+    status, made = post_json(
+        base + "/api/games", {"packs": packs, "players": len(seats), "seed": seed, "seats": seats, **extra}
+    )
+    assert status == 201, made
+    return made
+
+
+def open_seat(chromium, link: str, width: int = 1280, height: int = 800):
+    """A browser context of its own (a separate person) with the page of one seat link. The
+    server's Content-Security-Policy is bypassed so that Playwright may evaluate its waits: the
+    escaping tests then show escaping alone keeps pack text from running."""
+    context = chromium.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_function("document.getElementById('table').dataset.version !== undefined")
+    return page
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def wait_past(page, seen: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) > v", arg=seen, timeout=30_000
+    )
+
+
+def click_one(page, rng: random.Random) -> None:
+    """Choose one thing this page may do now, as a person would: a hand card, a reachable room
+    on the map, or an action button; wait until the server sent the new state."""
+    seen = version(page)
+    cards = page.locator(".hand-cards li.playable")
+    rooms = page.locator("#map-view g.room.reachable")
+    buttons = page.locator("button.action")
+    roll = rng.random()
+    if roll < 0.3 and cards.count():
+        cards.nth(rng.randrange(cards.count())).click()
+    elif roll < 0.45 and rooms.count() and _single_way(page, rooms, rng):
+        pass
+    else:
+        buttons.nth(rng.randrange(buttons.count())).click()
+    wait_past(page, seen)
+
+
+def _single_way(page, rooms, rng: random.Random) -> bool:
+    """Click a reachable room the page can move to in one way (several ways ask for a button)."""
+    ids = [rooms.nth(i).get_attribute("data-room") for i in range(rooms.count())]
+    single = [r for r in ids if page.locator(f'button.action[data-room="{r}"]').count() == 1]
+    if not single:
+        return False
+    page.locator(f'#map-view g.room.reachable[data-room="{rng.choice(single)}"]').click()
+    return True
+
+
+def play_to_the_end(pages: list, rng: random.Random, on_step=None) -> int:
+    """Click on whichever page decides until the game is over; returns the clicks."""
+    for step in range(MAX_CLICKS):
+        over = pages[0].get_attribute("#table", "data-over") == "true"
+        if over:
+            return step
+        deciding = [p for p in pages if p.get_attribute("#table", "data-deciding") == "true"]
+        if not deciding:
+            pages[0].wait_for_timeout(20)
+            continue
+        click_one(deciding[0], rng)
+        if on_step is not None:
+            on_step(step)
+    raise AssertionError(f"the game did not end within {MAX_CLICKS} clicks")
+
+
+def test_two_people_play_a_whole_game_by_clicking(chromium, server_factory, tmp_path: Path):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=3)
+    pages = [open_seat(chromium, seat["link"]) for seat in made["seats"]]
+    assert "You are P1" in pages[0].text_content("[data-part=status]")
+    assert pages[0].get_attribute("#table", "data-deciding") != pages[1].get_attribute(
+        "#table", "data-deciding"
+    )
+
+    taken: list[int] = []
+
+    def picture(step: int) -> None:  # a game well under way: several tiles discovered
+        deciding = [p for p in pages if p.get_attribute("#table", "data-deciding") == "true"]
+        if not taken and deciding and deciding[0].locator("#map-view g.tile").count() >= 3:
+            deciding[0].screenshot(path=str(SCREENSHOT))
+            taken.append(step)
+
+    clicks = play_to_the_end(pages, random.Random(3), picture)
+    assert clicks > 50 and taken and SCREENSHOT.stat().st_size > 10_000
+    for page in pages:
+        assert page.get_attribute("#table", "data-over") == "true"
+        assert "Download the game record" in page.text_content("[data-part=status]")
+
+
+def test_one_person_against_bots_plays_to_the_end(chromium, server_factory, tmp_path: Path):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "random", "greedy"], seed=8)
+    page = open_seat(chromium, made["seats"][0]["link"])
+    assert "P2 (random)" in page.text_content("[data-part=status]")
+    play_to_the_end([page], random.Random(8))
+    assert page.get_attribute("#table", "data-over") == "true"
+
+
+def test_pages_reconnect_by_themselves_when_the_server_is_killed_and_restarted(
+    chromium, server_factory, tmp_path: Path
+):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=5)
+    pages = [open_seat(chromium, seat["link"]) for seat in made["seats"]]
+    rng = random.Random(5)
+    for _ in range(12):
+        click_one(next(p for p in pages if p.get_attribute("#table", "data-deciding") == "true"), rng)
+    reached = version(pages[0])
+    server.kill()
+    pages[0].wait_for_function("document.getElementById('connection').textContent !== 'connected'")
+    server.start()  # the same port, the same database
+    for page in pages:
+        page.wait_for_function(
+            "document.getElementById('connection').textContent === 'connected'", timeout=30_000
+        )
+        page.wait_for_function(
+            "v => Number(document.getElementById('table').dataset.version) === v", arg=reached
+        )
+    click_one(next(p for p in pages if p.get_attribute("#table", "data-deciding") == "true"), rng)
+    assert version(pages[0]) == reached + 1 or version(pages[1]) == reached + 1
+
+
+def test_an_underworld_game_is_played_from_the_page(chromium, server_factory, tmp_path: Path):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs", "underworld"], ["human", "greedy"], seed=2)
+    page = open_seat(chromium, made["seats"][0]["link"])
+    assert "undercoins" in page.text_content("[data-part=players]")  # the pack's render hook
+    rng = random.Random(2)
+    for _ in range(40):
+        if page.get_attribute("#table", "data-over") == "true":
+            break
+        if page.get_attribute("#table", "data-deciding") != "true":
+            page.wait_for_function(
+                "document.getElementById('table').dataset.deciding === 'true' || "
+                "document.getElementById('table').dataset.over === 'true'"
+            )
+            continue
+        click_one(page, rng)
+    assert version(page) > 40
+
+
+def test_a_react_decision_of_a_five_player_party_game_reaches_the_right_browser(chromium, live_server):
+    made = new_game(
+        live_server.base, ["catacombs", "party"], ["human"] * 5, seed=4, options={"first_player": 0}
+    )
+    pages = {seat: open_seat(chromium, made["seats"][seat]["link"]) for seat in (0, 1, 2)}
+
+    def arrange(game) -> None:
+        set_hand(game, 2, ["eavesdrop", "burgle"])  # P3 may React when another player acquires from the row
+        set_pool(game, 0, skill=12)
+
+    live_server.arrange(made["game"], arrange)
+    p1 = pages[0]
+    p1.wait_for_selector("button.action.kind-buy")
+    seen = version(pages[2])
+    p1.locator("button.action.kind-buy").first.click()
+    wait_past(pages[2], seen)
+    p3 = pages[2]
+    p3.wait_for_function("document.getElementById('table').dataset.deciding === 'true'")
+    assert "Eavesdrop" in p3.text_content("[data-part=actions]")
+    assert "on P1's turn" in p3.text_content("[data-part=status]")
+    assert p1.get_attribute("#table", "data-deciding") == "false"
+    assert "P3 is deciding on P1's turn" in p1.text_content("[data-part=status]")
+    assert pages[1].locator("button.action").count() == 0  # P2 is not asked
+    seen = version(p3)
+    p3.locator("button.action", has_text="use Eavesdrop").click()
+    wait_past(p3, seen)
+    assert "Eavesdrop" in p3.text_content("[data-part=hand]")  # it waits in the play area
+
+
+def test_a_spectator_sees_no_hidden_card(chromium, live_server):
+    made = new_game(live_server.base, ["catacombs"], ["human", "human"], seed=6)
+    names: list[str] = []
+
+    def arrange(game) -> None:  # P2 holds three cards no one else can see anywhere
+        public = {*game.state.row, *game.state.reserve}
+        secret = list(dict.fromkeys(c for c in game.state.dungeon_deck if c not in public))[:3]
+        set_hand(game, 1, secret)
+        names.extend(game.ruleset.cards[c].name for c in secret)
+
+    live_server.arrange(made["game"], arrange)
+    watcher = open_seat(chromium, made["spectator"])
+    p2 = open_seat(chromium, made["seats"][1]["link"])
+    watcher_html = watcher.content()
+    assert "You are watching" in watcher.text_content("[data-part=status]")
+    assert watcher.locator("button.action").count() == 0
+    shown_to_p2 = p2.text_content("[data-part=hand]")
+    assert all(name in shown_to_p2 for name in names)
+    assert len(names) == 3 and not any(name in watcher_html for name in names)
+
+
+def test_a_custom_packs_card_is_played_from_the_page_and_its_text_stays_text(
+    chromium, server_factory, tmp_path: Path
+):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs", "hexpack"], ["human", "random"], seed=1)
+    page = open_seat(chromium, made["seats"][0]["link"])
+    card = page.locator(".hand-cards li.playable[data-card=hex-lantern]")
+    assert "<script>window.pwned=1</script>" in card.first.text_content()  # shown as text
+    seen = version(page)
+    card.first.click()
+    wait_past(page, seen)
+    assert "Hex Lantern" in page.text_content("[data-part=log]")
+    assert "2 skill" in page.text_content("[data-part=hand]")
+    assert page.evaluate("window.pwned === undefined")  # nothing ran
+
+
+def test_the_lobby_creates_a_game_and_the_table_fits_a_phone(chromium, server_factory, tmp_path: Path):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.fill("#players", "2")
+    page.select_option("select[name=seat1]", "greedy")
+    page.click("#create")
+    link = page.locator("a.seat-link").first.get_attribute("href")
+    page.goto(link)
+    page.wait_for_selector("[data-part=map] svg")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1  # nothing wider than the screen
+    assert "Burgle" in page.text_content("[data-part=hand]")  # the hand, grouped by card

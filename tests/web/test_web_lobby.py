@@ -1,0 +1,167 @@
+"""The lobby and the pages: what a game may be made of, creating one from the form, the links,
+the record a finished game publishes (the JSON ``clank replay`` reads), escaping of pack text,
+and ``clank serve`` without its extra."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from clank_web import serve
+from clank_web.lobby import SpecError, catalogue, parse_spec
+
+from .conftest import HEXPACK, create_game
+
+
+def test_the_lobby_offers_every_installed_pack_the_servers_directory_packs_options_and_bots(web):
+    page = web.get("/").text
+    for pack in ("catacombs", "underworld", "party", "hexpack"):
+        assert f'value="{pack}"' in page
+    for option in ("max_rounds", "mercy", "characters", "underworld_side"):
+        assert f'name="option:{option}"' in page
+    for bot in ("random", "greedy", "mcts"):
+        assert f'<option value="{bot}"' in page
+    headers = web.get("/").headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+
+
+def test_a_game_is_created_from_the_form_with_a_secret_link_per_person_and_a_bot_seat(web):
+    answer = web.post(
+        "/games",
+        data={
+            "pack": ["catacombs", "underworld"],
+            "players": "3",
+            "seed": "9",
+            "seat0": "human",
+            "seat1": "greedy",
+            "seat2": "human",
+            "option:max_rounds": "40",
+        },
+    )
+    assert answer.status_code == 200
+    links = re.findall(r'href="(http://testserver/g/([\w-]+)#seat=([\w-]+))"', answer.text)
+    assert len(links) == 2 and "bot: greedy" in answer.text
+    game_id = links[0][1]
+    room = web.hall().rooms[game_id]
+    assert room.spec.packs == ["catacombs", "underworld"] and room.spec.options == {"max_rounds": 40}
+    assert [s.kind for s in room.seats] == ["human", "bot", "human"]
+    stored = web.hall().store.load_game(game_id)
+    assert all(links[0][2] not in (s.token_hash or "") for s in stored.seats)  # only hashes are kept
+    assert web.get(f"/g/{game_id}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("form", "packs", "says"),
+    [
+        ({"players": "2"}, [], "choose at least one pack"),
+        ({"players": "2"}, ["../../etc"], "offers no pack"),
+        ({"players": "9"}, ["catacombs"], "players must be between 1 and 6"),
+        ({"players": "2", "seat1": "deep-blue"}, ["catacombs"], "no bot named 'deep-blue'"),
+        (
+            {"players": "2", "option:mercey": "on"},
+            ["catacombs"],
+            "no loaded pack declares the option 'mercey'",
+        ),
+    ],
+)
+def test_the_lobby_refuses_what_it_does_not_offer(form, packs, says):
+    with pytest.raises(SpecError, match=re.escape(says)):
+        parse_spec(form, packs, catalogue([str(HEXPACK)]))
+
+
+def test_a_refused_setup_comes_back_to_the_lobby_with_the_engines_reason(web):
+    answer = web.post("/games", data={"pack": "catacombs", "players": "6", "seat0": "human"})
+    assert answer.status_code == 400
+    assert "could not be created" in answer.text and "2-4" in answer.text
+
+
+def test_a_finished_games_record_is_what_clank_replay_reads(web, seat_conn, tmp_path):
+    made = create_game(web, ["catacombs"], ["random", "greedy"], seed=4, options={"max_rounds": 3})
+    spectator = seat_conn(web, made["game"], None)
+    while not spectator.state["over"]:
+        spectator.next("state")
+    answer = web.get(f"/g/{made['game']}/record")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    path = tmp_path / "record.json"
+    path.write_text(answer.text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "clank_cli.main", "replay", str(path)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "final state identical" in done.stdout
+
+
+def test_an_unfinished_games_record_is_not_published(web):
+    made = create_game(web, ["catacombs"], ["human", "human"])
+    answer = web.get(f"/g/{made['game']}/record")
+    assert answer.status_code == 409 and "every action" in answer.json()["message"]
+
+
+def test_pack_text_is_escaped_in_every_fragment(web, seat_conn):
+    made = create_game(web, ["catacombs", "hexpack"], ["human", "human"], seed=1)
+    p1 = seat_conn(web, made["game"], made["seats"][0]["token"], mode="html")
+    html = "".join(p1.state["html"].values())
+    assert "Hex Lantern" in html
+    assert "<script>window.pwned" not in html and "<img src=x" not in html and "<b onmouseover" not in html
+    assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in html
+    labels = json.dumps(p1.state["actions"])
+    assert "Hex Lantern" in labels  # the data mode sends text: the page inserts it as text
+
+
+def test_clank_serve_names_the_extra_it_needs(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a)
+    )
+    assert "pip install 'clank-engine[web]'" in serve.missing_dependency()
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a)
+    )
+    assert "clank-engine[postgres]" in serve.missing_dependency("postgresql://x@y/z")
+    assert serve.missing_dependency("sqlite:///x") is None
+
+
+def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discovered_tile(web, seat_conn):
+    """The rooms a move reaches are drawn ``class="room reachable"`` with their ids (a click plays
+    the move); while a discovered tile is laid, each orientation has its own drawing."""
+    import random
+
+    made = create_game(web, ["catacombs"], ["human", "human"], seed=3)
+    seats = [seat_conn(web, made["game"], s["token"], mode="html") for s in made["seats"]]
+    rng = random.Random(3)
+    seen_moves = seen_orient = False
+    for _ in range(400):
+        state = next(s.state for s in seats if s.state["deciding"])
+        kinds = {a["kind"] for a in state["actions"]}
+        if kinds & {"orient", "place"}:
+            previews = [a for a in state["actions"] if a["preview"]]
+            html = state["html"]["map"]
+            assert html.count('<template class="preview"') == len(previews) > 0
+            assert all(f'data-action="{a["text"]}"' in html for a in previews)
+            seen_orient = True
+        rooms = {a["room"] for a in state["actions"] if a["room"]}
+        if rooms:
+            for room in rooms:
+                assert f'class="room reachable" data-room="{room}"' in state["html"]["map"]
+            seen_moves = True
+        if seen_moves and seen_orient:
+            return
+        explore = [a for a in state["actions"] if a["kind"] == "explore"]
+        choice = explore[0] if explore else rng.choice(state["actions"])
+        seat = seats[state["seat"]]
+        seat.act(choice["text"])
+        for other in seats:
+            if other is not seat:
+                other.next("state")
+    raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
+
+
+def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "clank_cli.main", "serve", "--pack-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a pack directory (no pack.yaml)" in done.stderr
