@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
+import shlex
 import shutil
 import socket
+import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -553,6 +556,19 @@ def test_walkthrough_wrong_claim_fails_as_the_page_shows(tmp_path: Path, monkeyp
     assert lines == _page_output("pack-test-fail")
 
 
+def test_walkthrough_balance_check_prints_the_verdicts_the_page_shows(tmp_path: Path) -> None:
+    """Step 9: ``clank balance`` on the Squire at 4 Skill prints the page's verdict lines (the
+    lab is deterministic: the same arguments give the same figures on any machine)."""
+    shutil.copytree(DIR_PACK, tmp_path / "dragonbane")
+    (command,) = [text for lang, _, _, text in walkthrough_blocks() if lang == "console" and "clank balance" in text]
+    args = shlex.split(command.strip().removeprefix("$ clank "))
+    done = subprocess.run([str(Path(sys.executable).with_name("clank")), *args, "--jobs", "1"], cwd=tmp_path,
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "400"}, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    shown = [line for line in done.stdout.splitlines() if " paired games" in line and ":" in line]
+    assert [" ".join(line.split()) for line in shown] == _page_output("balance")
+
+
 def test_directory_pack_content_reaches_the_game() -> None:
     game = new_game(["catacombs", str(DIR_PACK)], players=2, seed=1, modules=MODULES)
     st = game.state
@@ -637,7 +653,7 @@ def test_walkthrough_commands_exist() -> None:
         while words and hasattr(command, "commands") and words[0] in command.commands:  # type: ignore[attr-defined]
             command = command.commands[words.pop(0)]  # type: ignore[attr-defined]
         assert command is not root and not hasattr(command, "commands"), f"unknown command: {line}"
-        options = {opt for param in command.params for opt in param.opts}
+        options = {opt for param in command.params for opt in (*param.opts, *param.secondary_opts)}
         used = {w for w in words if w.startswith("-")}
         assert used <= options, f"{line}: unknown options {sorted(used - options)}"
 

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +82,8 @@ def small(command: str) -> str:
 def run_command(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run one README command in ``cwd`` with its input closed."""
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", "COLUMNS": "120"}
+    if command == "make serve":
+        return serve_briefly(cwd, env)
     if command.startswith("make "):
         target = command.split()[1]
         # the Makefile's virtualenv is this run's, its install step is not remade, and what the
@@ -87,6 +93,36 @@ def run_command(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         args = ["bash", "-c", small(command).replace(".venv/bin/", f"{BIN}/")]
     return subprocess.run(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
                           text=True, timeout=600)
+
+
+def serve_briefly(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``make serve`` runs until stopped: start it on a free port with its games in ``cwd``, wait
+    until it answers ``/health``, then stop it (SIGINT, as Ctrl-C); it must have served and
+    stopped cleanly."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = ["make", "-s", "-f", str(ROOT / "Makefile"), f"BIN={BIN}", "-o", ".venv/.installed-stamp", "serve",
+            f"PORT={port}", f"DB=sqlite:///{cwd / 'web.db'}"]
+    server = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, start_new_session=True)
+    health = ""
+    try:
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as answer:
+                    health = answer.read().decode()
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.1)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    code = 0 if health and server.returncode in (0, -signal.SIGINT, 130, 2) else 1
+    return subprocess.CompletedProcess(args, code, out + health, err)
 
 
 SECTIONS = readme_sections()
