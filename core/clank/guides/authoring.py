@@ -18,7 +18,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -636,8 +636,14 @@ def guide_registry(packs: Sequence[str] = GUIDE_PACKS, modules: dict[str, Module
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m clank.guides.authoring [--packs IDS] [-o FILE]``: print (or write) the guide."""
-    parser = argparse.ArgumentParser(prog="python -m clank.guides.authoring",
-                                     description="Generate the authoring guide (Markdown).")
+    return guide_main("clank.guides.authoring", "Generate the authoring guide (Markdown).", render_guide, argv)
+
+
+def guide_main(module: str, description: str, render: Callable[[Registry], str],
+               argv: Sequence[str] | None = None) -> int:
+    """The command line of a guide module (``python -m MODULE [--packs IDS] [-o FILE]``): the
+    guide ``render`` makes for the packs asked, printed or written; 3 if a pack cannot load."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=description)
     parser.add_argument("--packs", default=",".join(GUIDE_PACKS),
                         help=f"comma-separated pack ids to document (default: {','.join(GUIDE_PACKS)})")
     parser.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
@@ -646,7 +652,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from clank.plugins import PackLoadError
 
     try:
-        text = render_guide(guide_registry(split_packs(args.packs)))
+        text = render(guide_registry(split_packs(args.packs)))
     except PackLoadError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 3

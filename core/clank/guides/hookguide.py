@@ -17,7 +17,6 @@ every name, signature and table comes from the code.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import dataclasses
 import inspect
@@ -26,11 +25,10 @@ import re
 import sys
 import typing
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from clank.guides.authoring import guide_registry, write_guide
+from clank.guides.authoring import guide_main
 
 if TYPE_CHECKING:
     from clank.registry import Registry
@@ -767,22 +765,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
 # ==========================================================================================
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m clank.guides.hookguide [--packs IDS] [-o FILE]``: print (or write) the guide."""
-    parser = argparse.ArgumentParser(prog="python -m clank.guides.hookguide",
-                                     description="Generate the hooks guide (Markdown).")
-    parser.add_argument("--packs", default=",".join(GUIDE_PACKS),
-                        help=f"comma-separated pack ids to document (default: {','.join(GUIDE_PACKS)})")
-    parser.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
-    args = parser.parse_args(argv)
-    from clank.api import split_packs
-    from clank.plugins import PackLoadError
-
-    try:
-        text = render_guide(guide_registry(split_packs(args.packs)))
-    except PackLoadError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 3
-    write_guide(text, args.output)
-    return 0
+    return guide_main("clank.guides.hookguide", "Generate the hooks guide (Markdown).", render_guide, argv)
 
 
 __all__ = ["GUIDE_PACKS", "contract_groups", "definitions_taken", "hook_examples", "hook_specs", "main", "md",
