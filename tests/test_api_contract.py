@@ -302,6 +302,25 @@ def test_decision_names_the_seat_to_act():
     assert g.current_player is None and g.legal_actions() == []
 
 
+def test_a_views_public_board_is_what_its_properties_show():
+    """SeatView.public_board() reads the public board in one call: every field equals the view's
+    property of that name, in every state of a whole game, and the stacks and pools are sizes."""
+    g = make(3, 21)
+    bot = RandomBot(21)
+    while True:
+        for seat in (0, 1, 2, None):
+            view = g.view(seat)
+            board = view.public_board()
+            for name in board._fields:
+                if name not in ("stack_sizes", "pool_sizes"):
+                    assert getattr(board, name) == getattr(view, name), name
+            assert board.stack_sizes == {region: view.stack_size(region) for region in g.state.stacks}
+            assert board.pool_sizes == {pool: view.pool_size(pool) for pool in g.state.pools}
+        if g.over:
+            break
+        g.apply(bot.choose(g.view(g.current_player)))
+
+
 # -- corrupt saves -----------------------------------------------------------------------------
 def _save() -> tuple[Game, dict]:
     g = make(2, 3)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clank.actions import Action
 from clank.game import movement
@@ -63,6 +63,36 @@ class PublicPlayer:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
         return self._data
+
+
+class PublicBoard(NamedTuple):
+    """The public board as :meth:`SeatView.public_board` reads it in one call: the same values
+    the view's properties of these names give, plus the sizes of the tile stacks and token pools
+    (whose contents are hidden)."""
+
+    round: int
+    rage: int
+    current: int
+    current_player: int | None
+    decision_kind: str
+    bag_total: int
+    dungeon_deck_size: int
+    row: list[str | None]
+    reserve: Mapping[str, int]
+    dungeon_discard: list[str]
+    clank_area: Mapping[str, int]
+    bank: Mapping[str, int]
+    stack_sizes: dict[str, int]
+    """Tiles left in each region's stack."""
+    pool_sizes: dict[str, int]
+    """Tokens left in each shuffled pool."""
+    tiles: list[Any]
+    rooms: Mapping[str, dict[str, Any]]
+    pieces: Mapping[str, dict[str, Any]]
+    links: list[dict[str, Any]]
+    market: Mapping[str, list[str]]
+    artifact_stack: list[str]
+    covered: list[str]
 
 
 class SeatView:
@@ -243,6 +273,21 @@ class SeatView:
     def geometry(self) -> Geometry:
         """Connectivity of the placed tiles."""
         return self._game.geometry
+
+    def public_board(self) -> PublicBoard:
+        """The public board and the decision's public facts as one record (:class:`PublicBoard`),
+        read in one call: for readers that look at most of it many times a second (the learning
+        environments of :mod:`clank.rl`). Its lists and dicts are the game's own, as the
+        properties give them: read them, never change them."""
+        game = self._game
+        st = game.state
+        stacks, pools = st.stacks, st.pools
+        return PublicBoard(st.round, st.rage, st.current, game.current_player, game.decision_kind,
+                           sum(st.bag.values()), len(st.dungeon_deck),
+                           st.row, st.reserve, st.dungeon_discard, st.clank_area, st.bank,
+                           dict(zip(stacks, map(len, stacks.values()), strict=True)),
+                           dict(zip(pools, map(len, pools.values()), strict=True)),
+                           st.tiles, st.rooms, st.pieces, st.links, st.market, st.artifact_stack, st.covered)
 
     # -- players ------------------------------------------------------------------------------
     @property
