@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from clank.dungeon import Geometry
     from clank.game.engine import Game
 
+_new_tuple = tuple.__new__
 HIDDEN = "hidden"
 """What a face-down token of another seat shows as in a view."""
 SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label",
@@ -67,14 +68,15 @@ class PublicPlayer:
 
 class PublicBoard(NamedTuple):
     """The public board as :meth:`SeatView.public_board` reads it in one call: the same values
-    the view's properties of these names give, plus the sizes of the tile stacks and token pools
-    (whose contents are hidden)."""
+    the view's properties of these names give (``health``: the health meter's capacity), plus
+    the sizes of the tile stacks and token pools (whose contents are hidden)."""
 
     round: int
     rage: int
     current: int
     current_player: int | None
     decision_kind: str
+    health: int
     bag_total: int
     dungeon_deck_size: int
     row: list[str | None]
@@ -282,12 +284,12 @@ class SeatView:
         game = self._game
         st = game.state
         stacks, pools = st.stacks, st.pools
-        return PublicBoard(st.round, st.rage, st.current, game.current_player, game.decision_kind,
-                           sum(st.bag.values()), len(st.dungeon_deck),
-                           st.row, st.reserve, st.dungeon_discard, st.clank_area, st.bank,
-                           dict(zip(stacks, map(len, stacks.values()), strict=True)),
-                           dict(zip(pools, map(len, pools.values()), strict=True)),
-                           st.tiles, st.rooms, st.pieces, st.links, st.market, st.artifact_stack, st.covered)
+        return _new_tuple(PublicBoard, (      # the record made without its __new__'s Python frame
+            st.round, st.rage, st.current, game.current_player, game.decision_kind, game.health,
+            sum(st.bag.values()), len(st.dungeon_deck), st.row, st.reserve, st.dungeon_discard, st.clank_area,
+            st.bank, dict(zip(stacks, map(len, stacks.values()), strict=True)),
+            dict(zip(pools, map(len, pools.values()), strict=True)),
+            st.tiles, st.rooms, st.pieces, st.links, st.market, st.artifact_stack, st.covered))
 
     # -- players ------------------------------------------------------------------------------
     @property
