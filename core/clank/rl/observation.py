@@ -125,7 +125,7 @@ class ObservationEncoder:
         buf[stack] = len(board.artifact_stack)
         buf[covered] = len(board.covered)
         buf[deciding] = decider is not None and decider == me       # view.deciding
-        buf[health] = view.health
+        buf[health] = board.health
         turn = (board.decision_kind, decider, board.current)
         if turn != memory.turn:
             memory.turn = self._write_turn(buf, turn, me)
@@ -219,23 +219,34 @@ class ObservationEncoder:
         return placed
 
     def _write_rooms(self, buf: memoryview, rooms: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-        """Tokens lying in rooms: any room-state value naming token ids, or a list of them."""
+        """Tokens lying in rooms: any room-state value naming token ids, or a list of them. The
+        copy it returns holds what it read: each room's values, its lists copied."""
         self._clear(buf, "map_tokens", "room_tokens", "room_value")
         pos = self._pos
         map_tokens, room_tokens, room_value = pos["map_tokens"], pos["room_tokens"], pos["room_value"]
         token_value = self._token_value
+        copies: dict[str, dict[str, Any]] = {}
         for room, data in rooms.items():
-            if not data or room not in room_tokens:
+            copies[room] = copy = {}
+            if not data:
                 continue
-            for item in data.values():
-                for t in (item if isinstance(item, list) else (item,)):
-                    if isinstance(t, str) and t in map_tokens:
-                        buf[map_tokens[t]] += 1
-                        buf[room_tokens[room]] += 1
-                        buf[room_value[room]] += token_value[t]
-        # what the loop read (the strings of each room's values and of its lists), copied
-        return {room: {k: list(v) if isinstance(v, list) else v for k, v in data.items()}
-                for room, data in rooms.items()}
+            lying: list[str] = []
+            for key, item in data.items():
+                if isinstance(item, list):
+                    copy[key] = list(item)
+                    lying += item
+                else:
+                    copy[key] = item
+                    lying.append(item)
+            if room not in room_tokens:
+                continue
+            here, worth = room_tokens[room], room_value[room]
+            for t in lying:
+                if isinstance(t, str) and t in map_tokens:
+                    buf[map_tokens[t]] += 1
+                    buf[here] += 1
+                    buf[worth] += token_value[t]
+        return copies
 
     def _write_pieces(self, buf: memoryview, pieces: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         """Non-player pieces on the map, by room."""
