@@ -40,8 +40,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from clank.actions import Action
 
 LAYOUT_FORMAT = 1
@@ -58,10 +56,6 @@ teleport kinds reaching one room; ``room``: room actions on one card, token or f
 ``pick``: zones one card may be picked from; ``pack``: variants of a pack's action on one card
 or token; ``spare``: spare indices of each block; ``answer``: answers to a pack's decision;
 ``other``: main actions of words no block names."""
-
-
-MEMO = 20_000
-"""Listings :meth:`ActionLayout.encode` remembers (they repeat: the same hands, rows and rooms)."""
 
 
 SLOTS = 50_000
@@ -179,7 +173,6 @@ class ActionLayout:
         self._anchor_pos = {w: {a: i for i, a in enumerate(b.anchors)} for w, b in self.blocks.items()}
         self._starts = sorted((b.offset, w) for w, b in self.blocks.items())
         self.layout_id = self._digest(ruleset)
-        self._memo: dict[tuple, tuple[dict[int, Action], np.ndarray]] = {}
         self._slots: dict[bool, dict[Action, Slot]] = {False: {}, True: {}}   # by "answers to a pack's decision"
 
     def _digest(self, ruleset: Any) -> str:
@@ -190,20 +183,8 @@ class ActionLayout:
 
     # -- legal actions → indices ---------------------------------------------------------------
     def encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
-        """The index of each legal action, as ``{index: action}`` in listing order (read-only:
-        the same listing is indexed once and remembered, up to :data:`MEMO` listings)."""
-        return self.indexed(decision_kind, actions)[0]
-
-    def indexed(self, decision_kind: str, actions: Sequence[Action]) -> tuple[dict[int, Action], np.ndarray]:
-        """:meth:`encode`'s mapping and its indices as a sorted NumPy array (both read-only)."""
-        key = (decision_kind, tuple(actions))
-        found = self._memo.get(key)
-        if found is None:
-            if len(self._memo) >= MEMO:
-                self._memo.clear()
-            mapping = self._encode(decision_kind, actions)
-            found = self._memo[key] = (mapping, np.array(sorted(mapping), dtype=np.intp))
-        return found
+        """The index of each legal action, as ``{index: action}`` in listing order (a new dict)."""
+        return self._encode(decision_kind, actions)
 
     def _encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
         out: dict[int, Action] = {}
@@ -213,7 +194,7 @@ class ActionLayout:
         slots = self._slots[answers]
         if len(slots) >= SLOTS:
             slots.clear()
-        for action in dict.fromkeys(actions):
+        for action in actions:                   # distinct, as every listing of legal actions is
             slot = slots.get(action)
             if slot is None:
                 slot = slots[action] = self._slot(action, answers)
