@@ -360,9 +360,10 @@ def _changed(buf: memoryview, seen: tuple, writers: tuple[Writer, ...], parts: t
     if parts == seen:
         return seen
     copies = list(seen)
-    for i, (part, write) in enumerate(zip(parts, writers, strict=True)):
+    for i in range(len(parts)):              # an index loop: cheaper than zip and enumerate here
+        part = parts[i]
         if part != copies[i]:
-            copies[i] = write(buf, part)
+            copies[i] = writers[i](buf, part)
     return tuple(copies)
 
 
