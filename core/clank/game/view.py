@@ -287,8 +287,8 @@ class SeatView:
         return _new_tuple(PublicBoard, (      # the record made without its __new__'s Python frame
             st.round, st.rage, st.current, game.current_player, game.decision_kind, game.health,
             sum(st.bag.values()), len(st.dungeon_deck), st.row, st.reserve, st.dungeon_discard, st.clank_area,
-            st.bank, dict(zip(stacks, map(len, stacks.values()), strict=True)),
-            dict(zip(pools, map(len, pools.values()), strict=True)),
+            st.bank, {region: len(tiles) for region, tiles in stacks.items()},
+            {pool: len(tokens) for pool, tokens in pools.items()},
             st.tiles, st.rooms, st.pieces, st.links, st.market, st.artifact_stack, st.covered))
 
     # -- players ------------------------------------------------------------------------------
