@@ -184,9 +184,6 @@ class ActionLayout:
     # -- legal actions → indices ---------------------------------------------------------------
     def encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
         """The index of each legal action, as ``{index: action}`` in listing order (a new dict)."""
-        return self._encode(decision_kind, actions)
-
-    def _encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
         out: dict[int, Action] = {}
         ranks: dict[tuple[str, str], int] = {}
         spares: dict[str, int] = {}
