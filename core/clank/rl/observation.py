@@ -14,11 +14,13 @@ by). A custom pack's cards, tokens, tiles and features get their slots with no c
 
 How it is fast: an environment keeps an :class:`EncoderMemory` per seat, which holds that seat's
 last vector and, for each **part** of it (the Clank! area, the row, the rooms, a seat's play
-area ...), a copy of what the view showed for it then. A part whose view data equals its copy
-(a list or dict comparison, which Python makes without a loop of its own) is left as it is;
-any other part has its sections zeroed and written again. Between two looks of one seat only a
-few parts change (a card played, a pool spent), so a step writes a few dozen numbers and copies
-the vector out (a new array each time: a result is never reused).
+area ...), a copy of what the view showed for it then. The parts come in groups (the shared
+board, read in one call with :meth:`~clank.game.view.SeatView.public_board`; each seat, read with
+:meth:`~clank.game.view.SeatView.public`): a group whose data equals its copies (one comparison of
+lists and dicts, which Python makes in C) is passed over; in any other, each part that changed
+has its sections zeroed and written again. Between two looks of one seat only a few parts
+change (a card played, a pool spent), so a step writes a few dozen numbers and copies the
+vector out (a new array each time: a result is never reused).
 """
 
 from __future__ import annotations
@@ -171,10 +173,10 @@ class ObservationEncoder:
                 self._write_row, count("dungeon_discard"), self._write_market, count("artifact_stack"),
                 self._write_tiles, self._write_rooms, self._write_pieces)
 
-    def _count_writer(self, section: str, index: Mapping[str, int] | None = None) -> Writer:
+    def _count_writer(self, section: str) -> Writer:
         """Count a zone's items (ids of the section's entries) into the section."""
         start, stop, zeros = self._runs[section]
-        at = (index or self._pos[section]).__getitem__
+        at = self._pos[section].__getitem__
 
         def write(buf: memoryview, items: list[str]) -> list[str]:
             buf[start:stop] = zeros
@@ -298,9 +300,9 @@ class _SeatTable:
         buf[pending] = p["pending_neg"]
         buf[value] = sum(map(self.token_value.__getitem__, artifacts)) if artifacts else 0
         room = p["room"]
-        return _changed(buf, seen, self.writers,
-                 ((p["ko_room"] if room is None else room, p["status"]), p["pool"], p["teleports"],
-                  (p["tokens"], artifacts), p["play"], p["discard"]))
+        parts = ((p["ko_room"] if room is None else room, p["status"]), p["pool"], p["teleports"],
+                 (p["tokens"], artifacts), p["play"], p["discard"])          # in SEAT_PARTS order
+        return _changed(buf, seen, self.writers, parts)
 
     def _write_place(self, buf: memoryview, place: tuple[str | None, str]) -> tuple[str | None, str]:
         """Where the pawn is (or lies knocked out), what that room shows, and the seat's status."""
@@ -332,8 +334,8 @@ class EncoderMemory:
     """What :meth:`ObservationEncoder.encode` keeps between two encodings of one seat's views:
     the seat, its last vector (``vector``, float32, written through the memoryview ``cells``) and,
     for each part of it, a copy of the view data it was written from: ``turn`` (the decision),
-    ``board`` (the shared board's parts) and ``seats`` (each seat's parts, counted from the
-    observer)."""
+    ``board`` (the shared board's parts, :data:`BOARD`), ``hand`` (the seat's own hand) and
+    ``seats`` (each seat's parts, :data:`SEAT_PARTS`, counted from the observer)."""
 
     __slots__ = ("_sizes", "board", "cells", "hand", "seat", "seats", "turn", "vector")
 
