@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from clank.dungeon import Geometry
     from clank.game.engine import Game
 
-_new_tuple = tuple.__new__
+_new_tuple = tuple.__new__     # makes a named tuple from a tuple without its class's Python __new__
 HIDDEN = "hidden"
 """What a face-down token of another seat shows as in a view."""
 SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label",
@@ -37,6 +37,8 @@ whether it is live, a room's features and name (as a sentence says it, as a head
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
 _SHARED = frozenset(SHARED)
+
+
 def _player_fields(p: PlayerState) -> dict[str, Any]:
     """Every field of a seat's state, in a new dict, in the record's order. Written out: a dict
     display costs half of a loop over the field names, and :meth:`SeatView.public` runs at every
