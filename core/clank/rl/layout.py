@@ -40,8 +40,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from clank.actions import Action
 
 LAYOUT_FORMAT = 1
@@ -60,8 +58,11 @@ or token; ``spare``: spare indices of each block; ``answer``: answers to a pack'
 ``other``: main actions of words no block names."""
 
 
-MEMO = 20_000
-"""Listings :meth:`ActionLayout.encode` remembers (they repeat: the same hands, rows and rooms)."""
+SLOTS = 50_000
+"""Actions whose :meth:`ActionLayout._slot` is remembered (the same actions are listed again and again)."""
+Slot = tuple[str, tuple[str, str] | None, int, int]
+"""An action's block word, its ``(word, anchor)`` key (None: it takes a spare index), its anchor row's first index
+and the row's length."""
 
 
 class ActionSpaceOverflow(RuntimeError):
@@ -172,7 +173,7 @@ class ActionLayout:
         self._anchor_pos = {w: {a: i for i, a in enumerate(b.anchors)} for w, b in self.blocks.items()}
         self._starts = sorted((b.offset, w) for w, b in self.blocks.items())
         self.layout_id = self._digest(ruleset)
-        self._memo: dict[tuple, tuple[dict[int, Action], np.ndarray]] = {}
+        self._slots: dict[bool, dict[Action, Slot]] = {False: {}, True: {}}   # by "answers to a pack's decision"
 
     def _digest(self, ruleset: Any) -> str:
         table = [(b.word, list(b.anchors), b.variants, b.spare, b.pick) for b in self.blocks.values()]
@@ -182,42 +183,26 @@ class ActionLayout:
 
     # -- legal actions → indices ---------------------------------------------------------------
     def encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
-        """The index of each legal action, as ``{index: action}`` in listing order (read-only:
-        the same listing is indexed once and remembered, up to :data:`MEMO` listings)."""
-        return self.indexed(decision_kind, actions)[0]
-
-    def indexed(self, decision_kind: str, actions: Sequence[Action]) -> tuple[dict[int, Action], np.ndarray]:
-        """:meth:`encode`'s mapping and its indices as a sorted NumPy array (both read-only)."""
-        key = (decision_kind, tuple(actions))
-        found = self._memo.get(key)
-        if found is None:
-            if len(self._memo) >= MEMO:
-                self._memo.clear()
-            mapping = self._encode(decision_kind, actions)
-            found = self._memo[key] = (mapping, np.array(sorted(mapping), dtype=np.intp))
-        return found
-
-    def _encode(self, decision_kind: str, actions: Sequence[Action]) -> dict[int, Action]:
+        """The index of each legal action, as ``{index: action}`` in listing order (a new dict)."""
         out: dict[int, Action] = {}
-        ranks: dict[tuple[str, str | None], int] = {}
+        ranks: dict[tuple[str, str], int] = {}
         spares: dict[str, int] = {}
-        blocks, positions = self.blocks, self._anchor_pos
         answers = decision_kind not in CORE_DECISIONS
-        for action in dict.fromkeys(actions):
-            word = "answer" if answers else action.kind if action.kind in blocks else "other"
-            block = blocks[word]
-            pos = positions[word]
-            anchor = None
-            if pos:
-                args = action.args if block.pick == "first" else reversed(action.args)
-                anchor = next((a for a in args if a in pos), None)
-            if anchor is not None:
-                key = (word, anchor)
+        slots = self._slots[answers]
+        if len(slots) >= SLOTS:
+            slots.clear()
+        for action in actions:                   # distinct, as every listing of legal actions is
+            slot = slots.get(action)
+            if slot is None:
+                slot = slots[action] = self._slot(action, answers)
+            word, key, base, variants = slot
+            if key is not None:
                 rank = ranks.get(key, 0)
                 ranks[key] = rank + 1
-                if rank < block.variants:
-                    out[block.offset + pos[anchor] * block.variants + rank] = action
+                if rank < variants:
+                    out[base + rank] = action
                     continue
+            block = self.blocks[word]
             n = spares.get(word, 0)
             if n >= block.spare:
                 limit = {"answer": "answer", "other": "other"}.get(word, "spare")
@@ -227,6 +212,21 @@ class ActionLayout:
             spares[word] = n + 1
             out[block.offset + len(block.anchors) * block.variants + n] = action
         return out
+
+    def _slot(self, action: Action, answers: bool) -> Slot:
+        """Where an action goes whatever else is listed: its block's word and, when one of its
+        arguments is an anchor of the block, ``(word, anchor)``, the anchor row's first index and
+        the row's length (the action's rank among the listing's others of that key picks its
+        index in the row)."""
+        word = "answer" if answers else action.kind if action.kind in self.blocks else "other"
+        block = self.blocks[word]
+        pos = self._anchor_pos[word]
+        if pos:
+            args = action.args if block.pick == "first" else reversed(action.args)
+            anchor = next((a for a in args if a in pos), None)
+            if anchor is not None:
+                return word, (word, anchor), block.offset + pos[anchor] * block.variants, block.variants
+        return word, None, 0, 0
 
     # -- indices → words -----------------------------------------------------------------------
     def block_of(self, index: int) -> Block:

@@ -17,7 +17,6 @@ from clank.rl.rewards import RewardFn, reward_fn
 OBS_HIGH = 1.0e6
 """The observation space's upper bound (no count in a game comes near it)."""
 _LAYOUTS: dict[tuple, tuple[ActionLayout, ObservationEncoder, str]] = {}
-_NONE: tuple[dict, np.ndarray] = ({}, np.array([], dtype=np.intp))
 
 
 def layouts(ruleset: Any, players: int, limits: Mapping[str, int] | None) -> tuple[ActionLayout, ObservationEncoder, str]:
@@ -47,7 +46,7 @@ class EpisodeTable:
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
         self.memories = [self.encoder.memory() for _ in range(self.players)]
         self.game: Game | None = None
-        self._legal: tuple[dict[int, Action], np.ndarray] | None = None
+        self._legal: tuple[dict[int, Action], list[int]] | None = None
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
@@ -59,10 +58,11 @@ class EpisodeTable:
         """Forget the indexed legal actions: the game moved (they are indexed again when asked for)."""
         self._legal = None
 
-    def _indexed(self) -> tuple[dict[int, Action], np.ndarray]:
+    def _indexed(self) -> tuple[dict[int, Action], list[int]]:
         if self._legal is None:
             game = self.game
-            self._legal = (_NONE if game.over else self.actions.indexed(game.decision_kind, game.legal_actions()))
+            mapping = {} if game.over else self.actions.encode(game.decision_kind, game.legal_actions())
+            self._legal = (mapping, sorted(mapping))
         return self._legal
 
     @property
@@ -72,12 +72,13 @@ class EpisodeTable:
 
     def legal_indices(self) -> list[int]:
         """The legal indices of the deciding seat, ascending (a new list)."""
-        return self._indexed()[1].tolist()
+        return list(self._indexed()[1])
 
     def mask(self) -> np.ndarray:
         """The legal-action mask of the deciding seat (int8, 1 for a legal index; a new array)."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        mask[self._indexed()[1]] = 1
+        for index in self._indexed()[1]:      # a few indices: one item write each beats NumPy's fancy indexing
+            mask[index] = 1
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
