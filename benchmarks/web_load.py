@@ -64,6 +64,9 @@ class Figures:
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
     digests: dict[int, str] = field(default_factory=dict)
+    server_cpu: float = 0.0  # CPU seconds (user + system) the server process spent while the games ran
+    client_cpu: float = 0.0  # the same for the load generator
+
 
     def report(self) -> str:
         lat = sorted(self.latencies)
@@ -72,8 +75,19 @@ class Figures:
         return (
             f"{self.games} games, {self.actions} actions in {self.seconds:.1f} s: "
             f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {p50:.1f} ms, "
-            f"p95 {p95:.1f} ms"
+            f"p95 {p95:.1f} ms; server CPU {self.server_cpu:.1f} s "
+            f"({self.server_cpu / max(self.actions, 1) * 1000:.2f} ms an action), "
+            f"load generator CPU {self.client_cpu:.1f} s"
         )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -145,7 +159,7 @@ async def play_seat(url: str, token: str, bot: Any, figures: Figures) -> None:
                     await ws.send(json.dumps({"type": "act", "action": str(choice), "version": acted_on}))
 
 
-async def play_all(base: str, seeds: list[int], options: dict[str, Any]) -> Figures:
+async def play_all(base: str, seeds: list[int], options: dict[str, Any], server_pid: int) -> Figures:
     """Create one game per seed and play them all at once."""
     from clank.api import bot_seed, build_ruleset
 
@@ -170,9 +184,11 @@ async def play_all(base: str, seeds: list[int], options: dict[str, Any]) -> Figu
         for seat in game["seats"]:
             bot = registry.make_bot("random", bot_seed(seed, seat["seat"]))
             tasks.append(play_seat(f"{ws_base}/ws/{game['game']}", seat["token"], bot, figures))
-    start = time.perf_counter()
+    start, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*tasks)
     figures.seconds = time.perf_counter() - start
+    figures.server_cpu = cpu_seconds(server_pid) - server_cpu
+    figures.client_cpu = time.process_time() - client_cpu
     for seed, game in zip(seeds, made, strict=True):
         with urllib.request.urlopen(f"{base}/g/{game['game']}/record", timeout=60) as answer:
             figures.digests[seed] = json.loads(answer.read())["final_state_sha256"]
@@ -220,7 +236,7 @@ def run(games: int, seed: int, db: str | None, options: dict[str, Any]) -> tuple
         server = start_server(url, port)
         try:
             figures = asyncio.run(
-                play_all(f"http://127.0.0.1:{port}", list(range(seed, seed + games)), options)
+                play_all(f"http://127.0.0.1:{port}", list(range(seed, seed + games)), options, server.pid)
             )
         finally:
             server.terminate()
