@@ -83,9 +83,11 @@ def draw_map(view: Any, *, width: int, height: int, preview: Action | str | None
 
 
 _DRAWN: dict[tuple[Any, ...], Text] = {}
+_SVG_DRAWN: dict[tuple[Any, ...], tuple[Any, str]] = {}
 _DRAWN_SIZE = 64
 """Drawings kept by what they show (a redraw of an unchanged map, or of a position seen
-before, copies the kept one)."""
+before, copies the kept one); the same for SVG documents (by the ruleset whose glyphs they
+draw, what they show, their title and the players in their legend)."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +128,22 @@ def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highli
     """The same map as a standalone SVG document (UTF-8 text): tiles with their names,
     rooms with names and glyphs, tunnels with icons and arrows, portals, open edges, pawns,
     and the legend. ``preview`` and ``highlight`` as for :func:`draw_map`; ``title`` heads
-    the picture (default: the round and whose turn it is)."""
+    the picture (default: the round and whose turn it is). A map that shows the same as one
+    drawn lately is not drawn again, and a redrawn map reuses the lines of its layout."""
     from clank.mapdraw import svg as _svg  # the table never needs SVG (nor its XML imports)
 
-    return _svg.render_svg(_model.build(view, preview, highlight), view, title)
+    model = _model.build(view, preview, highlight)
+    title = title if title is not None else _svg.default_title(view)
+    key = (id(view.ruleset), model.signature(), title,
+           tuple((p.seat, view.name(p.seat), p.status) for p in view.players))
+    kept = _SVG_DRAWN.get(key)
+    if kept is not None and kept[0] is view.ruleset:   # the same packs draw the same glyphs
+        return kept[1]
+    if len(_SVG_DRAWN) >= _DRAWN_SIZE:
+        _SVG_DRAWN.clear()
+    drawn = _svg.render_svg(model, view, title)
+    _SVG_DRAWN[key] = (view.ruleset, drawn)
+    return drawn
 
 
 def legend(view: Any) -> list[tuple[str, str, str]]:
