@@ -136,18 +136,19 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
     rng = random.Random(3)
     seen_moves = seen_orient = False
     for _ in range(400):
-        state = next(s.state for s in seats if s.state["deciding"])
+        deciding = next(s for s in seats if s.state["deciding"])
+        state = deciding.state
         kinds = {a["kind"] for a in state["actions"]}
         if kinds & {"orient", "place"}:
             previews = [a for a in state["actions"] if a["preview"]]
-            html = state["html"]["map"]
+            html = deciding.page["map"]
             assert html.count('<template class="preview"') == len(previews) > 0
             assert all(f'data-action="{a["text"]}"' in html for a in previews)
             seen_orient = True
         rooms = {a["room"] for a in state["actions"] if a["room"]}
         if rooms:
             for room in rooms:
-                assert f'class="room reachable" data-room="{room}"' in state["html"]["map"]
+                assert f'class="room reachable" data-room="{room}"' in deciding.page["map"]
             seen_moves = True
         if seen_moves and seen_orient:
             return
@@ -159,6 +160,32 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
             if other is not seat:
                 other.next("state")
     raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
+
+
+def test_a_page_is_sent_the_parts_that_changed_and_shows_what_a_new_page_is_sent_whole(web, seat_conn):
+    """After each action a page receives only the parts of the table that changed (the map
+    is not sent again when a card is played); a page that applies them shows, part for part,
+    what a page that joins then receives whole, for the deciding seat, the other and a
+    spectator."""
+    made = create_game(web, ["catacombs"], ["human", "human"], seed=2)
+    tokens = [s["token"] for s in made["seats"]]
+    pages = [seat_conn(web, made["game"], t, mode="html") for t in [*tokens, None]]
+    parts = set(pages[0].state["html"])
+    assert {"map", "hand", "actions", "log", "status"} <= parts
+    without_map = 0
+    for _ in range(40):
+        mover = next(p for p in pages[:2] if p.state["deciding"])
+        mover.act(mover.state["actions"][0]["text"])
+        for other in pages:
+            if other is not mover:
+                other.next("state")
+        for token, page in zip([*tokens, None], pages, strict=True):
+            assert set(page.page) == parts
+            without_map += "map" not in page.state["html"]
+            fresh = seat_conn(web, made["game"], token, mode="html")
+            assert fresh.state["html"] == page.page
+            fresh.close()
+    assert without_map > 0
 
 
 def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):

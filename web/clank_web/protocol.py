@@ -8,7 +8,8 @@ a ``type``. The client speaks first::
     ← {"type": "state", "version": 12, "seat": 0, "deciding": true, "actions": [...], ...}
     → {"type": "act", "action": "play burgle", "version": 12}
     ← {"type": "ack", "version": 13}                 (only once the action is committed)
-    ← {"type": "state", "version": 13, ...}          (to every connection of the game)
+    ← {"type": "state", "version": 13, ...}          (to every connection of the game; in html
+                                                      mode, the parts of the table that changed)
     → {"type": "ping"}   ← {"type": "pong"}
 
 A refusal is ``{"type": "error", "status": 4xx, "code": WORD, "message": TEXT}``; the state

@@ -119,7 +119,8 @@ class GameRoom:
     bot_task: asyncio.Task | None = None
     timer: asyncio.TimerHandle | None = None
     version: int = -1  # the committed state's version: how many actions are stored (set from the game)
-    _cache: dict[tuple[int | None, str, int], str] = field(default_factory=dict)
+    _cache: dict[tuple[int | None, str, int], dict[str, Any]] = field(default_factory=dict)
+    _shown: dict[tuple[int | None, str], dict[str, str]] = field(default_factory=dict)  # a seat's pages' parts
 
     def __post_init__(self) -> None:
         self.version = len(self.game.state.history)
@@ -216,23 +217,46 @@ class GameRoom:
             raise Refusal(403, "bot-seat", "a bot plays this seat now")
 
     # -- who sees what -----------------------------------------------------------------------
-    def payload(self, seat: int | None, mode: str) -> str:
+    def message(self, seat: int | None, mode: str) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built once per version."""
         from clank_web.present import state_message
 
         key = (seat, mode, self.version)
-        text = self._cache.get(key)
-        if text is None:
-            text = self._cache[key] = encode(state_message(self, seat, mode))
-        return text
+        message = self._cache.get(key)
+        if message is None:
+            message = self._cache[key] = state_message(self, seat, mode)
+        return message
+
+    def payload(self, seat: int | None, mode: str) -> str:
+        """The whole state message for one seat: what a connection that joins now receives."""
+        message = self.message(seat, mode)
+        if mode == "html":
+            self._shown[(seat, mode)] = message["html"]
+        return encode(message)
+
+    def update(self, seat: int | None, mode: str) -> str:
+        """The state message for the connections of one seat after a change: in ``html`` mode,
+        only the parts of the table that differ from what those pages show."""
+        message = self.message(seat, mode)
+        if mode != "html":
+            return encode(message)
+        parts = message["html"]
+        shown = self._shown.get((seat, mode), {})
+        self._shown[(seat, mode)] = parts
+        return encode({**message, "html": {k: v for k, v in parts.items() if shown.get(k) != v}})
 
     def broadcast(self) -> None:
-        """Send the current state to every connection, each its own seat's view."""
+        """Send the current state to every connection, each its own seat's view (under the lock:
+        every page of a seat then shows the same parts)."""
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            conn.push(self.payload(conn.seat, conn.mode))
+            key = (conn.seat, conn.mode)
+            if key not in texts:
+                texts[key] = self.update(*key)
+            conn.push(texts[key])
 
     async def join(self, conn: Connection) -> None:
         """Add a connection and send it the state (under the lock: never an uncommitted one)."""
