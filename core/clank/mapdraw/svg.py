@@ -10,6 +10,7 @@ contents changed, or with another room highlighted, reuses them."""
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -39,10 +40,11 @@ TILE_FILL, TILE_STROKE, LINE = "#f3ead7", "#8c7a5b", "#4a4036"
 Point = tuple[float, float]
 LayoutKey = tuple[Any, ...]
 
-_BENDS: dict[LayoutKey, dict[tuple[Any, ...], Point | None]] = {}
-_BENDS_SIZE = 256
+_BENDS: OrderedDict[LayoutKey, dict[tuple[Any, ...], Point | None]] = OrderedDict()
+_BENDS_SIZE = 1024
 """Each layout's tunnel bends (``bend``'s answer per tile and tunnel), for the layouts drawn
-lately: a layout is the tiles where they lie and turned as they are, and the regions."""
+last (a server draws many games at once): a layout is the tiles where they lie and turned as
+they are, and the regions."""
 
 
 def layout_key(model: MapModel) -> LayoutKey:
@@ -55,8 +57,10 @@ def _bends_of(model: MapModel) -> dict[tuple[Any, ...], Point | None]:
     bends = _BENDS.get(key)
     if bends is None:
         if len(_BENDS) >= _BENDS_SIZE:
-            _BENDS.clear()
+            _BENDS.popitem(last=False)    # the layout drawn longest ago
         bends = _BENDS[key] = {}
+    else:
+        _BENDS.move_to_end(key)
     return bends
 
 
