@@ -28,6 +28,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 MODES = ("html", "data")
 MAX_ACTION_TEXT = 200
 
@@ -118,5 +120,6 @@ def parse_message(data: dict[str, Any]) -> Act | Ping:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as sent."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: compact JSON, its keys in order (``type`` first), text as UTF-8
+    (orjson: a state with the table's HTML parts is tens of kilobytes)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
