@@ -201,7 +201,7 @@ def create_app(config: ServerConfig) -> Starlette:
         if room is None:
             return JSONResponse(Refusal(404, "no-game", "no such game").to_json(), 404)
         async with room.lock:  # a game's last action counts once it is committed
-            published = game_record(room.game, digests=True) if room.game.over else None
+            published = lobby.portable_record(game_record(room.game, digests=True)) if room.game.over else None
         if published is None:
             return JSONResponse(
                 Refusal(
