@@ -48,9 +48,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -213,9 +211,37 @@ async def play_seats(jobs: list[SeatJob], mode: str, think: tuple[float, float] 
     return figures
 
 
-def play_seats_in_process(jobs: list[SeatJob], mode: str, think: tuple[float, float] | None) -> Figures:
-    """:func:`play_seats` in a worker process of the load generator."""
-    return asyncio.run(play_seats(jobs, mode, think))
+def client_process(jobs: list[SeatJob], mode: str, think: tuple[float, float] | None) -> subprocess.Popen:
+    """A process of the load generator (this script with ``--client-worker``) playing ``jobs``;
+    it reads them as JSON and answers with what it measured (:func:`client_worker`)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "--client-worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps({"jobs": [vars(j) for j in jobs], "mode": mode, "think": think}))
+    proc.stdin.close()
+    return proc
+
+
+def client_result(proc: subprocess.Popen) -> Figures:
+    """What a process of the load generator measured, once it is done."""
+    assert proc.stdout is not None
+    answer = proc.stdout.read()
+    if proc.wait() != 0:
+        raise RuntimeError("a process of the load generator failed")
+    data = json.loads(answer)
+    return Figures(actions=data["actions"], latencies=data["latencies"], client_cpu=data["client_cpu"])
+
+
+def client_worker() -> None:
+    """``--client-worker``: play the seats given on standard input, print what was measured."""
+    task = json.loads(sys.stdin.read())
+    think = tuple(task["think"]) if task["think"] else None
+    figures = asyncio.run(play_seats([SeatJob(**j) for j in task["jobs"]], task["mode"], think))
+    print(json.dumps({"actions": figures.actions, "latencies": figures.latencies, "client_cpu": figures.client_cpu}))
 
 
 def create_games(base: str, seeds: list[int], options: dict[str, Any]) -> list[SeatJob]:
@@ -253,9 +279,9 @@ def play_all(
     if clients == 1:
         figures.add(asyncio.run(play_seats(jobs, mode, think)))
     else:
-        with ProcessPoolExecutor(clients, mp_context=get_context("spawn")) as pool:
-            for part in pool.map(play_seats_in_process, groups, [mode] * clients, [think] * clients):
-                figures.add(part)
+        procs = [client_process(group, mode, think) for group in groups]
+        for proc in procs:
+            figures.add(client_result(proc))
     figures.seconds = time.perf_counter() - start
     figures.server_cpu = cpu_seconds(server_pid) - server_cpu
     for seed, first in zip(seeds, jobs[::PLAYERS], strict=True):
@@ -336,6 +362,9 @@ def seconds_range(text: str) -> tuple[float, float]:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--client-worker"]:
+        client_worker()
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
