@@ -5,18 +5,28 @@ It starts ``clank serve`` (a fresh SQLite file in a temporary directory unless `
 another database, bots acting at once, a message rate high enough for programs), creates
 ``--games`` two-player games with seeds ``seed .. seed+games-1`` and every seat held by a
 person, and plays them all at the same time: one WebSocket per seat, in the protocol's
-``data`` mode, each seat choosing exactly as the engine's ``random`` bot does (its own seeded
-generator over the legal actions in the order the server lists them, seeded by
-``clank.api.bot_seed`` from the game's seed and the seat, as ``clank simulate`` seeds its
-bots). When every game is over it downloads each game's record and compares its final state
-digest with the one ``clank simulate --bot random`` writes for the same seed: every game must
-finish in the same state.
+``data`` mode (``--mode html``: the browser's, with every HTML fragment), each seat choosing
+exactly as the engine's ``random`` bot does (its own seeded generator over the legal actions
+in the order the server lists them, seeded by ``clank.api.bot_seed`` from the game's seed and
+the seat, as ``clank simulate`` seeds its bots). When every game is over it downloads each
+game's record and compares its final state digest with the one ``clank simulate --bot
+random`` writes for the same seed: every game must finish in the same state.
 
-It prints the games, the actions, actions per second over the whole run, and the round trip of
-an action (sent → acknowledged, which includes the commit to the database) at the median and
-the 95th percentile::
+By default the seats act the moment their state arrives: a closed loop that keeps every game
+busy, which measures the server at saturation (the round trip is then the games in flight
+divided by the throughput). ``--think 0.5-2`` paces the seats instead: each waits a random
+0.5 to 2 seconds before acting, as people do (a generator of its own, so the game is the same).
+
+The load generator is kept small, since it shares the machine with the server: a seat parses
+only the messages it acts on (a state in which it decides), and ``--clients N`` spreads the
+games over N processes.
+
+It prints the games, the actions, actions per second over the whole run, the round trip of an
+action (sent → acknowledged, which includes the commit to the database) at the median, 95th and
+99th percentiles, and the CPU seconds the server process and the load generator spent::
 
     python benchmarks/web_load.py --games 100
+    python benchmarks/web_load.py --games 100 --think 0.5-2 --max-rounds 4
     python benchmarks/web_load.py --games 100 --db postgresql://postgres@127.0.0.1:5432/clank
 
 It asserts nothing but equal digests (exit code 1 when a game differs): speed is measured,
@@ -30,6 +40,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -43,6 +54,8 @@ from typing import Any
 
 PLAYERS = 2
 PACKS = ["catacombs"]
+STATE, ACK = '{"type":"state"', '{"type":"ack"'  # how the server's messages begin (compact JSON)
+DECIDING, OVER = '"deciding":true', '"over":true'  # a key of the state (in a fragment, quotes are \")
 
 
 @dataclass
@@ -64,16 +77,39 @@ class Figures:
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
     digests: dict[int, str] = field(default_factory=dict)
+    server_cpu: float = 0.0  # CPU seconds (user + system) the server process spent while the games ran
+    client_cpu: float = 0.0  # the same for the load generator (every process of it)
+
+    def add(self, other: Figures) -> None:
+        """Count in what another client process measured."""
+        self.actions += other.actions
+        self.latencies += other.latencies
+        self.client_cpu += other.client_cpu
+
+    def percentile(self, p: float) -> float:
+        """The ``p`` percentile of the round trip, in milliseconds."""
+        lat = sorted(self.latencies)
+        if not lat:
+            return 0.0
+        return (statistics.median(lat) if p == 50 else lat[int(p / 100 * (len(lat) - 1))]) * 1000
 
     def report(self) -> str:
-        lat = sorted(self.latencies)
-        p50 = statistics.median(lat) * 1000 if lat else 0.0
-        p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else 0.0
         return (
             f"{self.games} games, {self.actions} actions in {self.seconds:.1f} s: "
-            f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {p50:.1f} ms, "
-            f"p95 {p95:.1f} ms"
+            f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {self.percentile(50):.1f} ms, "
+            f"p95 {self.percentile(95):.1f} ms, p99 {self.percentile(99):.1f} ms; server CPU "
+            f"{self.server_cpu:.1f} s ({self.server_cpu / max(self.actions, 1) * 1000:.2f} ms an action), "
+            f"load generator CPU {self.client_cpu:.1f} s"
         )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -118,63 +154,139 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(answer.read())
 
 
-async def play_seat(url: str, token: str, bot: Any, figures: Figures) -> None:
-    """One seat's client: acts whenever its seat decides, until the game is over."""
-    import websockets
-    from clank.actions import Action
+@dataclass(frozen=True)
+class SeatJob:
+    """One seat to play: its socket, its token, the seed of its random bot and of its pace."""
 
-    async with websockets.connect(url, max_size=None, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "mode": "data"}))
+    url: str
+    token: str
+    bot_seed: int
+    pace_seed: str
+
+
+async def play_seat(
+    job: SeatJob, bot: Any, figures: Figures, mode: str = "data", think: tuple[float, float] | None = None
+) -> None:
+    """One seat's client: acts whenever its seat decides, until the game is over. It parses
+    only a state in which it decides; every other message is told by how it begins."""
+    import websockets
+
+    pace = random.Random(job.pace_seed)
+    async with websockets.connect(job.url, max_size=None, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": job.token, "mode": mode}))
         acted_on = -1
         sent_at = 0.0
         async for text in ws:
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "ack":
+            if text.startswith(ACK):
                 figures.latencies.append(time.perf_counter() - sent_at)
                 figures.actions += 1
-            elif kind == "error":
-                raise RuntimeError(f"the server refused an action: {message}")
-            elif kind == "state":
-                if message["over"]:
-                    return
-                if message["deciding"] and message["version"] > acted_on:
-                    acted_on = message["version"]
-                    choice = bot.choose(Listing([Action.parse(a["text"]) for a in message["actions"]]))
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "action": str(choice), "version": acted_on}))
+            elif not text.startswith(STATE):
+                if '"type":"error"' in text[:20]:
+                    raise RuntimeError(f"the server refused an action: {text}")
+            elif OVER in text:
+                return
+            elif DECIDING in text:
+                message = json.loads(text)
+                if message["version"] <= acted_on:
+                    continue
+                acted_on = message["version"]
+                choice = bot.choose(Listing([a["text"] for a in message["actions"]]))
+                if think is not None:
+                    await asyncio.sleep(pace.uniform(*think))
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": str(choice), "version": acted_on}))
 
 
-async def play_all(base: str, seeds: list[int], options: dict[str, Any]) -> Figures:
-    """Create one game per seed and play them all at once."""
-    from clank.api import bot_seed, build_ruleset
+async def play_seats(jobs: list[SeatJob], mode: str, think: tuple[float, float] | None) -> Figures:
+    """Play these seats at once (one process of the load generator)."""
+    from clank.api import build_ruleset
 
     registry = build_ruleset(PACKS).registry
-    figures = Figures(games=len(seeds))
-    made = [
-        post(
+    figures = Figures()
+    cpu = time.process_time()
+    await asyncio.gather(
+        *(play_seat(job, registry.make_bot("random", job.bot_seed), figures, mode, think) for job in jobs)
+    )
+    figures.client_cpu = time.process_time() - cpu
+    return figures
+
+
+def client_process(jobs: list[SeatJob], mode: str, think: tuple[float, float] | None) -> subprocess.Popen:
+    """A process of the load generator (this script with ``--client-worker``) playing ``jobs``;
+    it reads them as JSON and answers with what it measured (:func:`client_worker`)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "--client-worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps({"jobs": [vars(j) for j in jobs], "mode": mode, "think": think}))
+    proc.stdin.close()
+    return proc
+
+
+def client_result(proc: subprocess.Popen) -> Figures:
+    """What a process of the load generator measured, once it is done."""
+    assert proc.stdout is not None
+    answer = proc.stdout.read()
+    if proc.wait() != 0:
+        raise RuntimeError("a process of the load generator failed")
+    data = json.loads(answer)
+    return Figures(actions=data["actions"], latencies=data["latencies"], client_cpu=data["client_cpu"])
+
+
+def client_worker() -> None:
+    """``--client-worker``: play the seats given on standard input, print what was measured."""
+    task = json.loads(sys.stdin.read())
+    think = tuple(task["think"]) if task["think"] else None
+    figures = asyncio.run(play_seats([SeatJob(**j) for j in task["jobs"]], task["mode"], think))
+    print(json.dumps({"actions": figures.actions, "latencies": figures.latencies, "client_cpu": figures.client_cpu}))
+
+
+def create_games(base: str, seeds: list[int], options: dict[str, Any]) -> list[SeatJob]:
+    """One game per seed; the seats to play."""
+    from clank.api import bot_seed
+
+    jobs = []
+    for seed in seeds:
+        game = post(
             f"{base}/api/games",
-            {
-                "packs": PACKS,
-                "players": PLAYERS,
-                "seed": seed,
-                "seats": ["human"] * PLAYERS,
-                "options": options,
-            },
+            {"packs": PACKS, "players": PLAYERS, "seed": seed, "seats": ["human"] * PLAYERS, "options": options},
         )
-        for seed in seeds
-    ]
-    ws_base = base.replace("http://", "ws://")
-    tasks = []
-    for seed, game in zip(seeds, made, strict=True):
+        url = f"{base.replace('http://', 'ws://')}/ws/{game['game']}"
         for seat in game["seats"]:
-            bot = registry.make_bot("random", bot_seed(seed, seat["seat"]))
-            tasks.append(play_seat(f"{ws_base}/ws/{game['game']}", seat["token"], bot, figures))
-    start = time.perf_counter()
-    await asyncio.gather(*tasks)
+            jobs.append(SeatJob(url, seat["token"], bot_seed(seed, seat["seat"]), f"think-{seed}-{seat['seat']}"))
+    return jobs
+
+
+def play_all(
+    base: str,
+    seeds: list[int],
+    options: dict[str, Any],
+    server_pid: int,
+    mode: str = "data",
+    think: tuple[float, float] | None = None,
+    clients: int = 1,
+) -> Figures:
+    """Create one game per seed and play them all at once (the seats of a game in one client
+    process, the games spread over ``clients`` processes)."""
+    jobs = create_games(base, seeds, options)
+    figures = Figures(games=len(seeds))
+    # a game's seats stay in one process; the processes share the games
+    groups = [[j for k, j in enumerate(jobs) if (k // PLAYERS) % clients == i] for i in range(clients)]
+    start, server_cpu = time.perf_counter(), cpu_seconds(server_pid)
+    if clients == 1:
+        figures.add(asyncio.run(play_seats(jobs, mode, think)))
+    else:
+        procs = [client_process(group, mode, think) for group in groups]
+        for proc in procs:
+            figures.add(client_result(proc))
     figures.seconds = time.perf_counter() - start
-    for seed, game in zip(seeds, made, strict=True):
-        with urllib.request.urlopen(f"{base}/g/{game['game']}/record", timeout=60) as answer:
+    figures.server_cpu = cpu_seconds(server_pid) - server_cpu
+    for seed, first in zip(seeds, jobs[::PLAYERS], strict=True):
+        game_id = first.url.rsplit("/", 1)[1]
+        with urllib.request.urlopen(f"{base}/g/{game_id}/record", timeout=60) as answer:
             figures.digests[seed] = json.loads(answer.read())["final_state_sha256"]
     return figures
 
@@ -212,16 +324,23 @@ def simulate_digests(first: int, games: int, options: dict[str, Any]) -> dict[in
         }
 
 
-def run(games: int, seed: int, db: str | None, options: dict[str, Any]) -> tuple[Figures, list[int]]:
+def run(
+    games: int,
+    seed: int,
+    db: str | None,
+    options: dict[str, Any],
+    mode: str = "data",
+    think: tuple[float, float] | None = None,
+    clients: int = 1,
+) -> tuple[Figures, list[int]]:
     """Serve, play, compare; returns the figures and the seeds whose digest differs."""
     with tempfile.TemporaryDirectory() as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
         server = start_server(url, port)
         try:
-            figures = asyncio.run(
-                play_all(f"http://127.0.0.1:{port}", list(range(seed, seed + games)), options)
-            )
+            seeds = list(range(seed, seed + games))
+            figures = play_all(f"http://127.0.0.1:{port}", seeds, options, server.pid, mode, think, clients)
         finally:
             server.terminate()
             server.wait(30)
@@ -230,16 +349,39 @@ def run(games: int, seed: int, db: str | None, options: dict[str, Any]) -> tuple
     return figures, differ
 
 
+def seconds_range(text: str) -> tuple[float, float]:
+    """``"0.5-2"`` → ``(0.5, 2.0)``."""
+    low, _, high = text.partition("-")
+    try:
+        pair = (float(low), float(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not MIN-MAX seconds (0.5-2)") from None
+    if not 0 <= pair[0] <= pair[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: MIN must be at most MAX, neither negative")
+    return pair
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--client-worker"]:
+        client_worker()
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--max-rounds", type=int, default=None, help="the max_rounds option of every game")
+    parser.add_argument("--mode", choices=("data", "html"), default="data", help="what the seats ask for")
+    parser.add_argument("--think", type=seconds_range, default=None, metavar="MIN-MAX",
+                        help="seconds a seat waits before acting, at random between MIN and MAX (default: none)")
+    parser.add_argument("--clients", type=int, default=1, help="processes of the load generator")
     args = parser.parse_args()
     options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
-    figures, differ = run(args.games, args.seed, args.db, options)
-    print(f"cores: {os.cpu_count()}; database: {(args.db or 'sqlite (temporary file)').split('@')[-1]}")
+    figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients))
+    pace = f"paced: each seat thinks {args.think[0]:g}-{args.think[1]:g} s" if args.think else "closed loop"
+    print(
+        f"cores: {os.cpu_count()}; database: {(args.db or 'sqlite (temporary file)').split('@')[-1]}; "
+        f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es)"
+    )
     print(figures.report())
     if differ:
         print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")

@@ -302,6 +302,57 @@ def test_svg_shows_every_tile_tunnel_icon_pawn_and_the_legend():
     assert len(opens) == len(build(g.view(0)).open_edges) > 0
 
 
+def test_svg_from_kept_drawings_and_layouts_is_what_a_fresh_drawing_gives(monkeypatch):
+    """A game (tiles discovered and turned, pawns moving, icons paid for), drawn after every
+    action for each seat and a spectator, with the deciding seat's destinations highlighted and
+    each orientation previewed: what the kept drawings and tunnel bends give equals a drawing
+    made from nothing."""
+    from clank.api import bot_seed
+    from clank.labels import move_destination
+    from clank.mapdraw import svg as svg_module
+
+    def fresh(view, preview=None, highlight=None) -> str:
+        kept = svg_module._BENDS
+        monkeypatch.setattr(svg_module, "_BENDS", {})
+        try:
+            return svg_module.render_svg(build(view, preview, highlight), view)
+        finally:
+            monkeypatch.setattr(svg_module, "_BENDS", kept)
+
+    g = new_game(["catacombs"], players=2, seed=7, modules=MODULES)
+    bots = [g.ruleset.registry.make_bot("random", bot_seed(7, s)) for s in range(2)]
+    previews = 0
+    while not g.over and len(g.state.history) < 80:
+        seat = g.current_player
+        view = g.view(seat)
+        acts = view.legal_actions()
+        reach = sorted({r for a in acts if a.kind == "move" and (r := move_destination(view, seat, a))})
+        for who, highlight in ((seat, reach), (1 - seat, None), (None, None)):
+            assert map_svg(g.view(who), highlight=highlight) == fresh(g.view(who), highlight=highlight)
+        for a in acts:
+            if a.kind in ("orient", "place"):
+                previews += 1
+                assert map_svg(view, preview=a) == fresh(view, preview=a)
+        g.apply(bots[seat].choose(view))
+    assert previews > 0 and len(g.state.tiles) > 3
+
+
+def test_a_tile_turned_or_moved_gets_its_own_tunnel_bends():
+    """The bends kept for a layout are not reused for another: each turn of a tile whose lines
+    bend round rooms, and the tile moved, draws as a fresh drawing does."""
+    from clank.mapdraw import svg as svg_module
+
+    g = mid_position()
+    tile = next(t for t in g.state.tiles if t.tile == "de-07")
+    for x, y, rot in ((1, 1, 1), (1, 1, 2), (1, 1, 3), (2, 1, 2)):
+        map_svg(g.view(0))  # the layout before the change is kept
+        tile.x, tile.y, tile.rot = x, y, rot
+        g.changed()
+        kept = map_svg(g.view(0))
+        svg_module._BENDS.clear()
+        assert kept == svg_module.render_svg(build(g.view(0)), g.view(0)), (x, y, rot)
+
+
 def test_legend_lists_icons_features_and_pawns():
     view = mid_position().view(0)
     entries = legend(view)

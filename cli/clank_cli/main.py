@@ -631,12 +631,17 @@ def validate(
 # ==========================================================================================
 # replay
 # ==========================================================================================
+PACK_DIR_HELP = ("A directory pack the record was played with, found here (repeatable): it stands for the "
+                 "recorded pack of the same id, or the recorded path that ends in its name.")
+
+
 @app.command(short_help="Replay a game record and check its final state.")
 def replay(file: Path = typer.Argument(..., help="A game record, or a save file of clank play."),
            step: bool = typer.Option(False, "--step", help="Step through the record on the full-screen table "
                                      "(→ next, ← back, digits + enter jump); with --plain or without a "
                                      "terminal, print each action and its log lines."),
-           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines.")) -> None:
+           plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines."),
+           pack_dir: list[str] = typer.Option([], "--pack-dir", help=PACK_DIR_HELP)) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
     from clank_cli.play import interactive_terminal, print_result
     from clank_cli.records import RecordError, read_record_file, replay_record, state_digest
@@ -645,7 +650,7 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
     with con.engine_errors():
         try:
             loaded = read_record_file(file)
-            game = replay_record(loaded, verify=False)    # compared below, with the scores shown
+            game = replay_record(loaded, verify=False, pack_dirs=pack_dir)    # compared below, with the scores
         except RecordError as exc:
             raise con.fail(str(exc)) from None
         if step:
@@ -686,6 +691,7 @@ def render_cmd(
     width: int | None = typer.Option(None, "--width", min=20, help="Columns of the terminal drawing "
                                      "(default: the terminal's width)."),
     height: int = typer.Option(60, "--height", min=10, help="Rows the terminal drawing may take."),
+    pack_dir: list[str] = typer.Option([], "--pack-dir", help=PACK_DIR_HELP),
 ) -> None:
     """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
     and a legend, as SVG (a browser shows it) or in the terminal."""
@@ -697,7 +703,7 @@ def render_cmd(
     with con.engine_errors(), con.interrupt_before_play():
         try:
             loaded = read_record_file(file)
-            game = replay_to(loaded, at)
+            game = replay_to(loaded, at, pack_dir)
         except RecordError as exc:
             raise con.fail(str(exc)) from None
     total = len(loaded.record["actions"])

@@ -29,6 +29,8 @@ from clank.api import (
     Game,
     SetupError,
     actions_digest,
+    installed_packs,
+    locate_packs,
     state_digest,
 )
 
@@ -165,7 +167,7 @@ def read_record_file(path: Path) -> LoadedRecord:
     return LoadedRecord(data, seats, path)
 
 
-def replay_to(loaded: LoadedRecord, at: int | None) -> Game:
+def replay_to(loaded: LoadedRecord, at: int | None, pack_dirs: list[str] | None = None) -> Game:
     """Replay a record's first ``at`` actions (all when None); raises :class:`RecordError` when
     ``at`` is out of range, when the action list is not the one the record's digest says (an
     edited save), or when the record does not replay. The final-state digest is left to the
@@ -182,13 +184,31 @@ def replay_to(loaded: LoadedRecord, at: int | None) -> Game:
                           f"{len(actions)} actions are not the ones it recorded")
     cut = {k: v for k, v in loaded.record.items() if k not in (DIGEST_KEY, ACTIONS_KEY)}
     cut["actions"] = actions[:at]
-    return replay_record(LoadedRecord(cut, loaded.seats, loaded.path), verify=False)
+    return replay_record(LoadedRecord(cut, loaded.seats, loaded.path), verify=False, pack_dirs=pack_dirs)
 
 
-def replay_record(loaded: LoadedRecord, verify: bool = True) -> Game:
+def _check_directory_packs(loaded: LoadedRecord, pack_dirs: list[str]) -> None:
+    """A record that names the directory packs it was played with (``directory_packs``: the
+    web table's records) needs each one installed or given with ``--pack-dir``: say which."""
+    named = loaded.record.get("directory_packs")
+    if not isinstance(named, list):
+        return
+    found = set(locate_packs(loaded.record["packs"], pack_dirs)) - set(loaded.record["packs"])
+    given = {Path(p).name for p in found}
+    installed = set(installed_packs())
+    versions = loaded.record.get("versions") or {}
+    for pack in named:
+        if isinstance(pack, str) and pack not in given and pack not in installed:
+            version = f" (version {versions[pack]})" if isinstance(versions.get(pack), str) else ""
+            raise RecordError(f"{loaded.path}: the game was played with the directory pack {pack!r}{version}: "
+                              f"give its directory with --pack-dir DIR")
+
+
+def replay_record(loaded: LoadedRecord, verify: bool = True, pack_dirs: list[str] | None = None) -> Game:
     """Replay a record to its last action; raises :class:`RecordError` if it does not replay,
     or (``verify``) if its action list or its final state does not match the digests it
-    recorded (a save file edited or cut back by hand).
+    recorded (a save file edited or cut back by hand). ``pack_dirs``: directory packs given
+    for the record's packs (``--pack-dir``; :func:`clank.api.locate_packs`).
 
     Pack and setup errors (:class:`~clank.plugins.PackLoadError`, :class:`SetupError`) pass
     through for the caller's exit codes.
@@ -198,8 +218,9 @@ def replay_record(loaded: LoadedRecord, verify: bool = True) -> Game:
     if verify and isinstance(recorded, str) and recorded != actions_digest(actions):
         raise RecordError(f"{loaded.path}: the save was changed after it was written: its "
                           f"{len(actions)} actions are not the ones it recorded")
+    _check_directory_packs(loaded, pack_dirs or [])
     try:
-        game = clank.replay(loaded.record)
+        game = clank.replay(loaded.record, pack_dirs or [])
     except SetupError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as exc:

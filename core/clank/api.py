@@ -334,12 +334,27 @@ def game_record(game: Game, digests: bool = False) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any]) -> Game:
-    """Replay a game record to its final state; raises ValueError if it does not replay."""
+def locate_packs(specs: Sequence[str], pack_dirs: Sequence[str] = ()) -> list[str]:
+    """The packs to load for a record's ``specs`` when some are directory packs given here
+    (``clank replay --pack-dir DIR``): a recorded pack id that is a given directory's id (the
+    web table records a directory pack by its id), or a recorded path whose last part is (a
+    record made on another machine names its directory there), is loaded from the given
+    directory; every other pack as recorded. Raises :class:`PackLoadError` for a given
+    directory that holds no pack."""
+    given: dict[str, str] = {}
+    for folder in pack_dirs:
+        path = str(Path(folder).resolve())
+        given[find_pack(path).id] = path
+    return [given.get(Path(spec).name if is_path(spec) else spec, spec) for spec in specs]
+
+
+def replay(record: dict[str, Any], pack_dirs: Sequence[str] = ()) -> Game:
+    """Replay a game record to its final state; raises ValueError if it does not replay.
+    ``pack_dirs``: directory packs to load the record's packs from (:func:`locate_packs`)."""
     if record.get("format") != RECORD_FORMAT:
         raise ValueError("not a clank game record (format 'clank-record/1' expected)")
-    game = new_game(record["packs"], record["players"], record["seed"], record.get("options"),
-                    record.get("names"))
+    game = new_game(locate_packs(record["packs"], pack_dirs), record["players"], record["seed"],
+                    record.get("options"), record.get("names"))
     if record.get("versions") and record["versions"] != game.ruleset.pack_versions:
         raise ValueError(f"recorded with pack versions {record['versions']}, "
                          f"installed {game.ruleset.pack_versions}")
@@ -354,5 +369,5 @@ def replay(record: dict[str, Any]) -> Game:
 __all__ = ["ACTIONS_DIGEST_KEY", "RECORD_FORMAT", "STATE_DIGEST_KEY", "ContentError", "Game", "PackLoadError",
            "PackSource", "Registry", "RegistryError", "SetupError", "actions_digest", "best_artifacts", "bot_seed",
            "build_ruleset", "configure_game", "content_hash", "dependency_order", "find_pack", "game_record",
-           "installed_packs", "is_path", "load_packs", "manifest_requires", "new_game", "pack_sources", "registry_for",
-           "replay", "split_packs", "state_digest"]
+           "installed_packs", "is_path", "load_packs", "locate_packs", "manifest_requires", "new_game", "pack_sources",
+           "registry_for", "replay", "split_packs", "state_digest"]

@@ -1,6 +1,6 @@
 """The web table in a real headless Chromium (Debian's, driven by Playwright; ``make
 test-browser``): people join by their seat links and play by clicking, bots fill seats, the
-Underworld and the Party (a React decision reaches the right browser), a spectator sees no
+creator hands a missing player's seat to a bot, the Underworld and the Party (a React decision reaches the right browser), a spectator sees no
 hidden card, a custom directory pack's card (its name holds HTML and script) is played from
 the page, and pages reconnect by themselves when the server is killed and started again.
 
@@ -149,6 +149,42 @@ def test_pages_reconnect_by_themselves_when_the_server_is_killed_and_restarted(
         )
     click_one(next(p for p in pages if p.get_attribute("#table", "data-deciding") == "true"), rng)
     assert version(pages[0]) == reached + 1 or version(pages[1]) == reached + 1
+
+
+def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot_by_clicking(
+    chromium, server_factory, tmp_path: Path
+):
+    """P2 never comes: once P2 decides, the game waits. The creator opens the creator link
+    and clicks "Hand P2 to a bot"; a bot then plays P2's seat (every page says so) and P1
+    plays on to the end by clicking."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=6)
+    p1 = open_seat(chromium, made["seats"][0]["link"])
+    creator = open_seat(chromium, made["creator"])
+    assert "You are watching" in creator.text_content("[data-part=status]")
+    assert creator.locator("button.takeover").count() == 2  # one per person's seat
+    rng = random.Random(6)
+    for _ in range(200):  # P1 plays until the decision is P2's
+        if p1.get_attribute("#table", "data-deciding") != "true":
+            break
+        click_one(p1, rng)
+    waiting = version(p1)
+    p1.wait_for_timeout(500)
+    assert version(p1) == waiting and p1.get_attribute("#table", "data-deciding") == "false"  # nobody acts
+    creator.click('button.takeover[data-seat="1"]')
+    wait_past(p1, waiting)  # the bot decided for P2
+    creator.wait_for_function("document.querySelectorAll('button.takeover').length === 1")  # P1's is left
+    assert "done" in creator.text_content("#notice")
+    for page in (p1, creator):
+        assert "P2 (greedy)" in page.text_content("[data-part=status]")
+    play_to_the_end([p1], rng)
+    assert p1.get_attribute("#table", "data-over") == "true"
+    assert creator.get_attribute("#table", "data-over") == "true" or wait_over(creator)
+
+
+def wait_over(page) -> bool:
+    page.wait_for_function("document.getElementById('table').dataset.over === 'true'", timeout=30_000)
+    return True
 
 
 def test_an_underworld_game_is_played_from_the_page(chromium, server_factory, tmp_path: Path):

@@ -16,6 +16,16 @@ def test_concurrent_games_over_websockets_end_as_clank_simulate_ends_them():
     print(figures.report())
 
 
+def test_paced_seats_in_two_client_processes_reading_the_browsers_messages_end_as_clank_simulate():
+    """The benchmark's other ways to load the server: the browser's messages (``html`` mode,
+    parts of the table that changed), seats that think before acting, two client processes."""
+    figures, differ = load_benchmark().run(
+        games=2, seed=7, db=None, options={"max_rounds": 3}, mode="html", think=(0.001, 0.003), clients=2
+    )
+    assert differ == [] and len(figures.digests) == 2
+    assert len(figures.latencies) == figures.actions > 0 and figures.client_cpu > 0
+
+
 @pytest.mark.slow
 def test_a_hundred_concurrent_games_end_as_clank_simulate_ends_them():
     figures, differ = load_benchmark().run(games=100, seed=1, db=None, options={})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 
@@ -94,6 +95,63 @@ def test_a_finished_games_record_is_what_clank_replay_reads(web, seat_conn, tmp_
     assert "final state identical" in done.stdout
 
 
+def replay_cli(path, *args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "clank_cli.main", "replay", str(path), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+
+
+def test_a_record_with_a_directory_pack_names_it_by_id_and_replays_where_the_pack_is_given(
+    web, seat_conn, tmp_path
+):
+    """The record names the directory pack by its id and version, never by the server's path;
+    elsewhere (another directory, the pack copied there), ``clank replay`` says which pack it
+    needs, and replays the game to the same final state once it is given with --pack-dir."""
+    made = create_game(web, ["catacombs", "hexpack"], ["random", "greedy"], seed=6, options={"max_rounds": 3})
+    spectator = seat_conn(web, made["game"], None)
+    while not spectator.state["over"]:
+        spectator.next("state")
+    answer = web.get(f"/g/{made['game']}/record")
+    record = answer.json()
+    assert record["packs"] == ["catacombs", "hexpack"] and record["directory_packs"] == ["hexpack"]
+    assert record["versions"]["hexpack"] == "0.0.1" and str(HEXPACK.parent) not in answer.text
+    elsewhere = tmp_path / "another-machine"
+    shutil.copytree(HEXPACK, elsewhere / "packs" / "hexpack")
+    path = elsewhere / "game.json"
+    path.write_text(answer.text, encoding="utf-8")
+    missing = replay_cli(path, cwd=elsewhere)
+    assert missing.returncode != 0
+    assert "directory pack 'hexpack' (version 0.0.1)" in missing.stderr and "--pack-dir" in missing.stderr
+    done = replay_cli(path, "--pack-dir", "packs/hexpack", cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    assert "final state identical" in done.stdout
+
+
+def test_an_older_record_naming_the_servers_path_replays_with_the_pack_given(tmp_path):
+    """A record of an earlier server named the directory pack by its absolute path there: it
+    still replays where that path exists, and elsewhere with the pack given by --pack-dir."""
+    from clank.api import game_record, new_game
+
+    game = new_game(["catacombs", str(HEXPACK)], 2, 3, {"max_rounds": 2})
+    bots = [game.ruleset.registry.make_bot("random", s) for s in range(2)]
+    while not game.over:
+        game.apply(bots[game.current_player].choose(game.view(game.current_player)))
+    record = game_record(game, digests=True)
+    assert record["packs"][1] == str(HEXPACK)  # as the server wrote it
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert "final state identical" in replay_cli(path).stdout
+    record["packs"][1] = "/srv/clank/packs/hexpack"  # a path of another machine
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert replay_cli(path).returncode != 0
+    shutil.copytree(HEXPACK, tmp_path / "mine" / "hexpack")
+    done = replay_cli(path, "--pack-dir", str(tmp_path / "mine" / "hexpack"))
+    assert done.returncode == 0 and "final state identical" in done.stdout, done.stderr
+
+
 def test_an_unfinished_games_record_is_not_published(web):
     made = create_game(web, ["catacombs"], ["human", "human"])
     answer = web.get(f"/g/{made['game']}/record")
@@ -136,18 +194,19 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
     rng = random.Random(3)
     seen_moves = seen_orient = False
     for _ in range(400):
-        state = next(s.state for s in seats if s.state["deciding"])
+        deciding = next(s for s in seats if s.state["deciding"])
+        state = deciding.state
         kinds = {a["kind"] for a in state["actions"]}
         if kinds & {"orient", "place"}:
             previews = [a for a in state["actions"] if a["preview"]]
-            html = state["html"]["map"]
+            html = deciding.page["map"]
             assert html.count('<template class="preview"') == len(previews) > 0
             assert all(f'data-action="{a["text"]}"' in html for a in previews)
             seen_orient = True
         rooms = {a["room"] for a in state["actions"] if a["room"]}
         if rooms:
             for room in rooms:
-                assert f'class="room reachable" data-room="{room}"' in state["html"]["map"]
+                assert f'class="room reachable" data-room="{room}"' in deciding.page["map"]
             seen_moves = True
         if seen_moves and seen_orient:
             return
@@ -159,6 +218,32 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
             if other is not seat:
                 other.next("state")
     raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
+
+
+def test_a_page_is_sent_the_parts_that_changed_and_shows_what_a_new_page_is_sent_whole(web, seat_conn):
+    """After each action a page receives only the parts of the table that changed (the map
+    is not sent again when a card is played); a page that applies them shows, part for part,
+    what a page that joins then receives whole, for the deciding seat, the other and a
+    spectator."""
+    made = create_game(web, ["catacombs"], ["human", "human"], seed=2)
+    tokens = [s["token"] for s in made["seats"]]
+    pages = [seat_conn(web, made["game"], t, mode="html") for t in [*tokens, None]]
+    parts = set(pages[0].state["html"])
+    assert {"map", "hand", "actions", "log", "status"} <= parts
+    without_map = 0
+    for _ in range(40):
+        mover = next(p for p in pages[:2] if p.state["deciding"])
+        mover.act(mover.state["actions"][0]["text"])
+        for other in pages:
+            if other is not mover:
+                other.next("state")
+        for token, page in zip([*tokens, None], pages, strict=True):
+            assert set(page.page) == parts
+            without_map += "map" not in page.state["html"]
+            fresh = seat_conn(web, made["game"], token, mode="html")
+            assert fresh.state["html"] == page.page
+            fresh.close()
+    assert without_map > 0
 
 
 def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):

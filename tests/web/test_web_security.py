@@ -181,6 +181,37 @@ def test_only_the_creator_hands_a_seat_to_a_bot_which_then_plays_it(web, seat_co
     assert answer["status"] == 409  # the game is over: nothing more is accepted
 
 
+def test_an_action_the_database_refuses_is_not_applied_and_play_goes_on(web, seat_conn, monkeypatch):
+    """A commit that fails answers 503 and leaves the game exactly as it was (the action was
+    applied to the game, so the server puts it back by replaying the stored actions); the same
+    action is then accepted once the database takes it, and a restart's replay agrees."""
+    game, (p1, p2) = two_people(web, seat_conn)
+    for _ in range(3):  # a few actions in, so that putting back is a replay, not a fresh game
+        mover, other = (p1, p2) if p1.state["deciding"] else (p2, p1)
+        assert mover.act(mover.state["actions"][0]["text"])["type"] == "ack"
+        other.next("state")
+    p = p1 if p1.state["deciding"] else p2
+    same = unchanged(web, game)
+    store = web.hall().store
+    real = store.append_actions
+
+    def refuse(appends):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_actions", refuse)
+    choice = p.state["actions"][-1]["text"]
+    answer = p.act(choice)
+    assert answer["status"] == 503 and answer["code"] == "not-stored" and "nothing changed" in answer["message"]
+    assert same()
+    monkeypatch.setattr(store, "append_actions", real)
+    assert p.act(choice)["type"] == "ack"
+    room = web.hall().rooms[game]
+    replayed = web.hall().new_game(room.spec)
+    for text in store.load_games()[0].actions:
+        replayed.apply(text)
+    assert state_digest(replayed) == state_digest(room.game)
+
+
 def test_a_seat_receives_no_other_seats_secrets(web, seat_conn):
     """Another seat's hand, every deck's order, the dungeon deck, the fate deck and the fate
     cards another seat holds face down: none of their names or ids are in the bytes a seat or a

@@ -200,7 +200,9 @@ def create_app(config: ServerConfig) -> Starlette:
         room = room_or_none(request.path_params["game_id"])
         if room is None:
             return JSONResponse(Refusal(404, "no-game", "no such game").to_json(), 404)
-        if not room.game.over:
+        async with room.lock:  # a game's last action counts once it is committed
+            published = lobby.portable_record(game_record(room.game, digests=True)) if room.game.over else None
+        if published is None:
             return JSONResponse(
                 Refusal(
                     409,
@@ -210,9 +212,8 @@ def create_app(config: ServerConfig) -> Starlette:
                 ).to_json(),
                 409,
             )
-        text = json.dumps(game_record(room.game, digests=True), sort_keys=True, indent=1) + "\n"
         return Response(
-            text,
+            json.dumps(published, sort_keys=True, indent=1) + "\n",
             media_type="application/json",
             headers={"content-disposition": f'attachment; filename="clank-{room.id}.json"'},
         )
@@ -316,7 +317,7 @@ def create_app(config: ServerConfig) -> Starlette:
                 "name": room.game.name(seat) if seat is not None else None,
             }
         )
-        room.join(conn)
+        await room.join(conn)
         bucket = TokenBucket(config.rate, config.burst)
         try:
             while True:

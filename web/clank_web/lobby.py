@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank.api import find_pack, installed_packs, registry_for
+from clank.api import find_pack, installed_packs, is_path, registry_for
 
 HUMAN = "human"
 MAX_PLAYERS = 6
@@ -132,6 +132,18 @@ class GameSpec:
             data.get("names"),
             float(data.get("timer") or 0),
         )
+
+
+def portable_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A game record as the server publishes it: a directory pack is named by its id (its
+    version stays under ``versions``), never by the path this server loaded it from, and listed
+    under ``directory_packs``, so that ``clank replay --pack-dir DIR`` replays it on any machine
+    that has the pack (and says which pack is missing where none is given)."""
+    folders = [Path(spec).name for spec in record["packs"] if is_path(spec)]
+    if not folders:
+        return record
+    packs = [Path(spec).name if is_path(spec) else spec for spec in record["packs"]]
+    return {**record, "packs": packs, "directory_packs": folders}
 
 
 def option_value(text: str) -> Any:

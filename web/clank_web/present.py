@@ -158,32 +158,36 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
 
 
 def players_context(view: Any, names: list[str]) -> list[dict[str, Any]]:
-    """Every player's public state (a hand and a deck are counts)."""
+    """Every player's public state (a hand and a deck are counts), read from the view's public
+    faces of the seats (``view.public``: built without copying their zones)."""
     out = []
-    for p in view.players:
-        where = p.room or p.ko_room
-        hand = p.hand if isinstance(p.hand, int) else len(p.hand)
-        deck = p.deck if isinstance(p.deck, int) else len(p.deck)
-        held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in p.tokens)
+    for seat in range(view.seat_count):
+        p = view.public(seat)
+        where = p["room"] or p["ko_room"]
+        hand = p["hand"] if isinstance(p["hand"], int) else len(p["hand"])
+        deck = p["deck"] if isinstance(p["deck"], int) else len(p["deck"])
+        held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in p["tokens"])
         out.append(
             {
-                "seat": p.seat,
-                "name": names[p.seat],
-                "status": p.status.replace("_", " "),
+                "seat": seat,
+                "name": names[seat],
+                "status": p["status"].replace("_", " "),
                 "where": room_name(view, where) if where else "-",
-                "gold": p.gold,
-                "damage": len(p.damage),
+                "gold": p["pool"].get("gold", 0),
+                "damage": len(p["damage"]),
                 "health": view.health,
-                "cubes": p.cubes,
-                "clank": view.clank_area.get(str(p.seat), 0),
-                "artifacts": [f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in p.artifacts],
+                "cubes": p["cubes"],
+                "clank": view.clank_area.get(str(seat), 0),
+                "artifacts": [
+                    f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in p["artifacts"]
+                ],
                 "hand": hand,
                 "deck": deck,
-                "discard": len(p.discard),
-                "play": [card_name(view, c) for c in p.play],
+                "discard": len(p["discard"]),
+                "play": [card_name(view, c) for c in p["play"]],
                 "tokens": [f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items())],
-                "marks": [m.text for m in marks(view, "player", p.seat)],
-                "current": p.seat == view.current,
+                "marks": [m.text for m in marks(view, "player", seat)],
+                "current": seat == view.current,
             }
         )
     return out

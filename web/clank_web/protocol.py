@@ -8,7 +8,8 @@ a ``type``. The client speaks first::
     ← {"type": "state", "version": 12, "seat": 0, "deciding": true, "actions": [...], ...}
     → {"type": "act", "action": "play burgle", "version": 12}
     ← {"type": "ack", "version": 13}                 (only once the action is committed)
-    ← {"type": "state", "version": 13, ...}          (to every connection of the game)
+    ← {"type": "state", "version": 13, ...}          (to every connection of the game; in html
+                                                      mode, the parts of the table that changed)
     → {"type": "ping"}   ← {"type": "pong"}
 
 A refusal is ``{"type": "error", "status": 4xx, "code": WORD, "message": TEXT}``; the state
@@ -26,6 +27,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 MODES = ("html", "data")
 MAX_ACTION_TEXT = 200
@@ -117,5 +120,6 @@ def parse_message(data: dict[str, Any]) -> Act | Ping:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as sent."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: compact JSON, its keys in order (``type`` first), text as UTF-8
+    (orjson: a state with the table's HTML parts is tens of kilobytes)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

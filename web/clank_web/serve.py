@@ -11,7 +11,7 @@ WS_MAX_SIZE = 1 << 20
 limit, ``ServerConfig.max_message``, is much lower and answered with a clear refusal (4413)."""
 
 
-WEB_MODULES = ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "jinja2", "multipart")
+WEB_MODULES = ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "jinja2", "multipart", "orjson")
 """What the extra ``web`` installs."""
 
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -74,6 +75,17 @@ actions = Table(
 )
 
 ACTIVE, OVER = "active", "over"
+
+# An action's statements, built once (every action of every game runs them):
+_MOVE_ON = (
+    update(games)
+    .where(games.c.id == bindparam("b_id"), games.c.actions_count == bindparam("b_index"))
+    .values(actions_count=bindparam("b_count"), status=bindparam("b_status"))
+)
+"""A game's action count moves on, only if it still is what the server expects."""
+_MOVE_ON_WITH_DIGEST = _MOVE_ON.values(state_digest=bindparam("b_digest"), digest_at=bindparam("b_count"))
+"""The same, storing the digest of the state the action leads to."""
+_ADD_ACTION = insert(actions)
 
 
 class StorageConflict(RuntimeError):
@@ -205,19 +217,15 @@ class Store:
         all of them); :class:`StorageConflict` and nothing written if any one does not fit."""
         with self._tx() as conn:
             for a in batch:
-                values: dict[str, Any] = {"actions_count": a.index + 1, "status": OVER if a.over else ACTIVE}
-                if a.digest is not None:
-                    values.update(state_digest=a.digest, digest_at=a.index + 1)
-                moved = conn.execute(
-                    update(games)
-                    .where(games.c.id == a.game_id, games.c.actions_count == a.index)
-                    .values(**values)
-                )
+                params = {"b_id": a.game_id, "b_index": a.index, "b_count": a.index + 1,
+                          "b_status": OVER if a.over else ACTIVE}
+                if a.digest is None:
+                    moved = conn.execute(_MOVE_ON, params)
+                else:
+                    moved = conn.execute(_MOVE_ON_WITH_DIGEST, {**params, "b_digest": a.digest})
                 if moved.rowcount != 1:
                     raise StorageConflict(f"game {a.game_id}: expected {a.index} stored actions")
-            conn.execute(
-                insert(actions), [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch]
-            )
+            conn.execute(_ADD_ACTION, [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch])
 
     def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None) -> None:
         """Make a seat a bot (``kind="bot"``) or a human; a bot seat keeps no token."""

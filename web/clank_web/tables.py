@@ -2,12 +2,15 @@
 
 A :class:`GameRoom` is one game with its seats and the connections watching it. An action
 goes through :meth:`GameRoom.act`: under the game's lock it is checked (the seat decides now,
-a person holds it, the client saw the current state), applied to a copy of the game
-(``apply`` checks it against ``legal_actions`` and refuses an illegal one with a reason),
-committed to the database (every few actions with the digest of the state it leads to:
-:data:`DIGEST_EVERY`), and only then does the copy become the game, the sender get its
-acknowledgement and every connection the new state.
-A refusal or a failed commit leaves the game as it was.
+a person holds it, the client saw the current state), applied to the game (``apply`` checks
+it against ``legal_actions`` and refuses an illegal one with a reason before it changes
+anything), committed to the database (every few actions with the digest of the state it leads
+to: :data:`DIGEST_EVERY`), and only then does the room's version move on, the sender get its
+acknowledgement and every connection the new state. A refusal leaves the game as it was; a
+failed commit (rare: the database refused it) puts the game back by replaying the actions
+stored before it, as a restart does. Until the commit, nothing outside the lock sees the
+applied action: pages join, records are published and versions reported under the lock or at
+the committed version.
 
 The :class:`Hall` holds every room, creates games, restores them at start-up by replaying
 their stored actions (checked against the stored digest), deletes them, hands seats to
@@ -35,8 +38,9 @@ from clank_web.storage import ACTIVE, Append, Store, StoredGame, StoredSeat
 from clank_web.tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("clank_web")
-DIGEST_EVERY = 32
-"""Every how many actions the digest of the state is stored (and at the end of a game)."""
+DIGEST_EVERY = 128
+"""Every how many actions the digest of the state is stored (and at the end of a game): a digest
+serialises the whole state, a few milliseconds, more than the rest of many actions together."""
 TIMER_BOT = "random"
 """Who decides for a human seat whose turn timer ran out."""
 
@@ -115,12 +119,12 @@ class GameRoom:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task | None = None
     timer: asyncio.TimerHandle | None = None
-    _cache: dict[tuple[int | None, str, int], str] = field(default_factory=dict)
+    version: int = -1  # the committed state's version: how many actions are stored (set from the game)
+    _cache: dict[tuple[int | None, str, int], dict[str, Any]] = field(default_factory=dict)
+    _shown: dict[tuple[int | None, str], dict[str, str]] = field(default_factory=dict)  # a seat's pages' parts
 
-    @property
-    def version(self) -> int:
-        """The state's version: how many actions have been applied."""
-        return len(self.game.state.history)
+    def __post_init__(self) -> None:
+        self.version = len(self.game.state.history)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens, or None (every seat's hash is compared, in constant time)."""
@@ -146,31 +150,49 @@ class GameRoom:
         """
         async with self.lock:
             self._check(seat, version, by)
-            trial = self.game.clone()
+            game = self.game
             try:
-                trial.apply(text)
-            except IllegalAction as exc:
-                raise Refusal(422, "illegal", f"not a legal action now: {exc.reason}") from None
-            except ValueError as exc:
-                raise Refusal(422, "illegal", f"not a legal action now: {exc}") from None
-            digest = state_digest(trial) if trial.over or (version + 1) % DIGEST_EVERY == 0 else None
-            done = trial.state.history[-1]
+                game.apply(text)
+            except (IllegalAction, ValueError) as exc:
+                self._undo_if_touched(version)
+                reason = exc.reason if isinstance(exc, IllegalAction) else exc
+                raise Refusal(422, "illegal", f"not a legal action now: {reason}") from None
+            except BaseException:
+                self._undo_if_touched(version)
+                raise
+            digest = state_digest(game) if game.over or (version + 1) % DIGEST_EVERY == 0 else None
+            done = game.state.history[-1]
             try:
-                await self.hall.commit(Append(self.id, version, done, digest, trial.over))
-            except Exception as exc:
+                await self.hall.commit(Append(self.id, version, done, digest, game.over))
+            except BaseException as exc:
+                self._undo_if_touched(version)
+                if not isinstance(exc, Exception):
+                    raise
                 log.exception("game %s: the action could not be stored", self.id)
                 raise Refusal(
                     503,
                     "not-stored",
                     f"the action could not be stored ({type(exc).__name__}); nothing changed: try again",
                 ) from None
-            self.game = trial
+            self.version = version + 1
             self._cache.clear()
             if conn is not None:
                 conn.push({"type": "ack", "version": self.version})
             self.broadcast()
         self.hall.schedule(self)
         return self.version
+
+    def _undo_if_touched(self, version: int) -> None:
+        """Put the game back to its committed state ``version`` if an action began to change it:
+        a new game replays the first ``version`` actions (deterministic, as at a restart)."""
+        history = self.game.state.history
+        if len(history) == version:
+            return
+        game = self.hall.new_game(self.spec)
+        for text in history[:version]:
+            game.apply(text)
+        self.game = game
+        self._cache.clear()
 
     def _check(self, seat: int | None, version: int, by: str) -> None:
         if self.deleted:
@@ -196,28 +218,52 @@ class GameRoom:
             raise Refusal(403, "bot-seat", "a bot plays this seat now")
 
     # -- who sees what -----------------------------------------------------------------------
-    def payload(self, seat: int | None, mode: str) -> str:
+    def message(self, seat: int | None, mode: str) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built once per version."""
         from clank_web.present import state_message
 
         key = (seat, mode, self.version)
-        text = self._cache.get(key)
-        if text is None:
-            text = self._cache[key] = encode(state_message(self, seat, mode))
-        return text
+        message = self._cache.get(key)
+        if message is None:
+            message = self._cache[key] = state_message(self, seat, mode)
+        return message
+
+    def payload(self, seat: int | None, mode: str) -> str:
+        """The whole state message for one seat: what a connection that joins now receives."""
+        message = self.message(seat, mode)
+        if mode == "html":
+            self._shown[(seat, mode)] = message["html"]
+        return encode(message)
+
+    def update(self, seat: int | None, mode: str) -> str:
+        """The state message for the connections of one seat after a change: in ``html`` mode,
+        only the parts of the table that differ from what those pages show."""
+        message = self.message(seat, mode)
+        if mode != "html":
+            return encode(message)
+        parts = message["html"]
+        shown = self._shown.get((seat, mode), {})
+        self._shown[(seat, mode)] = parts
+        return encode({**message, "html": {k: v for k, v in parts.items() if shown.get(k) != v}})
 
     def broadcast(self) -> None:
-        """Send the current state to every connection, each its own seat's view."""
+        """Send the current state to every connection, each its own seat's view (under the lock:
+        every page of a seat then shows the same parts)."""
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            conn.push(self.payload(conn.seat, conn.mode))
+            key = (conn.seat, conn.mode)
+            if key not in texts:
+                texts[key] = self.update(*key)
+            conn.push(texts[key])
 
-    def join(self, conn: Connection) -> None:
-        """Add a connection and send it the state."""
-        self.connections.add(conn)
-        conn.push(self.payload(conn.seat, conn.mode))
+    async def join(self, conn: Connection) -> None:
+        """Add a connection and send it the state (under the lock: never an uncommitted one)."""
+        async with self.lock:
+            self.connections.add(conn)
+            conn.push(self.payload(conn.seat, conn.mode))
 
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
@@ -280,7 +326,7 @@ class Hall:
             seats = sorted(stored.seats, key=lambda s: s.seat)
             broken = None
             try:
-                game = self._new_game(spec)
+                game = self.new_game(spec)
                 for i, text in enumerate([*stored.actions, None]):
                     if i == stored.digest_at and state_digest(game) != stored.state_digest:
                         broken = (
@@ -324,13 +370,14 @@ class Hall:
 
     # -- games ---------------------------------------------------------------------------------
     @staticmethod
-    def _new_game(spec: GameSpec) -> Game:
+    def new_game(spec: GameSpec) -> Game:
+        """A new game as ``spec`` sets it up (before any action)."""
         return new_game(spec.packs, spec.players, spec.seed, spec.options, spec.names)
 
     async def create(self, spec: GameSpec) -> Created:
         """Set up and store a new game; raises ``SetupError`` (a ``ValueError``) with the
         engine's reason when the packs cannot set it up."""
-        game = await asyncio.to_thread(self._new_game, spec)
+        game = await asyncio.to_thread(self.new_game, spec)
         game_id = new_game_id()
         tokens = {seat: new_token() for seat, kind in enumerate(spec.seats) if kind == HUMAN}
         creator = new_token()
@@ -424,7 +471,8 @@ class Hall:
         if room.version != version or room.deleted:
             return
         try:
-            text = await self.bots.choose(room.game, seat, TIMER_BOT, room.spec.packs, room.spec.options)
+            # a copy: the person may act while the bot thinks, and an action changes the game in place
+            text = await self.bots.choose(room.game.clone(), seat, TIMER_BOT, room.spec.packs, room.spec.options)
             await room.act(seat, text, version, by="timer")
         except Refusal:
             return

@@ -301,6 +301,11 @@ class SeatView:
 
     # -- players ------------------------------------------------------------------------------
     @property
+    def seat_count(self) -> int:
+        """How many seats the game has (without building each seat's face, as ``players`` does)."""
+        return len(self._game.state.players)
+
+    @property
     def players(self) -> list[Any]:
         """Every seat as this view sees it."""
         return [self.player(s) for s in range(len(self._game.state.players))]

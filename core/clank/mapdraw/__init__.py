@@ -24,6 +24,7 @@ Modules: :mod:`~clank.mapdraw.model` (what is shown), :mod:`~clank.mapdraw.layou
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,11 @@ _DRAWN: dict[tuple[Any, ...], Text] = {}
 _DRAWN_SIZE = 64
 """Drawings kept by what they show (a redraw of an unchanged map, or of a position seen
 before, copies the kept one)."""
+_SVG_DRAWN: OrderedDict[tuple[Any, ...], tuple[Any, str]] = OrderedDict()
+_SVG_DRAWN_SIZE = 512
+"""SVG documents kept by the ruleset whose glyphs they draw, what they show, their title and the
+players in their legend, the ones used last first out (a server draws for many games and seats
+at once: a few tens of kilobytes each)."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +132,23 @@ def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highli
     """The same map as a standalone SVG document (UTF-8 text): tiles with their names,
     rooms with names and glyphs, tunnels with icons and arrows, portals, open edges, pawns,
     and the legend. ``preview`` and ``highlight`` as for :func:`draw_map`; ``title`` heads
-    the picture (default: the round and whose turn it is)."""
+    the picture (default: the round and whose turn it is). A map that shows the same as one
+    drawn lately is not drawn again, and a redrawn map reuses the lines of its layout."""
     from clank.mapdraw import svg as _svg  # the table never needs SVG (nor its XML imports)
 
-    return _svg.render_svg(_model.build(view, preview, highlight), view, title)
+    model = _model.build(view, preview, highlight)
+    title = title if title is not None else _svg.default_title(view)
+    key = (id(view.ruleset), model.signature(), title,
+           tuple((p.seat, view.name(p.seat), p.status) for p in _model.seat_faces(view)))
+    kept = _SVG_DRAWN.get(key)
+    if kept is not None and kept[0] is view.ruleset:   # the same packs draw the same glyphs
+        _SVG_DRAWN.move_to_end(key)
+        return kept[1]
+    if len(_SVG_DRAWN) >= _SVG_DRAWN_SIZE:
+        _SVG_DRAWN.popitem(last=False)                  # the drawing used longest ago
+    drawn = _svg.render_svg(model, view, title)
+    _SVG_DRAWN[key] = (view.ruleset, drawn)
+    return drawn
 
 
 def legend(view: Any) -> list[tuple[str, str, str]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from clank.actions import Action
@@ -202,9 +203,17 @@ def _preview_placement(view: Any, preview: Action | str | None) -> tuple[PlacedT
     return placed, dest
 
 
-def _pawns(view: Any) -> dict[str, list[Pawn]]:
+def seat_faces(view: Any) -> list[Any]:
+    """What the map reads of each seat (``seat``, ``status``, ``room``, ``ko_room``) as
+    attributes: from the view's ``public`` mappings, built without copying the seats' zones."""
+    if not hasattr(view, "public"):
+        return list(view.players)
+    return [SimpleNamespace(**view.public(s)) for s in range(view.seat_count)]
+
+
+def _pawns(view: Any, faces: list[Any]) -> dict[str, list[Pawn]]:
     out: dict[str, list[Pawn]] = {}
-    for p in view.players:
+    for p in faces:
         if p.status == LIVE and p.room:
             out.setdefault(p.room, []).append(Pawn(p.seat, view.name(p.seat)))
         elif p.status == KNOCKED_OUT and (p.ko_room or p.room):
@@ -352,7 +361,8 @@ def build(view: Any, preview: Action | str | None = None,
         keys[dest] = ""
     placed = list(view.tiles) + ([trial] if trial is not None else [])
     geo = Geometry(view.ruleset.tiles, placed) if trial is not None else view.geometry
-    pawns = _pawns(view)
+    faces = seat_faces(view)
+    pawns = _pawns(view, faces)
     pieces: dict[str, list[Symbol]] = {}
     for piece in view.pieces.values():
         if piece.get("room"):
@@ -385,7 +395,7 @@ def build(view: Any, preview: Action | str | None = None,
             if room is not None:
                 room.contents.append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
     return MapModel(tiles, regions, rooms, _open_edges(view, geo, tiles, named), links, glyphs,
-                    len(view.players), dest)
+                    len(faces), dest)
 
 
 __all__ = ["POSITIONS", "EndItem", "IconItem", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",

@@ -1,11 +1,16 @@
 """The map as a standalone SVG document: the same tiles, rooms, tunnels, icons, arrows,
 portals, open edges and pawns as the terminal drawing, at drawing-board scale, with the
 legend beside it. Lines are straight (bent when they would pass under another room); every
-icon of a tunnel sits on its line."""
+icon of a tunnel sits on its line.
+
+Finding where a line bends is most of a drawing's work and depends only on where the tiles
+lie: the bends are kept per layout (:data:`_BENDS`), so a map redrawn after its pawns, icons or
+contents changed, or with another room highlighted, reuses them."""
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -33,6 +38,30 @@ FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial, sans-serif"
 TILE_FILL, TILE_STROKE, LINE = "#f3ead7", "#8c7a5b", "#4a4036"
 
 Point = tuple[float, float]
+LayoutKey = tuple[Any, ...]
+
+_BENDS: OrderedDict[LayoutKey, dict[tuple[Any, ...], Point | None]] = OrderedDict()
+_BENDS_SIZE = 1024
+"""Each layout's tunnel bends (``bend``'s answer per tile and tunnel), for the layouts drawn
+last (a server draws many games at once): a layout is the tiles where they lie and turned as
+they are, and the regions."""
+
+
+def layout_key(model: MapModel) -> LayoutKey:
+    """What the places of tiles, rooms, ports and portals on the drawing depend on."""
+    return tuple((t.id, t.region, t.x, t.y, t.rot, t.preview) for t in model.tiles), tuple(model.regions)
+
+
+def _bends_of(model: MapModel) -> dict[tuple[Any, ...], Point | None]:
+    key = layout_key(model)
+    bends = _BENDS.get(key)
+    if bends is None:
+        if len(_BENDS) >= _BENDS_SIZE:
+            _BENDS.popitem(last=False)    # the layout drawn longest ago
+        bends = _BENDS[key] = {}
+    else:
+        _BENDS.move_to_end(key)
+    return bends
 
 
 class SvgMap:
@@ -46,6 +75,7 @@ class SvgMap:
         self.used: dict[str, tuple[str, str, str]] = {}     # glyph -> (kind, style, meaning)
         self.room_boxes: dict[str, tuple[float, float, float, float]] = {}
         self.portal_points: dict[tuple[str, int], Point] = {}
+        self.bends = _bends_of(model)
 
     # -- coordinates -----------------------------------------------------------------------
     def cell_xy(self, region: str, cell: tuple[int, int]) -> Point:
@@ -187,8 +217,12 @@ class SvgMap:
 
     def tunnel(self, tile: TileItem, t: TunnelItem) -> tuple[list[str], list[str]]:
         a, b = self.end_point(tile, t, t.a), self.end_point(tile, t, t.b)
-        skip = {e.room for e in (t.a, t.b) if e.kind == "room"}
-        ctrl = self.bend(a, b, skip, tile)
+        where = (tile.id, tile.region, tile.x, tile.y, t.index)
+        if where in self.bends:
+            ctrl = self.bends[where]
+        else:
+            skip = {e.room for e in (t.a, t.b) if e.kind == "room"}
+            ctrl = self.bends[where] = self.bend(a, b, skip, tile)
         path = f"M{a[0]:.1f},{a[1]:.1f} " + (f"Q{ctrl[0]:.1f},{ctrl[1]:.1f} " if ctrl else "L") + \
             f"{b[0]:.1f},{b[1]:.1f}"
         icons = ", ".join(i.name + (" (covered)" if i.covered else "") for i in t.icons)

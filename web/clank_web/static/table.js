@@ -52,12 +52,15 @@
       table.dataset.version = String(version);
       table.dataset.deciding = message.deciding ? "true" : "false";
       table.dataset.over = message.over ? "true" : "false";
-      shownMap = null;
+      // the parts that changed since the state before (every part in a connection's first state)
       for (const [part, html] of Object.entries(message.html || {})) {
         const element = table.querySelector('[data-part="' + part + '"]');
-        if (element) element.innerHTML = html;
+        if (!element) continue;
+        if (part === "map") shownMap = null;
+        element.innerHTML = html;
+        wire(element);
       }
-      wire();
+      if (creatorToken) creatorPanel();
       if (notice.classList.contains("pending")) say("");
     } else if (message.type === "error") {
       if (message.status === 401 || message.status === 404) finished = true;
@@ -97,12 +100,12 @@
       view.innerHTML = shownMap;
       view.classList.remove("previewing");
       shownMap = null;
-      wireRooms();
+      wireRooms(view);
     }
   }
 
-  function wireRooms() {
-    for (const room of table.querySelectorAll("g.room.reachable")) {
+  function wireRooms(within) {
+    for (const room of within.querySelectorAll("g.room.reachable")) {
       room.setAttribute("tabindex", "0");
       room.setAttribute("role", "button");
       room.addEventListener("click", function () { chooseRoom(room.dataset.room); });
@@ -120,8 +123,8 @@
     }
   }
 
-  function wire() {
-    for (const element of table.querySelectorAll("[data-action]")) {
+  function wire(within) {     // the clickable things of a part just replaced
+    for (const element of within.querySelectorAll("[data-action]")) {
       if (element.tagName === "TEMPLATE") continue;
       element.addEventListener("click", function () { send(element.dataset.action); });
       element.addEventListener("keydown", function (event) {
@@ -134,8 +137,7 @@
         element.addEventListener("blur", hidePreview);
       }
     }
-    wireRooms();
-    if (creatorToken) creatorPanel();
+    wireRooms(within);
   }
 
   function creatorPanel() {
