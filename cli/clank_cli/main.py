@@ -22,6 +22,8 @@ from typer.core import TyperCommand
 from clank_cli import console as con
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from clank_cli.simjobs import Backend
 
 # Everything else is imported inside the command that needs it: `clank --help` loads neither the
@@ -552,20 +554,27 @@ def docs_authoring(
 ) -> None:
     """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
     icon the installed packs provide, with an example of each (Markdown)."""
+    from clank.guides.authoring import render_guide
+
+    _write_guide(render_guide, packs, output, "the authoring guide")
+
+
+def _write_guide(render: Callable[..., str], packs: str | None, output: Path | None, what: str) -> None:
+    """Render a guide for the packs given (default: every installed pack) to OUTPUT or stdout."""
     from clank.api import split_packs
-    from clank.guides.authoring import render_guide, write_guide
+    from clank.guides.authoring import write_guide
 
     from clank_cli import scaffold
 
     with con.engine_errors():
         registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
-        text = render_guide(registry, shipped=True)
+        text = render(registry, shipped=True)
     try:
         write_guide(text, output)
     except OSError as exc:
         raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
     if output is not None:
-        con.say(f"wrote the authoring guide to {output}")
+        con.say(f"wrote {what} to {output}")
 
 
 # ==========================================================================================
@@ -581,21 +590,9 @@ def docs_hooks(
     """Print the hooks guide: every hook a pack's Python code may implement, every registry method,
     the events, questions and modifiable values the installed packs declare, and what
     clank.plugin exports, with examples (Markdown)."""
-    from clank.api import split_packs
     from clank.guides import hookguide
-    from clank.guides.authoring import write_guide
 
-    from clank_cli import scaffold
-
-    with con.engine_errors():
-        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
-        text = hookguide.render_guide(registry, shipped=True)
-    try:
-        write_guide(text, output)
-    except OSError as exc:
-        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
-    if output is not None:
-        con.say(f"wrote the hooks guide to {output}")
+    _write_guide(hookguide.render_guide, packs, output, "the hooks guide")
 
 
 # ==========================================================================================
