@@ -246,6 +246,10 @@ def test_a_react_decision_of_a_five_player_party_game_reaches_the_right_browser(
     p3.wait_for_function("document.getElementById('table').dataset.deciding === 'true'")
     assert "Eavesdrop" in p3.text_content("[data-part=actions]")
     assert "on P1's turn" in p3.text_content("[data-part=status]")
+    for page in (p1, pages[1]):  # the other pages may still be receiving the same state
+        page.wait_for_function(
+            "v => Number(document.getElementById('table').dataset.version) === v", arg=version(p3)
+        )
     assert p1.get_attribute("#table", "data-deciding") == "false"
     assert "P3 is deciding on P1's turn" in p1.text_content("[data-part=status]")
     assert pages[1].locator("button.action").count() == 0  # P2 is not asked
