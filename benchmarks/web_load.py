@@ -118,23 +118,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def serve_command(db: str, port: int, *extra: str, rate: int = 100_000) -> list[str]:
+    """The ``clank serve`` command line of a measured (or tested) server: bots answer at once and
+    the per-connection rate limit is ``rate`` messages a second."""
+    return [sys.executable, "-m", "clank_cli.main", "serve", "--port", str(port), "--db", db,
+            "--bot-delay", "0", "--rate", str(rate), *extra]
+
+
 def start_server(db: str, port: int) -> subprocess.Popen:
     """``clank serve`` for the run; returns once it answers."""
-    cmd = [
-        sys.executable,
-        "-m",
-        "clank_cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-        "--rate",
-        "100000",
-    ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(serve_command(db, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

@@ -14,8 +14,9 @@ or wrap the edit in ``with edit(game):``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from clank.actions import Action, IllegalAction
@@ -413,7 +414,21 @@ def state_problems(game: Game) -> list[str]:
     return audit.problems(game)
 
 
+def write_pack(parent: Path, pack_id: str, files: Mapping[str, str], requires: Sequence[str] = ("catacombs",)) -> Path:
+    """Write a directory pack ``parent/pack_id`` for a test: a manifest named after the id that
+    requires ``requires``, and each of ``files`` (file name -> YAML text). Returns its folder,
+    which ``new_game`` and ``clank validate`` take as a pack."""
+    pack = parent / pack_id
+    pack.mkdir(parents=True)
+    manifest = (f'id: {pack_id}\nname: {pack_id.replace("-", " ").title()}\nversion: "0.1.0"\n'
+                f'engine: ">=0.1"\nrequires: [{", ".join(requires)}]\n')
+    (pack / "pack.yaml").write_text(manifest, encoding="utf-8")
+    for name, text in files.items():
+        (pack / name).write_text(text, encoding="utf-8")
+    return pack
+
+
 __all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
            "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
-           "state_json", "state_problems"]
+           "state_json", "state_problems", "write_pack"]

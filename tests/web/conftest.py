@@ -246,23 +246,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        cmd = [
-            sys.executable,
-            "-m",
-            "clank_cli.main",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            self.db,
-            "--bot-delay",
-            "0",
-            "--rate",
-            "1000",
-            "--pack-dir",
-            str(HEXPACK),
-            *self.args,
-        ]
+        cmd = load_benchmark().serve_command(self.db, self.port, "--pack-dir", str(HEXPACK), *self.args, rate=1000)
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from clank import new_game
-from clank.testing import edit, give_token, move_between, place, set_hand, set_pool
+from clank.testing import edit, give_token, move_between, place, set_hand, set_pool, write_pack
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "conditions.md"
 
@@ -238,13 +238,11 @@ def test_been_in_room_feature_is_kept_for_older_packs(tmp_path):
     """The base pack's ``been_in_room_feature`` (Lie in Wait's before conditions looked back) is
     kept as the same condition as ``in_room_feature``: a pack written for it still loads and plays
     by C11 default (a)."""
-    pack = tmp_path / "old-pack"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text('id: old-pack\nname: Old Pack\nversion: "0.1.0"\nengine: ">=0.1"\n'
-                                    "requires: [catacombs]\n")
-    (pack / "cards.yaml").write_text("- id: old-ambush\n  name: Old Ambush\n  kind: dungeon\n  type: item\n"
-                                     "  count: 1\n  cost: {skill: 3}\n  play:\n"
-                                     "    - if: {been_in_room_feature: crystal_cave}\n      then: [clank: -2]\n")
+    pack = write_pack(tmp_path, "old-pack", {
+        "cards.yaml": "- id: old-ambush\n  name: Old Ambush\n  kind: dungeon\n  type: item\n"
+                      "  count: 1\n  cost: {skill: 3}\n  play:\n"
+                      "    - if: {been_in_room_feature: crystal_cave}\n      then: [clank: -2]\n",
+    })
     game = new_game(["catacombs", str(pack)], players=2, seed=0)
     set_hand(game, 0, ["old-ambush"])
     set_pool(game, 0, boots=2)
