@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
 from clank.content.packread import Context
 from clank.content.problems import did_you_mean
@@ -39,6 +40,17 @@ class IdIndex:
     pools: set[str] = field(default_factory=lambda: set(CORE_POOLS))    # the core's and the setups' token_pools
     regions: set[str] = field(default_factory=lambda: {CORE_REGION})     # setups' tile_stacks and regions
     slots: dict[str, set[str]] = field(default_factory=dict)            # region -> its slots (setup regions)
+    stacks: set[str] = field(default_factory=set)                       # the tiles' stacks
+    tile_regions: set[str] = field(default_factory=lambda: {CORE_REGION})   # slot regions, the tiles' regions
+    joined_pools: set[str] = field(default_factory=set)                 # the pools tokens join
+
+    def entry(self, table: str, eid: str) -> dict | None:
+        """The card, tile or token ``eid`` as written (None when unknown or not a mapping)."""
+        found = self.ids[table].get(eid)
+        if found is None:
+            return None
+        entry = found[0].content(table)[found[1]]
+        return entry if isinstance(entry, dict) else None
 
 
 def _setups(setup: dict) -> list[dict]:
@@ -53,7 +65,17 @@ def index_names(index: IdIndex, pack: PackData) -> None:
         index.regions.update(k for k in as_dict(setup.get("tile_stacks")) if isinstance(k, str))
         for name, region in as_dict(setup.get("regions")).items():
             index.regions.add(name)
+            index.tile_regions.add(name)
             index.slots.setdefault(name, set()).update(as_dict(as_dict(region).get("slots")))
+    for tile in pack.tiles:
+        for key, names in (("stack", index.stacks), ("region", index.tile_regions)):
+            value = as_dict(tile).get(key)
+            if isinstance(value, str):
+                names.add(value)
+    for token in pack.tokens:
+        pool = as_dict(token).get("pool")
+        if isinstance(pool, str):
+            index.joined_pools.add(pool)
 
 
 def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
@@ -94,11 +116,26 @@ _REGISTERED = {
     "flag": ("turn flag", lambda reg: reg.flags),
 }
 """Reference kinds checked against what the loaded packs register: kind -> (words, names)."""
+_DEFINED_BY_DATA: dict[str, tuple[str, str, str]] = {
+    "token_kind": ("token kind", "token_kinds", "unknown {words} {name!r}"),
+    "pool": ("token pool", "pools", "unknown {words} {name!r}"),
+    "region": ("region", "regions", "unknown {words} {name!r}"),
+    "stack": ("stack", "stacks", "no tile is in stack {name!r}: a part built from it would be empty"),
+    "tile_region": ("region", "tile_regions",
+                    "no tile lies in region {name!r} and no setup lays it out as slots: its stack would "
+                    "never be drawn from"),
+    "joined_pool": ("pool", "joined_pools", "no token joins pool {name!r}: the pool would stay empty"),
+}
+"""Reference kinds checked against what the content of the loaded packs defines: kind -> (words,
+the :class:`IdIndex` field holding the names, the message)."""
+_WHERE_WORDS = {"pool": "tokens of pool", "kind": "cards of kind", "stack": "tiles of stack",
+                "region": "tiles of region"}
 
 
 def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, key: bool = False,
                registered_only: bool = False) -> None:
     target, rid, path = ref
+    target, _, where = target.partition("?")
     if registered_only and target not in _REGISTERED:
         return
     table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
@@ -106,16 +143,17 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
         if rid not in index.ids[table_name]:
             ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
                                              + did_you_mean(rid, index.ids[table_name]), key=key))
+        elif where:
+            _check_where(ctx, index, pack, kind, (target, rid, path), where, key)
         return
     if target in _REGISTERED:
         words, names = _REGISTERED[target]
         known = names(ctx.registry)
-    elif target == "token_kind":
-        words, known = "token kind", index.token_kinds
-    elif target == "pool":
-        words, known = "token pool", index.pools
-    elif target == "region":
-        words, known = "region", index.regions
+        message = f"unknown {words} {rid!r}"
+    elif target in _DEFINED_BY_DATA:
+        words, field_name, text = _DEFINED_BY_DATA[target]
+        known = getattr(index, field_name)
+        message = text.format(words=words, name=rid)
     elif target.startswith("slot:"):
         region = target.partition(":")[2]
         known = index.slots.get(region, set())
@@ -127,9 +165,36 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
     else:
         return
     if rid not in known:
-        rule = f"unknown-{target.replace('_', '-')}"
-        ctx.problems.append(pack.problem(kind, path, rule, f"unknown {words} {rid!r}" + did_you_mean(rid, known),
-                                         key=key))
+        rule = "unknown-" + {"tile_region": "region", "joined_pool": "pool"}.get(target, target).replace("_", "-")
+        ctx.problems.append(pack.problem(kind, path, rule, message + did_you_mean(rid, known), key=key))
+
+
+def _check_where(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, where: str, key: bool) -> None:
+    """The entry a reference names holds what its place takes (``x-where``: a market board takes
+    tokens of ``pool: market``, a reserve cards of ``kind: reserve``)."""
+    target, rid, path = ref
+    field_name, _, wanted = where.partition("=")
+    entry = index.entry({"card": "cards", "token": "tokens", "tile": "tiles"}[target], rid) or {}
+    have = entry.get(field_name)
+    if have is None or str(have) == wanted:
+        return     # not written: the schema reports a missing key, a default is the engine's
+    place = format_place(path)
+    if field_name == "pool":
+        message = (f"{place} takes tokens of pool {wanted!r} only: token {rid!r} is of pool {have!r}, "
+                   f"and setup would leave it out")
+    else:
+        words = _WHERE_WORDS.get(field_name, f"{target}s with {field_name}")
+        message = (f"{place} takes {words} {wanted!r}: {target} {rid!r} is of {field_name} {have!r} "
+                   f"(name a {wanted} {target} here, or change its {field_name})")
+    ctx.problems.append(pack.problem(kind, path, f"wrong-{field_name}", message, key=key))
+
+
+def format_place(path: JsonPath) -> str:
+    """The setup key a path is under, as an author names it (``market_board``, ``by_players 5:
+    reserve``)."""
+    if len(path) >= 3 and path[0] == "by_players":
+        return f"`{path[2]}` (by_players {path[1]})"
+    return f"`{path[0]}`" if path else "this place"
 
 
 def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_only: bool = False) -> None:
@@ -150,15 +215,28 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
                 if isinstance(entry, dict):
                     for ref in entry_refs(kind, entry, (i,), reg):
                         _check_ref(ctx, index, pack, kind, ref, registered_only=registered_only)
-        for ref, key in setup_refs(pack.setup):
+        for ref, key in setup_refs(pack.setup, ctx.setup_properties):
             _check_ref(ctx, index, pack, "setup", ref, key, registered_only=registered_only)
         if registered_only:
             continue
+        _check_region_starts(ctx, index, pack)
         for i, tid in enumerate(pack.setup.get("start_tiles") or []):
             found = index.ids["tiles"].get(tid) if isinstance(tid, str) else None
             if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":
                 ctx.problems.append(pack.problem("setup", ("start_tiles", i), "start-tile",
                                                  f"tile {tid!r} is not in the start stack"))
+
+
+def _check_region_starts(ctx: Context, index: IdIndex, pack: PackData) -> None:
+    """A slot region's start tiles lie in that region (a tile of another region never fills its slots)."""
+    for name, region in as_dict(pack.setup.get("regions")).items():
+        for i, tid in enumerate(as_list(as_dict(region).get("start_tiles"))):
+            tile = index.entry("tiles", tid) if isinstance(tid, str) else None
+            if tile is not None and tile.get("region", CORE_REGION) != name:
+                ctx.problems.append(pack.problem(
+                    "setup", ("regions", name, "start_tiles", i), "wrong-region",
+                    f"the start tiles of region {name!r} lie in it: tile {tid!r} is of region "
+                    f"{tile.get('region', CORE_REGION)!r} (write region: {name} in the tile)"))
 
 
 def check_stacks(ctx: Context, packs: list[PackData]) -> None:

@@ -33,6 +33,7 @@ class Context:
 
     registry: Registry
     validators: dict[str, Draft7Validator]
+    setup_properties: dict[str, Any] = field(default_factory=dict)   # the composed setup schema's keys
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
@@ -45,7 +46,8 @@ class Context:
 
 def new_context(registry: Registry) -> Context:
     """A fresh context with the schemas composed from ``registry``."""
-    return Context(registry, make_validators(compose_schemas(registry)))
+    schemas = compose_schemas(registry)
+    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {})
 
 
 def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
