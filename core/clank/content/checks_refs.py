@@ -43,6 +43,8 @@ class IdIndex:
     stacks: set[str] = field(default_factory=set)                       # the tiles' stacks
     tile_regions: set[str] = field(default_factory=lambda: {CORE_REGION})   # slot regions, the tiles' regions
     joined_pools: set[str] = field(default_factory=set)                 # the pools tokens join
+    referenced: dict[str, set[str]] = field(                             # ids something names (check_refs)
+        default_factory=lambda: {"card": set(), "token": set(), "tile": set()})
 
     def entry(self, table: str, eid: str) -> dict | None:
         """The card, tile or token ``eid`` as written (None when unknown or not a mapping)."""
@@ -140,6 +142,7 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
         return
     table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
     if table_name is not None:
+        index.referenced[target].add(rid)
         if rid not in index.ids[table_name]:
             ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
                                              + did_you_mean(rid, index.ids[table_name]), key=key))
@@ -239,14 +242,10 @@ def _check_region_starts(ctx: Context, index: IdIndex, pack: PackData) -> None:
                     f"{tile.get('region', CORE_REGION)!r} (write region: {name} in the tile)"))
 
 
-def check_stacks(ctx: Context, packs: list[PackData]) -> None:
-    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
-    region's start tiles, which setup places itself, may name their own)."""
+def known_stacks(packs: list[PackData]) -> set[str]:
+    """The tile stacks a tile may name: the base stacks and every stack a setup's ``tile_stacks``
+    parts name (``stack``, ``add``)."""
     stacks = set(BASE_STACKS)
-    starts: set[str] = set()
-    for pack in packs:
-        for region in as_dict(pack.setup.get("regions")).values():
-            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
@@ -259,6 +258,17 @@ def check_stacks(ctx: Context, packs: list[PackData]) -> None:
                         v = as_dict(v).get("stack") if isinstance(v, dict) else v
                         if isinstance(v, str):
                             stacks.add(v)
+    return stacks
+
+
+def check_stacks(ctx: Context, packs: list[PackData]) -> None:
+    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
+    region's start tiles, which setup places itself, may name their own)."""
+    stacks = known_stacks(packs)
+    starts: set[str] = set()
+    for pack in packs:
+        for region in as_dict(pack.setup.get("regions")).values():
+            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         if pack.id in ctx.unresolved:
             continue

@@ -153,19 +153,7 @@ def _file_entries(ctx: Context, pack: PackData, parts: list[str]) -> list[tuple[
 
     The manifest path of a part's file starts with ``("parts", name)``.
     """
-    m = pack.manifest
-    entries: list[tuple[Any, JsonPath]] = []
-    if isinstance(m.get("files"), list):
-        entries += [(e, ("files", i)) for i, e in enumerate(m["files"])]
-    else:
-        for name in sorted(ctx.kinds - {"pack"}):
-            for suffix in (".yaml", ".yml"):
-                if (pack.directory / f"{name}{suffix}").is_file():
-                    entries.append((f"{name}{suffix}", ()))
-    part_table = as_dict(m.get("parts"))
-    for name in parts:
-        files = as_list(as_dict(part_table.get(name)).get("files"))
-        entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
+    entries = _listed(ctx, pack, parts)
     out: list[tuple[str, str, JsonPath]] = []
     known = ctx.kinds - {"pack"}
     for entry, mpath in entries:
@@ -183,6 +171,37 @@ def _file_entries(ctx: Context, pack: PackData, parts: list[str]) -> list[tuple[
                 f"or write {{path: {rel}, kind: KIND}}" + did_you_mean(stem, known)))
             continue
         out.append((rel, kind, mpath))
+    return out
+
+
+def _listed(ctx: Context, pack: PackData, parts: Collection[str]) -> list[tuple[Any, JsonPath]]:
+    """Each file entry the manifest lists (``files``, or without it the files named after a
+    content kind, then the files of ``parts``), as written, with its manifest path."""
+    m = pack.manifest
+    entries: list[tuple[Any, JsonPath]] = []
+    if isinstance(m.get("files"), list):
+        entries += [(e, ("files", i)) for i, e in enumerate(m["files"])]
+    else:
+        for name in sorted(ctx.kinds - {"pack"}):
+            for suffix in (".yaml", ".yml"):
+                if (pack.directory / f"{name}{suffix}").is_file():
+                    entries.append((f"{name}{suffix}", ()))
+    part_table = as_dict(m.get("parts"))
+    for name in parts:
+        files = as_list(as_dict(part_table.get(name)).get("files"))
+        entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
+    return entries
+
+
+def manifest_file_entries(ctx: Context, pack: PackData) -> list[tuple[str, JsonPath]]:
+    """The relative path and manifest path of every file the manifest lists, every optional part
+    included (whether it is on or not), in manifest order."""
+    parts = list(as_dict(pack.manifest.get("parts")))
+    out = []
+    for entry, mpath in _listed(ctx, pack, parts):
+        rel = _file_kind(entry, set())[0]
+        if rel is not None:
+            out.append((rel, mpath))
     return out
 
 

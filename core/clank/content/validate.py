@@ -41,6 +41,7 @@ from clank.content.checks_manifest import (
 )
 from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
+from clank.content.lint import lint
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
 from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
 from clank.content.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
@@ -72,6 +73,7 @@ def _check_all(ctx: Context, packs: list[PackData], *, references: bool = True) 
         check_stacks(ctx, packs)
         check_regions(ctx, packs)
     check_counts_as(ctx, packs)
+    lint(ctx, packs, index, references=references)
 
 
 def _finish(ctx: Context, packs: list[PackData]) -> None:

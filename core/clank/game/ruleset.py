@@ -11,7 +11,7 @@ from clank.dungeon import START_CELLS, End, SlotRegion, TileDef, TunnelDef, pars
 from clank.game import naming
 from clank.game.effects import Compiler, Cond, describe
 from clank.game.naming import RoomName
-from clank.game.setupdata import merge_setup
+from clank.content.setupmerge import merge_setup
 from clank.registry import Registry
 
 

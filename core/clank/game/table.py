@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from clank.dungeon import Geometry
 from clank.game import lookback
 from clank.game.effects import Cond, EffectContext
-from clank.game.setupdata import effective_setup
+from clank.content.setupmerge import effective_setup
 from clank.game.state import KNOCKED_OUT, LIVE, GameState, PlayerState
 from clank.registry import Payment
 from clank.rng import Rng

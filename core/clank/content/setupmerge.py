@@ -1,4 +1,5 @@
-"""Merging the setup data of several packs, and the overrides for a player count."""
+"""Merging the setup data of several packs, and the overrides for a player count (the game reads
+the result; validation reads it to tell what setup will build)."""
 
 from __future__ import annotations
 
