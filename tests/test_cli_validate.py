@@ -324,7 +324,7 @@ def test_json_format_is_one_document(runner: CliRunner) -> None:
     assert doc["problems"] == [{
         "file": str(pack / "cards.yaml"), "line": 7, "col": 21, "severity": "error", "rule": "unknown-card",
         "message": "unknown card id 'secret-tom' (did you mean 'secret-tome'?)",
-        "path": "$[0].play[0].gain_card", "pack": "ref-gain-card"}]
+        "path": "$[0].play[0].gain_card", "pack": "ref-gain-card", "level": "error"}]
     assert doc["targets"][0]["code"] == ["catacombs"]
     clean = json.loads(runner.invoke(app, ["validate", "-f", "json", "catacombs"]).stdout)
     assert clean["ok"] is True and clean["problems"] == []
