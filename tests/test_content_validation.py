@@ -181,7 +181,7 @@ def test_messages_suggest_the_right_name(registry: Registry) -> None:
     assert "(did you mean 's" in message("tiles--tunnel-end.yaml")
     assert "did you mean 'monster'?" in message("tiles--unknown-icon.yaml")
     assert "did you mean 'health'?" in message("setup--misspelt-key.yaml")
-    assert "quote it" in message("pack--version-number.yaml")
+    assert 'write `version: "0.1"`' in message("pack--version-number.yaml")
     assert "first defined at" in message("cards--duplicate-id.yaml")
 
 

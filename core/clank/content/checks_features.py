@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from clank.content.locator import JsonPath
 from clank.content.packdata import PackData, as_dict, as_list
 from clank.content.problems import did_you_mean
+from clank.content.schema_words import value_message
 
 if TYPE_CHECKING:   # the game imports parse_feature: the validator stays out of its imports
     from clank.content.packread import Context
@@ -104,6 +105,5 @@ def _check_feature(ctx: Context, pack: PackData, kind: str, path: JsonPath, text
     except SchemaError:
         return
     for err in errors[:1]:
-        shown = "no argument" if arg is None else f"argument {arg!r}"
         ctx.problems.append(pack.problem(kind, path, "feature-arg",
-                                         f"room feature {name!r}: {shown} is invalid: {err.message}"))
+                                         f"room feature {name!r}: {value_message(err, 'its argument', name + '({})')}"))

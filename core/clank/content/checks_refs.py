@@ -45,6 +45,7 @@ class IdIndex:
     joined_pools: set[str] = field(default_factory=set)                 # the pools tokens join
     referenced: dict[str, set[str]] = field(                             # ids something names (check_refs)
         default_factory=lambda: {"card": set(), "token": set(), "tile": set()})
+    complete: bool = True    # every optional part of every pack is on: what the setups build can be judged
 
     def entry(self, table: str, eid: str) -> dict | None:
         """The card, tile or token ``eid`` as written (None when unknown or not a mapping)."""
@@ -84,6 +85,7 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
     """Index every card, tile and token id of ``packs`` and the names their setups define; an
     id defined twice is an error."""
     index = IdIndex()
+    index.complete = all(set(pack.parts) >= set(as_dict(pack.manifest.get("parts"))) for pack in packs)
     for pack in packs:
         index_names(index, pack)
         for kind in LIST_KINDS:
@@ -130,6 +132,9 @@ _DEFINED_BY_DATA: dict[str, tuple[str, str, str]] = {
 }
 """Reference kinds checked against what the content of the loaded packs defines: kind -> (words,
 the :class:`IdIndex` field holding the names, the message)."""
+_SETUP_BUILDS = ("stack", "tile_region", "joined_pool")
+"""What a setup builds from content (a stack from tiles, a pool from tokens): judged only with every
+optional part on, as ``clank validate`` reads packs (a game may leave a part off)."""
 _WHERE_WORDS = {"pool": "tokens of pool", "kind": "cards of kind", "stack": "tiles of stack",
                 "region": "tiles of region"}
 
@@ -154,6 +159,8 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
         known = names(ctx.registry)
         message = f"unknown {words} {rid!r}"
     elif target in _DEFINED_BY_DATA:
+        if target in _SETUP_BUILDS and not index.complete:
+            return      # the tiles or tokens may be in a part that is off in this game
         words, field_name, text = _DEFINED_BY_DATA[target]
         known = getattr(index, field_name)
         message = text.format(words=words, name=rid)

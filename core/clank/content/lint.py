@@ -56,7 +56,7 @@ def lint(ctx: Context, packs: list[PackData], index: IdIndex, *, references: boo
         files_loaded_twice(ctx, pack)
         unread_options(ctx, pack)
     near_pack_ids(ctx, packs, sorted(plugins.installed_packs()))
-    if references and not ctx.unresolved:   # with a required pack missing, what reaches a game is not known
+    if references and not ctx.unresolved and index.complete:   # else what reaches a game is not known
         near_ids(ctx, packs, index)
         check_reach(ctx, packs, index)
 

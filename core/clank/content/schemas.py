@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -32,13 +31,14 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
 from jsonschema import Draft7Validator
-from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from jsonschema.exceptions import SchemaError
 from referencing import Registry as RefRegistry
 from referencing import Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT7
 
-from clank.content.problems import Problem, did_you_mean, format_path
+from clank.content.problems import Problem
+from clank.content.schema_words import explain
 
 if TYPE_CHECKING:
     from clank.content.locator import Locator
@@ -62,10 +62,6 @@ _EXTENSION_POINTS: dict[str, tuple[str, ...]] = {
     "setup": ("properties",),
     "pack": ("properties",),
 }
-_RULES_BY_WHAT = {"op": "unknown-op", "condition": "unknown-condition", "tunnel icon": "unknown-icon",
-                  "quantity": "unknown-quantity", "decision kind": "unknown-decision-kind",
-                  "teleport kind": "unknown-teleport", "cube owner": "unknown-cube-owner"}
-
 
 @cache
 def _bundled_text(name: str) -> str:
@@ -301,98 +297,9 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
 
 def schema_problems(validator: Draft7Validator, data: Any, locator: Locator, *,
                     pack: str | None = None) -> list[Problem]:
-    """Validate ``data`` and return one located :class:`Problem` per mistake."""
+    """Validate ``data`` and return one located :class:`Problem` per mistake, in the author's
+    words (:mod:`clank.content.schema_words`)."""
     out: list[Problem] = []
     for error in validator.iter_errors(data):
-        out.extend(_translate(error, locator, pack))
+        out.extend(explain(error, locator, pack, validator.schema))
     return out
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
-def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[Problem]:
-    if error.validator in ("anyOf", "oneOf") and error.context:
-        inner = best_match(error.context)
-        if inner is not None:
-            return _translate(inner, loc, pack)
-    path = tuple(error.absolute_path)
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    inst = error.instance
-    kind = error.validator
-
-    def problem(rule: str, message: str, at: tuple[str | int, ...] = path, key: bool = False) -> Problem:
-        line, col = loc.key(at) if key else loc.value(at)
-        return Problem(loc.file, line, col, "error", rule, message, format_path(at), pack)
-
-    schema_path = list(error.absolute_schema_path)
-    if len(schema_path) >= 2 and schema_path[-2] == "propertyNames":
-        at = (*path, str(inst))
-        what = schema.get("x-what")
-        if kind == "enum" and what:
-            return [problem(_RULES_BY_WHAT.get(what, "bad-key"), f"unknown {what} {inst!r}"
-                            + did_you_mean(str(inst), error.validator_value), at, key=True)]
-        if kind == "pattern" and schema.get("title"):
-            return [problem("bad-key", f"key {inst!r} is not a valid {schema['title']}: "
-                            f"{schema.get('description', '')}".rstrip(": "), at, key=True)]
-        return [problem("bad-key", f"key {inst!r} is not allowed here: {error.message}", at, key=True)]
-    if kind == "additionalProperties" and isinstance(inst, dict):
-        allowed = list(schema.get("properties", {}))
-        patterns = list(schema.get("patternProperties", {}))
-        extras = [k for k in inst if k not in allowed and not any(re.search(p, k) for p in patterns)]
-        shape = [p for p in patterns if p != "^x-"]
-        hint = f" (keys here match {' or '.join(shape)})" if shape and not allowed else ""
-        return [problem("unknown-key", f"unknown key {k!r}" + (did_you_mean(k, allowed) or hint), (*path, k),
-                        key=True) for k in extras]
-    if kind == "required" and isinstance(inst, dict):
-        return [problem("missing-key", f"missing required key {name!r}")
-                for name in error.validator_value if name not in inst]
-    what = schema.get("x-what")
-    if kind == "enum":
-        options = error.validator_value
-        if what:
-            return [problem(_RULES_BY_WHAT.get(what, "bad-value"), f"unknown {what} {inst!r}"
-                            + did_you_mean(str(inst), options))]
-        shown = ", ".join(repr(o) for o in options[:12]) + (", ..." if len(options) > 12 else "")
-        hint = did_you_mean(inst, [o for o in options if isinstance(o, str)]) if isinstance(inst, str) else ""
-        return [problem("bad-value", f"{_short(inst)} is not one of {shown}{hint}")]
-    if kind in ("maxProperties", "minProperties") and what == "op":
-        if not inst:
-            return [problem("op-shape", "empty op: write the op name as the key")]
-        keys = ", ".join(repr(k) for k in inst)
-        return [problem("op-shape", f"an op is a mapping with exactly one key, the op name; found {keys}: "
-                        "write each op as its own list item")]
-    if kind == "type":
-        expected = error.validator_value
-        expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
-        hint = ""
-        if "string" in (expected if isinstance(expected, list) else [expected]) and isinstance(inst, (int, float)):
-            hint = f" (quote it: \"{inst}\")"
-        return [problem("bad-type", f"expected {expected_text}, got {_json_type(inst)} {_short(inst)}{hint}")]
-    if kind == "pattern" and schema.get("title"):
-        return [problem("bad-value", f"{_short(inst)} is not a valid {schema['title']}: "
-                        f"{schema.get('description', 'it must match ' + str(error.validator_value))}")]
-    if kind == "const":
-        return [problem("bad-value", f"expected {json.dumps(error.validator_value)}"
-                        + (" or nothing" if path and isinstance(path[-1], str) else "") + f", got {_short(inst)}")]
-    if kind in ("pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "multipleOf",
-                "minProperties", "maxProperties"):
-        return [problem("bad-value", error.message)]
-    return [problem("schema", error.message)]
