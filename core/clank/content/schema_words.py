@@ -263,6 +263,8 @@ def explain(error: ValidationError, loc: Locator, pack: str | None = None, root:
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
     kind = error.validator if error.validator is not None else "false"
+    if kind == "false":
+        path = (*path, *_refused_key(error, root))
 
     def problem(rule: str, message: str, at: tuple[str | int, ...] = path, key: bool = False) -> Problem:
         line, col = loc.key(at) if key else loc.value(at)
@@ -284,6 +286,19 @@ def explain(error: ValidationError, loc: Locator, pack: str | None = None, root:
                         "write each op as its own list item")]
     rule, message = _words(kind, error, schema, path)
     return [problem(rule, message)]
+
+
+def _refused_key(error: ValidationError, root: Any) -> tuple[str, ...]:
+    """The key a ``false`` property schema refuses: jsonschema leaves it out of the error's paths,
+    so it is read from the schema (the one property there whose schema is ``false``)."""
+    node: Any = root
+    for step in error.absolute_schema_path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return ()
+    refused = [k for k, v in node.items() if v is False] if isinstance(node, dict) else []
+    return (refused[0],) if len(refused) == 1 else ()
 
 
 def _deep_enough(error: ValidationError, inner: ValidationError) -> bool:
