@@ -215,10 +215,23 @@ def test_an_empty_file_says_what_the_file_should_hold(tmp_path: Path, registry: 
     ("cards--runaway-quote.yaml", 'unclosed quote: the string starting here with " runs on to line 9, taking the '
                                   'lines between as its text (add the closing ")'),
     ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed (add the closing ])"),
-], ids=["nbsp", "unclosed-quote", "runaway-quote", "unclosed-bracket"])
+    ("cards--unclosed-brace.yaml", "unclosed bracket: the { here is never closed: add } at the end of the line "
+                                   "(`{skill: 2}`), or before the next entry on line 8"),
+    ("pack--requires-unclosed.yaml", "unclosed bracket: the [ here is never closed: add ] at the end of the line "
+                                     "(`[catacombs]`), or before the next entry on line 6"),
+    ("cards--key-indented-more.yaml", "key 'type' is out of line: indented more (3 spaces) than 'kind' on line 4 "
+                                      "(2 spaces): line it up with the keys of its mapping, or end 'kind' with a "
+                                      "colon alone to start a mapping under it"),
+    ("cards--key-indented-less.yaml", "key 'type' is out of line: indented less (1 space) than 'kind' on line 4 "
+                                      "(2 spaces): line it up with the keys of its mapping"),
+    ("cards--item-out-of-line.yaml", "this list item is out of line: indented more (6 spaces) than the list item "
+                                     "on line 9 (4 spaces): line it up with the items of its list"),
+], ids=["nbsp", "unclosed-quote", "runaway-quote", "unclosed-bracket", "unclosed-brace", "requires-unclosed",
+        "key-indented-more", "key-indented-less", "item-out-of-line"])
 def test_syntax_errors_say_what_to_fix(registry: Registry, name: str, message: str) -> None:
-    """Issue 11 item 8: actionable messages, at the place to fix (the corpus file gives it)."""
-    [p] = validate_file(CORPUS / name, "cards", registry)
+    """Issue 11 item 8, issue 37 point 4: actionable messages, at the place to fix (the corpus file
+    gives it): an unclosed bracket where it opens with what to add, which key is out of line."""
+    [p] = validate_file(CORPUS / name, name.split("--")[0], registry)
     assert p.message == message
 
 
