@@ -270,13 +270,49 @@ def _rows(schemas: _Schemas, schema: JSON, kind: str, prefix: str = "", depth: i
     for a mapping's values)."""
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     required = set(schema.get("required") or [])
+    when = conditionally_required(schema)
     for name, sub in props.items():
         sub = sub if isinstance(sub, dict) else {}
         field_name = f"{prefix}{name}"
-        yield [f"`{field_name}`", schemas.type_text(sub, kind), "yes" if name in required else "",
-               _sentence(sub.get("description", ""))]
+        needed = "yes" if name in required else "; ".join(when.get(name, []))
+        yield [f"`{field_name}`", schemas.type_text(sub, kind), needed, _sentence(sub.get("description", ""))]
         if depth < 3:
             yield from _nested_rows(schemas, sub, kind, field_name, depth)
+
+
+def _condition_text(cond: Any) -> str:
+    """An ``if`` schema as words: ``\`kind\` is \`dungeon\` or \`reserve\```."""
+    parts = []
+    for key, sub in (cond.get("properties") or {}).items() if isinstance(cond, dict) else ():
+        if not isinstance(sub, dict):
+            continue
+        values = [sub["const"]] if "const" in sub else sub.get("enum") if isinstance(sub.get("enum"), list) else None
+        if values:
+            parts.append(f"`{key}` is " + " or ".join(f"`{_flow(v)}`" for v in values))
+        else:
+            parts.append(f"`{key}` is {_flow(sub)}")
+    return " and ".join(parts)
+
+
+def conditionally_required(schema: JSON) -> dict[str, list[str]]:
+    """Keys a schema requires only in some cases, read from its ``if``/``then``/``else`` (its own
+    and those of its ``allOf``) and its ``dependencies``: key -> the cases, in words (``when
+    \`kind\` is \`dungeon\``)."""
+    out: dict[str, list[str]] = {}
+    branches = [schema, *(b for b in schema.get("allOf") or [] if isinstance(b, dict))]
+    for branch in branches:
+        if not isinstance(branch.get("if"), dict):
+            continue
+        cond = _condition_text(branch["if"])
+        if not cond:
+            continue
+        for word, part in (("when", "then"), ("unless", "else")):
+            for key in (branch.get(part) or {}).get("required") or []:
+                out.setdefault(key, []).append(f"{word} {cond}")
+    for key, deps in (schema.get("dependencies") or {}).items():
+        for dep in deps if isinstance(deps, list) else ():
+            out.setdefault(dep, []).append(f"with `{key}`")
+    return out
 
 
 def _nested_rows(schemas: _Schemas, sub: JSON, kind: str, field_name: str, depth: int) -> Iterator[list[str]]:
@@ -378,7 +414,9 @@ def _content_section(schemas: _Schemas, registry: Registry) -> list[str]:
            "A pack is a directory holding `pack.yaml` and the files it lists, one file per kind. A file's "
            "kind comes from its name (`cards.yaml`, `cards-extra.yaml`) or is given in the manifest. "
            "Lists of entries (cards, tiles, tokens) are YAML lists of mappings; keys starting with `x-` "
-           "are free for your own notes. The tables list every key: *required* keys must be present.", ""]
+           "are free for your own notes. The tables list every key: *required* keys must be present, "
+           "and a key required only in some cases says when (a card's `type`, `count` and `cost`: when "
+           "its `kind` is `dungeon` or `reserve`).", ""]
     kinds = [*FILE_KINDS, *((k, f"Content kind `{k}`", f"{k}.yaml") for k in sorted(schemas.schemas)
                             if k not in SHARED_KINDS and k not in dict((f[0], f) for f in FILE_KINDS))]
     for kind, heading, file in kinds:
