@@ -392,7 +392,7 @@ def test_guide_lists_every_field_of_every_content_kind(registry: Registry) -> No
                                                            for d in ("tile", "room", "tunnel"))]
     for shape in shapes:
         for name in shape["properties"]:
-            assert re.search(rf"^\| `{name}` \| [^|]+ \| (yes)? *\| [^|]*\|$", text, re.M), name
+            assert re.search(rf"^\| `{name}` \| [^|]+ \| (yes|when [^|]+|with [^|]+)? *\| [^|]*\|$", text, re.M), name
 
 
 def test_guide_shows_one_valid_example_of_everything(registry: Registry) -> None:
