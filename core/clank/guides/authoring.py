@@ -281,7 +281,7 @@ def _rows(schemas: _Schemas, schema: JSON, kind: str, prefix: str = "", depth: i
 
 
 def _condition_text(cond: Any) -> str:
-    """An ``if`` schema as words: ``\`kind\` is \`dungeon\` or \`reserve\```."""
+    """An ``if`` schema as words, in Markdown: kind is dungeon or reserve, each name in backticks."""
     parts = []
     for key, sub in (cond.get("properties") or {}).items() if isinstance(cond, dict) else ():
         if not isinstance(sub, dict):
@@ -296,8 +296,8 @@ def _condition_text(cond: Any) -> str:
 
 def conditionally_required(schema: JSON) -> dict[str, list[str]]:
     """Keys a schema requires only in some cases, read from its ``if``/``then``/``else`` (its own
-    and those of its ``allOf``) and its ``dependencies``: key -> the cases, in words (``when
-    \`kind\` is \`dungeon\``)."""
+    and those of its ``allOf``) and its ``dependencies``: key -> the cases, in Markdown words
+    (when kind is dungeon, the names in backticks)."""
     out: dict[str, list[str]] = {}
     branches = [schema, *(b for b in schema.get("allOf") or [] if isinstance(b, dict))]
     for branch in branches:
