@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from clank.content.locator import JsonPath
 from clank.content.packdata import PackData, as_dict, as_list
 from clank.content.problems import did_you_mean
-from clank.content.schema_words import value_message
 
 if TYPE_CHECKING:   # the game imports parse_feature: the validator stays out of its imports
     from clank.content.packread import Context
@@ -99,6 +98,8 @@ def _check_feature(ctx: Context, pack: PackData, kind: str, path: JsonPath, text
         return
     from jsonschema import Draft7Validator
     from jsonschema.exceptions import SchemaError
+
+    from clank.content.schema_words import value_message
 
     try:
         errors = sorted(Draft7Validator(fdef.arg_schema).iter_errors(arg), key=lambda e: list(e.path))

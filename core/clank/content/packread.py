@@ -16,11 +16,12 @@ from typing import Any
 
 from jsonschema import Draft7Validator
 
+from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
 from clank.content.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
-from clank.content.yamlload import load_yaml_file
+from clank.content.yamlload import load_yaml_bytes, load_yaml_file, read_yaml_bytes
 from clank.registry import Registry
 
 ALL_PARTS = "*"
@@ -34,6 +35,7 @@ class Context:
     registry: Registry
     validators: dict[str, Draft7Validator]
     setup_properties: dict[str, Any] = field(default_factory=dict)   # the composed setup schema's keys
+    schemas_digest: str = ""       # of the composed schemas: part of each checked file's cache key
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
@@ -47,7 +49,8 @@ class Context:
 def new_context(registry: Registry) -> Context:
     """A fresh context with the schemas composed from ``registry``."""
     schemas = compose_schemas(registry)
-    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {})
+    digest = content_cache.schemas_digest(schemas) if content_cache.enabled() else ""
+    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {}, digest)
 
 
 def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
@@ -86,19 +89,14 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
     """Read one file of ``kind`` into ``pack`` (lists extend, mappings merge), checking its schema."""
     file = str(path)
     ctx.files.append(file)
-    try:
-        data, loc = load_yaml_file(path, file)
-    except ContentError as exc:
-        ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
-                            for p in exc.problems)
+    checked = _checked(ctx, path, file, kind)
+    if kind == "pack" and isinstance(checked.data, dict):
+        pack.manifest = checked.data   # first: the pack id every problem of the pack carries comes from it
+    ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
+                        for p in checked.problems)
+    if checked.refused or checked.locator is None:
         return
-    if kind == "pack" and isinstance(data, dict):
-        pack.manifest = data   # first: the pack id every problem of the pack carries comes from it
-    if data is None:   # nothing but blank lines and comments
-        ctx.problems.append(Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]),
-                                    "$", pack.id))
-    else:
-        ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
+    data, loc = checked.data, checked.locator
     segs = pack._segments.setdefault(kind, [])
     if kind == "pack":
         segs.append(Segment(kind, file, loc, data))
@@ -128,6 +126,31 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
                     target[key] = value
     elif data is not None and kind not in pack.extra:
         pack.extra[kind] = data
+
+
+def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.CheckedFile:
+    """A file read and checked against the schema of ``kind`` (problems name no pack): from the
+    checked-file cache when its bytes, name, kind and the schemas are those of a stored check."""
+    try:
+        raw = read_yaml_bytes(path, file)
+    except ContentError as exc:
+        return content_cache.CheckedFile(None, None, exc.problems, refused=True)
+    key = content_cache.file_key(file, kind, raw, ctx.schemas_digest) if ctx.schemas_digest else None
+    entry = content_cache.read_checked(key)
+    if entry is not None:
+        return entry
+    try:
+        data, loc = load_yaml_bytes(raw, file)
+    except ContentError as exc:
+        entry = content_cache.CheckedFile(None, None, exc.problems, refused=True)
+    else:
+        if data is None:   # nothing but blank lines and comments
+            problems = [Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]))]
+        else:
+            problems = schema_problems(ctx.validators[kind], data, loc)
+        entry = content_cache.CheckedFile(data, loc, problems)
+    content_cache.write_checked(key, entry)
+    return entry
 
 
 def _selected_parts(ctx: Context, pack: PackData, enabled: Collection[str] | None) -> list[str]:

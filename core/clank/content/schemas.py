@@ -259,20 +259,28 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
 
     Each must be a valid draft-07 schema and every ``$ref`` must resolve among the bundled
     and composed schemas, without the network. Returns one message per fault (empty: all
-    good); a CLI maps a non-empty answer to exit code 3.
+    good); a CLI maps a non-empty answer to exit code 3. Schemas found sound are marked in the
+    content cache (:func:`clank.content.cache.mark_passed`) and not checked again.
     """
     from clank.content.scenario_schema import KIND as SCENARIO
     from clank.content.scenario_schema import compose_scenario_schema
 
+    from clank.content import cache
+
     faults: list[str] = []
     schemas = compose_schemas(registry) if registry is not None else {n: load_schema(n) for n in BUNDLED}
     schemas[SCENARIO] = compose_scenario_schema(registry) if registry is not None else load_schema(SCENARIO)
+    registered: list[tuple[str, str, Any, str]] = []
     if registry is not None:
-        registered: list[tuple[str, str, Any, str]] = [
+        registered = [
             *(("op", n, d.schema, d.pack) for n, d in sorted(registry.ops.items())),
             *(("condition", n, d.schema, d.pack) for n, d in sorted(registry.conditions.items())),
             *(("room feature", n, d.arg_schema, d.pack) for n, d in sorted(registry.room_features.items())
               if d.arg_schema is not None)]
+    digest = cache.schemas_digest([schemas, registered]) if cache.enabled() else ""
+    if digest and cache.passed("schemas", digest):   # these very schemas were found sound before
+        return faults
+    if registry is not None:
         for what, name, schema, pack in registered:
             try:
                 Draft7Validator.check_schema(schema)
@@ -290,6 +298,8 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
                 resolver.lookup(ref)
             except Unresolvable:
                 faults.append(f"{kind}.schema.json{where}: $ref {ref!r} does not resolve")
+    if digest and not faults:
+        cache.mark_passed("schemas", digest)
     return faults
 
 

@@ -119,6 +119,12 @@ def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Loc
     """
     path = Path(path)
     file = label if label is not None else str(path)
+    return load_yaml_bytes(read_yaml_bytes(path, file), file)
+
+
+def read_yaml_bytes(path: Path, file: str) -> bytes:
+    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read); raises
+    :class:`ContentError` when it is not a regular file, too large or unreadable."""
     try:
         if not path.is_file():
             raise ContentError([_problem(file, "unreadable", "not a regular file")])
@@ -130,7 +136,7 @@ def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Loc
             data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ContentError([_problem(file, "unreadable", f"cannot read file: {exc.strerror or exc}")]) from None
-    return load_yaml_bytes(data, file)
+    return data
 
 
 def load_yaml_bytes(data: bytes, file: str) -> tuple[Any, Locator]:
