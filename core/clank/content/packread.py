@@ -20,7 +20,7 @@ from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
-from clank.content.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
+from clank.content.schemas import FILE_KINDS, FastCheck, compose_schemas, make_validators, schema_problems
 from clank.content.yamlload import load_yaml_bytes, load_yaml_file, read_yaml_bytes
 from clank.registry import Registry
 
@@ -36,6 +36,7 @@ class Context:
     validators: dict[str, Draft7Validator]
     setup_properties: dict[str, Any] = field(default_factory=dict)   # the composed setup schema's keys
     schemas_digest: str = ""       # of the composed schemas: part of each checked file's cache key
+    fast: FastCheck | None = None  # passes valid files quickly (jsonschema then says what is wrong)
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
@@ -50,7 +51,8 @@ def new_context(registry: Registry) -> Context:
     """A fresh context with the schemas composed from ``registry``."""
     schemas = compose_schemas(registry)
     digest = content_cache.schemas_digest(schemas) if content_cache.enabled() else ""
-    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {}, digest)
+    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {}, digest,
+                   FastCheck(schemas))
 
 
 def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
@@ -146,6 +148,8 @@ def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.Ch
     else:
         if data is None:   # nothing but blank lines and comments
             problems = [Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]))]
+        elif ctx.fast is not None and ctx.fast.passes(kind, data):
+            problems = []
         else:
             problems = schema_problems(ctx.validators[kind], data, loc)
         entry = content_cache.CheckedFile(data, loc, problems)

@@ -189,6 +189,41 @@ def make_validators(schemas: Mapping[str, dict[str, Any]]) -> dict[str, Draft7Va
     return validators
 
 
+class FastCheck:
+    """Tells valid documents apart quickly: ``jsonschema_rs`` (Rust) on the composed schemas, with
+    ``$ref`` resolved among them. A document it passes is valid; one it does not, or one it cannot
+    read (a huge number, a float that is not finite), goes to jsonschema, whose errors are the
+    reference and say what is wrong. Without the extension (another Python), everything goes to
+    jsonschema. Each kind's validator is built on first use."""
+
+    def __init__(self, schemas: Mapping[str, dict[str, Any]]) -> None:
+        self._schemas = schemas
+        self._validators: dict[str, Any] = {}
+        self._registry: Any = None
+
+    def passes(self, kind: str, data: Any) -> bool:
+        """True when ``data`` is certainly valid for ``kind``; False means: ask jsonschema."""
+        try:
+            validator = self._validators.get(kind) or self._build(kind)
+            return validator is not None and bool(validator.is_valid(data))
+        except Exception:   # noqa: BLE001 - whatever the extension cannot take, jsonschema judges
+            return False
+
+    def _build(self, kind: str) -> Any:
+        try:
+            import jsonschema_rs
+        except ImportError:
+            return None
+        if self._registry is None:
+            self._registry = jsonschema_rs.Registry([(s.get("$id", schema_uri(k)), s) for k, s in self._schemas.items()])
+        schema = self._schemas.get(kind)
+        if schema is None:
+            return None
+        validator = jsonschema_rs.Draft7Validator(schema, registry=self._registry, validate_formats=False)
+        self._validators[kind] = validator
+        return validator
+
+
 SUBSCHEMA_MAPS = ("properties", "patternProperties", "definitions", "dependencies")
 """Draft-07 keywords whose value maps names to subschemas (under ``dependencies``, a name may
 map to a list of key names instead)."""
@@ -262,10 +297,9 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
     good); a CLI maps a non-empty answer to exit code 3. Schemas found sound are marked in the
     content cache (:func:`clank.content.cache.mark_passed`) and not checked again.
     """
+    from clank.content import cache
     from clank.content.scenario_schema import KIND as SCENARIO
     from clank.content.scenario_schema import compose_scenario_schema
-
-    from clank.content import cache
 
     faults: list[str] = []
     schemas = compose_schemas(registry) if registry is not None else {n: load_schema(n) for n in BUNDLED}
