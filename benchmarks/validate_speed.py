@@ -1,7 +1,7 @@
 """How long ``clank validate`` makes a content author wait: a 1,000-card directory pack that
 requires the Underworld, timed warm as a subprocess (start-up included).
 
-    python benchmarks/validate_speed.py [--cards 1000] [--runs 7] [--python OTHER/.venv/bin/python ...]
+    python benchmarks/validate_speed.py [--cards 1000] [--runs 7] [--cold] [--python OTHER/.venv/bin/python ...]
 
 The script writes a realistic custom pack into a temporary directory (cards of every type with
 play, acquire, arrive and defeat effects, conditions, choices and reserve cards; a few tokens in
@@ -10,9 +10,12 @@ by its setup) and runs ``clank validate`` on it, and on the installed ``underwor
 each interpreter given (default: this one), alternating so that a load on the machine falls on
 all alike. The first run of each is a warm-up (bytecode compiled, files in the page cache); the
 figures are the medians of the others, wall clock and the child's CPU time. ``--python`` takes
-another checkout's interpreter for an A/B, e.g. the main checkout's ``.venv/bin/python``. It
-prints figures and asserts nothing, except that the generated pack validates (exit 0): a
-benchmark of a pack with errors would time the wrong path.
+another checkout's interpreter for an A/B, e.g. the main checkout's ``.venv/bin/python``. Warm
+runs find each file's check in the content cache (the runs before filled it: what an author gets
+when a file did not change); ``--cold`` adds runs with ``CLANK_NO_CACHE=1``, where every file is
+read and checked again (what a changed file costs). The cache lives in a temporary directory of
+the script's own. It prints figures and asserts nothing, except that the generated pack validates
+(exit 0): a benchmark of a pack with errors would time the wrong path.
 """
 
 from __future__ import annotations
@@ -137,12 +140,12 @@ def write_pack(directory: Path, n_cards: int = 1000) -> Path:
     return directory
 
 
-def run_once(python: str, args: list[str]) -> tuple[float, float, int, str]:
+def run_once(python: str, args: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
     """One ``clank validate`` in a fresh process: (wall s, child CPU s, exit code, output)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([python, "-m", "clank_cli.main", "validate", *args], capture_output=True, text=True,
-                          env={**os.environ, "COLUMNS": "200"})
+                          env={**os.environ, "COLUMNS": "200", **env})
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -155,32 +158,39 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7, help="timed runs of each (after one warm-up)")
     ap.add_argument("--python", action="append", default=[],
                     help="an interpreter whose environment has clank installed (repeatable; default: this one)")
+    ap.add_argument("--cold", action="store_true", help="also time runs with the content cache off")
     ap.add_argument("--keep", type=Path, help="write the pack here and keep it (default: a temporary directory)")
     args = ap.parse_args()
     pythons = args.python or [sys.executable]
     with tempfile.TemporaryDirectory(prefix="clank-validate-speed-") as tmp:
         pack = write_pack(args.keep or Path(tmp) / "benchdeep", args.cards)
         cases = {f"{args.cards}-card pack requiring underworld": [str(pack)], "underworld alone": ["underworld"]}
-        times: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        modes = {"warm": {"CLANK_CACHE_DIR": str(Path(tmp) / "cache")}}
+        if args.cold:
+            modes["no cache"] = {"CLANK_NO_CACHE": "1"}
+        times: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
         for python in pythons:
-            for name, targets in cases.items():
-                _, _, code, out = run_once(python, targets)     # warm-up, and a check that it is valid
-                if code != 0:
-                    sys.exit(f"{python}: clank validate {' '.join(targets)} exited {code}:\n{out[-3000:]}")
+            for targets in cases.values():
+                for env in modes.values():
+                    _, _, code, out = run_once(python, targets, env)   # warm-up, and a check that it is valid
+                    if code != 0:
+                        sys.exit(f"{python}: clank validate {' '.join(targets)} exited {code}:\n{out[-3000:]}")
         for _ in range(args.runs):
             for python in pythons:
                 for name, targets in cases.items():
-                    wall, cpu, _, _ = run_once(python, targets)
-                    times.setdefault((python, name), []).append((wall, cpu))
+                    for mode, env in modes.items():
+                        wall, cpu, _, _ = run_once(python, targets, env)
+                        times.setdefault((python, name, mode), []).append((wall, cpu))
     print(f"clank validate, fresh processes, median of {args.runs} runs after a warm-up (wall / CPU seconds)")
     for python in pythons:
         print(f"  {python}")
         for name in cases:
-            rows = times[(python, name)]
-            wall = statistics.median(w for w, _ in rows)
-            cpu = statistics.median(c for _, c in rows)
-            spread = f"{min(w for w, _ in rows):.2f}-{max(w for w, _ in rows):.2f}"
-            print(f"    {name:<40} {wall:6.2f} s wall ({spread})  {cpu:6.2f} s CPU")
+            for mode in modes:
+                rows = times[(python, name, mode)]
+                wall = statistics.median(w for w, _ in rows)
+                cpu = statistics.median(c for _, c in rows)
+                spread = f"{min(w for w, _ in rows):.2f}-{max(w for w, _ in rows):.2f}"
+                print(f"    {name + ', ' + mode:<50} {wall:6.2f} s wall ({spread})  {cpu:6.2f} s CPU")
 
 
 if __name__ == "__main__":
