@@ -172,6 +172,61 @@ def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> No
     _check_reported(result.stdout, severity, rule, file, line, col)
 
 
+SAYS = re.compile(r"^# says: (.+)$", re.M)
+"""A header line of a corpus file or pack: words the message of its one problem must hold."""
+
+
+def _says(header: str) -> list[str]:
+    return SAYS.findall(header)
+
+
+def _header(case: Path) -> str:
+    """The text whose first line states a corpus case: the file, or the pack's manifest (its first
+    YAML file when it has none)."""
+    if case.is_dir():
+        case = case / "pack.yaml" if (case / "pack.yaml").is_file() else sorted(case.glob("*.yaml"))[0]
+    return case.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.mark.timeout(HANG_GUARD)
+@pytest.mark.parametrize("case", [p for p in [*CORPUS_FILES, *CORPUS_PACKS] if _says(_header(p))],
+                         ids=lambda p: p.name)
+def test_corpus_messages_say_the_authors_words(runner: CliRunner, case: Path) -> None:
+    """Issue 37: each message is checked for its words, not only its place: the problem a corpus
+    case states (its ``# expect:`` line) says every ``# says:`` line of its header."""
+    header = _header(case)
+    first = header.splitlines()[0]
+    if case.is_dir():
+        m = EXPECT_PACK.match(first)
+        severity, rule, file, line, col = m[1], m[2], str(case / m[3]), m[4], m[5]
+    else:
+        m = EXPECT_FILE.match(first)
+        severity, rule, file, line, col = m[1], m[2], str(case), m[3], m[4]
+    out = runner.invoke(app, ["validate", str(case)]).stdout
+    [reported] = [ln for ln in out.splitlines() if ln.startswith(f"{file}:{line}:{col}: {severity}[{rule}]: ")]
+    for words in _says(header):
+        assert words in reported, reported
+
+
+NEW_RULES = {"unknown-pool", "unknown-stack", "unknown-region", "wrong-pool", "wrong-kind", "unknown-feature",
+             "requires-itself", "bad-type", "bad-value", "missing-key", "yaml-syntax", "reused-anchor",
+             "file-loaded-twice", "near-pack-id", "near-id", "unreachable-card", "unreachable-token",
+             "unreachable-tile", "unread-option"}
+"""The rules issue 37 adds or rewords; each has a corpus case whose words are checked."""
+
+
+def test_every_rule_of_issue_37_has_a_corpus_case_with_its_words() -> None:
+    from clank.content.lint import LINT_RULES
+
+    said = set()
+    for case in [*CORPUS_FILES, *CORPUS_PACKS]:
+        header = _header(case)
+        if _says(header):
+            said.add(re.search(r"\[([a-z-]+)\]", header.splitlines()[0])[1])
+    assert set(LINT_RULES) <= NEW_RULES
+    assert NEW_RULES - said == set()
+
+
 LOADS_AS_ENVIRONMENT_ERROR = {"no-manifest"}
 """Corpus packs a game cannot even find (no pack.yaml: ``PackLoadError``, exit 3), so only
 ``clank validate`` reports them at a line."""

@@ -68,8 +68,9 @@ def make_registry() -> Registry:
     """A registry with just what the fixtures use (no pack is loaded)."""
     reg = Registry()
     reg.add_op("gain", _noop, {"type": "object", "additionalProperties": INT})
-    for name in ("draw", "clank", "heal"):
+    for name in ("clank", "heal"):
         reg.add_op(name, _noop, INT)
+    reg.add_op("draw", _noop, {"type": "integer", "minimum": 1})     # as the catacombs pack registers it
     reg.add_op("trash_this", _noop, {"type": "null"})
     reg.add_op("gain_card", _noop, {"type": "string"})
     reg.add_op("pay", _noop, {"type": "object", "propertyNames": {"type": "string", "x-ref": "resource"},
@@ -216,13 +217,13 @@ def test_an_empty_file_says_what_the_file_should_hold(tmp_path: Path, registry: 
                                   'lines between as its text (add the closing ")'),
     ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed (add the closing ])"),
     ("cards--unclosed-brace.yaml", "unclosed bracket: the { here is never closed: add } at the end of the line "
-                                   "(`{skill: 2}`), or before the next entry on line 8"),
+                                   "(`{skill: 2}`), or before the next entry on line 9"),
     ("pack--requires-unclosed.yaml", "unclosed bracket: the [ here is never closed: add ] at the end of the line "
                                      "(`[catacombs]`), or before the next entry on line 6"),
     ("cards--key-indented-more.yaml", "key 'type' is out of line: indented more (3 spaces) than 'kind' on line 4 "
                                       "(2 spaces): line it up with the keys of its mapping, or end 'kind' with a "
                                       "colon alone to start a mapping under it"),
-    ("cards--key-indented-less.yaml", "key 'type' is out of line: indented less (1 space) than 'kind' on line 4 "
+    ("cards--key-indented-less.yaml", "key 'type' is out of line: indented less (1 space) than 'kind' on line 5 "
                                       "(2 spaces): line it up with the keys of its mapping"),
     ("cards--item-out-of-line.yaml", "this list item is out of line: indented more (6 spaces) than the list item "
                                      "on line 9 (4 spaces): line it up with the items of its list"),

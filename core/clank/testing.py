@@ -4,6 +4,9 @@
 contract): playouts end, clones are independent, serialise→deserialise is identity, the same
 seed gives the same game, and illegal actions raise and leave the state untouched.
 
+``check_corpus_pack`` checks a pack's corpus of broken content: each pack of the corpus holds
+one mistake, and its manifest's header says where it is reported and in which words.
+
 The scenario toolkit puts a game in a known position (hands, row, pool, cubes, damage, the
 next dragon draws, tiles, pawns, tokens) so a rule test can then play through the public API.
 Every helper tells the game its state changed (:meth:`~clank.game.table.Table.changed`), so
@@ -14,6 +17,7 @@ or wrap the edit in ``with edit(game):``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -428,7 +432,46 @@ def write_pack(parent: Path, pack_id: str, files: Mapping[str, str], requires: S
     return pack
 
 
-__all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_game", "dungeon_top", "edit", "fresh_state_copy", "give_token",
+CORPUS_EXPECT = re.compile(r"^# expect: (error|warning)\[([a-z-]+)\] (\S+) (\d+):(\d+)")
+"""The first line of a corpus pack's ``pack.yaml``: the one problem it holds, ``FILE LINE:COL``."""
+CORPUS_SAYS = re.compile(r"^# says: (.+)$", re.M)
+"""A line of a corpus pack's ``pack.yaml`` header: words the problem's message must hold."""
+
+
+def corpus_packs(directory: Path) -> list[Path]:
+    """The corpus packs under ``directory``: folders whose ``pack.yaml`` starts ``# expect:``."""
+    return [d for d in sorted(directory.iterdir())
+            if (d / "pack.yaml").is_file() and (d / "pack.yaml").read_text(encoding="utf-8").startswith("# expect:")]
+
+
+def check_corpus_pack(pack: Path, packs: Sequence[str]) -> None:
+    """Load ``packs`` (installed ids) and the corpus pack ``pack`` with every optional part on, and
+    check that it holds exactly the problem its header states: ``# expect: SEVERITY[RULE] FILE
+    LINE:COL -- why`` on the first line, at that place (an error is the only error; a warning comes
+    with none), and ``# says: WORDS`` lines whose words its message holds (a message is checked
+    for the author's words, not only its place). Raises ``AssertionError`` otherwise."""
+    from clank.api import load_packs
+    from clank.content import ContentError
+
+    header = (pack / "pack.yaml").read_text(encoding="utf-8")
+    m = CORPUS_EXPECT.match(header)
+    assert m, f"{pack}: pack.yaml must start '# expect: SEVERITY[RULE] FILE LINE:COL -- why'"
+    severity, rule, file, line, col = m[1], m[2], str(pack / m[3]), int(m[4]), int(m[5])
+    try:
+        _, _, datas = load_packs([*packs, str(pack)], ("*",))
+        problems = [p for d in datas for p in d.warnings]
+    except ContentError as exc:
+        problems = exc.problems
+    found = [p for p in problems if (p.severity, p.rule, p.file, p.line, p.col) == (severity, rule, file, line, col)]
+    shown = "\n".join(p.format_text() for p in problems)
+    assert found, f"{pack.name}: no {severity}[{rule}] at {file}:{line}:{col}:\n{shown}"
+    errors = [p for p in problems if p.is_error]
+    assert errors == (found[:1] if severity == "error" else []), f"{pack.name}: other errors:\n{shown}"
+    for words in CORPUS_SAYS.findall(header):
+        assert words in found[0].message, f"{pack.name}: {found[0].message!r} does not say {words!r}"
+
+
+__all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_corpus_pack", "check_game", "corpus_packs", "dungeon_top", "edit", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
            "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
            "state_json", "state_problems", "write_pack"]

@@ -101,11 +101,13 @@ def _report_lost_stack(ctx: Context, packs: list[PackData], stack: str, tiles: l
                     severity="warning", key=True))
                 return
     for pack, i in tiles:
+        tid = pack.tiles[i]["id"]
+        fix = (f"a start tile is laid when setup's start_tiles lists it: add {tid} to start_tiles" if stack == "start"
+               else f"add {{stack: {stack}}} (or add: [{stack}]) to a region's tile_stacks")
         ctx.problems.append(pack.problem(
             "tiles", (i, "stack"), "unreachable-tile",
-            f"tile {pack.tiles[i]['id']!r} is in stack {stack!r}, which no part of tile_stacks draws from, so no "
-            f"game ever lays it: add {{stack: {stack}}} (or add: [{stack}]) to a region's tile_stacks",
-            severity="warning"))
+            f"tile {tid!r} is in stack {stack!r}, which no part of tile_stacks draws from, so no game ever lays it: "
+            f"{fix}", severity="warning"))
 
 
 def _check_token(ctx: Context, pack: PackData, i: int, token: dict[str, Any], named: set[str],
