@@ -637,3 +637,57 @@ def test_simulate_and_play_refuse_an_incompatible_pack_with_its_line(runner: Cli
         assert result.exit_code == 1, result.output
         assert (f"{pack / 'pack.yaml'}:4:9: error[engine-version]: pack 'future' needs engine >=99, "
                 "but this engine is 0.1.0") in result.stderr
+
+
+# ==========================================================================================
+# requirements in a cycle (issue 37 point 2)
+# ==========================================================================================
+def _cycle_packs(where: Path) -> tuple[Path, Path]:
+    """Two directory packs that require each other (and the base game)."""
+    dirs = []
+    for pid, other in (("netherdeep", "nethertwo"), ("nethertwo", "netherdeep")):
+        pack = where / pid
+        pack.mkdir()
+        (pack / "pack.yaml").write_text(f'id: {pid}\nname: {pid.title()}\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                        f"requires: [catacombs, {other}]\n")
+        dirs.append(pack)
+    return dirs[0], dirs[1]
+
+
+def test_packs_that_require_each_other_are_a_cycle_at_their_requires(runner: CliRunner, tmp_path: Path) -> None:
+    """Validated together, each pack of the cycle is told at the requires entry that starts it."""
+    deep, two = _cycle_packs(tmp_path)
+    result = runner.invoke(app, ["validate", str(deep), str(two)])
+    assert result.exit_code == 1
+    assert _problems(result.stdout) == [("error", "requires-cycle", str(deep / "pack.yaml"), 5, 23),
+                                        ("error", "requires-cycle", str(two / "pack.yaml"), 5, 23)]
+    assert "a cycle: netherdeep → nethertwo → netherdeep" in result.stdout
+    assert "a cycle: nethertwo → netherdeep → nethertwo" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["play", "--humans", "0", "--players", "2",
+                                                                    "--plain"]], ids=["simulate", "play"])
+def test_play_and_simulate_refuse_a_cycle_in_the_same_words(runner: CliRunner, tmp_path: Path,
+                                                              command: list[str]) -> None:
+    """No traceback, the validator's line and exit code 1 (invalid content)."""
+    deep, two = _cycle_packs(tmp_path)
+    result = runner.invoke(app, [*command, "--packs", f"catacombs,{deep},{two}"])
+    assert result.exit_code == 1, result.output
+    assert "error[requires-cycle]: a cycle: netherdeep → nethertwo → netherdeep" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_installed_packs_that_require_each_other_are_a_cycle(installed: Any, runner: CliRunner,
+                                                             tmp_path: Path) -> None:
+    """Installed packs in a cycle (found through each other's requires) are reported the same way."""
+    for pid, other in (("looper", "looptwo"), ("looptwo", "looper")):
+        data = tmp_path / pid / "data"
+        data.mkdir(parents=True)
+        (data / "pack.yaml").write_text(f'id: {pid}\nname: {pid.title()}\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                        f"requires: [catacombs, {other}]\n")
+        module = ModuleType(f"clank_{pid}")
+        module.clank_pack_data_dir = lambda data=data: str(data)     # type: ignore[attr-defined]
+        installed(pid, _EntryPoint(pid, module))
+    result = runner.invoke(app, ["validate", "looper"])
+    assert result.exit_code == 1
+    assert "error[requires-cycle]: a cycle: looper → looptwo → looper" in result.stdout

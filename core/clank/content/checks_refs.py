@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from clank.content.locator import JsonPath
 from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
-from clank.content.packread import Context
+from clank.content.packread import Context, file_kind
 from clank.content.problems import did_you_mean
 from clank.content.refwalk import Ref, entry_refs, setup_refs
 
@@ -45,7 +45,8 @@ class IdIndex:
     joined_pools: set[str] = field(default_factory=set)                 # the pools tokens join
     referenced: dict[str, set[str]] = field(                             # ids something names (check_refs)
         default_factory=lambda: {"card": set(), "token": set(), "tile": set()})
-    complete: bool = True    # every optional part of every pack is on: what the setups build can be judged
+    complete: bool = True    # every optional part of every pack is on: what reaches a game can be judged
+    off_kinds: set[str] = field(default_factory=set)   # kinds of the files of the optional parts left off
 
     def entry(self, table: str, eid: str) -> dict | None:
         """The card, tile or token ``eid`` as written (None when unknown or not a mapping)."""
@@ -85,7 +86,12 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
     """Index every card, tile and token id of ``packs`` and the names their setups define; an
     id defined twice is an error."""
     index = IdIndex()
-    index.complete = all(set(pack.parts) >= set(as_dict(pack.manifest.get("parts"))) for pack in packs)
+    for pack in packs:
+        for name, part in as_dict(pack.manifest.get("parts")).items():
+            if name not in pack.parts:
+                index.complete = False
+                index.off_kinds |= {file_kind(str(as_dict(e).get("path", e)), ctx.kinds) or as_dict(e).get("kind")
+                                    for e in as_list(as_dict(part).get("files"))}
     for pack in packs:
         index_names(index, pack)
         for kind in LIST_KINDS:
@@ -132,9 +138,10 @@ _DEFINED_BY_DATA: dict[str, tuple[str, str, str]] = {
 }
 """Reference kinds checked against what the content of the loaded packs defines: kind -> (words,
 the :class:`IdIndex` field holding the names, the message)."""
-_SETUP_BUILDS = ("stack", "tile_region", "joined_pool")
-"""What a setup builds from content (a stack from tiles, a pool from tokens): judged only with every
-optional part on, as ``clank validate`` reads packs (a game may leave a part off)."""
+_SETUP_BUILDS = {"stack": "tiles", "tile_region": "tiles", "joined_pool": "tokens"}
+"""What a setup builds from content (a stack from tiles, a pool from tokens), and the kind of
+content it is built from: not judged when a part holding files of that kind is off in this game
+(``clank validate`` switches every part on)."""
 _WHERE_WORDS = {"pool": "tokens of pool", "kind": "cards of kind", "stack": "tiles of stack",
                 "region": "tiles of region"}
 
@@ -159,7 +166,7 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
         known = names(ctx.registry)
         message = f"unknown {words} {rid!r}"
     elif target in _DEFINED_BY_DATA:
-        if target in _SETUP_BUILDS and not index.complete:
+        if _SETUP_BUILDS.get(target) in index.off_kinds:
             return      # the tiles or tokens may be in a part that is off in this game
         words, field_name, text = _DEFINED_BY_DATA[target]
         known = getattr(index, field_name)

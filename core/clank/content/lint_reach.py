@@ -67,9 +67,10 @@ def check_reach(ctx: Context, packs: list[PackData], index: IdIndex) -> None:
             if isinstance(cid, str) and card.get("kind") != "dungeon" and cid not in named["card"]:
                 ctx.problems.append(pack.problem(
                     "cards", (i, "id"), "unreachable-card",
-                    f"card {cid!r} (a {card.get('kind', '')} card) is in no reserve, starting deck or effect, "
-                    f"so no game ever holds it: add it to setup's reserve or starting_deck, or make it a "
-                    f"dungeon card", severity="warning"))
+                    f"card {cid!r} (a {card.get('kind', '')} card) is named by no reserve, starting deck, effect "
+                    f"or other content, so no game ever holds it: add it to setup's reserve or starting_deck, "
+                    f"name it where content deals cards (a deck a pack's content lists), or make it a dungeon "
+                    f"card", severity="warning"))
         for i, token in enumerate(pack.tokens):
             _check_token(ctx, pack, i, as_dict(token), named["token"], every_market_token)
     lost: dict[str, list[tuple[PackData, int]]] = {}
