@@ -409,6 +409,23 @@ def icon_example(registry: Registry, name: str) -> JSON:
     return example if example is not None else {"ends": list(_FALLBACK_TUNNEL), "icons": [name]}
 
 
+def _checking_section() -> list[str]:
+    """How ``clank validate`` checks a pack, and the warnings of its lint (``--strict``)."""
+    from clank.content.lint import LINT_RULES
+
+    return ["## Checking a pack", "",
+            "`clank validate DIR` reads the pack with the packs it `requires` and reports every problem at "
+            "its file, line and column, in layers: YAML and the schemas below (each refusal says what the "
+            "field is and how to write it), then every name the content and the setup give (cards, tokens, "
+            "tiles, pools, stacks, regions, slots, features ..., each of the kind its place takes), then "
+            "what the manifests demand (no pack may require itself, nor packs require each other in a "
+            "cycle). Errors make it exit 1. Then the lint: what is legal but likely a mistake is a warning "
+            "(exit 0), and `clank validate --strict DIR` makes warnings fail too (in `--format json` each "
+            "problem's `level` says how this run counts it):", "",
+            *_table(("warning", "what it finds"), [(f"`{rule}`", words) for rule, words in LINT_RULES.items()]),
+            "", "```console", "$ clank validate --strict ./mypack", "```", ""]
+
+
 def _content_section(schemas: _Schemas, registry: Registry) -> list[str]:
     out = ["## Content files", "",
            "A pack is a directory holding `pack.yaml` and the files it lists, one file per kind. A file's "
@@ -644,11 +661,13 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "your editor check them as you type: `clank schema export DIR` writes the schemas, and a "
            "first line `# yaml-language-server: $schema=DIR/cards.schema.json` points a file at its "
            "schema.", "",
-           "Contents: [content files](#content-files), [shared values](#shared-values), "
+           "Contents: [checking a pack](#checking-a-pack), [content files](#content-files), "
+           "[shared values](#shared-values), "
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
            "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
            "[scenario files](#scenario-files).", ""]
+    out += _checking_section()
     out += _content_section(schemas, registry)
     out += _shared_section(schemas)
     out += _effects_section(schemas, registry)
