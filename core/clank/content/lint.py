@@ -25,7 +25,6 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from clank import plugins
 from clank.content.checks_refs import IdIndex
 from clank.content.lint_reach import check_reach
 from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
@@ -55,7 +54,7 @@ def lint(ctx: Context, packs: list[PackData], index: IdIndex, *, references: boo
         reused_anchors(ctx, pack)
         files_loaded_twice(ctx, pack)
         unread_options(ctx, pack)
-    near_pack_ids(ctx, packs, sorted(plugins.installed_packs()))
+    near_pack_ids(ctx, packs, list(ctx.installed))
     if references and not ctx.unresolved and index.complete:   # else what reaches a game is not known
         near_ids(ctx, packs, index)
         check_reach(ctx, packs, index)

@@ -37,6 +37,7 @@ class Context:
     setup_properties: dict[str, Any] = field(default_factory=dict)   # the composed setup schema's keys
     schemas_digest: str = ""       # of the composed schemas: part of each checked file's cache key
     fast: FastCheck | None = None  # passes valid files quickly (jsonschema then says what is wrong)
+    installed: tuple[str, ...] = ()   # installed packs' ids, which a pack id near one is told apart from
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing

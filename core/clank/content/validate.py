@@ -107,13 +107,16 @@ def load_pack_dir(dir: Path | str, registry: Registry,
 
 
 def load_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
-                   enabled_parts: Mapping[str, Collection[str]] | None = None) -> list[PackData]:
+                   enabled_parts: Mapping[str, Collection[str]] | None = None,
+                   installed: Collection[str] = ()) -> list[PackData]:
     """Load several pack directories together (references checked across them).
 
-    ``enabled_parts`` maps a pack id to its part selection (as in :func:`load_pack_dir`).
+    ``enabled_parts`` maps a pack id to its part selection (as in :func:`load_pack_dir`);
+    ``installed`` names the installed packs (a pack id near one of them is warned about).
     Raises :class:`ContentError` with every problem of every pack.
     """
     ctx = new_context(registry)
+    ctx.installed = tuple(sorted(installed))
     packs = []
     for d in dirs:
         directory = Path(d)
@@ -145,16 +148,18 @@ class Checked:
 
 
 def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
-                    labels: Mapping[str, str] | None = None) -> Checked:
+                    labels: Mapping[str, str] | None = None, installed: Collection[str] = ()) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
     them, references may point into any of them, and each manifest's ``requires``,
     ``conflicts`` and ``engine`` are judged against the whole set. ``labels`` names packs
     their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
-    problems that point into them name the pack, not where it is installed.
+    problems that point into them name the pack, not where it is installed; ``installed`` names the
+    installed packs (a pack id near one of them is warned about).
     """
     ctx = new_context(registry)
+    ctx.installed = tuple(sorted(installed))
     packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
     return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
