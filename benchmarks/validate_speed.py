@@ -1,7 +1,8 @@
 """How long ``clank validate`` makes a content author wait: a 1,000-card directory pack that
 requires the Underworld, timed warm as a subprocess (start-up included).
 
-    python benchmarks/validate_speed.py [--cards 1000] [--runs 7] [--cold] [--python OTHER/.venv/bin/python ...]
+    python benchmarks/validate_speed.py [--cards 1000] [--runs 7] [--cold] [--bytecodes]
+                                        [--python OTHER/.venv/bin/python ...]
 
 The script writes a realistic custom pack into a temporary directory (cards of every type with
 play, acquire, arrive and defeat effects, conditions, choices and reserve cards; a few tokens in
@@ -14,8 +15,11 @@ another checkout's interpreter for an A/B, e.g. the main checkout's ``.venv/bin/
 runs find each file's check in the content cache (the runs before filled it: what an author gets
 when a file did not change); ``--cold`` adds runs with ``CLANK_NO_CACHE=1``, where every file is
 read and checked again (what a changed file costs). The cache lives in a temporary directory of
-the script's own. It prints figures and asserts nothing, except that the generated pack validates
-(exit 0): a benchmark of a pack with errors would time the wrong path.
+the script's own. ``--bytecodes`` also counts the Python bytecodes one warm ``clank validate`` of
+the pack executes, imports included (``sys.settrace`` with opcode events: a count that does not
+depend on the machine's load; tracing makes that run about thirty times slower). It prints figures
+and asserts nothing, except that the generated pack validates (exit 0): a benchmark of a pack with
+errors would time the wrong path.
 """
 
 from __future__ import annotations
@@ -152,6 +156,42 @@ def run_once(python: str, args: list[str], env: dict[str, str]) -> tuple[float, 
     return wall, cpu, done.returncode, done.stdout + done.stderr
 
 
+COUNT_DRIVER = """
+import sys
+count = [0]
+
+def opcode(frame, event, arg):
+    if event == "opcode":
+        count[0] += 1
+    return opcode
+
+def call(frame, event, arg):
+    frame.f_trace_opcodes = True
+    return opcode
+
+sys.argv = ["clank", "validate", *sys.argv[1:]]
+sys.settrace(call)
+try:
+    from clank_cli.main import main
+    main()
+except SystemExit:
+    pass
+finally:
+    sys.settrace(None)
+    sys.stderr.write(f"BYTECODES {count[0]}\\n")
+"""
+
+
+def count_bytecodes(python: str, args: list[str], env: dict[str, str]) -> int:
+    """Bytecodes one ``clank validate`` executes in a fresh process, imports included."""
+    done = subprocess.run([python, "-c", COUNT_DRIVER, *args], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0", **env})
+    found = [line for line in done.stderr.splitlines() if line.startswith("BYTECODES ")]
+    if not found:
+        raise RuntimeError(f"{python}: counting failed:\n{done.stderr[-2000:]}")
+    return int(found[-1].split()[1])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", type=int, default=1000, help="cards in the generated pack")
@@ -159,6 +199,7 @@ def main() -> None:
     ap.add_argument("--python", action="append", default=[],
                     help="an interpreter whose environment has clank installed (repeatable; default: this one)")
     ap.add_argument("--cold", action="store_true", help="also time runs with the content cache off")
+    ap.add_argument("--bytecodes", action="store_true", help="also count the bytecodes of one warm run")
     ap.add_argument("--keep", type=Path, help="write the pack here and keep it (default: a temporary directory)")
     args = ap.parse_args()
     pythons = args.python or [sys.executable]
@@ -181,6 +222,8 @@ def main() -> None:
                     for mode, env in modes.items():
                         wall, cpu, _, _ = run_once(python, targets, env)
                         times.setdefault((python, name, mode), []).append((wall, cpu))
+        counts = {python: {name: count_bytecodes(python, targets, modes["warm"]) for name, targets in cases.items()}
+                  for python in pythons} if args.bytecodes else {}
     print(f"clank validate, fresh processes, median of {args.runs} runs after a warm-up (wall / CPU seconds)")
     for python in pythons:
         print(f"  {python}")
@@ -191,6 +234,8 @@ def main() -> None:
                 cpu = statistics.median(c for _, c in rows)
                 spread = f"{min(w for w, _ in rows):.2f}-{max(w for w, _ in rows):.2f}"
                 print(f"    {name + ', ' + mode:<50} {wall:6.2f} s wall ({spread})  {cpu:6.2f} s CPU")
+            if python in counts:
+                print(f"    {name + ', warm: bytecodes':<50} {counts[python][name] / 1e6:6.1f} million")
 
 
 if __name__ == "__main__":
