@@ -23,7 +23,14 @@ one in use is not pushed out by another's.
 
 Only successful loads are cached: a load that finds an error raises
 :class:`~clank.content.problems.ContentError` before anything is written, so problems always
-come from a real load, with their file, line and column. ``clank validate`` never reads it.
+come from a real load, with their file, line and column. ``clank validate`` never reads these.
+
+Two smaller kinds of entry serve validation, a load included: each **checked file**
+(:class:`CheckedFile`: a content file's data, positions and the problems its reading and schema
+check found), keyed by the file's bytes, its name, its kind, the digest of the composed schemas
+and the engine's sources, so a file that did not change is not parsed and checked again; and
+**marks** of checks that passed (:func:`passed`, :func:`mark_passed`: the composed schemas found
+sound), so they are not run again on the same inputs. Every other check runs each time.
 
 Where: ``$CLANK_CACHE_DIR`` if set; else the user cache directory of ``platformdirs``
 (``~/.cache/clank-engine`` on Linux); else ``$XDG_CACHE_HOME/clank-engine`` or
