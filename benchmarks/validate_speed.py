@@ -34,6 +34,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bytecodes import TRACER  # noqa: E402
+
 MANIFEST = """\
 id: benchdeep
 name: Bench Deep (a generated pack for benchmarks/validate_speed.py)
@@ -158,17 +162,7 @@ def run_once(python: str, args: list[str], env: dict[str, str]) -> tuple[float, 
 
 COUNT_DRIVER = """
 import sys
-count = [0]
-
-def opcode(frame, event, arg):
-    if event == "opcode":
-        count[0] += 1
-    return opcode
-
-def call(frame, event, arg):
-    frame.f_trace_opcodes = True
-    return opcode
-
+""" + TRACER + """
 sys.argv = ["clank", "validate", *sys.argv[1:]]
 sys.settrace(call)
 try:

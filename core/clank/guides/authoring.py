@@ -15,7 +15,6 @@ engine has no ``docs/``: ``clank docs authoring`` prints the same guide for the 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from clank.content.scenario_schema import KIND as SCENARIO
 from clank.content.scenario_schema import compose_scenario_schema
+from clank.content.schema_words import yaml_flow, yaml_scalar
 from clank.content.schemas import COMBINATORS, CONTROL_OPS, compose_schemas
 
 if TYPE_CHECKING:
@@ -64,35 +64,10 @@ _FALLBACK_TUNNEL = ["hall", "n1"]
 # ==========================================================================================
 # a small YAML writer: block style outside, flow style for short inner values
 # ==========================================================================================
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.()=+ -]*$")
-_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _FLOW_WIDTH = 72
 _IDENT = "^[a-z_][a-z0-9_]*$"
-
-
-def yaml_scalar(value: Any) -> str:
-    """A scalar as YAML: plain when that reads back as the same value, else double-quoted."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return json.dumps(value)
-    text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" "):
-        return text
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _flow(value: Any, in_list: bool = False, pairs: bool = True) -> str:
-    """Flow style; with ``pairs``, a one-key mapping in a flow list is written ``key: value``
-    (``[draw: 1]``, as effects are written), else in braces (``[{has_artifact: true}]``)."""
-    if isinstance(value, dict):
-        text = ", ".join(f"{yaml_scalar(k)}: {_flow(v, pairs=pairs)}" for k, v in value.items())
-        return text if in_list and pairs and len(value) == 1 else "{" + text + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v, True, pairs) for v in value) + "]"
-    return yaml_scalar(value)
+_flow = yaml_flow
+"""Flow style (written where a value fits on one line): the validator's messages write values so too."""
 
 
 def _fits(value: Any, used: int, pairs: bool = True) -> bool:
