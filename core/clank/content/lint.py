@@ -46,14 +46,18 @@ NEAR_PACK_ID = 0.85
 """How alike two pack ids must be (``difflib`` ratio) to be told apart by a warning."""
 
 
-def lint(ctx: Context, packs: list[PackData], index: IdIndex, *, references: bool = True) -> None:
+def lint(ctx: Context, packs: list[PackData], index: IdIndex | None, *, references: bool = True) -> None:
     """Every lint check over ``packs`` (given in dependency order, as they merge); warnings go to
     ``ctx``. ``references`` off (a pack read without the packs it requires) leaves out what needs
-    the whole set: ids near other packs' and what reaches a game."""
+    the whole set: ids near other packs' and what reaches a game. Without an ``index`` (a single
+    file checked on its own, in a stand-in pack) only what one file shows is looked at."""
     for pack in packs:
         reused_anchors(ctx, pack)
-        files_loaded_twice(ctx, pack)
         unread_options(ctx, pack)
+        if index is not None:
+            files_loaded_twice(ctx, pack)
+    if index is None:
+        return
     near_pack_ids(ctx, packs, list(ctx.installed))
     if references and not ctx.unresolved and index.complete:   # else what reaches a game is not known
         near_ids(ctx, packs, index)

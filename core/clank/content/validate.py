@@ -41,7 +41,7 @@ from clank.content.checks_manifest import (
 )
 from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
-from clank.content.lint import lint, reused_anchors
+from clank.content.lint import lint
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
 from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
 from clank.content.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
@@ -219,7 +219,7 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
         _check_pack(ctx, pack)
         check_refs(ctx, [pack], index_ids(ctx, [pack]), registered_only=True)
         check_counts_as(ctx, [pack])
-    reused_anchors(ctx, pack)      # the lint of one file on its own
+    lint(ctx, [pack], None)        # what one file shows of the lint
     problems = sort_problems(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, None)
                              for p in ctx.problems)
     return Checked(problems, [str(path)])
