@@ -90,7 +90,7 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
         for name, part in as_dict(pack.manifest.get("parts")).items():
             if name not in pack.parts:
                 index.complete = False
-                index.off_kinds |= {file_kind(str(as_dict(e).get("path", e)), ctx.kinds) or as_dict(e).get("kind")
+                index.off_kinds |= {as_dict(e).get("kind") or file_kind(str(as_dict(e).get("path", e)), ctx.kinds)
                                     for e in as_list(as_dict(part).get("files"))}
     for pack in packs:
         index_names(index, pack)
