@@ -416,11 +416,11 @@ class ClankSpecs:
             @hookimpl
             def clank_check_content(content, report):
                 for tile in content.items("tiles"):
-                    wells = [f for f in content.features(tile) if f.name == "wishing_well"]
-                    if len(wells) > 1:
-                        report(tile, f"tile {tile.id!r} has {len(wells)} wishing wells: a tile holds "
-                               "at most one (the well is the tile's centre)", rule="one-well",
-                               at=wells[1].at)
+                    fountains = [f for f in content.features(tile) if f.name == "fountain"]
+                    for extra in fountains[1:]:
+                        report(tile, f"tile {tile.id!r} has {len(fountains)} fountains: a tile holds "
+                               "at most one (they drink from one spring)", rule="one-fountain",
+                               at=extra.at)
         """
 
     @hookspec

@@ -456,13 +456,14 @@ class ExpectedProblem:
 
 
 def expected_problems(pack: Path | str) -> list[ExpectedProblem]:
-    """The problems a corpus pack says it holds: the comment lines at the top of its
-    ``pack.yaml``, one per problem::
+    """The problems a corpus pack says it holds, read from the comment lines at the top of its
+    ``pack.yaml`` (one per problem).
+
+    Each gives the severity, the rule, the file within the pack, line:column, then the quoted
+    words its message must say::
 
         # expect: error[slot-region] tiles.yaml 4:3 -- "write region: underworld" "(U26)"
-
-    (severity, rule, the file within the pack, line:column, then the quoted words its message
-    must say)."""
+    """
     out = []
     for text in (Path(pack) / "pack.yaml").read_text(encoding="utf-8").splitlines():
         if not text.startswith("#"):

@@ -195,14 +195,18 @@ class ContentView:
         return range(low if isinstance(low, int) else DEFAULT_PLAYERS[0],
                      (high if isinstance(high, int) else DEFAULT_PLAYERS[1]) + 1)
 
-    def ops(self, item: ContentItem) -> list[OpUse]:
+    def ops(self, item: ContentItem, *names: str) -> list[OpUse]:
         """Every op written in the item's effects (its ``play``, ``arrive``, ``react.do``, a
         token's ``take`` and ``use``, the effects inside keys packs add ...), nested ops
-        included, in the order written."""
+        included, in the order written; with ``names``, only the ops of those names (an item
+        that never writes one of them is passed over without walking its effects)."""
+        if names and not _mentions(item.data, names):
+            return []
         from clank.content.refwalk import entry_refs
 
-        return [OpUse(name, path) for kind, name, path in entry_refs(item.kind, dict(item.data), (),
-                                                                     self._ctx.registry) if kind == "op"]
+        found = entry_refs(item.kind, dict(item.data), (), self._ctx.registry)
+        return [OpUse(name, path) for kind, name, path in found
+                if kind == "op" and (not names or name in names)]
 
     def features(self, tile: ContentItem) -> list[FeatureUse]:
         """Every room feature of a tile, parsed (a malformed one is left out: it was reported)."""
@@ -247,6 +251,25 @@ class Report:
         if severity not in SEVERITIES:
             raise ValueError(f"severity {severity!r}: one of {', '.join(SEVERITIES)}")
         self._problems.append(item._pack.problem(item.kind, item.path(at), rule, message, severity, key))
+
+
+def _mentions(value: Any, names: tuple[str, ...]) -> bool:
+    """Whether ``value`` holds one of ``names`` as a mapping key or a string (any depth)."""
+    todo = [value]
+    while todo:
+        here = todo.pop()
+        kind = type(here)
+        if kind is str:
+            if here in names:
+                return True
+        elif kind is dict or kind is MappingProxyType:
+            for key, sub in here.items():
+                if key in names:
+                    return True
+                todo.append(sub)
+        elif kind is list:
+            todo.extend(here)
+    return False
 
 
 def _flawed(packs: Sequence[PackData], problems: Sequence[Problem]) -> dict[tuple[str, str], set[Any]]:

@@ -32,12 +32,11 @@ NEVER_IN_HAND = ("monster", "device")
 def check(content: ContentView, report: Report) -> None:
     """Every structural rule of the module's docstring, over the content of every loaded pack."""
     for card in content.items("cards"):
-        uses = content.ops(card)
+        uses = content.ops(card, REACT_PLAY, ARRIVE_CHOICE)
         _react(report, card, uses)
         _arrive_choice(report, card, uses)
     for token in content.items("tokens"):
-        for use in content.ops(token):
-            if use.name in (ARRIVE_CHOICE, REACT_PLAY):
+        for use in content.ops(token, REACT_PLAY, ARRIVE_CHOICE):
                 report(token, f"{use.name} is written on cards: a token never arrives in the dungeon row nor sits in "
                        "a hand (P15, P16), so it does nothing here", rule=_rule(use.name), at=use.at, key=True)
         _character_deck(content, report, token)
