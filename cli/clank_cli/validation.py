@@ -235,6 +235,12 @@ def _pack_target(spec: str, kind: str) -> Target:
     return Target(spec, DIRECTORY, peek_id(path) if (path / MANIFEST).is_file() else path.name, path)
 
 
+def _path_spec(directory: Path) -> str:
+    """A directory as ``--packs`` takes it: a path, never a bare name (which names an installed pack)."""
+    text = str(directory)
+    return text if is_path(text) else f"./{text}"
+
+
 def _within(file: str, directory: Path) -> bool:
     return Path(file).is_relative_to(directory)
 
@@ -336,7 +342,7 @@ def validate(specs: Sequence[str]) -> Result:
         found, read = _check_packs(pset, registries)
         everything += found
         files += read
-        game_packs = [pset.shown[str(d)] for d in pset.dirs]
+        game_packs = [pset.shown[str(d)] if str(d) in pset.labels else _path_spec(d) for d in pset.dirs]
     by_target: dict[str, list[Problem]] = {t.spec: [p for p in everything if p.pack == t.pack_id] for t in packs}
     for t in targets:
         if t.kind == FILE:

@@ -168,7 +168,8 @@ def clank_register_content(registry) -> None:
 
 @hookimpl
 def clank_check_content(content, report) -> None:
-    """The structure of the core's own setup keys: player counts, start tiles."""
+    """The core's own setup keys: the player counts and seats they name are ones the loaded packs support,
+    each start tile has a room with the start feature (S1, S15)."""
     core_structure.check(content, report)
 
 

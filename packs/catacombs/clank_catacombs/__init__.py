@@ -105,5 +105,6 @@ def clank_register_bots(registry) -> None:
 
 @hookimpl
 def clank_check_content(content, report) -> None:
-    """What the base game's rules need of tiles, tile stacks and the market board (``structure``)."""
+    """What the base game's rules need of tiles, tile stacks and the market board: Depths tiles, stacks that
+    reach the Depths, Crowns highest first (R12, S5, X13, K5)."""
     structure.check(content, report)

@@ -84,5 +84,5 @@ def clank_register_bots(registry) -> None:
 
 @hookimpl
 def clank_check_content(content, report) -> None:
-    """Where React and Arrive Choice can trigger, and the size of a character's deck (``structure``)."""
+    """Where React and Arrive Choice can trigger, and the size of a character's deck (P15-P17)."""
     structure.check(content, report)

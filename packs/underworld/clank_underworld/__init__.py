@@ -116,7 +116,8 @@ def clank_register_render(registry) -> None:
 
 @hookimpl
 def clank_check_content(content, report) -> None:
-    """The structure the Underworld's rules need of every loaded pack's tiles (``structure``)."""
+    """What the Underworld's rules need of every loaded pack's tiles: a slot tile's region, ports and ladder
+    room, ladder ends and letters, where chutes may be, the hub's sides (U26-U33, G43)."""
     structure.check(content, report)
 
 
