@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clank.testing import check_corpus_pack, content_problems
+from clank.testing import check_corpus_pack, content_problems, expected_problems
 
 CORPUS = Path(__file__).parent / "corpus"
 CASES = sorted(CORPUS.glob("structure-*"))
@@ -26,8 +26,7 @@ def test_each_structural_mistake_is_reported_at_its_item_in_the_authors_words(ca
 
 
 def test_the_corpus_covers_every_rule_the_pack_states() -> None:
-    rules = {line.split("[")[1].split("]")[0] for case in CASES
-             for line in (case / "pack.yaml").read_text().splitlines() if line.startswith("# expect:")}
+    rules = {expected.rule for case in CASES for expected in expected_problems(case)}
     assert {"depths-stack", "tile-stack", "crown-order", "start-tile"} <= rules
 
 
