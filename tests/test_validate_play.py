@@ -152,6 +152,13 @@ def test_invalid_content_is_not_played(installed: Any, tmp_path: Path) -> None:
         in result.stderr
 
 
+def test_a_single_file_is_not_played(installed: Any, tmp_path: Path) -> None:
+    file = tmp_path / "cards.yaml"
+    file.write_text(CARD.replace("wobble: 1", "gain: {gold: 1}"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(file), "--play", "2"])
+    assert result.exit_code == 0 and "--play: no pack to play (single files are validated on their own)" in result.stderr
+
+
 def test_check_play_names_the_invariant_a_state_breaks() -> None:
     """A game whose state is corrupted between two actions stops at the next action with the
     invariant in words (INV-8: cards add up)."""

@@ -46,27 +46,22 @@ DEFAULT_PLAYERS = (2, 4)
 """The player counts a game takes when no loaded pack's setup says (``players: {min, max}``)."""
 
 
+@dataclass(frozen=True, slots=True)
 class OpUse:
     """An op written in an item's effects: its ``name`` and where (``at``, a path inside the
-    item that ends at the op's name: ``("play", 1, "arrive_choice")``). ``trigger`` is the key
-    of the item holding the effect (``play``, ``arrive``, ``react``, ``defeat`` ...)."""
+    item that ends at the op's name, ``("play", 1, "arrive_choice")``, or at the op itself when
+    it is written bare, ``("play", 2)`` for ``- react_play``)."""
 
-    __slots__ = ("at", "name")
-
-    def __init__(self, name: str, at: JsonPath) -> None:
-        self.name = name
-        self.at = at
+    name: str
+    at: JsonPath
 
     @property
     def trigger(self) -> str:
-        """The item's key whose effect holds the op (``play``, ``arrive``, ``react`` ...)."""
+        """The item's key whose effect holds the op (``play``, ``arrive``, ``react``, ``defeat`` ...)."""
         return str(self.at[0]) if self.at else ""
 
-    def __repr__(self) -> str:
-        return f"OpUse({self.name!r}, {self.at!r})"
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FeatureUse:
     """A room feature written on a tile: the ``room`` id, the feature's ``name`` and parsed
     ``arg`` (``"ladder(C)"`` → ``ladder``, ``"C"``), and ``at``, the path of the feature string
