@@ -139,11 +139,11 @@ def check_play(game: Game, bots: dict[int, Any], *, contract_every: int = CONTRA
 def contract_problem(game: Game) -> str | None:
     """What the game contract breaks now, in words (``None``: nothing): a saved and restored game
     is the same game with the same legal actions; a clone is independent of the original."""
+    legal = game.legal_actions()       # listed first: what listing them sets up is part of the state compared
     before = _state(game)
     back = Game.from_json(game.ruleset, game.to_json())
     if _state(back) != before:
         return "saving and restoring the game changes its state"
-    legal = game.legal_actions()
     if back.legal_actions() != legal:
         return "a restored game offers other legal actions"
     if legal:
