@@ -122,9 +122,13 @@ def report_text(result: Result, out: Console, err: Console | None = None) -> Non
 def json_document(result: Result, strict: bool = False) -> dict[str, object]:
     """The whole validation as one JSON-ready mapping (``valid`` repeats ``ok``)."""
     ok = not result.failed(strict)
-    return {"ok": ok, "valid": ok, "strict": strict, "errors": result.errors, "warnings": result.warnings,
-            "files": list(result.files), "targets": [t.to_json() for t in result.targets],
-            "problems": [p.to_json() for p in result.problems]}
+    doc: dict[str, object] = {"ok": ok, "valid": ok, "strict": strict, "errors": result.errors,
+                              "warnings": result.warnings, "files": list(result.files),
+                              "targets": [t.to_json() for t in result.targets],
+                              "problems": [p.to_json() for p in result.problems]}
+    if result.play is not None:      # --play: the games played and how each failure happened
+        doc["play"] = result.play
+    return doc
 
 
 def report_json(result: Result, out: Console, strict: bool = False) -> None:

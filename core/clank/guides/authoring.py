@@ -15,6 +15,7 @@ engine has no ``docs/``: ``clank docs authoring`` prints the same guide for the 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import re
 import sys
@@ -405,6 +406,41 @@ def _definition_tables(schemas: _Schemas, schema: JSON, kind: str, level: str = 
     return out
 
 
+def _checking_section(registry: Registry, shipped: bool) -> list[str]:
+    """How a pack is checked: the layers of ``clank validate``, ``--play``, and the structure rules
+    packs state through ``clank_check_content`` (which the loaded packs state, how to write one)."""
+    from clank.guides.hookguide import hook_specs, split_hook_doc
+
+    example = next((split_hook_doc(inspect.cleandoc(fn.__doc__ or "")).get("Example::", "")
+                    for name, fn in hook_specs() if name == "clank_check_content"), "")
+    hooks = "`clank docs hooks`" if shipped else "[hooks.md](hooks.md#clank_check_content)"
+    rows = [[f"`{c.pack}`", _sentence(inspect.getdoc(c.function) or "")] for c in registry.content_checks]
+    return ["## Checking a pack", "",
+            "`clank validate DIR` checks a pack in layers, each problem at its file, line and column: the YAML "
+            "and each file's schema; the names (every id, op, feature, pool, region or slot a file writes must "
+            "be defined by a loaded pack); the structure each pack's rules need of its content kinds (below); "
+            "then, on request, play. The pack is validated with the packs it `requires`, so the rules of an "
+            "installed pack judge the content of a pack that adds to it.", "",
+            "Make `clank validate DIR --play 20` a habit: it plays 20 short seeded games of your pack with the "
+            "random and greedy bots and the engine's invariant checks on after every action (cards, tokens and "
+            "cubes add up, saved games reload identically). What only play shows (a card whose effect breaks a "
+            "rule at the table, a bug in a pack's code) comes back as one problem at the card or tile involved "
+            "(else at the line of code that raised), with the failing action and the `clank simulate ... "
+            "--check` command that replays that game to the same failure. `--format json` carries the games "
+            "and every failure under `play`.", "",
+            "### Structure rules", "",
+            "Each pack states the structural rules of its own content kinds in its code, through the hook "
+            f"`clank_check_content` ({hooks}); the core states its own about its setup keys. The loaded packs "
+            "state these:", "",
+            *_table(("pack", "what it checks"), rows), "",
+            "A pack of yours states its rules the same way. A pack that registers a `fountain` room feature "
+            "and allows one per tile:", "",
+            "```python", example.rstrip("\n"), "```", "",
+            "Test your rules with corpus packs: a directory per mistake, its `pack.yaml` starting with the "
+            "problems it holds (`# expect: error[one-fountain] tiles.yaml 7:32 -- \"at most one\"`), checked "
+            "by `clank.testing.check_corpus_pack(DIR, [\"catacombs\", \"mypack\"])`.", ""]
+
+
 def _scenario_section(registry: Registry) -> list[str]:
     """Scenario files: given/when/then rule tests (``scenario.schema.json``), key by key."""
     schema = compose_scenario_schema(registry)
@@ -602,7 +638,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "     schemas. Do not edit by hand: change the registrations, then regenerate. -->", "",
            "# Authoring guide", "",
            f"Everything a content pack can write, generated from the packs {', '.join(f'`{p}`' for p in packs)}. "
-           f"{start}Check your files with `clank validate DIR`, and let "
+           f"{start}Check your files with `clank validate DIR` (and play them: `--play 20`), and let "
            "your editor check them as you type: `clank schema export DIR` writes the schemas, and a "
            "first line `# yaml-language-server: $schema=DIR/cards.schema.json` points a file at its "
            "schema.", "",
@@ -610,7 +646,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
            "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
-           "[scenario files](#scenario-files).", ""]
+           "[scenario files](#scenario-files), [checking a pack](#checking-a-pack).", ""]
     out += _content_section(schemas, registry)
     out += _shared_section(schemas)
     out += _effects_section(schemas, registry)
@@ -620,6 +656,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _icons_section(registry)
     out += _small_tables(registry)
     out += _scenario_section(registry)
+    out += _checking_section(registry, shipped)
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
 
