@@ -505,6 +505,17 @@ def test_clank_validate_accepts_the_walkthrough_pack(monkeypatch: pytest.MonkeyP
     assert "0 errors, 0 warnings" in result.stderr
 
 
+def test_the_walkthrough_pack_plays_twenty_checked_games_as_the_page_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 6's habit: ``clank validate ./dragonbane --play 20`` plays twenty games with the checks on
+    and ends with the line the page quotes (issue 37 point 7)."""
+    monkeypatch.chdir(WALK)
+    result = CliRunner().invoke(app, ["validate", "./dragonbane", "--play", "20"])
+    assert result.exit_code == 0, result.output
+    said = "played 20 games with the invariant checks on"
+    assert said in result.stderr and result.stderr.split(said)[1].split("\n")[0].endswith("none failed")
+    assert f"`{said}\n... none failed`" in WALKTHROUGH.read_text(encoding="utf-8")
+
+
 def test_walkthrough_mistakes_are_reported_as_the_page_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The four mistakes the page makes on purpose give exactly the lines it prints."""
     shutil.copytree(DIR_PACK, tmp_path / "dragonbane")

@@ -380,6 +380,39 @@ def _registered(hook: str, first: bool = True) -> Registry:
     return regs[0] if first else regs[-1]
 
 
+def test_the_content_check_example_reports_a_second_fountain_at_its_line(tmp_path):
+    """The worked example of ``clank_check_content`` in docs/hooks.md, in a pack that also
+    registers the page's fountain: a directory pack's tile with two fountains is refused at the
+    second one, in the example's words (issue 37 point 3)."""
+    import types
+
+    import clank_catacombs
+    from clank.api import load_packs
+    from clank.content.problems import ContentError
+    from clank.plugin import hookimpl
+    from clank.testing import write_pack
+
+    ns = hooks_namespace()
+    data = tmp_path / "fountains-data"
+    data.mkdir()
+    (data / "pack.yaml").write_text('id: fountains\nname: Fountains\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                    "requires: [catacombs]\nfiles: []\n", encoding="utf-8")
+    module = types.ModuleType("clank_fountains")
+    module.clank_pack_data_dir = hookimpl(lambda: data)
+    module.clank_register_room_features = ns["clank_register_room_features"]
+    module.clank_check_content = ns["clank_check_content"]
+    rooms = "    spa: {pos: c, features: [fountain(2)]}\n    bath: {pos: ne, features: [fountain(1)]}\n"
+    ends = "".join(f"    - {{ends: [{port}, spa]}}\n" for port in ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2"))
+    tile = f"- id: de-spa\n  name: Spa\n  stack: depths\n  depths: true\n  rooms:\n{rooms}  tunnels:\n{ends}" \
+           "    - {ends: [spa, bath]}\n"
+    pack = write_pack(tmp_path, "spa", {"tiles.yaml": tile}, requires=("catacombs", "fountains"))
+    with pytest.raises(ContentError) as err:
+        load_packs(["catacombs", "fountains", str(pack)], modules={"catacombs": clank_catacombs, "fountains": module})
+    (problem,) = err.value.problems
+    assert (problem.rule, problem.file, problem.line, problem.col) == ("one-fountain", str(pack / "tiles.yaml"), 7, 32)
+    assert problem.message == "tile 'de-spa' has 2 fountains: a tile holds at most one (they drink from one spring)"
+
+
 def test_hooks_examples_work_in_a_game():
     """The examples do what they say inside a real game of the base pack."""
     from clank import new_game

@@ -194,6 +194,8 @@ def simulate(
                                    "Needs pip install 'clank-engine[ray]'."),
     plot: Path | None = typer.Option(None, "--plot", help="Draw the score and game-length distributions "
                                      "as an SVG picture in this file."),
+    check: bool = typer.Option(False, "--check", help="Check every action as clank validate --play does "
+                               "(invariants, save and restore, clone): stop at the first failure and say where."),
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines.
 
@@ -201,6 +203,7 @@ def simulate(
     exactly what --games k writes (exit code 130).
     """
     from clank.api import build_ruleset, new_game, split_packs
+    from clank.playcheck import GameFault
 
     from clank_cli import simjobs, simrun
     from clank_cli.plot import plot_svg
@@ -216,7 +219,7 @@ def simulate(
             con.say(f"note: {note}")
         seats = assign_seats(players, 0, names)
         new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
-        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats)
+        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats, check)
         backend = _backend(jobs, ray)
         try:
             handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
@@ -224,6 +227,9 @@ def simulate(
             raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
         try:
             result = simrun.run(plan, backend, handle, con.stderr())
+        except GameFault as exc:      # --check: the first failure, in words
+            raise con.fail(f"game with seed {exc.fault.seed} failed: {exc.fault.describe()}"
+                           + (f" (raised at {exc.fault.code[0]}:{exc.fault.code[1]})" if exc.fault.code else "")) from None
         finally:
             if handle is not None:
                 handle.close()
@@ -613,6 +619,9 @@ def validate(
     fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
     strict: bool = typer.Option(False, "--strict", help="Warnings make the content invalid too."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Say what each target is validated with."),
+    play: int = typer.Option(0, "--play", min=0, metavar="N", help="Then play N short seeded games of the packs "
+                             "with the random and greedy bots and the invariant checks on; each failure is a "
+                             "problem with its replay command (--play 20 is a good habit)."),
 ) -> None:
     """Validate content packs: schema, references and geometry, one problem per line with its position."""
     from clank_cli import validation
@@ -620,6 +629,10 @@ def validate(
 
     with con.engine_errors():
         result = validation.validate(targets)
+        if play:
+            from clank_cli.playcheck import play_into
+
+            play_into(result, play)
     report(result, fmt.value, con.stdout(), con.stderr(), strict=strict, verbose=verbose)
     if result.failed(strict):
         raise typer.Exit(con.EXIT_INVALID)

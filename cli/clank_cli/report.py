@@ -130,9 +130,14 @@ def json_document(result: Result, strict: bool = False) -> dict[str, object]:
     the ``severity`` its check gave and says its ``level`` in this run (``error`` for a warning
     with ``strict``)."""
     ok = not result.failed(strict)
-    return {"ok": ok, "valid": ok, "strict": strict, "errors": result.errors, "warnings": result.warnings,
-            "files": list(result.files), "targets": [t.to_json() for t in result.targets],
-            "problems": [{**p.to_json(), "level": at_level(p, strict).severity} for p in result.problems]}
+    doc: dict[str, object] = {"ok": ok, "valid": ok, "strict": strict, "errors": result.errors,
+                              "warnings": result.warnings, "files": list(result.files),
+                              "targets": [t.to_json() for t in result.targets],
+                              "problems": [{**p.to_json(), "level": at_level(p, strict).severity}
+                                           for p in result.problems]}
+    if result.play is not None:      # --play: the games played and how each failure happened
+        doc["play"] = result.play
+    return doc
 
 
 def report_json(result: Result, out: Console, strict: bool = False) -> None:

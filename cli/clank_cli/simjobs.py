@@ -79,6 +79,7 @@ class SimPlan:
     seats: tuple[Seat, ...]
     options: dict[str, Any] = field(default_factory=dict)
     card_stats: bool = False
+    check: bool = False           # every action checked (clank.playcheck): a failure raises GameFault
 
     def seed_of(self, index: int) -> int:
         """The seed of game ``index`` (0-based)."""
@@ -88,7 +89,7 @@ class SimPlan:
         """Play the game of ``seed`` and return its row."""
         from clank_cli.simulate import play_one
 
-        return play_one(self.packs, self.players, seed, self.options, self.seats, self.card_stats)
+        return play_one(self.packs, self.players, seed, self.options, self.seats, self.card_stats, self.check)
 
     def load(self) -> None:
         """Load and compile the packs (once per process; a worker does it when it starts)."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clank.api import best_artifacts, new_game
+from clank.playcheck import GameFault, check_play
 from clank.plugin import ESCAPED, KNOCKED_OUT
 from rich import box
 from rich.console import Group, RenderableType
@@ -55,16 +56,23 @@ class CardUsage:
 
 
 def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, Any],
-             seats: Sequence[Seat], card_stats: bool = False) -> dict[str, Any]:
+             seats: Sequence[Seat], card_stats: bool = False, check: bool = False) -> dict[str, Any]:
     """Play one bots-only game and return its result row (JSON-ready, deterministic): per player
     the score by source (``points``, as the end-of-game table shows it) and the ``counters``
     packs contribute (their declared statistics); with ``card_stats`` the row also holds
-    ``cards``: what happened to each card."""
+    ``cards``: what happened to each card. With ``check`` every action is checked as
+    ``clank validate --play`` checks it (:mod:`clank.playcheck`); the first failure raises
+    :class:`~clank.playcheck.GameFault`."""
     game = new_game(list(packs), players, seed, options)
     usage = CardUsage()
     if card_stats:
         game.observers.append(usage)
-    play_to_end(game, make_bots(game, seats), seed)
+    if check:
+        fault = check_play(game, make_bots(game, seats))
+        if fault is not None:
+            raise GameFault(fault)
+    else:
+        play_to_end(game, make_bots(game, seats), seed)
     scores = {s["seat"]: s for s in game.scores()}
     rows = []
     for p in game.state.players:

@@ -99,6 +99,8 @@ class Result:
     by_target: dict[str, list[Problem]] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    packs: list[str] = field(default_factory=list)          # the packs a game of the targets loads, in order
+    play: dict[str, Any] | None = None                      # what ``--play`` found (clank_cli.playcheck)
 
     @property
     def errors(self) -> int:
@@ -233,6 +235,12 @@ def _pack_target(spec: str, kind: str) -> Target:
     return Target(spec, DIRECTORY, peek_id(path) if (path / MANIFEST).is_file() else path.name, path)
 
 
+def _path_spec(directory: Path) -> str:
+    """A directory as ``--packs`` takes it: a path, never a bare name (which names an installed pack)."""
+    text = str(directory)
+    return text if is_path(text) else f"./{text}"
+
+
 def _within(file: str, directory: Path) -> bool:
     return Path(file).is_relative_to(directory)
 
@@ -328,10 +336,13 @@ def validate(specs: Sequence[str]) -> Result:
     everything: list[Problem] = []
     files: list[str] = []
     packs = [t for t in targets if t.kind != FILE]
+    game_packs: list[str] = []
     if packs:
-        found, read = _check_packs(_pack_set(packs), registries)
+        pset = _pack_set(packs)
+        found, read = _check_packs(pset, registries)
         everything += found
         files += read
+        game_packs = [pset.shown[str(d)] if str(d) in pset.labels else _path_spec(d) for d in pset.dirs]
     by_target: dict[str, list[Problem]] = {t.spec: [p for p in everything if p.pack == t.pack_id] for t in packs}
     for t in targets:
         if t.kind == FILE:
@@ -340,4 +351,4 @@ def validate(specs: Sequence[str]) -> Result:
             everything += found
             files += read
     problems = sort_problems(everything)
-    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems))
+    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems), game_packs)

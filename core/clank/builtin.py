@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from clank.actions import Action
+from clank.content import core_structure
 from clank.game import decisions, dragon, markets, movement, scoring, setup, turn
 from clank.hookspecs import hookimpl
 from clank.rng import Rng, seed_state
@@ -163,6 +164,13 @@ def clank_register_resources(registry) -> None:
 def clank_register_content(registry) -> None:
     for name, doc in setup.OPTIONS:
         registry.add_option(name, doc)
+
+
+@hookimpl
+def clank_check_content(content, report) -> None:
+    """The core's own setup keys: the player counts and seats they name are ones the loaded packs support,
+    each start tile has a room with the start feature (S1, S15)."""
+    core_structure.check(content, report)
 
 
 @hookimpl

@@ -3,7 +3,8 @@
 A pack is a module (found through the entry-point group ``clank.packs``) that implements some
 of these hooks with :data:`hookimpl`. Every ``clank_register_*`` hook is called once when a
 ruleset is built, with the :class:`clank.registry.Registry` to fill; games then read that
-registry's plain tables and never call the plugin manager during play.
+registry's plain tables and never call the plugin manager during play. The implementations of
+``clank_check_content`` are gathered then too, and called when content is validated.
 
 Order: the ``clank_register_*`` hooks are called one hook at a time, in the order of this
 module (resources, content, ops, conditions, room features, tunnel icons, market rules,
@@ -20,9 +21,12 @@ without ``registry`` is called without it, so specs can grow.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+if TYPE_CHECKING:
+    from clank.content.checks_structure import ContentView, Report
 
 hookspec = pluggy.HookspecMarker("clank")
 hookimpl = pluggy.HookimplMarker("clank")
@@ -376,6 +380,47 @@ class ClankSpecs:
             @hookimpl
             def clank_register_bots(registry):
                 registry.add_bot("first", FirstBot, "Always the first legal action.")
+        """
+
+    @hookspec
+    def clank_check_content(self, content: ContentView, report: Report) -> None:
+        """State the structural rules of the pack's own content kinds: what its rules need of the
+        content that its schemas cannot say (a slot tile's region and ports, where an op can
+        trigger, how many cards a deck holds), each breach reported at the offending item.
+
+        When: during validation (``clank validate``, and every load of the packs for a game),
+        after the schemas and the names, with the content of every pack loaded together; so an
+        installed pack's rules also judge the content of a directory pack that requires it.
+        Implementations are gathered when the registry is built (core first, then packs in
+        dependency order) and called one after the other.
+
+        Parameters:
+        - ``content``: a read-only :class:`~clank.content.checks_structure.ContentView`:
+          ``content.items(kind)`` (cards, tiles, tokens, list kinds packs add) and
+          ``content.get(kind, id)`` give :class:`~clank.content.checks_structure.ContentItem` s
+          (``id``, ``pack``, ``data``, ``where``); ``content.setup`` is the merged setup,
+          ``content.setups()`` each pack's own; ``content.ops(item)``,
+          ``content.features(tile)`` and ``content.ports(tile)`` read an item as the core does;
+          ``content.seat_counts`` is the range of player counts the packs support. An item an
+          earlier layer found an error in is left out, so values have passed their schema.
+        - ``report``: ``report(item, message, rule=..., at=(key, ...), key=False,
+          severity="error")`` records one problem at the value ``at`` points to inside the item
+          (``key=True``: at the key), printed ``file:line:col: error[rule]: message (at $.path)``.
+          Say what is wrong and how to write it right, in the author's words, citing the rule.
+
+        Returns: nothing. An exception is a fault of the pack: reported as one problem at the
+        line of its code that raised, never a traceback.
+
+        Example::
+
+            @hookimpl
+            def clank_check_content(content, report):
+                for tile in content.items("tiles"):
+                    fountains = [f for f in content.features(tile) if f.name == "fountain"]
+                    for extra in fountains[1:]:
+                        report(tile, f"tile {tile.id!r} has {len(fountains)} fountains: a tile holds "
+                               "at most one (they drink from one spring)", rule="one-fountain",
+                               at=extra.at)
         """
 
     @hookspec

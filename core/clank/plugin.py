@@ -9,6 +9,9 @@ pack's callbacks receive is typed here:
 - :class:`EffectContext`: what an effect op receives;
 - :class:`SeatView`: what a bot receives (one seat's view, no hidden information);
 - the definitions a pack registers (:class:`RoomFeatureDef`, :class:`MarketDef` ...);
+- what ``clank_check_content`` receives to state the structure of a pack's content:
+  :class:`ContentView` (with :class:`ContentItem`, :class:`OpUse`, :class:`FeatureUse`) and
+  :class:`Report`;
 - the payload of every core event (``TurnStartEvent`` ...), the names of the values the core
   lets packs modify (:data:`MODIFIERS`), the core's decision kinds and a player's statuses.
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from clank.actions import Action, IllegalAction, act
+from clank.content.checks_structure import ContentItem, ContentView, FeatureUse, OpUse, Report
 from clank.game.effects import EffectContext
 from clank.game.engine import Game
 from clank.game.movement import Cost
@@ -234,7 +238,8 @@ __all__ = [
     "ESCAPED", "EVENT_PAYLOADS", "HIDDEN", "IGNORE_ONE_WAY", "KNOCKED_OUT", "LIVE", "MAY", "MAY_MOVE",
     "MODIFIERS", "ORIENT", "OWNED_CARDS", "PICK", "PLAYER_VIEW", "REACT", "SCORE_ELIGIBLE", "TELEPORT_MOVE",
     "TRASH_PILE", "TUNNEL_DAMAGE", "VIEW",
-    "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentKeyDef", "Cost",
+    "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentItem",
+    "ContentKeyDef", "ContentView", "Cost", "FeatureUse", "OpUse", "Report",
     "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",

@@ -14,7 +14,7 @@ from typing import Any
 import pluggy
 
 from clank import hookspecs
-from clank.registry import Registry
+from clank.registry import ContentCheckDef, Registry
 
 ENTRY_POINT_GROUP = "clank.packs"
 REGISTER_HOOKS = (
@@ -23,6 +23,8 @@ REGISTER_HOOKS = (
     "clank_register_actions", "clank_register_reactions", "clank_register_scoring",
     "clank_register_render", "clank_register_bots",
 )
+CHECK_HOOK = "clank_check_content"
+"""The hook whose implementations the registry keeps for the structure layer of validation."""
 
 
 class PackLoadError(RuntimeError):
@@ -115,19 +117,24 @@ class PackHooks:
         self.pm.check_pending()   # a misspelt hook name in a pack fails loudly
 
     def build_registry(self) -> Registry:
-        """Call every ``clank_register_*`` hook once, attributing entries to their pack."""
+        """Call every ``clank_register_*`` hook once, attributing entries to their pack, and keep
+        the packs' ``clank_check_content`` implementations for validation (in the same order)."""
         reg = Registry()
         rank = {name: i for i, name in enumerate(self.order)}
-        for hook_name in REGISTER_HOOKS:
-            caller = getattr(self.pm.hook, hook_name)
+
+        def ordered(hook_name: str) -> list:
             # core first, then packs in dependency order; tryfirst/trylast move an implementation
-            impls = sorted(caller.get_hookimpls(),
-                           key=lambda im: (0 if im.tryfirst else 2 if im.trylast else 1,
-                                           rank.get(im.plugin_name, len(rank))))
-            for impl in impls:
+            return sorted(getattr(self.pm.hook, hook_name).get_hookimpls(),
+                          key=lambda im: (0 if im.tryfirst else 2 if im.trylast else 1,
+                                          rank.get(im.plugin_name, len(rank))))
+
+        for hook_name in REGISTER_HOOKS:
+            for impl in ordered(hook_name):
                 reg.current_pack = impl.plugin_name
                 impl.function(reg) if impl.argnames else impl.function()
         reg.current_pack = ""
+        reg.content_checks = [ContentCheckDef(im.plugin_name, im.function, tuple(im.argnames))
+                              for im in ordered(CHECK_HOOK)]
         reg.finish()
         return reg
 

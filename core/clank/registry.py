@@ -380,6 +380,18 @@ class StatDef:
 
 
 @dataclass(frozen=True, slots=True)
+class ContentCheckDef:
+    """A pack's ``clank_check_content`` implementation, gathered when the registry is built:
+    ``function(content, report)`` states the structural rules of the pack's content kinds
+    (see :mod:`clank.content.checks_structure`); ``argnames`` are the arguments it takes (an
+    implementation may take fewer than the spec)."""
+
+    pack: str
+    function: Callable[..., Any]
+    argnames: tuple[str, ...] = ("content", "report")
+
+
+@dataclass(frozen=True, slots=True)
 class FlagDef:
     """A turn flag a pack's code reads (``ignore_exhaustion`` ...), which content may set with
     the ``turn_flag`` op: a flag no loaded pack declares is an error in the content naming it."""
@@ -536,6 +548,8 @@ class Registry:
     counts_as: set[str] = field(default_factory=set)
     # content a pack's code brings into a game by ways setup does not show: kind -> names
     content_reach: dict[str, set[str]] = field(default_factory=dict)
+    # the packs' ``clank_check_content`` implementations, in the order registration runs
+    content_checks: list[ContentCheckDef] = field(default_factory=list)
     current_pack: str = ""
 
     # -- registration helpers -------------------------------------------------------------

@@ -4,9 +4,6 @@
 contract): playouts end, clones are independent, serialise→deserialise is identity, the same
 seed gives the same game, and illegal actions raise and leave the state untouched.
 
-``check_corpus_pack`` checks a pack's corpus of broken content: each pack of the corpus holds
-one mistake, and its manifest's header says where it is reported and in which words.
-
 The scenario toolkit puts a game in a known position (hands, row, pool, cubes, damage, the
 next dragon draws, tiles, pawns, tokens) so a rule test can then play through the public API.
 Every helper tells the game its state changed (:meth:`~clank.game.table.Table.changed`), so
@@ -20,15 +17,18 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from clank.actions import Action, IllegalAction
-from clank.api import new_game
+from clank.api import load_packs, new_game
 from clank.builtin import RandomBot
+from clank.content.problems import ContentError, Problem
 from clank.game import lookback
 from clank.game.engine import Game
 from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
+from clank.playcheck import contract_problem
 from clank.rng import Rng, seed_state
 
 
@@ -101,8 +101,8 @@ def check_game(packs: Sequence[str], players: int = 2, seeds: Sequence[int] = (0
             assert game.view(game.current_player).legal_actions() == legal, \
                 "the deciding seat's view must offer the legal actions"
             if steps % 25 == 0:
-                _check_roundtrip(game)
-                _check_clone(game, legal)
+                broken = contract_problem(game)     # saved and restored, cloned: the same game
+                assert broken is None, broken
                 _check_illegal(game)
             action = bot.choose(game.view(game.current_player))
             game.apply(action)
@@ -111,19 +111,6 @@ def check_game(packs: Sequence[str], players: int = 2, seeds: Sequence[int] = (0
             assert steps < 50000, "random playout did not end"
         assert state_json(game) == state_json(twin), "same seed and actions must give the same game"
         assert game.legal_actions() == [], "a finished game has no legal actions"
-
-
-def _check_roundtrip(game: Game) -> None:
-    back = Game.from_json(game.ruleset, game.to_json())
-    assert state_json(back) == state_json(game), "serialise → deserialise must be identity"
-    assert back.legal_actions() == game.legal_actions(), "a restored game must offer the same actions"
-
-
-def _check_clone(game: Game, legal: list[Action]) -> None:
-    before = state_json(game)
-    twin = game.clone()
-    twin.apply(legal[-1])
-    assert state_json(game) == before, "applying to a clone must not change the original"
 
 
 def _check_illegal(game: Game) -> None:
@@ -432,46 +419,82 @@ def write_pack(parent: Path, pack_id: str, files: Mapping[str, str], requires: S
     return pack
 
 
-CORPUS_EXPECT = re.compile(r"^# expect: (error|warning)\[([a-z-]+)\] (\S+) (\d+):(\d+)")
-"""The first line of a corpus pack's ``pack.yaml``: the one problem it holds, ``FILE LINE:COL``."""
-CORPUS_SAYS = re.compile(r"^# says: (.+)$", re.M)
-"""A line of a corpus pack's ``pack.yaml`` header: words the problem's message must hold."""
+# ==========================================================================================
+# Content corpus: a pack that holds mistakes on purpose, and the problems it says it holds
+# ==========================================================================================
+_EXPECT = re.compile(r"^# expect: (error|warning)\[([a-z0-9-]+)\] (\S+) (\d+):(\d+)(?: -- (.*))?$")
 
 
-def corpus_packs(directory: Path) -> list[Path]:
-    """The corpus packs under ``directory``: folders whose ``pack.yaml`` starts ``# expect:``."""
-    return [d for d in sorted(directory.iterdir())
-            if (d / "pack.yaml").is_file() and (d / "pack.yaml").read_text(encoding="utf-8").startswith("# expect:")]
+@dataclass(frozen=True)
+class ExpectedProblem:
+    """A problem a corpus pack says it holds: where, which rule, and words its message says."""
+
+    severity: str
+    rule: str
+    file: str
+    line: int
+    col: int
+    words: tuple[str, ...] = ()
+
+    def matches(self, problem: Problem) -> bool:
+        """Whether ``problem`` is this one: same severity, rule, file, line and column."""
+        return ((problem.severity, problem.rule, problem.line, problem.col) == (self.severity, self.rule, self.line,
+                                                                                self.col)
+                and Path(problem.file).as_posix().endswith("/" + self.file))
 
 
-def check_corpus_pack(pack: Path, packs: Sequence[str]) -> None:
-    """Load ``packs`` (installed ids) and the corpus pack ``pack`` with every optional part on, and
-    check that it holds exactly the problem its header states: ``# expect: SEVERITY[RULE] FILE
-    LINE:COL -- why`` on the first line, at that place (an error is the only error; a warning comes
-    with none), and ``# says: WORDS`` lines whose words its message holds (a message is checked
-    for the author's words, not only its place). Raises ``AssertionError`` otherwise."""
-    from clank.api import load_packs
-    from clank.content import ContentError
+def expected_problems(pack: Path | str) -> list[ExpectedProblem]:
+    """The problems a corpus pack says it holds, read from the comment lines at the top of its
+    ``pack.yaml`` (one per problem).
 
-    header = (pack / "pack.yaml").read_text(encoding="utf-8")
-    m = CORPUS_EXPECT.match(header)
-    assert m, f"{pack}: pack.yaml must start '# expect: SEVERITY[RULE] FILE LINE:COL -- why'"
-    severity, rule, file, line, col = m[1], m[2], str(pack / m[3]), int(m[4]), int(m[5])
+    Each gives the severity, the rule, the file within the pack, line:column, then the quoted
+    words its message must say::
+
+        # expect: error[slot-region] tiles.yaml 4:3 -- "write region: underworld" "(U26)"
+    """
+    out = []
+    for text in (Path(pack) / "pack.yaml").read_text(encoding="utf-8").splitlines():
+        if not text.startswith("#"):
+            break
+        m = _EXPECT.match(text)
+        if m:
+            sev, rule, file, line, col, words = m.groups()
+            out.append(ExpectedProblem(sev, rule, file, int(line), int(col), tuple(re.findall(r'"([^"]+)"', words or ""))))
+    return out
+
+
+def content_problems(packs: Sequence[str]) -> list[Problem]:
+    """Every problem found loading ``packs`` together as a game loads them (pack ids and pack
+    directories, requirements first), every optional part on as ``clank validate`` checks
+    them: the errors that refuse them, else the warnings."""
     try:
-        _, _, datas = load_packs([*packs, str(pack)], ("*",))
-        problems = [p for d in datas for p in d.warnings]
+        _, _, datas = load_packs(list(packs), parts=["*"])
     except ContentError as exc:
-        problems = exc.problems
-    found = [p for p in problems if (p.severity, p.rule, p.file, p.line, p.col) == (severity, rule, file, line, col)]
-    shown = "\n".join(p.format_text() for p in problems)
-    assert found, f"{pack.name}: no {severity}[{rule}] at {file}:{line}:{col}:\n{shown}"
-    errors = [p for p in problems if p.is_error]
-    assert errors == (found[:1] if severity == "error" else []), f"{pack.name}: other errors:\n{shown}"
-    for words in CORPUS_SAYS.findall(header):
-        assert words in found[0].message, f"{pack.name}: {found[0].message!r} does not say {words!r}"
+        return list(exc.problems)
+    return [p for data in datas for p in data.warnings]
 
 
-__all__ = ["BusyBot", "answer", "arranged_game", "assert_refused", "check_corpus_pack", "check_game", "corpus_packs", "dungeon_top", "edit", "fresh_state_copy", "give_token",
+def check_corpus_pack(pack: Path | str, packs: Sequence[str]) -> list[Problem]:
+    """Load a corpus pack after ``packs`` (those it requires) and check that it holds exactly
+    the problems its ``pack.yaml`` expects (:func:`expected_problems`), each message with its
+    words; raises AssertionError naming what differs. Returns the pack's problems."""
+    expected = expected_problems(pack)
+    assert expected, f"{pack}: its pack.yaml expects no problem (# expect: ... lines at the top)"
+    root = Path(pack).resolve()
+    found = [p for p in content_problems([*packs, str(pack)]) if Path(p.file).resolve().is_relative_to(root)]
+    shown = "\n".join(p.format_text() for p in found) or "nothing"
+    for want in expected:
+        hits = [p for p in found if want.matches(p)]
+        assert hits, f"{pack}: expected {want.severity}[{want.rule}] at {want.file} {want.line}:{want.col}; found:\n{shown}"
+        missing = [w for w in want.words if not any(w in p.message for p in hits)]
+        assert not missing, f"{pack}: the message of {want.rule} at {want.line}:{want.col} does not say {missing}:\n{shown}"
+    extra = [p for p in found if not any(want.matches(p) for want in expected)]
+    assert not extra, f"{pack}: problems not expected:\n" + "\n".join(p.format_text() for p in extra)
+    return found
+
+
+__all__ = ["BusyBot", "ExpectedProblem", "answer", "arranged_game", "assert_refused", "check_corpus_pack", "check_game",
+           "content_problems", "dungeon_top", "edit", "expected_problems", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
            "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
            "state_json", "state_problems", "write_pack"]

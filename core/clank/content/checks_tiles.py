@@ -142,23 +142,31 @@ def _is_corner(a: str, b: str) -> bool:
 def check_regions(ctx: Context, packs: list[PackData]) -> None:
     """Slot regions (setup ``regions``): every join names two slots of the region, each port
     end at most once; every port a join names for a slot exists on every tile that may fill
-    it (the region's start tiles for its start slot, its other tiles for the other slots)."""
-    tiles: dict[str, dict[str, Any]] = {}
+    it (the region's start tiles for its start slot, its other tiles for the other slots).
+    A port no such tile has is a mistake of the join, reported there; a port only some lack is
+    reported at each tile that lacks it (one problem per tile and port)."""
+    tiles: dict[str, tuple[PackData, int, dict[str, Any]]] = {}
     for pack in packs:
-        for tile in pack.tiles:
+        for i, tile in enumerate(pack.tiles):
             if isinstance(tile, dict) and isinstance(tile.get("id"), str):
-                tiles[tile["id"]] = tile
+                tiles.setdefault(tile["id"], (pack, i, tile))
+    all_starts: dict[str, list[str]] = {}     # start_tiles add up when the setups merge
+    for pack in packs:
+        for name, region in as_dict(pack.setup.get("regions")).items():
+            all_starts.setdefault(name, []).extend(t for t in as_list(as_dict(region).get("start_tiles"))
+                                                   if isinstance(t, str))
     for pack in packs:
         for name, region in as_dict(pack.setup.get("regions")).items():
             region = as_dict(region)
             slots = as_dict(region.get("slots"))
-            starts = [t for t in as_list(region.get("start_tiles")) if isinstance(t, str)]
+            starts = all_starts[name]
             start = region.get("start")
             if start is not None and start not in slots:
                 ctx.problems.append(pack.problem("setup", ("regions", name, "start"), "unknown-slot",
                                                  f"region {name!r} has no slot {start!r}" + did_you_mean(str(start), slots)))
-            fill = [t for t in tiles.values() if t.get("region") == name and t.get("id") not in starts]
+            fill = [t for t in tiles.values() if t[2].get("region") == name and t[2].get("id") not in starts]
             seen: dict[str, int] = {}
+            missing: dict[tuple[str, str], list[str]] = {}
             for i, join in enumerate(as_list(region.get("joins"))):
                 for j, end in enumerate(as_list(join)):
                     if not isinstance(end, str):
@@ -173,10 +181,24 @@ def check_regions(ctx: Context, packs: list[PackData]) -> None:
                         ctx.problems.append(pack.problem("setup", where, "port-reused",
                                                          f"{end} is already joined by join {seen[end]}"))
                     seen.setdefault(end, i)
-                    for tile in ([tiles[t] for t in starts if t in tiles] if slot == start else fill):
-                        if port not in tile_ports(tile):
-                            ctx.problems.append(pack.problem("setup", where, "unknown-port",
-                                                             f"tile {tile['id']!r} may fill slot {slot!r} but has no port {port!r}"))
+                    candidates = [tiles[t] for t in starts if t in tiles] if slot == start else fill
+                    lacking = [tile for _, _, tile in candidates if port not in tile_ports(tile)]
+                    if lacking and len(lacking) == len(candidates):   # no tile has it: the join is wrong
+                        ctx.problems.append(pack.problem("setup", where, "unknown-port",
+                                                         f"{end}: the tiles that may fill slot {slot!r} have no port {port!r} "
+                                                         f"(tile {lacking[0]['id']!r} has {', '.join(tile_ports(lacking[0]))})"))
+                        continue
+                    for tile in lacking:       # the others have it: these tiles are wrong
+                        wanted = missing.setdefault((tile["id"], port), [])
+                        if slot not in wanted:
+                            wanted.append(slot)
+            for (tid, port), wanted in missing.items():
+                owner, index, tile = tiles[tid]
+                at = (index, "ports") if "ports" in tile else (index,)
+                ctx.problems.append(owner.problem("tiles", at, "unknown-port",
+                                                  f"tile {tid!r} has no port {port!r}: it may fill slot "
+                                                  f"{' or '.join(wanted)} of region {name!r}, whose joins need that "
+                                                  f"port of every tile there (add {port} to its ports)"))
 
 
 def _check_reachable(ctx: Context, pack: PackData, path: JsonPath, rooms: list[str],

@@ -27,7 +27,9 @@ Ref = tuple[str, str, JsonPath]
 """A reference: ``(kind, name, path)``: kind ``card``, ``token``, ``tile`` (ids of content), a
 kind content defines (``token_kind``, ``pool``, ``region``, ``slot:REGION``, ``cell``) or a
 registered kind (``feature``, ``stat``, ``event``, ``teleport_kind``, ``quantity``,
-``cube_kind``, ``resource``, ``flag``), path where the name is written."""
+``cube_kind``, ``resource``, ``flag``), path where the name is written. Every op of an effect is
+also given, as ``("op", name, path)`` at its name (at the op itself when written bare), for
+checks that ask where an op is used."""
 _KNOWN_REFS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     ("op", "gain_card"): ((), "card"),
     ("op", "trash"): (("card",), "card"),
@@ -110,9 +112,12 @@ def _refs_in_effect(ops: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
         elif isinstance(op, dict) and len(op) == 1:
             ((name, arg),) = op.items()
             yield from _refs_in_op(name, arg, (*p, name), reg)
+        elif isinstance(op, str):        # an op without argument, written bare
+            yield "op", op, p
 
 
 def _refs_in_op(name: str, arg: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
+    yield "op", name, path          # the op itself, at its name (the structure layer reads where ops are)
     if name in ("choose", "choose_n"):
         options = arg.get("options") if name == "choose_n" and isinstance(arg, dict) else arg
         base = (*path, "options") if name == "choose_n" else path
@@ -149,6 +154,8 @@ def _refs_in_single(op: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:
     elif isinstance(op, dict) and len(op) == 1:
         ((name, arg),) = op.items()
         yield from _refs_in_op(name, arg, (*path, name), reg)
+    elif isinstance(op, str):
+        yield "op", op, path
 
 
 def _refs_in_condition(cond: Any, path: JsonPath, reg: Registry) -> Iterator[Ref]:

@@ -1,5 +1,5 @@
-"""Merging the setup data of several packs, and the overrides for a player count (the game reads
-the result; validation reads it to tell what setup will build)."""
+"""Merging the setup data of several packs, and the overrides for a player count (plain data:
+the content checks read the merged setup, the game is set up from it)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,9 @@ Every problem is collected before anything is refused: :func:`load_pack_dir` and
 :func:`validate_pack_dirs` returns them. Checks after the schema: duplicate ids (within and
 across packs), references to unknown cards, tokens, tiles, features and stacks, tile geometry
 (tunnel ends, ports, corners, portals, start tile fields, reachability), counts against the
-manifest's ``expect``, and what the manifests demand of the whole set of packs: the engine
-version (``engine``), the packs each ``requires`` and ``conflicts`` with.
+manifest's ``expect``, what the manifests demand of the whole set of packs: the engine
+version (``engine``), the packs each ``requires`` and ``conflicts`` with, and last the structure
+each pack's rules need of the content (``clank_check_content``, :mod:`clank.content.checks_structure`).
 
 :func:`check_manifests` runs the manifest checks alone, before any pack code is registered,
 so a game refuses an incompatible pack with a clear message rather than a crash in its hooks.
@@ -40,6 +41,7 @@ from clank.content.checks_manifest import (
     pack_info,
 )
 from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
+from clank.content.checks_structure import check_structure
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
 from clank.content.lint import lint
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
@@ -73,6 +75,8 @@ def _check_all(ctx: Context, packs: list[PackData], *, references: bool = True) 
         check_stacks(ctx, packs)
         check_regions(ctx, packs)
     check_counts_as(ctx, packs)
+    if references:   # the structure each pack's rules need (clank_check_content), names resolved
+        check_structure(ctx, packs)
     lint(ctx, packs, index, references=references)
 
 

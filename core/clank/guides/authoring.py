@@ -15,6 +15,7 @@ engine has no ``docs/``: ``clank docs authoring`` prints the same guide for the 
 from __future__ import annotations
 
 import argparse
+import inspect
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -384,23 +385,6 @@ def icon_example(registry: Registry, name: str) -> JSON:
     return example if example is not None else {"ends": list(_FALLBACK_TUNNEL), "icons": [name]}
 
 
-def _checking_section() -> list[str]:
-    """How ``clank validate`` checks a pack, and the warnings of its lint (``--strict``)."""
-    from clank.content.lint import LINT_RULES
-
-    return ["## Checking a pack", "",
-            "`clank validate DIR` reads the pack with the packs it `requires` and reports every problem at "
-            "its file, line and column, in layers: YAML and the schemas below (each refusal says what the "
-            "field is and how to write it), then every name the content and the setup give (cards, tokens, "
-            "tiles, pools, stacks, regions, slots, features ..., each of the kind its place takes), then "
-            "what the manifests demand (no pack may require itself, nor packs require each other in a "
-            "cycle). Errors make it exit 1. Then the lint: what is legal but likely a mistake is a warning "
-            "(exit 0), and `clank validate --strict DIR` makes warnings fail too (in `--format json` each "
-            "problem's `level` says how this run counts it):", "",
-            *_table(("warning", "what it finds"), [(f"`{rule}`", words) for rule, words in LINT_RULES.items()]),
-            "", "```console", "$ clank validate --strict ./mypack", "```", ""]
-
-
 def _content_section(schemas: _Schemas, registry: Registry) -> list[str]:
     out = ["## Content files", "",
            "A pack is a directory holding `pack.yaml` and the files it lists, one file per kind. A file's "
@@ -433,6 +417,50 @@ def _definition_tables(schemas: _Schemas, schema: JSON, kind: str, level: str = 
                     _sentence(node.get("description", "")), "",
                     *_table(("key", "type", "required", "description"), _rows(schemas, node, kind)), ""]
     return out
+
+
+def _checking_section(registry: Registry, shipped: bool) -> list[str]:
+    """How a pack is checked: the layers of ``clank validate``, ``--play``, and the structure rules
+    packs state through ``clank_check_content`` (which the loaded packs state, how to write one)."""
+    from clank.content.lint import LINT_RULES
+    from clank.guides.hookguide import hook_specs, split_hook_doc
+
+    example = next((split_hook_doc(inspect.cleandoc(fn.__doc__ or "")).get("Example::", "")
+                    for name, fn in hook_specs() if name == "clank_check_content"), "")
+    hooks = "`clank docs hooks`" if shipped else "[hooks.md](hooks.md#clank_check_content)"
+    rows = [[f"`{c.pack}`", _sentence(inspect.getdoc(c.function) or "")] for c in registry.content_checks]
+    return ["## Checking a pack", "",
+            "`clank validate DIR` checks a pack in layers, each problem at its file, line and column: the YAML "
+            "and each file's schema; the names (every id, op, feature, pool, region or slot a file writes must "
+            "be defined by a loaded pack); the structure each pack's rules need of its content kinds (below); "
+            "then, on request, play. The pack is validated with the packs it `requires`, so the rules of an "
+            "installed pack judge the content of a pack that adds to it. A schema's refusal says what the field "
+            "is and how to write it; a name must also be of the kind its place takes (the market board takes "
+            "market items); no pack may require itself, nor packs require each other in a cycle. Errors make "
+            "it exit 1.", "",
+            "Then the lint: what is legal but likely a mistake is a warning (exit 0), and `clank validate "
+            "--strict DIR` makes warnings fail too (in `--format json` each problem's `level` says how this "
+            "run counts it):", "",
+            *_table(("warning", "what it finds"), [(f"`{rule}`", words) for rule, words in LINT_RULES.items()]),
+            "", "```console", "$ clank validate --strict --play 20 ./mypack", "```", "",
+            "Make `clank validate DIR --play 20` a habit: it plays 20 short seeded games of your pack with the "
+            "random and greedy bots and the engine's invariant checks on after every action (cards, tokens and "
+            "cubes add up, saved games reload identically). What only play shows (a card whose effect breaks a "
+            "rule at the table, a bug in a pack's code) comes back as one problem at the card or tile involved "
+            "(else at the line of code that raised), with the failing action and the `clank simulate ... "
+            "--check` command that replays that game to the same failure. `--format json` carries the games "
+            "and every failure under `play`.", "",
+            "### Structure rules", "",
+            "Each pack states the structural rules of its own content kinds in its code, through the hook "
+            f"`clank_check_content` ({hooks}); the core states its own about its setup keys. The loaded packs "
+            "state these:", "",
+            *_table(("pack", "what it checks"), rows), "",
+            "A pack of yours states its rules the same way. A pack that registers a `fountain` room feature "
+            "and allows one per tile:", "",
+            "```python", example.rstrip("\n"), "```", "",
+            "Test your rules with corpus packs: a directory per mistake, its `pack.yaml` starting with the "
+            "problems it holds (`# expect: error[one-fountain] tiles.yaml 7:32 -- \"at most one\"`), checked "
+            "by `clank.testing.check_corpus_pack(DIR, [\"catacombs\", \"mypack\"])`.", ""]
 
 
 def _scenario_section(registry: Registry) -> list[str]:
@@ -632,7 +660,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "     schemas. Do not edit by hand: change the registrations, then regenerate. -->", "",
            "# Authoring guide", "",
            f"Everything a content pack can write, generated from the packs {', '.join(f'`{p}`' for p in packs)}. "
-           f"{start}Check your files with `clank validate DIR`, and let "
+           f"{start}Check your files with `clank validate DIR` (and play them: `--play 20`), and let "
            "your editor check them as you type: `clank schema export DIR` writes the schemas, and a "
            "first line `# yaml-language-server: $schema=DIR/cards.schema.json` points a file at its "
            "schema.", "",
@@ -641,8 +669,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
            "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
-           "[scenario files](#scenario-files).", ""]
-    out += _checking_section()
+           "[scenario files](#scenario-files), [checking a pack](#checking-a-pack).", ""]
     out += _content_section(schemas, registry)
     out += _shared_section(schemas)
     out += _effects_section(schemas, registry)
@@ -652,6 +679,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _icons_section(registry)
     out += _small_tables(registry)
     out += _scenario_section(registry)
+    out += _checking_section(registry, shipped)
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
 

@@ -709,7 +709,9 @@ def _loading_section(registry: Registry, shipped: bool) -> list[str]:
             f"3. **Asked once.** Each registration hook is called once, in this order: {order}. While a "
             "pack's implementation runs, the registry knows which pack registers (every entry records it).",
             "4. **Content.** The pack's YAML is validated against schemas composed from the registry (an "
-            "unknown op or feature is an error at its line), then compiled once.",
+            "unknown op or feature is an error at its line), its names are checked, then every pack's "
+            "`clank_check_content` judges the structure its rules need of the content of all the packs "
+            "loaded together; then the content is compiled once.",
             "5. **Played.** `new_game` calls `clank_configure` once per game, before setup. During play the "
             "engine reads the registry's plain tables; the plugin manager is never called.", "",
             f"This guide lists what the core and the packs {', '.join(f'`{p}`' for p in packs if p != 'core')} "

@@ -4,7 +4,8 @@ Everything is registered through :mod:`clank.plugin`, the contract any third-par
 room features and tunnel icons (``features``), the market board (``market``), effect ops,
 conditions, decisions and quantities (``ops``), token rules (``tokens``), the Depths, haunted
 tiles and ghosts (``depths``), teleport kinds (``teleports``), how it all looks (``render``)
-the greedy bot (``greedy``) and the search bot built on it (``mcts``).
+the greedy bot (``greedy``), the search bot built on it (``mcts``) and the structure its rules
+need of tiles, tile stacks and the market board (``structure``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_catacombs import depths, features, greedy, market, mcts, ops, render, teleports, tokens
+from clank_catacombs import depths, features, greedy, market, mcts, ops, render, structure, teleports, tokens
 
 __version__ = "0.1.0"
 
@@ -100,3 +101,10 @@ def clank_register_bots(registry) -> None:
     registry.add_bot("mcts", mcts.factory, "Information-set MCTS over determinisations of its view, on the greedy "
                      "bot (mcts:200 iterations per decision, the default; mcts:50ms for a time budget).",
                      param="iterations per decision (200), or milliseconds (50ms)")
+
+
+@hookimpl
+def clank_check_content(content, report) -> None:
+    """What the base game's rules need of tiles, tile stacks and the market board: Depths tiles, stacks that
+    reach the Depths, Crowns highest first (R12, S5, X13, K5)."""
+    structure.check(content, report)

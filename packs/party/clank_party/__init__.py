@@ -5,7 +5,8 @@ which parts a game loads (``options``: every part at 5-6 players, the options pa
 cloaks and characters at 2-4), the Party's components at setup (``components``), React
 windows and their deferred plays (``react``), Arrive Choice (``arrive``), the Party cards'
 ops and conditions (``cards``), the six characters (``characters``), how it all looks
-(``render``) and advice for heuristic bots (``hints``). With none of its parts in a game
+(``render``), advice for heuristic bots (``hints``) and the structure its rules need of cards
+and characters (``structure``). With none of its parts in a game
 (2-4 players without options) the pack changes nothing: the game is the base game's.
 """
 
@@ -15,7 +16,7 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_party import arrive, cards, characters, components, hints, options, react, render
+from clank_party import arrive, cards, characters, components, hints, options, react, render, structure
 
 __version__ = "0.1.0"
 
@@ -79,3 +80,9 @@ def clank_register_render(registry) -> None:
 @hookimpl
 def clank_register_bots(registry) -> None:
     hints.register(registry)
+
+
+@hookimpl
+def clank_check_content(content, report) -> None:
+    """Where React and Arrive Choice can trigger, and the size of a character's deck (P15-P17)."""
+    structure.check(content, report)
