@@ -664,8 +664,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "your editor check them as you type: `clank schema export DIR` writes the schemas, and a "
            "first line `# yaml-language-server: $schema=DIR/cards.schema.json` points a file at its "
            "schema.", "",
-           "Contents: [checking a pack](#checking-a-pack), [content files](#content-files), "
-           "[shared values](#shared-values), "
+           "Contents: [content files](#content-files), [shared values](#shared-values), "
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
            "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
