@@ -20,9 +20,15 @@ without ``registry`` is called without it, so specs can grow.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+    from pathlib import Path
+
+    from clank.registry import Registry
 
 hookspec = pluggy.HookspecMarker("clank")
 hookimpl = pluggy.HookimplMarker("clank")
@@ -33,7 +39,7 @@ class ClankSpecs:
     """The hooks a pack may implement."""
 
     @hookspec(firstresult=True)
-    def clank_pack_data_dir(self) -> Any:
+    def clank_pack_data_dir(self) -> Path | Traversable:
         """Where an installed pack keeps its content.
 
         When: once, when the pack is found (before any ``clank_register_*`` hook).
@@ -54,7 +60,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_resources(self, registry: Any) -> None:
+    def clank_register_resources(self, registry: Registry) -> None:
         """Register resources.
 
         When: first of the registration hooks, so every later hook and the content schemas
@@ -77,7 +83,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_content(self, registry: Any) -> None:
+    def clank_register_content(self, registry: Registry) -> None:
         """Register the keys a pack adds to the content kinds, and new content kinds.
 
         When: after resources, before ops; the content of every pack is validated against
@@ -105,7 +111,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_ops(self, registry: Any) -> None:
+    def clank_register_ops(self, registry: Registry) -> None:
         """Register effect ops (the words of ``play``, ``acquire``, ``defeat`` ... effects).
 
         When: after content keys, before any effect is compiled.
@@ -131,7 +137,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_conditions(self, registry: Any) -> None:
+    def clank_register_conditions(self, registry: Registry) -> None:
         """Register conditions and countable quantities.
 
         When: after ops, before any effect is compiled.
@@ -163,7 +169,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_room_features(self, registry: Any) -> None:
+    def clank_register_room_features(self, registry: Registry) -> None:
         """Register room features: what placing, entering, starting a turn in or acting in a
         room showing the feature does, and whether a pawn may enter.
 
@@ -190,7 +196,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_tunnel_icons(self, registry: Any) -> None:
+    def clank_register_tunnel_icons(self, registry: Registry) -> None:
         """Register tunnel icons: what each icon on a tunnel costs or does to a pawn moving
         through it (A6-A10).
 
@@ -211,7 +217,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_market_rules(self, registry: Any) -> None:
+    def clank_register_market_rules(self, registry: Registry) -> None:
         """Register markets (what may be bought where, at what price) and ways to pay.
 
         When: after tunnel icons. The core registers the dungeon row and the reserve here
@@ -241,7 +247,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_actions(self, registry: Any) -> None:
+    def clank_register_actions(self, registry: Registry) -> None:
         """Register main-decision action kinds, decision kinds, teleport kinds, queue steps
         and cube kinds.
 
@@ -270,7 +276,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_reactions(self, registry: Any) -> None:
+    def clank_register_reactions(self, registry: Registry) -> None:
         """Register what answers events: listeners, declared events, statistics and modifiers.
 
         When: after actions. The core declares its events and modifiable values here first.
@@ -297,7 +303,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_scoring(self, registry: Any) -> None:
+    def clank_register_scoring(self, registry: Registry) -> None:
         """Register score lines, tie-break keys and who scores at all (E7-E9).
 
         When: after reactions.
@@ -318,7 +324,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_render(self, registry: Any) -> None:
+    def clank_register_render(self, registry: Registry) -> None:
         """Register how the pack's pieces, rooms, tiles, player supplies and boards are drawn
         in the terminal (and SVG), without editing the CLI.
 
@@ -352,7 +358,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_bots(self, registry: Any) -> None:
+    def clank_register_bots(self, registry: Registry) -> None:
         """Register bots.
 
         When: last of the registration hooks.
@@ -379,7 +385,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_configure(self, config: dict) -> None:
+    def clank_configure(self, config: dict[str, Any]) -> None:
         """Adjust or refuse a game's configuration before setup (options, variants).
 
         When: once per game, in ``new_game``, before the state is set up; called through
