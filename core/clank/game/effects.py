@@ -30,11 +30,14 @@ class CompileError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Node:
-    """One compiled op: the function to run and its pre-processed arguments."""
+class CompiledOp:
+    """One op of a compiled effect (``game.compiled_op(address)``): ``name`` is the op's name
+    (``gain``, ``if``, ``choose`` ...), ``run(ctx, args)`` performs it, ``args`` is its argument
+    as compiled at load, and ``source`` the op as content wrote it (``{"gain": {"gold": 2}}``;
+    ``None`` for the branches the compiler builds itself: ``if``)."""
 
     name: str
-    run: Callable[[EffectContext, Any], None]
+    run: Callable[[EffectContext, Any], object]
     args: Any
     source: Any = None
 
@@ -42,7 +45,11 @@ class Node:
 class EffectContext:
     """What an op sees: the game, the seat it acts for and the card or token it comes from."""
 
-    __slots__ = ("game", "seat", "src")
+    __slots__ = {
+        "game": "The game the op changes (the pack-facing :class:`~clank.game.engine.Game`).",
+        "seat": "The seat the op acts for (the card's player; each player in turn in ``each_player``).",
+        "src": "The id of the card or token whose effect this is (empty when none).",
+    }
 
     def __init__(self, game: Game, seat: int, src: str) -> None:
         self.game = game
@@ -74,7 +81,7 @@ class Compiler:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
-        self.program: list[Node] = []
+        self.program: list[CompiledOp] = []
         self.conditions: list[Cond] = []
         # conditions that look back, by their text (what ``turn.held`` records, C11 default (a)):
         # those that read only where the pawn is, and those that read more
@@ -169,7 +176,7 @@ class Compiler:
         return tuple(self._op(op, watched) for op in ops)
 
     def _emit(self, name: str, run: Callable, args: Any, source: Any = None) -> int:
-        self.program.append(Node(name, run, args, source))
+        self.program.append(CompiledOp(name, run, args, source))
         return len(self.program) - 1
 
     def _op(self, op: Any, watched: bool) -> int:
