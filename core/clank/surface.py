@@ -33,9 +33,14 @@ from typing import Any
 BELOW_CONTRACT: dict[str, str] = {
     "state": "read the game through its documented members (`row`, `players`, `turn`, `pools`, `options` ...)",
     "ruleset": "read the content through `card_defs`, `token_defs`, `tile_defs`, `compiled_op` and `memo`",
+    "scoring": "the engine's mark while it counts scores (`counts_as` already follows it)",
+    "reserve_memo": "a memo of the engine's market rules",
+    "cost_reads": "a memo of the engine's movement rules",
+    "lookback_memo": "a memo of the engine's C11 bookkeeping",
 }
 """The members reachable on a game or a view that are the engine's own, not the pack contract,
-and where to look instead."""
+and where to look instead (every public attribute of a game is either documented or named here:
+``tests/test_surface.py``)."""
 
 GAME, VIEW, CONTEXT = "Game", "SeatView", "EffectContext"
 CONVENTIONAL = {"game": (GAME, VIEW), "g": (GAME, VIEW), "view": (VIEW,), "ctx": (CONTEXT,)}
