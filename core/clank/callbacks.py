@@ -1,5 +1,5 @@
 """The types of the functions a pack registers: one :class:`~typing.Protocol` per kind of
-callable that a ``Registry.add_*`` method (or a definition it takes) accepts.
+callable that a registration method of the ``Registry`` (or a definition it takes) accepts.
 
 Each protocol says how the engine calls the function: its parameters, in order, and what it
 does with the result. Parameters are positional-only (``/``), so an implementation may name

@@ -72,7 +72,7 @@ from clank.callbacks import (
     Tiebreaker,
 )
 from clank.dungeon import Geometry, Route, SlotRegion, TileDef, TunnelDef
-from clank.game.effects import CompiledOp, EffectContext
+from clank.game.effects import CompiledOp, Cond, EffectContext
 from clank.game.engine import Game
 from clank.game.movement import Cost
 from clank.game.ruleset import CardDef, TokenDef
@@ -81,18 +81,32 @@ from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, 
 from clank.game.view import HIDDEN, PublicPlayer, SeatView
 from clank.hookspecs import hookimpl
 from clank.registry import (
+    ActionKindDef,
+    BotDef,
+    ConditionDef,
     ContentKeyDef,
     CubeKindDef,
+    DecisionKindDef,
     Entry,
     EventDef,
+    FlagDef,
     Mark,
     MarketDef,
+    ModifiableDef,
     Offer,
+    OpDef,
+    OptionDef,
     Payment,
+    PaymentOptionDef,
+    QuantityDef,
     Registry,
     RenderDef,
+    ResourceDef,
     RoomFeatureDef,
+    StatDef,
+    StepDef,
     Symbol,
+    TeleportKindDef,
     TunnelIconDef,
 )
 from clank.search import Budget, IsmctsBot, determinise, parse_budget
@@ -296,8 +310,11 @@ __all__ = [
     "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "eligible", "hookimpl", "points_value", "score_lines",
     "IsmctsBot", "Budget", "determinise", "parse_budget", "DETERMINISE",
+    # what the registry keeps (its tables, read through game.registry)
+    "ActionKindDef", "BotDef", "ConditionDef", "DecisionKindDef", "FlagDef", "ModifiableDef", "OpDef", "OptionDef",
+    "PaymentOptionDef", "QuantityDef", "ResourceDef", "StatDef", "StepDef", "TeleportKindDef",
     # the content and board a pack reads
-    "CardDef", "CompiledOp", "Geometry", "Route", "SlotRegion", "TileDef", "TokenDef", "TunnelDef", "TurnState",
+    "CardDef", "CompiledOp", "Cond", "Geometry", "Route", "SlotRegion", "TileDef", "TokenDef", "TunnelDef", "TurnState",
     # the types of the functions a pack registers (clank.callbacks)
     "ActionApply", "ActionExplain", "ActionLabel", "ActionLister", "ArgCompiler", "BoardLines", "Bot", "BotFactory",
     "CompiledCondition", "ConditionTest", "CubeDrawn", "DecisionLabel", "DecisionLegal", "DecisionPrompt",

@@ -746,7 +746,7 @@ class Registry:
     def add_option(self, name: str, doc: str = "") -> None:
         """Declare a game option the pack reads: as ``config["options"][name]`` in
         ``clank_configure``, where the pack checks its value, and in play from
-        ``game.state.config["options"]``. A game given an option no loaded pack declares is
+        ``game.options``. A game given an option no loaded pack declares is
         refused (``SetupError``, naming the nearest declared option)."""
         self._put(self.options, name, OptionDef(name, doc, self.current_pack), "game option")
 

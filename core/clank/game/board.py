@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from clank.actions import Action
+    from clank.callbacks import CompiledCondition
     from clank.dungeon import Geometry, TileDef
-    from clank.game.effects import CompiledOp, Cond
+    from clank.game.effects import CompiledOp
     from clank.game.ruleset import CardDef, Ruleset, TokenDef
     from clank.game.state import GameState, PlacedTile, PlayerState, TurnState
 
@@ -63,11 +64,11 @@ class Board:
         and the op as content wrote it."""
         return self.ruleset.program[address]
 
-    def compiled_condition(self, index: int) -> Cond:
+    def compiled_condition(self, index: int) -> CompiledCondition:
         """A condition compiled at load, by its number (``cond.index`` of what
         ``compiler.condition`` returned): ``cond(game, seat)`` tells whether it holds now. Game
         state keeps the number, never the function (a pending choice's guarded options)."""
-        return self.ruleset.conditions_by_index[index]
+        return self.ruleset.conditions_by_index[index]     # type: ignore[return-value]  # numbered
 
     def memo(self, key: Any, make: Callable[[], Any]) -> Any:
         """A value derived from the content alone, made once by ``make()`` and kept for every

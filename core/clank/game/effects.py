@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from clank.registry import Registry
 
 Cond = Callable[["Game", int], bool]
+"""A compiled condition: ``cond(game, seat)`` tells whether it holds for the seat now (the
+conditions of cards and tokens, ``fight_if``, ``use_if``; ``ctx.test(cond)``). One that
+``compiler.condition`` made also carries its number, ``cond.index``
+(:class:`~clank.callbacks.CompiledCondition`)."""
 LookBack = bool | str
 """How a condition looks back (:attr:`~clank.registry.ConditionDef.looks_back`): ``False``,
 ``"room"`` (it reads only where the pawn is) or ``True``."""
