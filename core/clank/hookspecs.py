@@ -39,7 +39,7 @@ class ClankSpecs:
     """The hooks a pack may implement."""
 
     @hookspec(firstresult=True)
-    def clank_pack_data_dir(self) -> Path | Traversable:
+    def clank_pack_data_dir(self) -> Path | Traversable | None:
         """Where an installed pack keeps its content.
 
         When: once, when the pack is found (before any ``clank_register_*`` hook).

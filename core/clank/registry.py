@@ -668,7 +668,7 @@ class Registry:
             if not bot.param:
                 return f"bot {name!r} takes no parameter (write {name!r})"
             try:
-                bot.factory(0, value)
+                bot.factory(0, value)      # type: ignore[call-arg]  # a bot with a param takes its value
             except ValueError as exc:
                 return f"bot {name!r}: {exc}"
         return None
@@ -681,7 +681,7 @@ class Registry:
             raise ValueError(problem)
         name, value = split_bot_spec(spec)
         factory = self.bots[name].factory
-        return factory(seed) if value is None else factory(seed, value)   # type: ignore[call-arg]
+        return factory(seed) if value is None else factory(seed, value)   # type: ignore[call-arg]  # (see check_bot)
 
     def add_action_kind(self, name: str, enumerate: ActionLister, apply: ActionApply,
                         explain: ActionExplain | None = None, doc: str = "", *,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from clank.callbacks import CompiledCondition
     from clank.game.engine import Game
     from clank.game.state import PlayerState
     from clank.registry import Registry
@@ -95,7 +96,7 @@ class Compiler:
         self.users: dict[str, set[str | None]] = {}   # the cards that use each tracked condition
 
     # -- conditions ------------------------------------------------------------------------
-    def condition(self, data: Any, *, looking_back: bool = False) -> Cond:
+    def condition(self, data: Any, *, looking_back: bool = False) -> CompiledCondition:
         """Compile a condition mapping into ``fn(game, seat) -> bool``.
 
         Every compiled condition is numbered (``fn.index``) so game state can refer to it.
@@ -107,13 +108,13 @@ class Compiler:
         test, tier = self._test(data, looking_back)
         return self._number(self._held(data, test, tier) if tier else test)
 
-    def _number(self, fn: Cond) -> Cond:
+    def _number(self, fn: Cond) -> CompiledCondition:
         def cond(game, seat, _fn=fn):
             return _fn(game, seat)
 
         cond.index = len(self.conditions)  # type: ignore[attr-defined]
         self.conditions.append(cond)
-        return cond
+        return cond                        # type: ignore[return-value]  # numbered above
 
     def _part(self, data: Any, looking_back: bool) -> tuple[Any, Cond, LookBack]:
         """A part of an ``all``, ``any`` or ``not``, numbered like a condition of its own."""
