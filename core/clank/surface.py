@@ -24,6 +24,7 @@ import ast
 import difflib
 import functools
 import inspect
+import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -127,11 +128,28 @@ def typed_signature(fn: Any, name: str, *, is_property: bool = False) -> str:
     ``name -> type``. Annotations are shown as the source writes them."""
     sig = inspect.signature(fn)
     ret = sig.return_annotation
-    ret_text = "" if ret is inspect.Signature.empty else f" -> {ret if isinstance(ret, str) else inspect.formatannotation(ret)}"
+    ret_text = "" if ret is inspect.Signature.empty else f" -> {_AsWritten(ret) if isinstance(ret, str) else inspect.formatannotation(ret)}"
     if is_property:
         return f"{name}{ret_text}"
-    params = [p for p in sig.parameters.values() if p.name not in ("self", "cls")]
-    return f"{name}{inspect.Signature(params)}{ret_text}".replace("'", "")
+    params = [_as_written(p) for p in sig.parameters.values() if p.name not in ("self", "cls")]
+    return f"{name}{inspect.Signature(params)}{ret_text}"
+
+
+def _as_written(p: inspect.Parameter) -> inspect.Parameter:
+    """A parameter whose text annotation shows unquoted and whose text default shows as
+    ``"x"`` (as the rest of the guide writes defaults)."""
+    if isinstance(p.annotation, str):
+        p = p.replace(annotation=_AsWritten(p.annotation))
+    if isinstance(p.default, str):
+        p = p.replace(default=_AsWritten(json.dumps(p.default)))
+    return p
+
+
+class _AsWritten(str):
+    """An annotation kept as text (``from __future__ import annotations``), shown without quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def _own_members(cls: type, shared: Iterable[str] = ()) -> Iterator[Member]:
