@@ -131,6 +131,8 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/clank play --humans 0 --players 2 --seed 1 -o max_rounds=3 --save smoke-game.json > /dev/null
 	cd build && wheel-venv/bin/clank render smoke-game.json --svg smoke-map.svg && grep -q 'class="tile"' smoke-map.svg
 	cd build && wheel-venv/bin/python -c "import clank.schemas, clank_cli, clank.mapdraw, clank_catacombs, clank_underworld; print('wheels OK')"
+	cd build && wheel-venv/bin/python -c "import importlib.resources as r; \
+	  assert all(r.files(p).joinpath('py.typed').is_file() for p in ('clank', 'clank_catacombs', 'clank_underworld', 'clank_party')); print('py.typed OK')"
 	cd build && wheel-venv/bin/python -c "import importlib.resources as r; w = r.files('clank_web'); \
 	  assert all((w / p).is_file() for p in ('templates/table.html', 'templates/parts.html', 'static/table.js', \
 	  'static/table.css', 'migrations/env.py', 'migrations/versions/0001_games.py')); print('web files OK')"

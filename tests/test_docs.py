@@ -7,7 +7,10 @@
   declare; so it has a section per hook and per registry method, lists every declared event,
   question and modifiable value, and exactly what ``clank.plugin`` exports. Every value the code
   folds or the base pack modifies is declared (datasette's rule: an undocumented hook is a
-  failing test);
+  failing test). Its "Reference" lists every documented member of ``Game``, ``EffectContext``
+  and ``SeatView``, the ``Registry``'s tables, the content definitions and the callback types,
+  rendered from their docstrings (a changed docstring changes the page; a member without one
+  fails ``tests/test_surface.py``);
 - every ```python block of docs/hooks.md runs, each ``clank_register_*`` function it defines
   registers something in a fresh Registry, and the examples behave as the page says inside real
   games;
@@ -254,7 +257,9 @@ def test_hooks_doc_has_a_section_per_registry_method():
     text = (DOCS / "hooks.md").read_text(encoding="utf-8")
     methods = _level3(section(text, "## Registry methods"))
     assert sorted(methods) == sorted(registry_methods()), "one section per Registry method"
-    assert set(_level3(text)) == hook_names() | registry_methods(), "no section for anything else"
+    guide, reference = text.split("\n## Reference\n", 1)
+    assert set(_level3(guide)) == hook_names() | registry_methods(), "no section for anything else"
+    assert _level3(reference) == ["Game", "EffectContext", "SeatView", "Registry"]
 
 
 def _rows(part: str) -> list[str]:
@@ -316,6 +321,56 @@ def test_hooks_doc_names_nothing_that_does_not_exist(guide_registry_):
     assert modified and modified <= set(guide_registry_.modifiables), modified
 
 
+def test_hooks_doc_has_the_reference_of_what_a_packs_code_receives():
+    """Point 5 of issue 38: every documented member of the surface, with its typed signature and
+    the first words of its docstring; the registry's tables; each content definition's fields;
+    how each callback type is called."""
+    import dataclasses
+
+    import clank.plugin
+    from clank.guides.reference import CONTENT, RECEIVERS, callback_rows
+    from clank.surface import members
+
+    text = (DOCS / "hooks.md").read_text(encoding="utf-8")
+    reference = section(text, "## Reference")
+    for kind, receiver in RECEIVERS.items():
+        for m in members(kind):
+            cell = f"{receiver}.{m.signature}".replace("|", "\\|")
+            assert f"| `{cell}` | " in reference, f"docs/hooks.md: no reference row for {receiver}.{m.name}"
+    assert "| `game.row -> list[str \\| None]` | The dungeon row" in reference
+    assert "| `ctx.game` | The game the op changes" in reference
+    assert "| `view.card_defs -> Mapping[str, CardDef]` |" in reference
+    for f in dataclasses.fields(Registry):
+        assert f.name == "current_pack" or f"| `registry.{f.name}` |" in reference, f.name
+    for name in CONTENT:
+        assert f"#### {name}\n" in reference
+        for f in dataclasses.fields(getattr(clank.plugin, name)):
+            assert f"| `{f.name}` |" in reference.split(f"#### {name}\n", 1)[1], f"{name}.{f.name}"
+    rows = callback_rows()
+    assert [r[0] for r in rows] == sorted(r[0] for r in rows)
+    assert ("FeatureTrigger", "`fn(game: Game, seat: int, room: str, arg: Any, /) -> object`") in \
+        [(n, call) for n, call, _ in rows]
+    for name, call, _ in rows:
+        assert f"| `{name}` | {call.replace('|', chr(92) + '|')} |" in reference, name
+
+
+def test_the_reference_is_rendered_from_the_docstrings(guide_registry_, monkeypatch):
+    """Change a member's docstring and the page changes: the reference cannot drift."""
+    from clank.game.board import Board
+    from clank.guides.hookguide import render_guide
+    from clank.surface import members
+
+    before = render_guide(guide_registry_)
+    monkeypatch.setattr(Board.clank_in_area, "__doc__", "Cubes a seat has in the Clank! area, newly worded.")
+    members.cache_clear()
+    try:
+        after = render_guide(guide_registry_)
+    finally:
+        members.cache_clear()
+    assert "| `game.clank_in_area(seat: int) -> int` | Cubes a seat has in the Clank! area, newly worded. |" in after
+    assert after != before
+
+
 def test_hooks_doc_lists_the_plugin_surface():
     """The tables of "The contract" list exactly what ``clank.plugin`` exports."""
     import clank.plugin
@@ -323,8 +378,8 @@ def test_hooks_doc_lists_the_plugin_surface():
     text = (DOCS / "hooks.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| `(\w+)` \|", section(text, "## The contract: `clank.plugin`"), re.M)
     assert sorted(listed) == sorted(clank.plugin.__all__)
-    for group in ("### Types", "### Definitions", "### Event payloads", "### Functions and markers",
-                  "### Constants"):
+    for group in ("### Types", "### Definitions", "### Callback types", "### Event payloads",
+                  "### Functions and markers", "### Constants"):
         assert group in text
 
 
@@ -691,9 +746,12 @@ def attribute_roots() -> dict[str, list]:
     from clank import new_game
 
     game = new_game(["catacombs"], players=2, seed=1)
+    from clank.game.effects import EffectContext
+
     roots: dict[str, list] = {"game": [game], "ruleset": [game.ruleset],
                               "registry": [game.ruleset.registry], "player": [game.player(0)],
-                              "state": [game.state], "turn": [game.state.turn]}
+                              "state": [game.state], "turn": [game.state.turn],
+                              "view": [game.view(0)], "ctx": [EffectContext(game, 0, "")]}
     for path in CORE.rglob("*.py"):
         if path.stem != "__init__":
             dotted = ".".join(path.relative_to(CORE).with_suffix("").parts)

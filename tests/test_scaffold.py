@@ -254,6 +254,35 @@ def test_installable_pack_validates_and_plays_with_its_module(tmp_path: Path) ->
     assert game.state.clank_area.get(str(seat), 0) == area + 2
 
 
+def test_installable_pack_code_is_typed_on_the_documented_surface(tmp_path: Path) -> None:
+    """Issue 38: the generated module annotates every parameter and return (``ctx: EffectContext``,
+    ``registry: Registry`` from ``clank.plugin``, never ``Any``), reads the game only through its
+    documented members, and ships ``py.typed`` (so ``mypy --strict`` over it passes and catches a
+    callback of the wrong shape where it is registered)."""
+    import ast
+
+    from clank.testing import surface_problems
+
+    made = scaffold.new_pack("glows", tmp_path, installable=True)
+    package = made.root / "clank_glows"
+    tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    assert {f.name for f in functions} == {"shout", "clank_pack_data_dir", "clank_register_ops"}
+    for fn in functions:
+        assert fn.returns is not None, f"{fn.name} has no return annotation"
+        for arg in fn.args.args:
+            assert arg.annotation is not None and ast.unparse(arg.annotation) != "Any", f"{fn.name}({arg.arg})"
+    params = {f.name: {a.arg: ast.unparse(a.annotation) for a in f.args.args} for f in functions}
+    assert params["shout"] == {"ctx": "EffectContext", "args": "dict[str, int]"}
+    assert params["clank_register_ops"] == {"registry": "Registry"}
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "clank.plugin"
+                for a in n.names}
+    assert {"EffectContext", "Registry", "hookimpl"} <= imported
+    assert surface_problems(package) == []
+    assert (package / "py.typed").is_file() and package / "py.typed" in made.files
+    assert '"py.typed"]' in (made.root / "pyproject.toml").read_text(encoding="utf-8")
+
+
 def test_installable_pack_is_refused_by_data_only_validation_until_installed(
         runner: CliRunner, tmp_path: Path, installed: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before ``pip install -e`` the op is unknown at its line; afterwards every form validates."""

@@ -295,6 +295,7 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
     if module:
         put(Path("pyproject.toml"), render("pyproject.toml", values))
         put(Path(module, "__init__.py"), render("__init__.py", values))
+        put(Path(module, "py.typed"), render("py.typed", values))
         mod = import_pack_module(work, module)
         code = [PackSource(pack_id, work / data_rel, mod)]
     schemas = export(build_registry([*sources, *code]), work / schema_rel)

@@ -59,7 +59,9 @@ class End:
 
 @dataclass(frozen=True, slots=True)
 class TunnelDef:
-    """A tunnel printed on a tile."""
+    """A tunnel printed on a tile: its two ends (a room, a port on the tile's edge or a portal),
+    its icons (``boot``, ``lock``, ``monster`` and what packs add) and whether it is one-way
+    (normal movement only from ``a`` to ``b``)."""
 
     a: End
     b: End
@@ -69,7 +71,19 @@ class TunnelDef:
 
 @dataclass(slots=True)
 class TileDef:
-    """A tile as content defines it (immutable during play)."""
+    """A tile as content defines it (immutable during play; ``game.tile_defs[id]``).
+
+    - ``stack``: the stack it is drawn from (``start``, ``depths`` ...), ``region``: the region
+      it is placed in, ``side``: which side of a double-sided tile it is; ``rotatable``: whether
+      it may turn.
+    - ``rooms``: room id on the tile -> ``{"features": [(name, argument)], "cell": key}`` (a
+      room's game-wide id is ``"tile.room"``); ``cells``: cell key -> offset from the tile's
+      position (the start tile covers two).
+    - ``tunnels``: the :class:`TunnelDef` s it prints; ``ports``: named ports (tiles of a slot
+      region).
+    - ``ext``: the keys packs add (``add_content_key``), compiled; ``data``: the entry as
+      content wrote it; ``provisional``: the layout is authored, not the printed one.
+    """
 
     id: str
     name: str

@@ -26,7 +26,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+    from pathlib import Path
+
     from clank.content.checks_structure import ContentView, Report
+    from clank.registry import Registry
 
 hookspec = pluggy.HookspecMarker("clank")
 hookimpl = pluggy.HookimplMarker("clank")
@@ -37,7 +41,7 @@ class ClankSpecs:
     """The hooks a pack may implement."""
 
     @hookspec(firstresult=True)
-    def clank_pack_data_dir(self) -> Any:
+    def clank_pack_data_dir(self) -> Path | Traversable | None:
         """Where an installed pack keeps its content.
 
         When: once, when the pack is found (before any ``clank_register_*`` hook).
@@ -58,7 +62,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_resources(self, registry: Any) -> None:
+    def clank_register_resources(self, registry: Registry) -> None:
         """Register resources.
 
         When: first of the registration hooks, so every later hook and the content schemas
@@ -81,7 +85,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_content(self, registry: Any) -> None:
+    def clank_register_content(self, registry: Registry) -> None:
         """Register the keys a pack adds to the content kinds, and new content kinds.
 
         When: after resources, before ops; the content of every pack is validated against
@@ -109,7 +113,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_ops(self, registry: Any) -> None:
+    def clank_register_ops(self, registry: Registry) -> None:
         """Register effect ops (the words of ``play``, ``acquire``, ``defeat`` ... effects).
 
         When: after content keys, before any effect is compiled.
@@ -135,7 +139,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_conditions(self, registry: Any) -> None:
+    def clank_register_conditions(self, registry: Registry) -> None:
         """Register conditions and countable quantities.
 
         When: after ops, before any effect is compiled.
@@ -167,7 +171,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_room_features(self, registry: Any) -> None:
+    def clank_register_room_features(self, registry: Registry) -> None:
         """Register room features: what placing, entering, starting a turn in or acting in a
         room showing the feature does, and whether a pawn may enter.
 
@@ -194,7 +198,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_tunnel_icons(self, registry: Any) -> None:
+    def clank_register_tunnel_icons(self, registry: Registry) -> None:
         """Register tunnel icons: what each icon on a tunnel costs or does to a pawn moving
         through it (A6-A10).
 
@@ -215,7 +219,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_market_rules(self, registry: Any) -> None:
+    def clank_register_market_rules(self, registry: Registry) -> None:
         """Register markets (what may be bought where, at what price) and ways to pay.
 
         When: after tunnel icons. The core registers the dungeon row and the reserve here
@@ -245,7 +249,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_actions(self, registry: Any) -> None:
+    def clank_register_actions(self, registry: Registry) -> None:
         """Register main-decision action kinds, decision kinds, teleport kinds, queue steps
         and cube kinds.
 
@@ -274,7 +278,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_reactions(self, registry: Any) -> None:
+    def clank_register_reactions(self, registry: Registry) -> None:
         """Register what answers events: listeners, declared events, statistics and modifiers.
 
         When: after actions. The core declares its events and modifiable values here first.
@@ -301,7 +305,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_scoring(self, registry: Any) -> None:
+    def clank_register_scoring(self, registry: Registry) -> None:
         """Register score lines, tie-break keys and who scores at all (E7-E9).
 
         When: after reactions.
@@ -322,7 +326,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_render(self, registry: Any) -> None:
+    def clank_register_render(self, registry: Registry) -> None:
         """Register how the pack's pieces, rooms, tiles, player supplies and boards are drawn
         in the terminal (and SVG), without editing the CLI.
 
@@ -356,7 +360,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_register_bots(self, registry: Any) -> None:
+    def clank_register_bots(self, registry: Registry) -> None:
         """Register bots.
 
         When: last of the registration hooks.
@@ -424,7 +428,7 @@ class ClankSpecs:
         """
 
     @hookspec
-    def clank_configure(self, config: dict) -> None:
+    def clank_configure(self, config: dict[str, Any]) -> None:
         """Adjust or refuse a game's configuration before setup (options, variants).
 
         When: once per game, in ``new_game``, before the state is set up; called through

@@ -5,17 +5,24 @@ nothing else of the engine (a ruff rule enforces it for the packs of this reposi
 pack's callbacks receive is typed here:
 
 - :class:`Game`: the game, with the primitives every rule uses (resources, Clank!, cards,
-  damage, tokens, rooms, pieces, events, the effect queue and decisions) and the public API;
+  damage, tokens, rooms, pieces, events, the effect queue and decisions), what packs read of
+  the content and the board (``card_defs``, ``row``, ``pools``, ``turn`` ...) and the public API;
 - :class:`EffectContext`: what an effect op receives;
 - :class:`SeatView`: what a bot receives (one seat's view, no hidden information);
-- the definitions a pack registers (:class:`RoomFeatureDef`, :class:`MarketDef` ...);
 - what ``clank_check_content`` receives to state the structure of a pack's content:
   :class:`ContentView` (with :class:`ContentItem`, :class:`OpUse`, :class:`FeatureUse`) and
   :class:`Report`;
+- the definitions a pack registers (:class:`RoomFeatureDef`, :class:`MarketDef` ...) and the
+  content's definitions it reads (:class:`CardDef`, :class:`TokenDef`, :class:`TileDef` ...);
+- the type of every function a pack registers (:class:`OpRun`, :class:`FeatureTrigger` ...:
+  :mod:`clank.callbacks`);
 - the payload of every core event (``TurnStartEvent`` ...), the names of the values the core
   lets packs modify (:data:`MODIFIERS`), the core's decision kinds and a player's statuses.
 
-The hooks themselves are specified, with their contracts, in :mod:`clank.hookspecs`.
+Only the documented members of these types are the contract (``docs/hooks.md``, "Reference"):
+``game.state`` and ``game.ruleset`` are the engine's own, reachable but not part of it, and
+:func:`clank.testing.surface_problems` finds a pack's uses of them. The hooks themselves are
+specified, with their contracts, in :mod:`clank.hookspecs`.
 """
 
 from __future__ import annotations
@@ -23,27 +30,87 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from clank.actions import Action, IllegalAction, act
+from clank.callbacks import (
+    ActionApply,
+    ActionExplain,
+    ActionLabel,
+    ActionLister,
+    ArgCompiler,
+    BoardLines,
+    Bot,
+    BotFactory,
+    CompiledCondition,
+    ConditionTest,
+    CubeDrawn,
+    DecisionLabel,
+    DecisionLegal,
+    DecisionPrompt,
+    DecisionResolve,
+    EffectCompiler,
+    FeatureActions,
+    FeatureApply,
+    FeatureLabel,
+    FeatureMayEnter,
+    FeaturePlaced,
+    FeatureTrigger,
+    KeyGlyphs,
+    KeyLines,
+    Listener,
+    MapFeature,
+    MapIcon,
+    MarketExplain,
+    MarketOffers,
+    MarketTake,
+    Modifier,
+    OpRun,
+    PaymentDone,
+    PaymentWays,
+    PieceMark,
+    PlayerLines,
+    QuantityCount,
+    RoomNamer,
+    Scorer,
+    StepRun,
+    TeleportTargets,
+    Tiebreaker,
+)
 from clank.content.checks_structure import ContentItem, ContentView, FeatureUse, OpUse, Report
-from clank.game.effects import EffectContext
+from clank.dungeon import Geometry, Route, SlotRegion, TileDef, TunnelDef
+from clank.game.effects import CompiledOp, Cond, EffectContext
 from clank.game.engine import Game
 from clank.game.movement import Cost
+from clank.game.ruleset import CardDef, TokenDef
 from clank.game.scoring import eligible, points_value, score_lines
-from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, PlayerState
+from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, PlayerState, TurnState
 from clank.game.view import HIDDEN, PublicPlayer, SeatView
 from clank.hookspecs import hookimpl
 from clank.registry import (
+    ActionKindDef,
+    BotDef,
+    ConditionDef,
     ContentKeyDef,
     CubeKindDef,
+    DecisionKindDef,
     Entry,
     EventDef,
+    FlagDef,
     Mark,
     MarketDef,
+    ModifiableDef,
     Offer,
+    OpDef,
+    OptionDef,
     Payment,
+    PaymentOptionDef,
+    QuantityDef,
     Registry,
     RenderDef,
+    ResourceDef,
     RoomFeatureDef,
+    StatDef,
+    StepDef,
     Symbol,
+    TeleportKindDef,
     TunnelIconDef,
 )
 from clank.search import Budget, IsmctsBot, determinise, parse_budget
@@ -248,4 +315,16 @@ __all__ = [
     "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "eligible", "hookimpl", "points_value", "score_lines",
     "IsmctsBot", "Budget", "determinise", "parse_budget", "DETERMINISE",
+    # what the registry keeps (its tables, read through game.registry)
+    "ActionKindDef", "BotDef", "ConditionDef", "DecisionKindDef", "FlagDef", "ModifiableDef", "OpDef", "OptionDef",
+    "PaymentOptionDef", "QuantityDef", "ResourceDef", "StatDef", "StepDef", "TeleportKindDef",
+    # the content and board a pack reads
+    "CardDef", "CompiledOp", "Cond", "Geometry", "Route", "SlotRegion", "TileDef", "TokenDef", "TunnelDef", "TurnState",
+    # the types of the functions a pack registers (clank.callbacks)
+    "ActionApply", "ActionExplain", "ActionLabel", "ActionLister", "ArgCompiler", "BoardLines", "Bot", "BotFactory",
+    "CompiledCondition", "ConditionTest", "CubeDrawn", "DecisionLabel", "DecisionLegal", "DecisionPrompt",
+    "DecisionResolve", "EffectCompiler", "FeatureActions", "FeatureApply", "FeatureLabel", "FeatureMayEnter",
+    "FeaturePlaced", "FeatureTrigger", "KeyGlyphs", "KeyLines", "Listener", "MapFeature", "MapIcon", "MarketExplain",
+    "MarketOffers", "MarketTake", "Modifier", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
+    "QuantityCount", "RoomNamer", "Scorer", "StepRun", "TeleportTargets", "Tiebreaker",
 ]

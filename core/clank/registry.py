@@ -12,7 +12,52 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from clank.actions import Action
+    from clank.callbacks import (
+        ActionApply,
+        ActionExplain,
+        ActionLabel,
+        ActionLister,
+        ArgCompiler,
+        BoardLines,
+        Bot,
+        BotFactory,
+        ConditionTest,
+        CubeDrawn,
+        DecisionLabel,
+        DecisionLegal,
+        DecisionPrompt,
+        DecisionResolve,
+        FeatureActions,
+        FeatureApply,
+        FeatureLabel,
+        FeatureMayEnter,
+        FeaturePlaced,
+        FeatureTrigger,
+        KeyGlyphs,
+        KeyLines,
+        Listener,
+        MapFeature,
+        MapIcon,
+        MarketExplain,
+        MarketOffers,
+        MarketTake,
+        Modifier,
+        OpRun,
+        PaymentDone,
+        PaymentWays,
+        PieceMark,
+        PlayerLines,
+        QuantityCount,
+        RoomNamer,
+        Scorer,
+        StepRun,
+        TeleportTargets,
+        Tiebreaker,
+    )
 
 JSON = dict[str, Any]
 
@@ -35,12 +80,12 @@ class OpDef:
     """
 
     name: str
-    run: Callable[..., Any]
+    run: OpRun
     schema: JSON
     doc: str = ""
     example: Any = None
     pack: str = ""
-    compile: Callable[[Any, Any], Any] | None = None
+    compile: ArgCompiler | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +98,7 @@ class ConditionDef:
     """
 
     name: str
-    test: Callable[..., bool]
+    test: ConditionTest
     schema: JSON
     doc: str = ""
     example: Any = None
@@ -69,7 +114,7 @@ class QuantityDef:
     """
 
     name: str
-    count: Callable[..., int]
+    count: QuantityCount
     doc: str = ""
     pack: str = ""
 
@@ -106,16 +151,16 @@ class RoomFeatureDef:
     name: str
     doc: str = ""
     arg_schema: JSON | None = None
-    on_place: Callable[..., None] | None = None
-    on_enter: Callable[..., None] | None = None
-    on_turn_start: Callable[..., None] | None = None
-    actions: Callable[..., list] | None = None
-    apply: Callable[..., None] | None = None
-    may_enter: Callable[..., str | None] | None = None
+    on_place: FeaturePlaced | None = None
+    on_enter: FeatureTrigger | None = None
+    on_turn_start: FeatureTrigger | None = None
+    actions: FeatureActions | None = None
+    apply: FeatureApply | None = None
+    may_enter: FeatureMayEnter | None = None
     counts_as: tuple[str, ...] = ()
     pack: str = ""
     example: str | None = None
-    label: Callable[[Any], str] | None = None
+    label: FeatureLabel | None = None
 
 
 @dataclass(slots=True)
@@ -178,7 +223,7 @@ class TeleportKindDef:
     """
 
     name: str
-    targets: Callable[..., list[str]]
+    targets: TeleportTargets
     doc: str = ""
     pack: str = ""
 
@@ -193,7 +238,7 @@ class BotDef:
     text; the factory raises ``ValueError`` on a value it refuses."""
 
     name: str
-    factory: Callable[..., Any]
+    factory: BotFactory
     doc: str = ""
     pack: str = ""
     param: str = ""
@@ -220,13 +265,13 @@ class ActionKindDef:
     """
 
     name: str
-    enumerate: Callable[..., list]
-    apply: Callable[..., None]
-    explain: Callable[..., str] | None = None
+    enumerate: ActionLister
+    apply: ActionApply
+    explain: ActionExplain | None = None
     doc: str = ""
     pack: str = ""
     while_orienting: bool = True
-    label: Callable[..., str] | None = None
+    label: ActionLabel | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,12 +288,12 @@ class DecisionKindDef:
     """
 
     name: str
-    legal: Callable[..., list]
-    resolve: Callable[..., None]
+    legal: DecisionLegal
+    resolve: DecisionResolve
     doc: str = ""
     pack: str = ""
-    prompt: Callable[..., str] | None = None
-    label: Callable[..., str] | None = None
+    prompt: DecisionPrompt | None = None
+    label: DecisionLabel | None = None
 
 
 class Offer(NamedTuple):
@@ -256,7 +301,7 @@ class Offer(NamedTuple):
     tag), its price, and what it is (``item``: a card or token id) and why (``purpose``:
     ``buy``, ``use``, ``fight`` ...). ``data`` is passed back to the market's ``take``."""
 
-    action: Any
+    action: Action
     cost: dict[str, int]
     item: str = ""
     purpose: str = "buy"
@@ -270,7 +315,7 @@ class Payment(NamedTuple):
 
     cost: dict[str, int]
     tag: str = ""
-    after: Callable[..., None] | None = None
+    after: PaymentDone | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +324,7 @@ class PaymentOptionDef:
     payments besides the plain price; the core keeps those the seat can afford). Asked only for
     offers of the named ``markets`` and ``purposes`` (empty: all)."""
 
-    ways: Callable[..., list]
+    ways: PaymentWays
     markets: frozenset[str] = frozenset()
     purposes: frozenset[str] = frozenset()
     pack: str = ""
@@ -306,13 +351,13 @@ class MarketDef:
     """
 
     name: str
-    offers: Callable[..., Iterable[Offer]]
-    take: Callable[..., None]
+    offers: MarketOffers
+    take: MarketTake
     doc: str = ""
     pack: str = ""
     feature: str | None = None
     while_orienting: bool = True
-    explain: Callable[..., str | None] | None = None
+    explain: MarketExplain | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +375,7 @@ class CubeKindDef:
 
     name: str
     doc: str = ""
-    on_draw: Callable[..., None] | None = None
+    on_draw: CubeDrawn | None = None
     returns_to: str = "bank"
     in_bag_counts: bool = True
     label: str = ""
@@ -343,7 +388,7 @@ class StepDef:
     spans several moments (an attack, a reaction window) pause for a decision between them."""
 
     name: str
-    run: Callable[..., None]
+    run: StepRun
     doc: str = ""
     pack: str = ""
     after_knock_out: bool = False   # still resolves when the current player is knocked out (D6, D12)
@@ -425,7 +470,7 @@ class ContentKeyDef:
     key: str
     schema: JSON
     default: Any = None
-    compile: Callable[[Any, Any], Any] | None = None
+    compile: ArgCompiler | None = None
     doc: str = ""
     pack: str = ""
 
@@ -493,17 +538,17 @@ class RenderDef:
     """
 
     name: str
-    room: Callable[..., list[Mark]] | None = None
-    tile: Callable[..., list[Mark]] | None = None
-    player: Callable[..., list[Mark]] | None = None
-    board: Callable[..., list[Mark]] | None = None
-    piece: Callable[..., Mark] | None = None
+    room: KeyLines | None = None
+    tile: KeyLines | None = None
+    player: PlayerLines | None = None
+    board: BoardLines | None = None
+    piece: PieceMark | None = None
     pack: str = ""
-    map_icon: Callable[..., Symbol | None] | None = None
-    map_feature: Callable[..., Symbol | None] | None = None
-    map_room: Callable[..., list[Symbol]] | None = None
-    map_tile: Callable[..., list[Symbol]] | None = None
-    room_name: Callable[..., str | None] | None = None
+    map_icon: MapIcon | None = None
+    map_feature: MapFeature | None = None
+    map_room: KeyGlyphs | None = None
+    map_tile: KeyGlyphs | None = None
+    room_name: RoomNamer | None = None
 
 
 # ==========================================================================================
@@ -535,15 +580,15 @@ class Registry:
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
     renderers: list[RenderDef] = field(default_factory=list)
     # event name -> listeners ``fn(game, event: dict)``, called in registration order
-    listeners: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
+    listeners: dict[str, list[Listener]] = field(default_factory=dict)
     # extra JSON Schemas of content kinds packs add: kind -> schema
     content_schemas: dict[str, JSON] = field(default_factory=dict)
     # score contributions ``fn(game, seat) -> list[(source, points)]`` folded at game end
-    scorers: list[Callable[..., list]] = field(default_factory=list)
+    scorers: list[Scorer] = field(default_factory=list)
     # tie-break keys ``fn(game, seat) -> comparable`` checked before the core's (E9, U-M20)
-    tiebreakers: list[Callable[..., Any]] = field(default_factory=list)
+    tiebreakers: list[Tiebreaker] = field(default_factory=list)
     # value modifiers by name: ``fn(game, value, **context) -> value`` folded in order
-    modifiers: dict[str, list[Callable[..., Any]]] = field(default_factory=dict)
+    modifiers: dict[str, list[Modifier]] = field(default_factory=dict)
     # token "kinds" a token may count as (crown, monkey_idol, secret_tome ...)
     counts_as: set[str] = field(default_factory=set)
     # content a pack's code brings into a game by ways setup does not show: kind -> names
@@ -559,8 +604,8 @@ class Registry:
             raise RegistryError(f"{what} {name!r} registered twice (by {prev!r} and {self.current_pack!r})")
         table[name] = value
 
-    def add_op(self, name: str, run: Callable, schema: JSON | None = None, doc: str = "",
-               example: Any = None, compile: Callable | None = None) -> None:
+    def add_op(self, name: str, run: OpRun, schema: JSON | None = None, doc: str = "",
+               example: Any = None, compile: ArgCompiler | None = None) -> None:
         """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
@@ -572,7 +617,7 @@ class Registry:
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")
 
-    def add_condition(self, name: str, test: Callable, schema: JSON | None = None, doc: str = "",
+    def add_condition(self, name: str, test: ConditionTest, schema: JSON | None = None, doc: str = "",
                       example: Any = None, *, looks_back: bool | str = False) -> None:
         """Register a condition ``name``: ``test(game, seat, arg) -> bool``.
 
@@ -592,7 +637,7 @@ class Registry:
         self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
                                                       doc, example, self.current_pack, looks_back), "condition")
 
-    def add_quantity(self, name: str, count: Callable, doc: str = "") -> None:
+    def add_quantity(self, name: str, count: QuantityCount, doc: str = "") -> None:
         """Register a countable quantity: ``count(game, seat) -> int``."""
         self._put(self.quantities, name, QuantityDef(name, count, doc, self.current_pack), "quantity")
 
@@ -619,12 +664,12 @@ class Registry:
         self.stats.setdefault(f"{name}_gained", StatDef(f"{name}_gained", f"{label[1]} gained.",
                                                         self.current_pack))
 
-    def add_teleport_kind(self, name: str, targets: Callable, doc: str = "") -> None:
+    def add_teleport_kind(self, name: str, targets: TeleportTargets, doc: str = "") -> None:
         """Register a kind of teleport target: ``targets(game, seat) -> list[room_id]``."""
         self._put(self.teleport_kinds, name, TeleportKindDef(name, targets, doc, self.current_pack),
                   "teleport kind")
 
-    def add_bot(self, name: str, factory: Callable, doc: str = "", param: str = "") -> None:
+    def add_bot(self, name: str, factory: BotFactory, doc: str = "", param: str = "") -> None:
         """Register a bot: ``factory(seed) -> object with choose(view) -> Action``; with
         ``param`` (what its value means), ``name:VALUE`` makes ``factory(seed, VALUE)``."""
         self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack, param), "bot")
@@ -639,12 +684,12 @@ class Registry:
             if not bot.param:
                 return f"bot {name!r} takes no parameter (write {name!r})"
             try:
-                bot.factory(0, value)
+                bot.factory(0, value)      # type: ignore[call-arg]  # a bot with a param takes its value
             except ValueError as exc:
                 return f"bot {name!r}: {exc}"
         return None
 
-    def make_bot(self, spec: str, seed: int) -> Any:
+    def make_bot(self, spec: str, seed: int) -> Bot:
         """The bot a spec names (``greedy``, ``mcts:200``), seeded; ``ValueError`` if the spec
         is refused (see :meth:`check_bot`)."""
         problem = self.check_bot(spec)
@@ -652,19 +697,19 @@ class Registry:
             raise ValueError(problem)
         name, value = split_bot_spec(spec)
         factory = self.bots[name].factory
-        return factory(seed) if value is None else factory(seed, value)
+        return factory(seed) if value is None else factory(seed, value)   # type: ignore[call-arg]  # (see check_bot)
 
-    def add_action_kind(self, name: str, enumerate: Callable, apply: Callable,
-                        explain: Callable | None = None, doc: str = "", *,
-                        while_orienting: bool = True, label: Callable | None = None) -> None:
+    def add_action_kind(self, name: str, enumerate: ActionLister, apply: ActionApply,
+                        explain: ActionExplain | None = None, doc: str = "", *,
+                        while_orienting: bool = True, label: ActionLabel | None = None) -> None:
         """Register a kind of main-decision action (``label(view, action) -> str``: how a menu
         words one, see :class:`ActionKindDef`)."""
         self._put(self.action_kinds, name,
                   ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting, label),
                   "action kind")
 
-    def add_decision_kind(self, name: str, legal: Callable, resolve: Callable, doc: str = "",
-                          prompt: Callable | None = None, label: Callable | None = None) -> None:
+    def add_decision_kind(self, name: str, legal: DecisionLegal, resolve: DecisionResolve, doc: str = "",
+                          prompt: DecisionPrompt | None = None, label: DecisionLabel | None = None) -> None:
         """Register a kind of pending decision (``label(view, decision, action) -> str``: how a
         menu words one answer, see :class:`DecisionKindDef`)."""
         self._put(self.decision_kinds, name,
@@ -676,7 +721,7 @@ class Registry:
                   MarketDef(market.name, market.offers, market.take, market.doc, self.current_pack,
                             market.feature, market.while_orienting, market.explain), "market")
 
-    def add_payment_option(self, ways: Callable, *, markets: Iterable[str] = (), purposes: Iterable[str] = (),
+    def add_payment_option(self, ways: PaymentWays, *, markets: Iterable[str] = (), purposes: Iterable[str] = (),
                            flag: str | None = None) -> None:
         """Offer another way to pay: ``ways(game, seat, cost, item) -> list[Payment]`` for offers
         of ``markets`` (names; empty: every market) made for ``purposes`` (``buy``, ``use``,
@@ -693,7 +738,7 @@ class Registry:
                   CubeKindDef(kind.name, kind.doc, kind.on_draw, kind.returns_to, kind.in_bag_counts,
                               kind.label or kind.name, self.current_pack), "cube kind")
 
-    def add_step(self, name: str, run: Callable, doc: str = "", *, after_knock_out: bool = False) -> None:
+    def add_step(self, name: str, run: StepRun, doc: str = "", *, after_knock_out: bool = False) -> None:
         """Register a system step of the effect queue: ``run(game, seat, data)`` (``data``:
         plain JSON data). ``after_knock_out``: a queued step of the kind still resolves when
         the current player is knocked out and loses the rest of the turn (the cubes of an
@@ -717,12 +762,12 @@ class Registry:
     def add_option(self, name: str, doc: str = "") -> None:
         """Declare a game option the pack reads: as ``config["options"][name]`` in
         ``clank_configure``, where the pack checks its value, and in play from
-        ``game.state.config["options"]``. A game given an option no loaded pack declares is
+        ``game.options``. A game given an option no loaded pack declares is
         refused (``SetupError``, naming the nearest declared option)."""
         self._put(self.options, name, OptionDef(name, doc, self.current_pack), "game option")
 
     def add_content_key(self, kind: str, key: str, schema: JSON, *, default: Any = None,
-                        compile: Callable | None = None, doc: str = "") -> None:
+                        compile: ArgCompiler | None = None, doc: str = "") -> None:
         """Add a key to a content kind (``cards``, ``tokens``, ``tiles``, ``setup``).
 
         The schema joins the kind's schema and the exported schemas; on ``cards``, ``tokens``
@@ -747,19 +792,19 @@ class Registry:
         """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
         self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
 
-    def listen(self, event: str, fn: Callable) -> None:
+    def listen(self, event: str, fn: Listener) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""
         self.listeners.setdefault(event, []).append(fn)
 
-    def add_scorer(self, fn: Callable) -> None:
+    def add_scorer(self, fn: Scorer) -> None:
         """Contribute score lines ``fn(game, seat) -> [(source, points)]`` (E8)."""
         self.scorers.append(fn)
 
-    def add_tiebreaker(self, fn: Callable) -> None:
+    def add_tiebreaker(self, fn: Tiebreaker) -> None:
         """Contribute a tie-break key ``fn(game, seat)``; higher wins; checked before the core's."""
         self.tiebreakers.append(fn)
 
-    def add_modifier(self, name: str, fn: Callable) -> None:
+    def add_modifier(self, name: str, fn: Modifier) -> None:
         """Modify a named value (one declared with :meth:`add_modifiable`):
         ``fn(game, value, **context) -> value``, folded in registration order."""
         self.modifiers.setdefault(name, []).append(fn)

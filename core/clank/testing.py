@@ -4,6 +4,10 @@
 contract): playouts end, clones are independent, serialise→deserialise is identity, the same
 seed gives the same game, and illegal actions raise and leave the state untouched.
 
+``surface_problems`` reads a pack's code and lists every use of what is not its documented
+surface (``game.state``, ``view.ruleset``, a misspelt member): a pack's own tests can assert it
+finds nothing.
+
 The scenario toolkit puts a game in a known position (hands, row, pool, cubes, damage, the
 next dragon draws, tiles, pawns, tokens) so a rule test can then play through the public API.
 Every helper tells the game its state changed (:meth:`~clank.game.table.Table.changed`), so
@@ -30,6 +34,7 @@ from clank.game.engine import Game
 from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
 from clank.playcheck import contract_problem
 from clank.rng import Rng, seed_state
+from clank.surface import surface_problems
 
 
 def state_json(game: Game) -> str:
@@ -497,4 +502,4 @@ __all__ = ["BusyBot", "ExpectedProblem", "answer", "arranged_game", "assert_refu
            "content_problems", "dungeon_top", "edit", "expected_problems", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
            "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
-           "state_json", "state_problems", "write_pack"]
+           "state_json", "state_problems", "surface_problems", "write_pack"]

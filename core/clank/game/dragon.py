@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from clank.callbacks import StepRun
     from clank.game.table import Table as Game
     from clank.registry import Registry
 
@@ -137,7 +138,7 @@ def _step_attack_end(game: Game, seat: int, drawn: list[str]) -> None:
         game.end_game(knock_out_live=True)
 
 
-STEPS = {
+STEPS: dict[str, tuple[StepRun, str]] = {
     "attack": (_step_attack, "D5: a dragon attack begins (data: a fixed number of cubes, or '' for rage + "
                              "Danger, or {cubes, spare}); attack_begins is announced."),
     "attack_draw": (_step_attack_draw, "D5: the Clank! area goes into the bag and the attack's cubes are drawn."),

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from clank.callbacks import CompiledCondition
     from clank.game.engine import Game
     from clank.game.state import PlayerState
     from clank.registry import Registry
 
 Cond = Callable[["Game", int], bool]
+"""A compiled condition: ``cond(game, seat)`` tells whether it holds for the seat now (the
+conditions of cards and tokens, ``fight_if``, ``use_if``; ``ctx.test(cond)``). One that
+``compiler.condition`` made also carries its number, ``cond.index``
+(:class:`~clank.callbacks.CompiledCondition`)."""
 LookBack = bool | str
 """How a condition looks back (:attr:`~clank.registry.ConditionDef.looks_back`): ``False``,
 ``"room"`` (it reads only where the pawn is) or ``True``."""
@@ -30,11 +35,14 @@ class CompileError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Node:
-    """One compiled op: the function to run and its pre-processed arguments."""
+class CompiledOp:
+    """One op of a compiled effect (``game.compiled_op(address)``): ``name`` is the op's name
+    (``gain``, ``if``, ``choose`` ...), ``run(ctx, args)`` performs it, ``args`` is its argument
+    as compiled at load, and ``source`` the op as content wrote it (``{"gain": {"gold": 2}}``;
+    ``None`` for the branches the compiler builds itself: ``if``)."""
 
     name: str
-    run: Callable[[EffectContext, Any], None]
+    run: Callable[[EffectContext, Any], object]
     args: Any
     source: Any = None
 
@@ -42,7 +50,11 @@ class Node:
 class EffectContext:
     """What an op sees: the game, the seat it acts for and the card or token it comes from."""
 
-    __slots__ = ("game", "seat", "src")
+    __slots__ = {
+        "game": "The game the op changes (the pack-facing :class:`~clank.game.engine.Game`).",
+        "seat": "The seat the op acts for (the card's player; each player in turn in ``each_player``).",
+        "src": "The id of the card or token whose effect this is (empty when none).",
+    }
 
     def __init__(self, game: Game, seat: int, src: str) -> None:
         self.game = game
@@ -74,7 +86,7 @@ class Compiler:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
-        self.program: list[Node] = []
+        self.program: list[CompiledOp] = []
         self.conditions: list[Cond] = []
         # conditions that look back, by their text (what ``turn.held`` records, C11 default (a)):
         # those that read only where the pawn is, and those that read more
@@ -84,7 +96,7 @@ class Compiler:
         self.users: dict[str, set[str | None]] = {}   # the cards that use each tracked condition
 
     # -- conditions ------------------------------------------------------------------------
-    def condition(self, data: Any, *, looking_back: bool = False) -> Cond:
+    def condition(self, data: Any, *, looking_back: bool = False) -> CompiledCondition:
         """Compile a condition mapping into ``fn(game, seat) -> bool``.
 
         Every compiled condition is numbered (``fn.index``) so game state can refer to it.
@@ -96,13 +108,13 @@ class Compiler:
         test, tier = self._test(data, looking_back)
         return self._number(self._held(data, test, tier) if tier else test)
 
-    def _number(self, fn: Cond) -> Cond:
+    def _number(self, fn: Cond) -> CompiledCondition:
         def cond(game, seat, _fn=fn):
             return _fn(game, seat)
 
         cond.index = len(self.conditions)  # type: ignore[attr-defined]
         self.conditions.append(cond)
-        return cond
+        return cond                        # type: ignore[return-value]  # numbered above
 
     def _part(self, data: Any, looking_back: bool) -> tuple[Any, Cond, LookBack]:
         """A part of an ``all``, ``any`` or ``not``, numbered like a condition of its own."""
@@ -169,7 +181,7 @@ class Compiler:
         return tuple(self._op(op, watched) for op in ops)
 
     def _emit(self, name: str, run: Callable, args: Any, source: Any = None) -> int:
-        self.program.append(Node(name, run, args, source))
+        self.program.append(CompiledOp(name, run, args, source))
         return len(self.program) - 1
 
     def _op(self, op: Any, watched: bool) -> int:

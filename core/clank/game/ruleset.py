@@ -17,7 +17,21 @@ from clank.registry import Registry
 
 @dataclass(slots=True)
 class CardDef:
-    """A card as the packs define it, with its effects compiled."""
+    """A card as the packs define it, with its effects compiled (``game.card_defs[id]``).
+
+    - ``kind``: ``dungeon``, ``reserve`` or ``starter``; ``type``: ``item``, ``companion``,
+      ``gem``, ``device``, ``monster`` (C1); ``count``: copies in the game.
+    - ``cost``: resources to acquire, use or fight it (``{"skill": 4}``); ``points``: its VP, an
+      integer or a compiled points expression (``("if", cond, then, else)``,
+      ``("per", kinds, times, div, max)``): :func:`clank.plugin.points_value` counts it.
+    - ``effects``: trigger (``play``, ``acquire``, ``arrive``, ``use``, ``defeat``,
+      ``trashed``) -> compiled effect, the addresses ``game.push`` queues.
+    - ``fight_if``, ``use_if``: compiled conditions (a monster that may be fought, a device
+      that may be used, A3); ``react``: ``{"on": event, "from": zone, "do": effect}``;
+      ``ability``: ``(label, condition or None, effect)`` of a card in play.
+    - ``counts_as``: kinds it counts as (``secret_tome`` ...); ``ext``: the keys packs add
+      (``add_content_key``), compiled; ``data``: the entry as content wrote it.
+    """
 
     id: str
     name: str
@@ -42,7 +56,20 @@ class CardDef:
 
 @dataclass(slots=True)
 class TokenDef:
-    """A token kind: a secret, a market item, an artifact ... (what it is, the packs say)."""
+    """A token kind: a secret, a market item, an artifact ... (what it is, the packs say;
+    ``game.token_defs[id]``).
+
+    - ``pool``: where it starts (``artifact``, ``major``, a market board ...); ``count``: copies.
+    - ``points``: its VP (as for :class:`CardDef`), ``value``: the number printed on it (an
+      artifact's), ``worth_gold``: gold it trades for.
+    - ``keep``: it stays in the supply once taken; ``take``, ``use``: compiled effects when
+      taken and when used (``use_if``: when it may be used).
+    - ``counts_as``: kinds it counts as (``crown``, ``monkey_idol`` ...), ``counts_as_at_end``:
+      kinds it counts as only when scores are counted; ``hidden``: held face down (other seats
+      see that a token is held, not which).
+    - ``ext``: the keys packs add (``add_content_key``), compiled; ``data``: the entry as
+      content wrote it.
+    """
 
     id: str
     name: str

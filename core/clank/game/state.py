@@ -20,7 +20,19 @@ LIVE, ESCAPED, KNOCKED_OUT = "live", "escaped", "knocked_out"
 
 @dataclass(slots=True)
 class PlayerState:
-    """One seat: cards, pawn, supply, health and resources."""
+    """One seat: cards, pawn, supply, health and resources (``game.player(seat)``).
+
+    - ``status``: ``live``, ``escaped`` or ``knocked_out`` (N3); ``room``: where the pawn is
+      (``ko_room``: where it lies once knocked out).
+    - ``deck`` (top last), ``hand``, ``play`` (the play area), ``discard``: card ids.
+    - ``cubes``: cubes in the personal supply; ``damage``: markers on the health meter
+      (``own``, ``black``, ``neutral``).
+    - ``pool``: every resource by name, the turn ones (skill, swords, boots) and the kept ones
+      (gold, what packs add); ``gold`` reads ``pool["gold"]``.
+    - ``teleports``: held teleport kinds (T13); ``pending_neg``: pending negative Clank! (T9).
+    - ``tokens``, ``artifacts``: token ids held; ``stats``: whole-game statistics.
+    - ``ext``: the packs' data for the seat, JSON-ready, keyed by pack id.
+    """
 
     seat: int
     name: str = ""
@@ -53,7 +65,14 @@ class PlayerState:
 
 @dataclass(slots=True)
 class TurnState:
-    """What the current turn remembers; reset at every turn start."""
+    """What the current turn remembers; reset at every turn start (``game.turn``).
+
+    ``phase`` (``main``, ``end``, ``out``), ``stats`` (``game.turn_stat``), ``flags``
+    (``game.has_flag``), ``rewards`` (rooms whose reward was collected, R9), ``escaping`` (E1),
+    ``move`` (a move waiting for a discovered tile's orientation, X8), ``dragon_pending`` (D4),
+    ``prevented`` (damage reactions prevent, by seat), ``abilities_used``, ``watchers`` and
+    ``held`` (C11), ``end_effects`` and the packs' ``ext``, reset with the rest.
+    """
 
     phase: str = "main"                                # main | end | out
     stats: dict[str, int] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from clank.content.setupmerge import effective_setup
 from clank.dungeon import Geometry
 from clank.game import lookback
+from clank.game.board import Board
 from clank.game.effects import Cond, EffectContext
 from clank.game.state import KNOCKED_OUT, LIVE, GameState, PlayerState
 from clank.registry import Payment
@@ -24,19 +25,45 @@ from clank.rng import Rng
 
 if TYPE_CHECKING:
     from clank.game.ruleset import Ruleset
+    from clank.registry import Registry
 
 ASK = "ask"
+"""The system step that pauses for a decision queued earlier (see :meth:`Table.ask_later`)."""
 _SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
 """The names of unnamed seats, made once (the log names a seat at nearly every event)."""
-"""The system step that pauses for a decision queued earlier (see :meth:`Table.ask_later`)."""
 
 
-class Table:
+class Table(Board):
     """A :class:`Ruleset` (shared, immutable) and a :class:`GameState` (plain data), with the
-    mechanisms of the whole Clank! family."""
+    mechanisms of the whole Clank! family. What packs read of the board comes from
+    :class:`~clank.game.board.Board`."""
+
+    ruleset: Ruleset
+    """The compiled content and the registry, shared by every clone of the game. Not part of
+    the pack contract: packs read the definitions through ``card_defs``, ``token_defs``,
+    ``tile_defs``, ``compiled_op`` and ``memo`` (docs/hooks.md, "Reference")."""
+    state: GameState
+    """The whole game as plain data, hidden information included (saved, cloned, replayed). The
+    engine's own, and not part of the pack contract: front ends and tools read it; packs read
+    and change the game through the documented members and keep their data in ``ext``."""
+    registry: Registry
+    """What the loaded packs registered (ops, features, markets, modifiers ...), read-only
+    during play."""
+    setup: dict[str, Any]
+    """The setup in force for this player count (the packs' ``setup.yaml`` merged, the entries
+    for this number of players applied): ``health``, ``rage_track``, the keys packs add."""
+    rng: Rng
+    """The game's random generator (``below``, ``shuffle``, ``pick``), whose state is part of
+    the game state: every random draw of a rule goes through it, never Python's ``random``."""
+    observers: list[Any]
+    """Tools watching every event, ``fn(game, event)`` (card statistics, a user interface):
+    they watch and must not change the game; rules listen through ``registry.listen``."""
 
     def __init__(self, ruleset: Ruleset, state: GameState) -> None:
         self.ruleset = ruleset
+        self.card_defs = ruleset.cards      # Board's definition tables (plain attributes: cheap reads)
+        self.token_defs = ruleset.tokens
+        self.tile_defs = ruleset.tiles
         self.registry = ruleset.registry
         self.state = state
         self.rng = Rng(state)

@@ -13,18 +13,21 @@ others' pending decisions, and what packs hide with the ``player_view`` and ``vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clank.actions import Action
 from clank.game import movement
-from clank.game.state import PlayerState
+from clank.game.state import PlacedTile, PlayerState, TurnState
 
 if TYPE_CHECKING:
-    from clank.dungeon import Geometry
+    from clank.dungeon import Geometry, TileDef
+    from clank.game.effects import CompiledOp
     from clank.game.engine import Game
+    from clank.game.ruleset import CardDef, Ruleset, TokenDef
+    from clank.registry import Registry
 
 _new_tuple = tuple.__new__     # makes a named tuple from a tuple without its class's Python __new__
 HIDDEN = "hidden"
@@ -108,7 +111,7 @@ class PublicBoard(NamedTuple):
 class SeatView:
     """A read-only view of a game for one seat (``None``: a spectator)."""
 
-    __slots__ = ("_game", "seat")
+    __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator)."}
 
     def __init__(self, game: Game, seat: int | None) -> None:
         self._game = game
@@ -161,14 +164,48 @@ class SeatView:
 
     # -- static data --------------------------------------------------------------------------
     @property
-    def ruleset(self) -> Any:
-        """The compiled content (cards, tokens, tiles, registry): public."""
+    def ruleset(self) -> Ruleset:
+        """The compiled content, public but not part of the pack contract: packs read
+        :attr:`card_defs`, :attr:`token_defs`, :attr:`tile_defs`, :meth:`compiled_op` and
+        :meth:`memo`."""
         return self._game.ruleset
 
     @property
-    def registry(self) -> Any:
-        """What the packs registered."""
+    def registry(self) -> Registry:
+        """What the packs registered (read-only)."""
         return self._game.registry
+
+    @property
+    def card_defs(self) -> Mapping[str, CardDef]:
+        """Every card the loaded packs define, by id (as ``game.card_defs``)."""
+        return self._game.ruleset.cards
+
+    @property
+    def token_defs(self) -> Mapping[str, TokenDef]:
+        """Every token the loaded packs define, by id (as ``game.token_defs``)."""
+        return self._game.ruleset.tokens
+
+    @property
+    def tile_defs(self) -> Mapping[str, TileDef]:
+        """Every tile the loaded packs define, by id (as ``game.tile_defs``)."""
+        return self._game.ruleset.tiles
+
+    def play_action(self, card: str) -> Action:
+        """The action that plays ``card`` from the hand (made once per card and shared)."""
+        return self._game.ruleset.play_actions[card]
+
+    def compiled_op(self, address: int) -> CompiledOp:
+        """One op of a compiled effect, by its address (as ``game.compiled_op``)."""
+        return self._game.ruleset.program[address]
+
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value derived from the content alone, made once by ``make()`` for every game of the
+        same packs (as ``game.memo``: never what this view sees of the board)."""
+        cache = self._game.ruleset.cache       # written out: bots ask it many times a decision
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = make()
+        return found
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -187,7 +224,7 @@ class SeatView:
         return self._game.state.round
 
     @property
-    def turn(self) -> Any:
+    def turn(self) -> TurnState:
         """The current turn: flags, statistics, collected rewards, phase (public)."""
         return self._game.state.turn
 
@@ -213,8 +250,12 @@ class SeatView:
 
     @property
     def clank_area(self) -> Mapping[str, int]:
-        """Cubes in the Clank! area by kind."""
+        """Cubes in the Clank! area by kind (a seat's under its number as text)."""
         return self._game.state.clank_area
+
+    def clank_in_area(self, seat: int) -> int:
+        """How many of ``seat``'s cubes are in the Clank! area (T8)."""
+        return self._game.state.clank_area.get(str(seat), 0)
 
     @property
     def bag_total(self) -> int:
@@ -232,7 +273,7 @@ class SeatView:
         return self._game.state.rage
 
     @property
-    def tiles(self) -> list[Any]:
+    def tiles(self) -> list[PlacedTile]:
         """Placed tiles."""
         return self._game.state.tiles
 
@@ -284,6 +325,11 @@ class SeatView:
         """Connectivity of the placed tiles."""
         return self._game.geometry
 
+    def slot_room(self, region: str, slot: str, feature: str) -> str | None:
+        """The first room showing ``feature`` on the tile in ``slot`` of a slot region, or
+        ``None`` (as ``game.slot_room``)."""
+        return self._game.slot_room(region, slot, feature)
+
     def public_board(self) -> PublicBoard:
         """The public board and the decision's public facts as one record (:class:`PublicBoard`),
         read in one call: for readers that look at most of it many times a second (the learning
@@ -306,7 +352,7 @@ class SeatView:
         return len(self._game.state.players)
 
     @property
-    def players(self) -> list[Any]:
+    def players(self) -> list[PlayerState | PublicPlayer]:
         """Every seat as this view sees it."""
         return [self.player(s) for s in range(len(self._game.state.players))]
 
@@ -317,7 +363,7 @@ class SeatView:
             raise AttributeError("a spectator has no seat")
         return self._game.state.players[self.seat]
 
-    def player(self, seat: int) -> Any:
+    def player(self, seat: int) -> PlayerState | PublicPlayer:
         """This seat's own state, or the :class:`PublicPlayer` face of another seat."""
         if seat == self.seat:
             return self._game.state.players[seat]

@@ -55,7 +55,7 @@ KEEPING = (("Table", "room"), ("Table", "add_piece"), ("Table", "move_piece"), (
 QUESTION_EXAMPLE = '''\
 def within_five(game, event):
     """A sketch of Fixed Space: a region spans at most five columns."""
-    xs = [t.x for t in game.state.tiles if t.region == event["region"]] + [event["x"]]
+    xs = [t.x for t in game.tiles if t.region == event["region"]] + [event["x"]]
     return max(xs) - min(xs) < 5
 
 
@@ -252,6 +252,8 @@ def hook_examples() -> list[str]:
 
 
 def _hooks_section() -> list[str]:
+    from clank.surface import typed_signature
+
     out = ["## Hooks", "",
            "One section per hook specification of `clank.hookspecs`, in the order they are declared. A "
            "pack implements a hook by defining a module-level function of the same name marked "
@@ -259,7 +261,7 @@ def _hooks_section() -> list[str]:
     for name, fn in hook_specs():
         parts = split_hook_doc(_doc(fn))
         opts = getattr(fn, "clank_spec", {}) or {}
-        out += [f"### `{name}`", "", f"`{signature(fn)}`", "", md(parts["summary"]), ""]
+        out += [f"### `{name}`", "", f"`{typed_signature(fn, name)}`", "", md(parts["summary"]), ""]
         if opts.get("firstresult"):
             out += ["*firstresult*: the hook stops at the first implementation that returns something "
                     "other than `None`.", ""]
@@ -448,7 +450,7 @@ def _events_section(registry: Registry) -> list[str]:
                    [(f"`{f.name}`", f.doc, f.pack) for f in _by_pack(registry.flags.values())]), "",
            "### Game options", "",
            "Given to `new_game(..., options={...})` and `clank play -o name=value`; a pack reads them in "
-           "`clank_configure` (to check and normalise them) and in play from `game.state.config[\"options\"]`. "
+           "`clank_configure` (to check and normalise them) and in play from `game.options`. "
            "A pack declares each option it reads with `registry.add_option(name, doc)`: a game given an "
            "option no loaded pack declares is refused with `SetupError`, naming the nearest declared one "
            "(a slot region's `side_option` counts as declared).", "",
@@ -534,17 +536,27 @@ def _constant_docs() -> dict[str, tuple[str, str]]:
     return docs
 
 
+def is_callback_type(obj: Any) -> bool:
+    """Whether ``obj`` types a function a pack registers: a protocol, or a callable type alias
+    (``Modifier``, ``Cond``)."""
+    import collections.abc
+
+    return bool(getattr(obj, "_is_protocol", False)) or typing.get_origin(obj) is collections.abc.Callable
+
+
 def contract_groups() -> dict[str, list[str]]:
-    """The names :mod:`clank.plugin` exports, grouped: types, definitions, event payloads,
-    functions and markers, constants."""
+    """The names :mod:`clank.plugin` exports, grouped: types, definitions, callback types, event
+    payloads, functions and markers, constants."""
     import clank.plugin
 
-    groups: dict[str, list[str]] = {"types": [], "definitions": [], "event payloads": [],
+    groups: dict[str, list[str]] = {"types": [], "definitions": [], "callback types": [], "event payloads": [],
                                     "functions and markers": [], "constants": []}
     for name in sorted(clank.plugin.__all__):
         obj = getattr(clank.plugin, name)
         if name.isupper():
             groups["constants"].append(name)
+        elif is_callback_type(obj):
+            groups["callback types"].append(name)
         elif typing.is_typeddict(obj):
             groups["event payloads"].append(name)
         elif _is_definition(obj):
@@ -568,8 +580,8 @@ def _contract_section(registry: Registry) -> list[str]:
 
     def what(name: str) -> str:
         obj = getattr(clank.plugin, name)
-        if name == "hookimpl":
-            return md(docs.get(name, ("", ""))[0]) or "The hook implementation marker."
+        if name == "hookimpl" or (is_callback_type(obj) and not inspect.isclass(obj)):
+            return _sentence(md(docs.get(name, ("", ""))[0]).split("\n\n")[0]) or "The hook implementation marker."
         return _summary(obj)
 
     out = ["## The contract: `clank.plugin`", "",
@@ -583,6 +595,10 @@ def _contract_section(registry: Registry) -> list[str]:
            "What the registry methods take and the callbacks receive (their fields are listed under the "
            "method that takes them).", "",
            *_table(("name", "what"), [(f"`{n}`", what(n)) for n in groups["definitions"]]), "",
+           "### Callback types", "",
+           "The type of each function a pack registers; how the engine calls each is in the "
+           "[reference](#callback-types).", "",
+           *_table(("name", "what"), [(f"`{n}`", what(n)) for n in groups["callback types"]]), "",
            "### Event payloads", "",
            *_table(("name", "what"), [(f"`{n}`", what(n)) for n in groups["event payloads"]]), "",
            "### Functions and markers", "",
@@ -625,8 +641,8 @@ def _method_rows(pairs: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 def _pausing_section(registry: Registry) -> list[str]:
     kinds = _by_pack(registry.decision_kinds.values())
     return ["## Pausing for a choice", "",
-            "A pause is data, never a suspended Python frame: the pending decision is a JSON-ready dict in "
-            "`game.state.decision` with at least `kind` and `seat` (usually also `src`, the card or token it "
+            "A pause is data, never a suspended Python frame: the pending decision is a JSON-ready dict, "
+            "`game.pending_decision`, with at least `kind` and `seat` (usually also `src`, the card or token it "
             "comes from, and `prompt`), so a game can be saved, cloned and replayed while it waits. The "
             "deciding seat may be any seat, on any seat's turn; `game.current_player` is that seat. The "
             "decision kind's `legal(game, decision)` lists the answers (never empty, in a fixed order) and "
@@ -646,8 +662,8 @@ def _pausing_section(registry: Registry) -> list[str]:
 def _state_section() -> list[str]:
     return ["## State a pack may keep", "",
             "Everything a pack keeps lives in the game state, as JSON-ready data (it is saved, cloned and "
-            "replayed): `player.ext[pack]` for a player's part, `game.state.ext[pack]` for the game's, "
-            "`game.state.turn.ext` for the current turn (reset at every turn start), turn flags for a "
+            "replayed): `player.ext[pack]` for a player's part, `game.ext[pack]` for the game's, "
+            "`game.turn.ext` for the current turn (reset at every turn start), turn flags for a "
             "turn's abilities, `game.room(room)` for a room, and pieces for things on the map. Key pack "
             "data by the pack id. Random draws go through `game.rng` (`below`, `shuffle`, `pick`), never "
             "Python's `random`.", "",
@@ -725,6 +741,8 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     ``shipped`` renders the copy ``clank docs hooks`` prints for an installed engine, which has no
     ``docs/`` beside it: it links no other page.
     """
+    from clank.guides.reference import reference_section
+
     made_by = "`clank docs hooks`" if shipped else "`python -m clank.guides.hookguide`"
     codes = [*hook_examples(), *EXTRA_EXAMPLES]
     imports = plugin_names_used(codes)
@@ -745,7 +763,9 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "[registry methods](#registry-methods), [events](#events), "
            "[modifiable values](#modifiable-values), [the contract](#the-contract-clankplugin), "
            "[pausing for a choice](#pausing-for-a-choice), [state a pack may keep](#state-a-pack-may-keep), "
-           "[testing a pack](#testing-a-pack).", "",
+           "[testing a pack](#testing-a-pack), and the [reference](#reference) of what a pack's code "
+           "receives (`Game`, `EffectContext`, `SeatView`, `Registry`, the content's definitions, the "
+           "callback types).", "",
            f"{runs}The examples use these names of the contract:", "",
            *_python(f"from clank.plugin import {', '.join(imports)}\n"), ""]
     out += _loading_section(registry, shipped)
@@ -758,6 +778,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _pausing_section(registry)
     out += _state_section()
     out += _testing_section(shipped)
+    out += reference_section()
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
 

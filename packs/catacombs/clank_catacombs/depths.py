@@ -56,7 +56,7 @@ def op_ghost(ctx, n: int) -> None:
 def _ghost_drawn(game, seat: int) -> None:
     """D7: a drawn ghost hurts every live player, clockwise from the current one."""
     game.say("A ghost wails: it hurts every player still in the dungeon.")
-    for s in reversed(game.clockwise_live(game.state.current)):
+    for s in reversed(game.clockwise_live(game.current)):
         game.push_step("ghost_hit", s)
 
 
@@ -76,7 +76,7 @@ def _step_ghost_damage(game, seat: int, _data: Any) -> None:
 
 def _haunted_placed(game, event: dict[str, Any]) -> None:
     """R5: placing a haunted tile adds a ghost cube to the Clank! area (none left: nothing)."""
-    if haunted(game.ruleset.tiles[event["tile"]]) and add_ghosts(game, 1):
+    if haunted(game.tile_defs[event["tile"]]) and add_ghosts(game, 1):
         game.say("The tile is haunted: a ghost joins the Clank! area.")
 
 

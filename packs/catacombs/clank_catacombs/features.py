@@ -39,7 +39,7 @@ def _mastery(game, event) -> None:
 
 # -- Monkey Shrine (S11, R10) ---------------------------------------------------------------
 def shrine_place(game, room, _arg):
-    idols = game.state.pools.get("idol", [])
+    idols = game.pools.get("idol", [])
     game.room(room)["tokens"] = list(idols)
     idols.clear()
 
@@ -54,7 +54,7 @@ def shrine_enter(game, seat, room, _arg):
 # -- Artifact rooms (R2, P4, A13, P5, P6) ---------------------------------------------------
 def artifact_place(game, room, arg):
     plus = int((arg or {}).get("plus", 0)) if isinstance(arg, dict) else int(arg or 0)
-    stack = game.state.artifact_stack
+    stack = game.artifact_stack
     if not stack:
         return
     if game.setup.get("multi_artifact_rooms"):          # P4: k "+" -> k+1 artifacts (setup key of this pack)
@@ -84,7 +84,7 @@ def artifact_actions(game, seat, room, _arg):
     arts = game.room(room).get("artifacts", [])
     if not arts or game.carried_artifacts(seat) >= game.artifact_limit(seat) or room in taken_from(game, seat):
         return []
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     best = max(toks[a].value for a in arts)
     # P5: the most valuable one; at equal values the one that lay above in the stack (the
     # Party's, P1): the room keeps the stack's order
@@ -96,19 +96,19 @@ def artifact_apply(game, seat, room, _arg, action):
     game.room(room)["artifacts"].remove(token)
     _note_taken(game, seat, room)
     game.take_token(seat, token)
-    game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}!")
+    game.say(f"{game.name(seat)} takes the {game.token_defs[token].name}!")
     game.rage(1)                                                  # A13, D10 (the rage line is logged)
 
 
 # -- Crystal Cave (R4) ----------------------------------------------------------------------
 def cave_enter(game, seat, room, _arg):
-    if seat == game.state.current:
+    if seat == game.current:
         game.set_flag(EXHAUSTED)
 
 
 def _exhausted(game, reason: str | None, seat: int, kind: str) -> str | None:
     """R4: an exhausted player spends no more Boots this turn; teleports stay usable."""
-    if (reason is None and kind == "boots" and seat == game.state.current and game.has_flag(EXHAUSTED)
+    if (reason is None and kind == "boots" and seat == game.current and game.has_flag(EXHAUSTED)
             and not game.has_flag("ignore_exhaustion")):
         return "you are exhausted by a Crystal Cave: no more Boots this turn (R4)"
     return reason
@@ -119,7 +119,7 @@ def minor_enter(game, seat, room, _arg):
     if game.claim_room_reward(seat, room):
         token = game.draw_token("minor")
         if token:
-            game.say(f"{game.name(seat)} finds a {game.ruleset.tokens[token].name}.")
+            game.say(f"{game.name(seat)} finds a {game.token_defs[token].name}.")
             game.take_token(seat, token)
 
 
@@ -181,12 +181,12 @@ def _locked(feature: str, available, reward):
 
 def _chest_reward(game, seat):
     token = game.draw_token("major")
-    game.say(f"{game.name(seat)} opens a chest: {game.ruleset.tokens[token].name}.")
+    game.say(f"{game.name(seat)} opens a chest: {game.token_defs[token].name}.")
     game.take_token(seat, token)
 
 
 def _tome_reward(game, seat):
-    game.state.reserve["secret-tome"] -= 1
+    game.reserve["secret-tome"] -= 1
     game.say(f"{game.name(seat)} opens a library and gains a Secret Tome.")
     game.gain_card(seat, "secret-tome")
 
@@ -196,15 +196,15 @@ def _cell_reward(game, seat):
         token = game.draw_token("prisoner")
         if token is None:
             break
-        game.say(f"{game.name(seat)} frees the {game.ruleset.tokens[token].name}.")
+        game.say(f"{game.name(seat)} frees the {game.token_defs[token].name}.")
         game.take_token(seat, token)
 
 
 def features() -> list[RoomFeatureDef]:
     """Every base room feature."""
-    chest = _locked("locked_chest", lambda g: bool(g.state.pools.get("major")), _chest_reward)
-    tome = _locked("locked_tome", lambda g: g.state.reserve.get("secret-tome", 0) > 0, _tome_reward)
-    cell = _locked("locked_cell", lambda g: bool(g.state.pools.get("prisoner")), _cell_reward)
+    chest = _locked("locked_chest", lambda g: bool(g.pools.get("major")), _chest_reward)
+    tome = _locked("locked_tome", lambda g: g.reserve.get("secret-tome", 0) > 0, _tome_reward)
+    cell = _locked("locked_cell", lambda g: bool(g.pools.get("prisoner")), _cell_reward)
     plus = {"type": "object", "additionalProperties": False,
             "properties": {"plus": {"title": "plus", "type": "integer", "minimum": 0, "maximum": 2,
                                     "description": "The + marks printed in the room: the artifact taken skips "
@@ -258,14 +258,14 @@ def register_content(registry: Registry) -> None:
 
 def _tokens_in_rooms(game, tokens: list[str]) -> list[str]:
     """Artifacts waiting in their rooms and idols in the shrine (for the check of a loaded state)."""
-    return tokens + [t for room in game.state.rooms.values() for key in ("artifacts", "tokens")
+    return tokens + [t for room in game.rooms.values() for key in ("artifacts", "tokens")
                      for t in room.get(key, ())]
 
 
 def _marks_on_map(game, cubes: dict[str, int]) -> dict[str, int]:
     """Cubes marking wayshrines (R11) are a player's cubes on the map."""
     out = dict(cubes)
-    for room in game.state.rooms.values():
+    for room in game.rooms.values():
         for seat in room.get("marks", ()):
             out[str(seat)] = out.get(str(seat), 0) + 1
     return out

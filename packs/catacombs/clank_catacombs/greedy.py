@@ -26,7 +26,7 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection, Iterable, Set
+from collections.abc import Collection, Iterable, Set
 from typing import Any
 
 from clank.plugin import Action
@@ -104,7 +104,7 @@ class GreedyBot:
         me = game.me
         if not me.hand or (me.room is not None and game.rooms.get(me.room, {}).get("artifacts")):
             return None
-        return game.ruleset.play_actions[me.hand[0]]      # Action("play", (card,)), made once per card
+        return game.play_action(me.hand[0])      # Action("play", (card,)), made once per card
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, pending: dict[str, Any], acts: list[Action]) -> Action:
@@ -189,7 +189,7 @@ class GreedyBot:
     def _token(game, seat, tokens: list[Action]) -> Action | None:
         p = game.player(seat)
         for a in tokens:
-            tdef = game.ruleset.tokens[a.args[0]]
+            tdef = game.token_defs[a.args[0]]
             heals = _heals(game, tdef)
             if heals and not p.damage:
                 continue
@@ -209,7 +209,7 @@ class GreedyBot:
     def _fight(game, fights: list[Action], p) -> Action | None:
         if not fights:
             return None
-        cards = game.ruleset.cards
+        cards = game.card_defs
         row = game.row
 
         def worth(a: Action) -> int:
@@ -224,7 +224,7 @@ class GreedyBot:
         own = game.clank_area.get(str(seat), 0)
         hurt = len(game.me.damage)
         for a in uses:
-            cdef = game.ruleset.cards[game.row[int(a.args[0])]]
+            cdef = game.card_defs[game.row[int(a.args[0])]]
             if (_clank_delta(game, cdef, "use") < 0 and own >= CLANK_PILE) or (
                     "heal" in _effect_text(game, cdef, "use") and hurt >= 3):
                 return a
@@ -236,7 +236,7 @@ class GreedyBot:
         values = _card_values(game)
         row = game.row
         own = game.clank_area.get(str(seat), 0)
-        cards = game.ruleset.cards
+        cards = game.card_defs
 
         def worth(a: Action) -> float:
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
@@ -294,12 +294,12 @@ def _routes_by_key(game, room: str) -> dict[str, Any]:
 def _card_values(game) -> dict[str, float]:
     """A rough worth of each card for a deck (cost-based, Boots favoured; what packs say through
     ``greedy_card_values``), known once per ruleset."""
-    return _once(game, ("greedy-values",), lambda: _make_card_values(game))
+    return game.memo(("greedy-values",), lambda: _make_card_values(game))
 
 
 def _make_card_values(game) -> dict[str, float]:
     values: dict[str, float] = {}
-    for cid, c in game.ruleset.cards.items():
+    for cid, c in game.card_defs.items():
         if c.type in ("monster", "device"):
             continue
         v = float(c.cost.get("skill", 0))
@@ -316,15 +316,6 @@ def _make_card_values(game) -> dict[str, float]:
     return fold(game, VALUES, values)
 
 
-def _once(game, key: tuple, make: Callable[[], Any]) -> Any:
-    """A value of the ruleset (its content alone decides it), made once: ``make()``."""
-    cache = game.ruleset.cache
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = make()
-    return found
-
-
 def _clank_delta(game, cdef, trigger: str) -> int:
     """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
     once per ruleset)."""
@@ -335,19 +326,19 @@ def _clank_delta(game, cdef, trigger: str) -> int:
             return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
         return 0
 
-    return _once(game, ("greedy-clank", cdef.id, trigger), lambda: walk(cdef.data.get(trigger)))
+    return game.memo(("greedy-clank", cdef.id, trigger), lambda: walk(cdef.data.get(trigger)))
 
 
 def _effect_text(game, cdef, trigger: str) -> str:
     """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
     per ruleset)."""
-    return _once(game, ("greedy-text", cdef.id, trigger), lambda: str(cdef.data.get(trigger, "")))
+    return game.memo(("greedy-text", cdef.id, trigger), lambda: str(cdef.data.get(trigger, "")))
 
 
 def _heals(game, tdef) -> bool:
     """Whether a token's use heals (known once per ruleset)."""
-    return _once(game, ("greedy-heals", tdef.id),
-                 lambda: any("heal" in str(game.ruleset.program[x].source) for x in tdef.use))
+    return game.memo(("greedy-heals", tdef.id),
+                     lambda: any("heal" in str(game.compiled_op(x).source) for x in tdef.use))
 
 
 def _targets(game, seat: int) -> tuple[Set[str], bool]:
@@ -368,8 +359,8 @@ def _crypts(game) -> frozenset[str]:
     derived = game.geometry.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        every = _once(game, ("greedy-crypt-rooms",), lambda: frozenset(
-            room for tile, tdef in game.ruleset.tiles.items() for local in tdef.rooms
+        every = game.memo(("greedy-crypt-rooms",), lambda: frozenset(
+            room for tile, tdef in game.tile_defs.items() for local in tdef.rooms
             if game.room_has(room := f"{tile}.{local}", "crypt")))
         found = derived[_CRYPTS] = every.intersection(game.placed_rooms())
     return found
@@ -390,7 +381,7 @@ def _payable(game, cost, lockpicks: int) -> bool:
 def _other_costs(game) -> bool:
     """Whether some tunnel icon asks for more than Boots and lockpicks (then paths are checked
     against the seat's supply); known once per ruleset."""
-    return _once(game, ("greedy-other-costs",), lambda: any(set(icon.cost) - {"boots", "lockpicks"}
+    return game.memo(("greedy-other-costs",), lambda: any(set(icon.cost) - {"boots", "lockpicks"}
                                                            for icon in game.registry.tunnel_icons.values()))
 
 
@@ -581,7 +572,7 @@ def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks
             entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
         elif to[0] == "open":
             entries.append(("@open", room, c, _condition(n, False, to[5])))
-    keyed = game.ruleset.reading_icons       # the icons whose price reads covered icons or flags
+    keyed = _reading_icons(game)       # the icons whose price reads covered icons or flags
     reads = _reads(game, geo, routes, keyed) if keyed else None
     if reads is None:
         return routes, None, None, entries, through_portal
@@ -673,10 +664,18 @@ def _price(cost) -> float:
     return found
 
 
+def _reading_icons(game) -> frozenset[str]:
+    """The tunnel icons whose price reads the game: a cost a payment covers (which icons are
+    covered) or a cost or damage a turn flag cancels (known once per ruleset)."""
+    return game.memo(("greedy-reading-icons",), lambda: frozenset(
+        name for name, icon in game.registry.tunnel_icons.items()
+        if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
+
+
 def _icon_flags(game) -> frozenset[str]:
     """The turn flags that cancel a tunnel icon's cost or damage: the only flags route costs
     read (known once per ruleset)."""
-    return _once(game, ("greedy-icon-flags",), lambda: frozenset(
+    return game.memo(("greedy-icon-flags",), lambda: frozenset(
         f for icon in game.registry.tunnel_icons.values() for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f))
 
 

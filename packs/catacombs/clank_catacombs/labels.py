@@ -11,17 +11,17 @@ SIDES = {(0, 1): "north", (1, 0): "east", (0, -1): "south", (-1, 0): "west"}
 
 
 def _card(view, card: str | None) -> str:
-    cdef = view.ruleset.cards.get(card) if card else None
+    cdef = view.card_defs.get(card) if card else None
     return cdef.name if cdef else "an empty slot"
 
 
 def _token(view, token: str) -> str:
-    tdef = view.ruleset.tokens.get(token)
+    tdef = view.token_defs.get(token)
     return tdef.name if tdef else token
 
 
 def _tile(view, tile: str) -> str:
-    tdef = view.ruleset.tiles.get(tile)
+    tdef = view.tile_defs.get(tile)
     return tdef.name if tdef else "the tile"
 
 
@@ -30,7 +30,7 @@ def cell_words(view, x: int, y: int, region: str) -> str:
     for t in view.tiles:
         if t.region != region:
             continue
-        for dx, dy in view.ruleset.tiles[t.tile].cells.values():
+        for dx, dy in view.tile_defs[t.tile].cells.values():
             side = SIDES.get((x - t.x - dx, y - t.y - dy))
             if side:
                 return f"{side} of {_tile(view, t.tile)}"
@@ -39,12 +39,12 @@ def cell_words(view, x: int, y: int, region: str) -> str:
 
 # -- action kinds -------------------------------------------------------------------------------
 def token_label(view, action) -> str:
-    tdef = view.ruleset.tokens[action.args[0]]
+    tdef = view.token_defs[action.args[0]]
     return f"use {tdef.name}" + (f": {tdef.text}" if tdef.text else "")
 
 
 def cash_label(view, action) -> str:
-    tdef = view.ruleset.tokens[action.args[0]]
+    tdef = view.token_defs[action.args[0]]
     return f"trade {tdef.name} for {tdef.worth_gold} gold"
 
 
@@ -63,7 +63,7 @@ def place_label(view, d: dict[str, Any], action) -> str:
     if action.kind == "put":
         x, y = int(action.args[0]), int(action.args[1])
         room = view.player(d["seat"]).room
-        region = view.ruleset.tiles[room.partition(".")[0]].region if room else "catacombs"
+        region = view.tile_defs[room.partition(".")[0]].region if room else "catacombs"
         return f"put the next tile {cell_words(view, x, y, region)}"
     r = int(action.args[0])
     return f"lay {_tile(view, d['tile'])} " + (f"turned {r * 90}°" if r else "unturned")

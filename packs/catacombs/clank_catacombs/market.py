@@ -25,15 +25,15 @@ def source_board(game, seat) -> str:
 
 def sale(game, item: str) -> dict[str, Any]:
     """What an item's ``market`` key says: price, purchase condition, purchase effect."""
-    return game.ruleset.tokens[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
+    return game.token_defs[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
 
 
 def offered(game, seat, board: str = BOARD) -> list[str]:
     """Items the player may buy now, one per kind, crowns top first (K5), conditions checked (K3)."""
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     out: list[str] = []
     crown_seen = False
-    for item in game.state.market.get(board, []):
+    for item in game.market.get(board, []):
         tdef = toks[item]
         if "crown" in tdef.counts_as:
             if crown_seen:
@@ -63,8 +63,8 @@ def board_offers(game, seat, verb: list[str], base_price: int | None = None, boa
 def take(game, seat, offer: Offer, payment: Payment) -> None:
     """Hand over a paid item; its purchase effect resolves (K9)."""
     item, board = offer.item, offer.data
-    game.state.market[board].remove(item)
-    tdef = game.ruleset.tokens[item]
+    game.market[board].remove(item)
+    tdef = game.token_defs[item]
     paid = payment.cost.get("gold", 0)
     game.say(f"{game.name(seat)} buys a {tdef.name} for {paid} gold.")
     game.take_token(seat, item)
@@ -78,18 +78,18 @@ def room_offers(game, seat):
 
 # -- Golden Flute: one purchase from anywhere at a set price -----------------------------------
 def op_remote_market(ctx, args: dict) -> None:
-    ctx.game.state.turn.ext[_REMOTE] = int(args.get("price", 5))
+    ctx.game.turn.ext[_REMOTE] = int(args.get("price", 5))
 
 
 def remote_offers(game, seat):
-    cost = game.state.turn.ext.get(_REMOTE)
+    cost = game.turn.ext.get(_REMOTE)
     if cost is None:
         return ()
     return board_offers(game, seat, ["remote-buy"], int(cost), source_board(game, seat))
 
 
 def remote_take(game, seat, offer: Offer, payment: Payment) -> None:
-    game.state.turn.ext.pop(_REMOTE)
+    game.turn.ext.pop(_REMOTE)
     take(game, seat, offer, payment)
 
 
@@ -127,14 +127,14 @@ def take_item_resolve(game, d, action):
 # -- ways to pay: the Coupon (G5, K7) and Grand Theft's lockpick ---------------------------------
 def coupons(game, seat) -> list[str]:
     """Held tokens that take gold off one purchase (G5, K7)."""
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return sorted({t for t in game.player(seat).tokens if toks[t].ext["discount"]})
 
 
 def _spend_coupon(token: str):
     def after(game, seat) -> None:
         game.player(seat).tokens.remove(token)
-        game.state.token_box.append(token)
+        game.token_box.append(token)
     return after
 
 
@@ -143,7 +143,7 @@ def _coupon_payments(game, seat: int, cost: dict[str, int], item: str) -> list[P
     gold = cost.get("gold", 0)
     if gold <= 0:
         return []
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return [Payment({**cost, "gold": max(0, gold - int(toks[c].ext["discount"]))}, c, _spend_coupon(c))
             for c in coupons(game, seat)]
 

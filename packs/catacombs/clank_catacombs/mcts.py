@@ -48,9 +48,8 @@ class MctsBot(IsmctsBot):
                          autoplay=_autoplay, prior=PRIOR, c=EXPLORATION, margin=MARGIN)
 
     def _evaluate(self, game, seat: int) -> float:
-        st = game.state
-        key = (tuple((t.tile, t.rot) for t in st.tiles), tuple(st.covered), tuple(st.turn.flags),
-               tuple(k for k, v in st.stacks.items() if v), len(st.links))
+        key = (tuple((t.tile, t.rot) for t in game.tiles), tuple(game.covered), tuple(game.turn.flags),
+               tuple(k for k, v in game.stacks.items() if v), len(game.links))
         graph = self._graphs.get(key)
         if graph is None:
             if len(self._graphs) > 256:
@@ -72,7 +71,7 @@ def evaluate(game, seat: int, graph: _Graph | None = None) -> float:
         return 1.0 if seat in win and len(win) == 1 else 0.5 if seat in win else 0.0
     if graph is None:
         graph = _Graph(game)
-    ests = [estimate(game, s, graph) for s in range(len(game.state.players))]
+    ests = [estimate(game, s, graph) for s in range(len(game.players))]
     mine = ests[seat]
     other = max((e for s, e in enumerate(ests) if s != seat), default=0.0)
     return 1.0 / (1.0 + math.exp(-(mine - other) / SCALE))
@@ -85,7 +84,7 @@ def estimate(game, seat: int, graph: _Graph) -> float:
     if p.status == LIVE:
         values = greedy._card_values(game)
         owned = (*p.deck, *p.hand, *p.play, *p.discard)
-        held += DECK_WEIGHT * max(0.0, 1.0 - game.state.round / 12.0) * sum(values.get(c, 0.0) for c in owned)
+        held += DECK_WEIGHT * max(0.0, 1.0 - game.round / 12.0) * sum(values.get(c, 0.0) for c in owned)
     else:                                # escaped or knocked out: what it holds, if it scores
         return held if eligible(game, seat) else 0.0
     hp = game.health - len(p.damage)
@@ -97,13 +96,13 @@ def estimate(game, seat: int, graph: _Graph) -> float:
         return (held + MASTERY) * _survive(d, hp, threat) - TIME_COST * d
     best = -TIME_COST * 60.0
     taken = set(greedy.features.taken_from(game, seat))
-    tokens = game.ruleset.tokens
+    tokens = game.token_defs
     for room, d_in in fwd.items():
         if room == "@open":
             value = EXPLORE_VALUE
             d_total = d_in + 4.0 + 4.0
         else:
-            arts = (game.state.rooms.get(room) or {}).get("artifacts")
+            arts = (game.rooms.get(room) or {}).get("artifacts")
             if not arts or room in taken:
                 continue
             value = float(max(tokens[a].value for a in arts))
@@ -116,15 +115,15 @@ def estimate(game, seat: int, graph: _Graph) -> float:
 
 def _threat(game, seat: int) -> float:
     """Expected damage per turn from the dragon."""
-    st = game.state
+    bag, area = game.bag, game.clank_area
     key = str(seat)
-    mine = st.bag.get(key, 0) + st.clank_area.get(key, 0)
-    total = sum(st.bag.values()) + sum(st.clank_area.values())
+    mine = bag.get(key, 0) + area.get(key, 0)
+    total = sum(bag.values()) + sum(area.values())
     if total <= 0:
         return 0.0
     draws = game.setup["rage_track"]["draws"]
-    cubes = ATTACKS_PER_TURN * float(draws[min(st.rage, len(draws) - 1)])
-    out = sum(1 for p in st.players if p.status != "live")
+    cubes = ATTACKS_PER_TURN * float(draws[min(game.rage_space, len(draws) - 1)])
+    out = sum(1 for p in game.players if p.status != "live")
     if out:                              # every turn of a seat that is out is an attack
         cubes += out * float(game.out_player_draw())
     return cubes * mine / total
@@ -160,13 +159,13 @@ class _Graph:
                 to = r.to
                 if to[0] == "room":
                     outs.append((to[1], c))
-                elif to[0] == "open" and game.state.stacks.get(to[5]):
+                elif to[0] == "open" and game.stacks.get(to[5]):
                     outs.append(("@open", c))
                 elif to[0] == "portal":
                     for ex in portals:
                         if ex.origin != f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}":
                             outs.append((ex.to[1], c + 0.5))
-            if game.state.links:
+            if game.links:
                 for _key, dest, cost in game.link_routes(room):
                     outs.append((dest, float(cost.boots) + 1.5 * cost.damage))
             edges[room] = outs

@@ -19,7 +19,7 @@ def _arg(schema: dict, title: str, description: str) -> dict:
 def op_take_secret(ctx, pool: str) -> None:
     token = ctx.game.draw_token(pool)
     if token:
-        ctx.game.say(f"{ctx.game.name(ctx.seat)} takes a {ctx.game.ruleset.tokens[token].name}.")
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} takes a {ctx.game.token_defs[token].name}.")
         ctx.game.take_token(ctx.seat, token)
 
 
@@ -28,36 +28,36 @@ def op_free_prisoners(ctx, n: int) -> None:
         token = ctx.game.draw_token("prisoner")
         if token is None:
             return
-        ctx.game.say(f"{ctx.game.name(ctx.seat)} frees the {ctx.game.ruleset.tokens[token].name}.")
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} frees the {ctx.game.token_defs[token].name}.")
         ctx.game.take_token(ctx.seat, token)
 
 
 def op_return_black_cubes(ctx, n: int) -> None:
-    st = ctx.game.state
-    k = min(int(n), st.bank.get("black", 0))
-    st.bank["black"] = st.bank.get("black", 0) - k
-    st.bag["black"] = st.bag.get("black", 0) + k
+    bank, bag = ctx.game.bank, ctx.game.bag
+    k = min(int(n), bank.get("black", 0))
+    bank["black"] = bank.get("black", 0) - k
+    bag["black"] = bag.get("black", 0) + k
 
 
 # -- dungeon row ----------------------------------------------------------------------------
 def op_replace_row_card(ctx, _arg) -> None:
-    if any(c is not None for c in ctx.game.state.row) and ctx.game.state.dungeon_deck:
+    if any(c is not None for c in ctx.game.row) and ctx.game.dungeon_deck:
         ctx.ask({"kind": "replace_row", "prompt": "choose a dungeon row card to replace"})
 
 
 def replace_legal(game, d):
-    return [act("slot", i) for i, c in enumerate(game.state.row) if c is not None]
+    return [act("slot", i) for i, c in enumerate(game.row) if c is not None]
 
 
 def replace_resolve(game, d, action):
-    st = game.state
+    row = game.row
     slot = int(action.args[0])
-    old = st.row[slot]
-    st.dungeon_discard.append(old)
-    new = st.dungeon_deck.pop()
-    st.row[slot] = new
-    game.say(f"{game.ruleset.cards[old].name} is replaced by {game.ruleset.cards[new].name}.")
-    cdef = game.ruleset.cards[new]
+    old = row[slot]
+    game.dungeon_discard.append(old)
+    new = game.dungeon_deck.pop()
+    row[slot] = new
+    game.say(f"{game.card_defs[old].name} is replaced by {game.card_defs[new].name}.")
+    cdef = game.card_defs[new]
     if "arrive" in cdef.effects:
         game.push(cdef.effects["arrive"], d["seat"], new)
     # the newcomer's dragon icon is ignored (Remove Traps)
@@ -66,7 +66,7 @@ def replace_resolve(game, d, action):
 # -- tiles ----------------------------------------------------------------------------------
 def _pawn_tiles(game) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
-    for p in game.state.players:
+    for p in game.players:
         room = p.room if p.status == "live" else p.ko_room if p.status == "knocked_out" else None
         if room:
             out.setdefault(room.partition(".")[0], []).append(p.seat)
@@ -77,18 +77,18 @@ def op_rotate_tiles(ctx, args: dict) -> None:
     """X15: Animated Wall turns occupied tiles 180°; Sudden Movement lets lone pawns turn theirs."""
     game = ctx.game
     pawns = _pawn_tiles(game)
-    placed = {t.tile: t for t in game.state.tiles}
+    placed = {t.tile: t for t in game.tiles}
     if args.get("who") == "occupied":
-        turned = [tile for tile in sorted(pawns) if game.ruleset.tiles[tile].rotatable]
+        turned = [tile for tile in sorted(pawns) if game.tile_defs[tile].rotatable]
         for tile in turned:
             placed[tile].rot = (placed[tile].rot + 2) % 4
-            game.say(f"{game.ruleset.tiles[tile].name} turns around (180°).")
+            game.say(f"{game.tile_defs[tile].name} turns around (180°).")
         game.tiles_turned(turned)
         return
-    for seat in reversed(game.clockwise_live(game.state.current)):
+    for seat in reversed(game.clockwise_live(game.current)):
         room = game.player(seat).room
         own = room.partition(".")[0] if room else None
-        if own and pawns.get(own) == [seat] and game.ruleset.tiles[own].rotatable:
+        if own and pawns.get(own) == [seat] and game.tile_defs[own].rotatable:
             game.ask_later({"kind": "rotate_tile", "seat": seat, "tile": own,
                             "src": ctx.src, "prompt": "turn your tile to a new orientation"})
 
@@ -98,10 +98,10 @@ def rotate_legal(game, d):
 
 
 def rotate_resolve(game, d, action):
-    placed = next(t for t in game.state.tiles if t.tile == d["tile"])
+    placed = next(t for t in game.tiles if t.tile == d["tile"])
     placed.rot = (placed.rot + int(action.args[0])) % 4
     game.tiles_turned([d["tile"]])
-    game.say(f"{game.name(d['seat'])} turns {game.ruleset.tiles[d['tile']].name} "
+    game.say(f"{game.name(d['seat'])} turns {game.tile_defs[d['tile']].name} "
              f"{int(action.args[0]) * 90}° clockwise.")
 
 
@@ -109,7 +109,7 @@ def _region(game, seat: int) -> str:
     """The map region of the player's room (tiles are drawn from that region's stack); a tile
     placed anywhere (Dusty Map) goes to the catacombs whatever region the player is in."""
     room = game.player(seat).room
-    return game.ruleset.tiles[room.partition(".")[0]].region if room else "catacombs"
+    return game.tile_defs[room.partition(".")[0]].region if room else "catacombs"
 
 
 def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
@@ -118,17 +118,17 @@ def _free_cells(game, anywhere: bool, seat: int) -> list[tuple[int, int]]:
     region = _region(game, seat)
     if game.slot_layout(region) is not None:      # Dusty Map from a region of slots: the catacombs
         region, room = "catacombs", None
-    bases = [t for t in game.state.tiles if t.region == region
+    bases = [t for t in game.tiles if t.region == region
              and (anywhere or (room and t.tile == room.partition(".")[0]))]
     cells = set()
     for t in bases:
-        for dx, dy in game.ruleset.tiles[t.tile].cells.values():
+        for dx, dy in game.tile_defs[t.tile].cells.values():
             for nx, ny in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 c = (t.x + dx + nx, t.y + dy + ny)
                 if geo.cell_free(c[0], c[1], region) and game.ask_listeners(
                         "discovery_ok", region=region, x=c[0], y=c[1]):
                     cells.add(c)
-    pending = game.state.turn.move      # X3: the cell of a tile being oriented is taken
+    pending = game.turn.move      # X3: the cell of a tile being oriented is taken
     if pending:
         cells.discard((pending["x"], pending["y"]))
     return sorted(cells)
@@ -150,14 +150,14 @@ def op_place_tile_adjacent(ctx, args: dict) -> None:
     anywhere = bool(args.get("anywhere"))
     region = _region(game, ctx.seat)
     if game.slot_layout(region) is not None and not anywhere:
-        if not game.state.stacks.get(region) or not _free_slots(game, ctx.seat):
+        if not game.stacks.get(region) or not _free_slots(game, ctx.seat):
             game.say("No tile can be placed next to yours: you gain 2 gold instead.")
             game.gain(ctx.seat, "gold", 2)
             return
         ctx.ask({"kind": "place_tile", "anywhere": False, "region": region,
                  "prompt": "choose an empty slot next to your tile for the next tile"})
         return
-    if not game.state.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, anywhere, ctx.seat):
+    if not game.stacks.get(_region(game, ctx.seat)) or not _free_cells(game, anywhere, ctx.seat):
         game.say("No tile can be placed: nothing happens.")      # X12 (content-facts: then it does nothing)
         return
     ctx.ask({"kind": "place_tile", "anywhere": anywhere,
@@ -170,7 +170,7 @@ def place_legal(game, d):
     if d.get("region") and "tile" not in d:
         return [act("slot", s) for s in _free_slots(game, d["seat"])]
     if "tile" in d:
-        turns = 4 if game.ruleset.tiles[d["tile"]].rotatable else 1
+        turns = 4 if game.tile_defs[d["tile"]].rotatable else 1
         ok = [r for r in range(turns)
               if game.placement_ok(PlacedTile(d["tile"], d["x"], d["y"], r, d["region"]))]
         return [act("turn", r) for r in ok or range(turns)]
@@ -180,8 +180,8 @@ def place_legal(game, d):
 def place_resolve(game, d, action):
     if action.kind == "slot":
         region = d["region"]
-        tile = game.state.stacks[region].pop(0)
-        game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
+        tile = game.stacks[region].pop(0)
+        game.say(f"{game.name(d['seat'])} reveals {game.tile_defs[tile].name}.")
         game.place_in_slot(tile, region, action.args[0], d["seat"])
         game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
                   "prompt": "teleport into a room of the new tile, or gain 2 gold"})
@@ -189,22 +189,22 @@ def place_resolve(game, d, action):
     if action.kind == "put":
         region = _region(game, d["seat"])
         region = "catacombs" if game.slot_layout(region) is not None else region
-        tile = game.state.stacks[region].pop(0)
-        game.say(f"{game.name(d['seat'])} reveals {game.ruleset.tiles[tile].name}.")
+        tile = game.stacks[region].pop(0)
+        game.say(f"{game.name(d['seat'])} reveals {game.tile_defs[tile].name}.")
         game.ask({**d, "tile": tile, "x": int(action.args[0]), "y": int(action.args[1]), "region": region,
                   "prompt": "turn the revealed tile to an orientation"})
         return
     tile = d["tile"]
     game.place_tile(tile, d["x"], d["y"], int(action.args[0]), d["region"], d["seat"])
-    game.say(f"{game.name(d['seat'])} places {game.ruleset.tiles[tile].name}.")
+    game.say(f"{game.name(d['seat'])} places {game.tile_defs[tile].name}.")
     if not d["anywhere"]:
         game.ask({"kind": "marble_reward", "seat": d["seat"], "tile": tile, "src": d.get("src", ""),
                   "prompt": "teleport into a room of the new tile, or gain 2 gold"})
 
 
 def marble_legal(game, d):
-    rooms = [f"{d['tile']}.{r}" for r in game.ruleset.tiles[d["tile"]].rooms]
-    if game.state.turn.move:            # X8: a paused move allows no teleport
+    rooms = [f"{d['tile']}.{r}" for r in game.tile_defs[d["tile"]].rooms]
+    if game.turn.move:            # X8: a paused move allows no teleport
         return [act("gold")]
     return [act("enter", r) for r in rooms if not game.may_enter(d["seat"], r)] + [act("gold")]
 
@@ -224,8 +224,8 @@ def op_mark_wayshrine_remote(ctx, _arg) -> None:
 
 def _remote_shrines(game, seat) -> list[str]:
     out = []
-    for t in game.state.tiles:
-        for local in game.ruleset.tiles[t.tile].rooms:
+    for t in game.tiles:
+        for local in game.tile_defs[t.tile].rooms:
             rid = f"{t.tile}.{local}"
             if game.room_has(rid, "wayshrine") and features.can_mark(game, seat, rid):
                 out.append(rid)
@@ -302,7 +302,7 @@ COMPANIONS_PLAYED = "companions_played"
 
 def count_companion(game, event) -> None:
     """A companion played on its owner's turn counts toward ``companions_played``."""
-    if game.ruleset.cards[event["card"]].type == "companion" and event["seat"] == game.state.current:
+    if game.card_defs[event["card"]].type == "companion" and event["seat"] == game.current:
         game.bump(event["seat"], COMPANIONS_PLAYED)
 
 
@@ -312,9 +312,9 @@ def c_companion_in_play(game, seat, arg) -> bool:
     in the play area was played this turn, so that is the companions played, a count that never
     falls: nothing to look back at (out of turn, a React card, the play area as it is)."""
     need = 2 if arg == "other" else 1
-    if seat == game.state.current:
+    if seat == game.current:
         return game.turn_stat(COMPANIONS_PLAYED) >= need
-    cards = game.ruleset.cards
+    cards = game.card_defs
     return sum(1 for card in game.player(seat).play if cards[card].type == "companion") >= need
 
 
@@ -346,7 +346,7 @@ def register_conditions(reg) -> None:
     q("monkey_idols", lambda g, s: g.counts_as(s, "monkey_idol"), "Monkey Idols held (the Bot counts, G6).")
     q("crowns", lambda g, s: g.counts_as(s, "crown"), "Crowns held.")
     q("secret_tomes", lambda g, s: g.counts_as(s, "secret_tome"), "Secret Tomes owned (C13).")
-    q("gems", lambda g, s: sum(1 for c in g.owned_cards(s) if g.ruleset.cards[c].type == "gem"), "Gem cards owned.")
+    q("gems", lambda g, s: sum(1 for c in g.owned_cards(s) if g.card_defs[c].type == "gem"), "Gem cards owned.")
     q("wayshrines_marked", lambda g, s: g.player(s).stats.get("wayshrines_marked", 0), "Wayshrines you marked.")
     q("prisoners_freed", lambda g, s: g.player(s).stats.get("prisoners_freed", 0), "Prisoners you freed (G14).")
     q("mastery", lambda g, s: g.counts_as(s, "mastery"), "Mastery tokens held.")

@@ -21,7 +21,7 @@ LOCKED = {"locked_chest": "chest", "locked_tome": "tome", "locked_cell": "cell"}
 def room_marks(view, room_id: str) -> list[Mark]:
     """Artifacts (by value), idols, wayshrine marks, opened locks."""
     data = view.room(room_id)
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     out: list[Mark] = []
     arts = data.get("artifacts") or []
     if arts:
@@ -41,7 +41,7 @@ def room_marks(view, room_id: str) -> list[Mark]:
 
 def tile_marks(view, tile_id: str) -> list[Mark]:
     """Haunted tiles."""
-    tdef = view.ruleset.tiles[tile_id]
+    tdef = view.tile_defs[tile_id]
     return [Mark("haunted", "danger")] if haunted(tdef) else []
 
 
@@ -61,7 +61,7 @@ def board_marks(view) -> list[Mark]:
     """The market board: each item, how many are left, its price. Items a player cannot tell
     apart (the same name and price, such as the Party's third Backpack beside the base game's
     two) are counted together."""
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     items = Counter((toks[t].name, market.sale(view, t)["price"]) for t in view.market.get(market.BOARD, []))
     if not items:
         return [Mark("market board: sold out", "muted")]
@@ -110,7 +110,7 @@ def map_feature(view, room_id: str, name: str, arg) -> Symbol | None:
 def map_room(view, room_id: str) -> list[Symbol]:
     """An artifact's points, the idols left, a dot in its player's colour per wayshrine mark."""
     data = view.room(room_id)
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     out: list[Symbol] = []
     for a in data.get("artifacts") or []:
         out.append(Symbol(str(toks[a].value), "treasure", f"artifact: worth {toks[a].value} points"))
@@ -124,7 +124,7 @@ def map_room(view, room_id: str) -> list[Symbol]:
 
 def map_tile(view, tile_id: str) -> list[Symbol]:
     """Haunted tiles."""
-    tdef = view.ruleset.tiles[tile_id]
+    tdef = view.tile_defs[tile_id]
     return [Symbol("☠", "danger", "haunted tile: it brought a ghost into the game")] if haunted(tdef) else []
 
 

@@ -25,7 +25,7 @@ def haunted_tile(game, seat):
 def player_in_depths(game, seat):
     """Blink Spell: another player's room in the Depths."""
     out = []
-    for p in game.state.players:
+    for p in game.players:
         if p.seat != seat and p.status == "live" and p.room and in_depths(game, p.room) and p.room not in out:
             out.append(p.room)
     return out

@@ -18,7 +18,7 @@ def use_actions(game, seat):
     held = game.player(seat).tokens
     if not held:
         return []
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     seen = []
     for t in held:
         if toks[t].use and t not in seen and (toks[t].use_if is None or toks[t].use_if(game, seat)):
@@ -29,25 +29,25 @@ def use_actions(game, seat):
 def use_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
-    game.state.token_box.append(token)
-    game.say(f"{game.name(seat)} uses a {game.ruleset.tokens[token].name}.", seat)
-    game.push(game.ruleset.tokens[token].use, seat, token)
+    game.token_box.append(token)
+    game.say(f"{game.name(seat)} uses a {game.token_defs[token].name}.", seat)
+    game.push(game.token_defs[token].use, seat, token)
 
 
 def cash_actions(game, seat):
     held = game.player(seat).tokens
     if not held:
         return []
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return [act("cash", t) for t in sorted({t for t in held if toks[t].worth_gold})]
 
 
 def cash_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
-    game.state.token_box.append(token)
-    game.say(f"{game.name(seat)} trades a {game.ruleset.tokens[token].name}.", seat)
-    game.gain(seat, "gold", game.ruleset.tokens[token].worth_gold)
+    game.token_box.append(token)
+    game.say(f"{game.name(seat)} trades a {game.token_defs[token].name}.", seat)
+    game.gain(seat, "gold", game.token_defs[token].worth_gold)
 
 
 # -- prisoners (G2-G14) ----------------------------------------------------------------------
@@ -59,13 +59,13 @@ def is_prisoner(tdef: Any) -> bool:
 
 
 def _count_prisoner(game, event: dict[str, Any]) -> None:
-    if is_prisoner(game.ruleset.tokens[event["token"]]):
+    if is_prisoner(game.token_defs[event["token"]]):
         game.bump(event["seat"], "prisoners_freed")
 
 
 # -- lasting abilities (G15) -----------------------------------------------------------------
 def _ignores_arrows(game, value: bool, seat: int) -> bool:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return value or any(IGNORE_ONE_WAY in toks[t].ext["grants"] for t in game.player(seat).tokens)
 
 
@@ -73,12 +73,12 @@ def _ignores_arrows(game, value: bool, seat: int) -> bool:
 def _on_enter(game, event: dict[str, Any]) -> None:
     seat, room = event["seat"], event["room"]
     p = game.player(seat)
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     for t in list(p.tokens):
         trig = toks[t].ext["on_enter_feature"]
         if trig and game.room_has(room, trig[0]) and t in p.tokens:
             p.tokens.remove(t)
-            game.state.token_box.append(t)
+            game.token_box.append(t)
             game.push(trig[1], seat, t)
 
 

@@ -33,15 +33,15 @@ def _compile(arg: dict[str, Any], compiler: Any) -> dict[str, Any]:
 def order(game) -> list[int]:
     """Who chooses, in order: from the player about to take a turn (between turns) or the
     current player (during a turn, and at setup: the first player), clockwise, live only."""
-    st = game.state
-    start = (st.current + 1) % len(st.players) if st.turn.phase == "end" else st.current
+    current = game.current
+    start = (current + 1) % game.seat_count if game.turn.phase == "end" else current
     return game.clockwise_live(start)
 
 
 def op_arrive_choice(ctx, args: dict[str, Any]) -> None:
     game, card = ctx.game, ctx.src
     seats = order(game)
-    ext = game.state.ext.setdefault(PACK, {})
+    ext = game.ext.setdefault(PACK, {})
     arrival = ext["arrivals"] = ext.get("arrivals", 0) + 1
     game.emit("arrive_choice_opened", card=card, seats=list(seats), arrival=arrival)
     for seat in reversed(seats):
@@ -50,12 +50,12 @@ def op_arrive_choice(ctx, args: dict[str, Any]) -> None:
 
 def feasible(game, seat: int, options: list) -> list[int]:
     """The options ``seat`` can carry out in full now (P16: the others cannot be picked)."""
-    conds = game.ruleset.conditions_by_index
-    return [i for i, (_, cond, _) in enumerate(options) if cond is None or conds[cond](game, seat)]
+    held = game.compiled_condition
+    return [i for i, (_, cond, _) in enumerate(options) if cond is None or held(cond)(game, seat)]
 
 
 def _step_ask(game, seat: int, data: dict[str, Any]) -> None:
-    card = game.ruleset.cards[data["card"]]
+    card = game.card_defs[data["card"]]
     if not game.is_live(seat):
         return
     options = data["options"]
@@ -81,7 +81,7 @@ def _resolve(game, d: dict[str, Any], action) -> None:
     seat, i = d["seat"], int(action.args[0])
     choice = d["labels"][i]
     game.bump(seat, "arrive_choices")
-    name = game.ruleset.cards[d["src"]].name
+    name = game.card_defs[d["src"]].name
     game.say(f"{game.name(seat)} ({name}): {'declines' if choice == DECLINE else choice}.")
     game.emit("arrive_choice_made", seat=seat, card=d["src"], choice=choice, arrival=d["arrival"])
     game.push(tuple(d["bodies"][i]), seat, d["src"])

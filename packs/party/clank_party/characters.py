@@ -62,7 +62,7 @@ def board(game, seat: int) -> dict[str, Any] | None:
 def spec(game, seat: int) -> dict[str, Any] | None:
     """The character board (compiled data) of a seat, if it plays one."""
     b = board(game, seat)
-    return game.ruleset.tokens[b["character"]].ext["character"] if b else None
+    return game.token_defs[b["character"]].ext["character"] if b else None
 
 
 def power(game, seat: int) -> str | None:
@@ -72,7 +72,7 @@ def power(game, seat: int) -> str | None:
 
 def active(game) -> bool:
     """Whether the game uses characters."""
-    return bool(game.state.pools.get(POOL)) or any(board(game, s) for s in range(len(game.state.players)))
+    return bool(game.pools.get(POOL)) or any(board(game, s) for s in range(len(game.players)))
 
 
 # ==========================================================================================
@@ -80,11 +80,10 @@ def active(game) -> bool:
 # ==========================================================================================
 def setup_characters(game, event: dict[str, Any]) -> None:
     """When setup is done: hand the characters out, or queue the draft (reverse turn order)."""
-    if POOL not in game.state.pools:
+    if POOL not in game.pools:
         return
-    st = game.state
-    n = len(st.players)
-    turn_order = [(st.first + i) % n for i in range(n)]
+    n, first = game.seat_count, game.first_player
+    turn_order = [(first + i) % n for i in range(n)]
     chosen = character_choice(game_options(game).get("characters"), n)
     if isinstance(chosen, list):
         for seat, cid in zip(turn_order, chosen, strict=True):
@@ -95,7 +94,7 @@ def setup_characters(game, event: dict[str, Any]) -> None:
 
 
 def _draft_legal(game, d: dict[str, Any]) -> list[Action]:
-    return [act("character", c) for c in reversed(game.state.pools.get(POOL, []))]
+    return [act("character", c) for c in reversed(game.pools.get(POOL, []))]
 
 
 def _draft_resolve(game, d: dict[str, Any], action: Action) -> None:
@@ -104,10 +103,9 @@ def _draft_resolve(game, d: dict[str, Any], action: Action) -> None:
 
 def assign(game, seat: int, cid: str) -> None:
     """``seat`` takes the character ``cid``: its board, and its deck instead of the starting deck."""
-    st = game.state
-    st.pools[POOL].remove(cid)
+    game.pools[POOL].remove(cid)
     game.take_token(seat, cid)
-    sp = game.ruleset.tokens[cid].ext["character"]
+    sp = game.token_defs[cid].ext["character"]
     b = game.player(seat).ext.setdefault(PACK, {})
     b["character"] = cid
     pw = sp["power"]
@@ -124,7 +122,7 @@ def assign(game, seat: int, cid: str) -> None:
     elif pw == "monkeybot":
         b["covered"] = len(sp.get("cogwheels", ()))
     _swap_deck(game, seat, sp["deck"])
-    game.say(f"{game.name(seat)} plays {game.ruleset.tokens[cid].name}.")
+    game.say(f"{game.name(seat)} plays {game.token_defs[cid].name}.")
 
 
 def _swap_deck(game, seat: int, deck: dict[str, int]) -> None:
@@ -148,7 +146,7 @@ def game_cards(game, counter: Counter) -> Counter:
         return counter
     counter = counter.copy()
     start = game.setup.get("starting_deck") or {}
-    for seat in range(len(game.state.players)):
+    for seat in range(len(game.players)):
         sp = spec(game, seat)
         if sp is None:
             continue
@@ -164,10 +162,10 @@ def game_cards(game, counter: Counter) -> Counter:
 # ==========================================================================================
 def agnet_acquires(game, event: dict[str, Any]) -> None:
     seat, card = event["seat"], event["card"]
-    if power(game, seat) != "agnet" or game.ruleset.cards[card].type != "companion":
+    if power(game, seat) != "agnet" or game.card_defs[card].type != "companion":
         return
     if board(game, seat)["conscription"] > 0:
-        name = game.ruleset.cards[card].name
+        name = game.card_defs[card].name
         game.ask_later({"kind": "conscript", "seat": seat, "src": card, "card": card,
                         "prompt": f"spend a conscription token to put {name} on top of your deck?"})
 
@@ -187,18 +185,18 @@ def _conscript_resolve(game, d: dict[str, Any], action: Action) -> None:
     p.deck.append(card)
     board(game, seat)["conscription"] -= 1
     game.bump(seat, "conscriptions")
-    game.say(f"{game.name(seat)} conscripts {game.ruleset.cards[card].name}: it goes on top of the deck.")
+    game.say(f"{game.name(seat)} conscripts {game.card_defs[card].name}: it goes on top of the deck.")
 
 
 def op_topdeck_companion(ctx, _arg: Any) -> None:
     """Inspire: you may put one companion from your play area on top of your deck."""
-    cards = ctx.game.ruleset.cards
+    cards = ctx.game.card_defs
     if any(cards[c].type == "companion" for c in ctx.player.play):
         ctx.ask({"kind": "topdeck_companion", "prompt": "put a companion from your play area on top of your deck?"})
 
 
 def _topdeck_legal(game, d: dict[str, Any]) -> list[Action]:
-    cards = game.ruleset.cards
+    cards = game.card_defs
     play = game.player(d["seat"]).play
     return [act("pick", "play", c) for c in dict.fromkeys(play) if cards[c].type == "companion"] + [Action("done")]
 
@@ -210,14 +208,14 @@ def _topdeck_resolve(game, d: dict[str, Any], action: Action) -> None:
     card = action.args[1]
     p.play.remove(card)
     p.deck.append(card)
-    game.say(f"{game.name(d['seat'])} puts {game.ruleset.cards[card].name} on top of the deck.")
+    game.say(f"{game.name(d['seat'])} puts {game.card_defs[card].name} on top of the deck.")
 
 
 # ==========================================================================================
 # D'allan: Finds
 # ==========================================================================================
 def _matches(game, token: str, match: dict[str, Any]) -> bool:
-    tdef = game.ruleset.tokens[token]
+    tdef = game.token_defs[token]
     if "token" in match and token != match["token"]:
         return False
     if "pool" in match and tdef.pool != match["pool"]:
@@ -233,7 +231,7 @@ def dallan_finds(game, event: dict[str, Any]) -> None:
     for find in spec(game, seat)["finds"]:
         if find["name"] not in finds and _matches(game, token, find["match"]):
             finds[find["name"]] = token
-            game.say(f"{game.name(seat)} puts the {game.ruleset.tokens[token].name} on the board as a Find.")
+            game.say(f"{game.name(seat)} puts the {game.token_defs[token].name} on the board as a Find.")
             return
 
 
@@ -273,7 +271,7 @@ def _find_resolve(game, d: dict[str, Any], action: Action) -> None:
 
 def _anywhere_offers(game, seat: int) -> list[Offer]:
     """The artifact Find's reward: market items may be bought from anywhere this turn."""
-    if not game.has_flag(MARKET_ANYWHERE) or seat != game.state.current:
+    if not game.has_flag(MARKET_ANYWHERE) or seat != game.current:
         return []
     room_market = game.registry.markets.get("market")
     here = game.player(seat).room
@@ -294,7 +292,7 @@ def garignar_defeats(game, event: dict[str, Any]) -> None:
     seat = event["seat"]
     if active(game):
         game.bump(seat, "monster_cards_defeated")
-    if power(game, seat) != "garignar" or seat != game.state.current or game.has_flag("party_carnage"):
+    if power(game, seat) != "garignar" or seat != game.current or game.has_flag("party_carnage"):
         return
     game.set_flag("party_carnage")
     wheel = spec(game, seat)["carnage"]
@@ -319,15 +317,15 @@ def op_mana(ctx, n: int) -> None:
 
 def _copyable(game, card: str) -> bool:
     """A card whose play text Duplicate may copy (not one that trashes itself)."""
-    addrs = game.ruleset.cards[card].effects.get("play", ())
-    return bool(addrs) and not any(game.ruleset.program[a].name == "trash_this" for a in addrs)
+    addrs = game.card_defs[card].effects.get("play", ())
+    return bool(addrs) and not any(game.compiled_op(a).name == "trash_this" for a in addrs)
 
 
 def spell_actions(game, seat: int) -> list[Action]:
     if power(game, seat) != "lenara":
         return []
     b, sp = board(game, seat), spec(game, seat)
-    used = game.state.turn.ext.get("party_spells", [])
+    used = game.turn.ext.get("party_spells", [])
     costs = sp.get("spells", {})
     p = game.player(seat)
     out: list[Action] = []
@@ -339,8 +337,8 @@ def spell_actions(game, seat: int) -> list[Action]:
         elif name == "duplicate":
             out += [act("spell", name, c) for c in dict.fromkeys(p.play) if _copyable(game, c)]
         elif name == "levitate":
-            cards = game.ruleset.cards
-            out += [act("spell", name, i) for i, c in enumerate(game.state.row) if c and cards[c].type in BLUE]
+            cards = game.card_defs
+            out += [act("spell", name, i) for i, c in enumerate(game.row) if c and cards[c].type in BLUE]
     return out
 
 
@@ -348,9 +346,9 @@ def spell_apply(game, seat: int, action: Action) -> None:
     name = action.args[0]
     b = board(game, seat)
     b["mana"] -= int(spec(game, seat)["spells"][name])
-    game.state.turn.ext.setdefault("party_spells", []).append(name)
+    game.turn.ext.setdefault("party_spells", []).append(name)
     game.bump(seat, "spells_cast")
-    cards = game.ruleset.cards
+    cards = game.card_defs
     if name == "transfigure":
         game.say(f"{game.name(seat)} casts Transfigure.")
         game.push_step(DRAW_STEP, seat, 1)
@@ -361,8 +359,8 @@ def spell_apply(game, seat: int, action: Action) -> None:
         game.push(cards[card].effects["play"], seat, card)
     else:
         slot = int(action.args[1])
-        card = game.state.row[slot]
-        game.state.row[slot] = None
+        card = game.row[slot]
+        game.row[slot] = None
         game.say(f"{game.name(seat)} casts Levitate and acquires {cards[card].name} into the hand.")
         game.gain_card(seat, card, to="hand")
 
@@ -424,14 +422,14 @@ def whiskers_ends(game, event: dict[str, Any]) -> None:
 def monkey_attack_begins(game, event: dict[str, Any]) -> None:
     if not active(game):
         return
-    seats = {str(s): len(game.player(s).damage) for s in range(len(game.state.players))
+    seats = {str(s): len(game.player(s).damage) for s in range(len(game.players))
              if power(game, s) == "monkeybot" and game.is_live(s)}
     if seats:
-        game.state.turn.ext["party_monkey"] = seats
+        game.turn.ext["party_monkey"] = seats
 
 
 def monkey_attack_done(game, event: dict[str, Any]) -> None:
-    before = game.state.turn.ext.pop("party_monkey", None) if active(game) else None
+    before = game.turn.ext.pop("party_monkey", None) if active(game) else None
     for key, had in (before or {}).items():
         seat = int(key)
         b = board(game, seat)

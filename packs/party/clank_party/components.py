@@ -19,7 +19,7 @@ IGNORE_MONSTERS = "ignore_tunnel_monsters"   # the base game's turn flag that ca
 
 def party_artifact_first(game, stack: list[str]) -> list[str]:
     """P1: the stack ascends; at equal values a Party artifact lies above the Catacombs one."""
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     if not any(toks[a].pack == PACK for a in stack):
         return stack
     return sorted(stack, key=lambda a: (toks[a].value, toks[a].pack != PACK))
@@ -28,16 +28,16 @@ def party_artifact_first(game, stack: list[str]) -> list[str]:
 def market_items(game, event: dict[str, Any]) -> None:
     """P2: when setup is done the Party's items join the market board (the Crown under the 8,
     no Master Key); Cloaks beyond the number the game uses go back to the box."""
-    pool = game.state.pools.get(MARKET_POOL)
+    pool = game.pools.get(MARKET_POOL)
     if not pool:
         return
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     cloaks = cloaks_wanted(game)
-    board = game.state.market.setdefault("market", [])
+    board = game.market.setdefault("market", [])
     for token in sorted(pool, key=lambda t: (CLOAK in toks[t].counts_as, t)):
         if CLOAK in toks[token].counts_as:
             if cloaks <= 0:
-                game.state.token_box.append(token)
+                game.token_box.append(token)
                 continue
             cloaks -= 1
         board.append(token)
@@ -56,7 +56,7 @@ def cloak_at_turn_start(game, event: dict[str, Any]) -> None:
 
 def cloak_bought(game, event: dict[str, Any]) -> None:
     seat = event["seat"]
-    if seat == game.state.current and CLOAK in game.ruleset.tokens[event["token"]].counts_as:
+    if seat == game.current and CLOAK in game.token_defs[event["token"]].counts_as:
         game.set_flag(IGNORE_MONSTERS)
 
 

@@ -39,11 +39,9 @@ def _op_value(view, name: str, arg: Any) -> float:
 
 
 def _body_value(view, body: list[int]) -> float:
-    program = view.ruleset.program
     total = 0.0
     for addr in body:
-        node = program[addr]
-        src = node.source
+        src = view.compiled_op(addr).source
         if isinstance(src, dict):
             (name, arg), = src.items()
             total += _op_value(view, name, arg)
@@ -88,12 +86,12 @@ def topdeck_companion(view, actions: list[Action]) -> Action | None:
     picks = [a for a in actions if a.kind == "pick"]
     if not picks:
         return None
-    cards = view.ruleset.cards
+    cards = view.card_defs
     return max(picks, key=lambda a: cards[a.args[1]].cost.get("skill", 0))
 
 
 def _card_worth(view, card: str) -> float:
-    cdef = view.ruleset.cards[card]
+    cdef = view.card_defs[card]
     return float(cdef.cost.get("skill", 0)) + (cdef.points if isinstance(cdef.points, int) else 0) * 0.5
 
 

@@ -18,12 +18,12 @@ def _first_sentence(text: str) -> str:
 
 
 def draft(view, d: dict[str, Any], action: Action) -> str:
-    tdef = view.ruleset.tokens[action.args[0]]
+    tdef = view.token_defs[action.args[0]]
     return f"play {tdef.name}: {_first_sentence(tdef.text)}"
 
 
 def conscript(view, d: dict[str, Any], action: Action) -> str:
-    name = view.ruleset.cards[d["card"]].name
+    name = view.card_defs[d["card"]].name
     return f"spend a conscription token: {name} on top of your deck" if action.kind == "yes" \
         else f"no, {name} goes to your discard pile"
 
@@ -31,7 +31,7 @@ def conscript(view, d: dict[str, Any], action: Action) -> str:
 def topdeck(view, d: dict[str, Any], action: Action) -> str:
     if action.kind == "done":
         return "leave your companions in play"
-    return f"put {view.ruleset.cards[action.args[1]].name} on top of your deck"
+    return f"put {view.card_defs[action.args[1]].name} on top of your deck"
 
 
 def find_reward(view, d: dict[str, Any], action: Action) -> str:
@@ -51,11 +51,11 @@ def spell(view, action: Action) -> str:
     me = view.me
     cid = me.ext.get("party", {}).get("character")
     if cid:
-        costs = view.ruleset.tokens[cid].ext["character"].get("spells", {})
+        costs = view.token_defs[cid].ext["character"].get("spells", {})
     head = f"cast {name.capitalize()} ({costs.get(name, '?')} mana)"
     if name == "duplicate":
-        return f"{head}: {view.ruleset.cards[action.args[1]].name}, {SPELL_WORDS[name]}"
+        return f"{head}: {view.card_defs[action.args[1]].name}, {SPELL_WORDS[name]}"
     if name == "levitate":
         slot = int(action.args[1])
-        return f"{head}: acquire {view.ruleset.cards[view.row[slot]].name} (slot {slot + 1}) {SPELL_WORDS[name]}"
+        return f"{head}: acquire {view.card_defs[view.row[slot]].name} (slot {slot + 1}) {SPELL_WORDS[name]}"
     return f"{head}: {SPELL_WORDS[name]}"

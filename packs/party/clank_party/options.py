@@ -101,11 +101,11 @@ def configure(config: dict[str, Any]) -> None:
 
 def game_options(game: Any) -> dict[str, Any]:
     """The options a game was set up with."""
-    return game.state.config.get("options", {})
+    return game.options
 
 
 def cloaks_wanted(game: Any) -> int:
     """How many Cloaks go on the market board: 3 at 5-6 players, else the option's count."""
-    if len(game.state.players) >= 5:
+    if len(game.players) >= 5:
         return 3
     return cloak_count(game_options(game).get("cloaks", 0))

@@ -42,13 +42,8 @@ ARMED = "party_armed"      # turn ext: [[event, seat], ...] conditions armed thi
 
 def active(game) -> bool:
     """Whether any card of the game answers a React window (the Party's cards are in play)."""
-    cache = game.ruleset.cache
-    key = (PACK, "react")
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = any(c.react is not None and c.react["on"] in WINDOWS
-                                 for c in game.ruleset.cards.values())
-    return found
+    return game.memo((PACK, "react"), lambda: any(c.react is not None and c.react["on"] in WINDOWS
+                                                  for c in game.card_defs.values()))
 
 
 def party_state(player: Any) -> dict[str, Any]:
@@ -59,9 +54,8 @@ def party_state(player: Any) -> dict[str, Any]:
 def others_in_order(game, seat: int) -> list[int]:
     """Live seats other than ``seat``, in turn order starting after the current player (between
     turns that is the player about to take a turn)."""
-    st = game.state
-    n = len(st.players)
-    order = [(st.current + i) % n for i in range(1, n + 1)]
+    n, current = game.seat_count, game.current
+    order = [(current + i) % n for i in range(1, n + 1)]
     return [s for s in order if s != seat and game.is_live(s)]
 
 
@@ -73,7 +67,7 @@ def label(game, event: str, card: str | None = None) -> str:
 
 def open_window(game, event: str, seats: list[int]) -> None:
     """Arm ``event`` for these seats (in turn order) and offer each its React cards now."""
-    armed = game.state.turn.ext.setdefault(ARMED, [])
+    armed = game.turn.ext.setdefault(ARMED, [])
     for seat in seats:
         if [event, seat] not in armed:
             armed.append([event, seat])
@@ -83,17 +77,17 @@ def open_window(game, event: str, seats: list[int]) -> None:
 
 # -- the moments a React card answers --------------------------------------------------------
 def on_card_gained(game, event: dict[str, Any]) -> None:
-    if active(game) and game.ruleset.cards[event["card"]].kind == "dungeon":
+    if active(game) and game.card_defs[event["card"]].kind == "dungeon":
         open_window(game, "row_card_acquired", others_in_order(game, event["seat"]))
 
 
 def on_attack_begins(game, event: dict[str, Any]) -> None:
-    if active(game) and game.state.turn.phase != "out":
-        open_window(game, "dragon_attack_begins", others_in_order(game, game.state.current))
+    if active(game) and game.turn.phase != "out":
+        open_window(game, "dragon_attack_begins", others_in_order(game, game.current))
 
 
 def on_token_taken(game, event: dict[str, Any]) -> None:
-    if active(game) and game.ruleset.tokens[event["token"]].pool == "artifact":
+    if active(game) and game.token_defs[event["token"]].pool == "artifact":
         open_window(game, "artifact_taken", others_in_order(game, event["seat"]))
 
 
@@ -102,22 +96,22 @@ def on_entered_room(game, event: dict[str, Any]) -> None:
         return
     mover, room = event["seat"], event["room"]
     seats = [s for s in others_in_order(game, mover)
-             if s != game.state.current and game.player(s).room == room]
+             if s != game.current and game.player(s).room == room]
     if seats:
         open_window(game, "pawn_enters_your_room", seats)
 
 
 def on_row_card_revealed(game, event: dict[str, Any]) -> None:
-    if active(game) and game.ruleset.cards[event["card"]].type == "monster":
+    if active(game) and game.card_defs[event["card"]].type == "monster":
         open_window(game, "monster_arrives", others_in_order(game, event["seat"]))
 
 
 def last_window(game, event: dict[str, Any]) -> None:
     """Before the refill, every armed player may still react to what happened this turn."""
-    armed = game.state.turn.ext.get(ARMED)
+    armed = game.turn.ext.get(ARMED)
     if not armed:
         return
-    order = others_in_order(game, game.state.current)
+    order = others_in_order(game, game.current)
     pairs = sorted((order.index(s), list(WINDOWS).index(e), e, s) for e, s in armed if s in order)
     for _, _, ev, seat in reversed(pairs):
         game.offer_reactions(seat, ev, label(game, ev), repeat=True)
@@ -136,7 +130,7 @@ def op_react_play(ctx, _arg: Any) -> None:
     drew = game.draw(seat, 1)
     party_state(p).setdefault("deferred", []).append(card)
     game.bump(seat, "react_plays")
-    name = game.ruleset.cards[card].name
+    name = game.card_defs[card].name
     game.say(f"{game.name(seat)} reacts with {name} and draws {'a card' if drew else 'nothing'}; "
              f"it takes effect on their next turn.")
     game.emit("react_played", seat=seat, card=card, drew=drew)
@@ -157,7 +151,7 @@ def resolve_deferred(game, event: dict[str, Any]) -> None:
         if card in left:
             left.remove(card)
             due.append(card)
-    cards = game.ruleset.cards
+    cards = game.card_defs
     for card in due:
         game.say(f"{game.name(seat)}'s {cards[card].name} takes effect.")
         game.emit("react_resolved", seat=seat, card=card)

@@ -29,12 +29,12 @@ def player_marks(view, seat: int) -> list[Mark]:
         out.append(Mark(hue, f"player:{seat}"))
     cid = b.get("character")
     if cid:
-        tdef = view.ruleset.tokens[cid]
+        tdef = view.token_defs[cid]
         pw = tdef.ext["character"]["power"]
         out.append(Mark(f"{tdef.name}: {POWER_TEXT[pw](b)}", "resource"))
     waiting = deferred_cards(p)
     if waiting:
-        names = ", ".join(view.ruleset.cards[c].name for c in waiting)
+        names = ", ".join(view.card_defs[c].name for c in waiting)
         out.append(Mark(f"reacted with {names} (takes effect next turn)", "muted"))
     return out
 

@@ -35,10 +35,10 @@ def uw_ladder_place(game, room: str, _arg: Any) -> None:
 def update_ladder_tokens(game) -> None:
     """G57: ladder token X lies on the Underworld ladder room X once a Depths ladder room X
     exists too (a reminder only: the links decide)."""
-    lettered = {link["to_slot"][1] for link in game.state.links if link["kind"] == LADDER}
-    pool = game.state.pools.get("ladder", [])
+    lettered = {link["to_slot"][1] for link in game.links if link["kind"] == LADDER}
+    pool = game.pools.get("ladder", [])
     for letter in sorted(lettered):
-        room = game.geometry.slot_room(REGION, letter, LADDER_UW, game.ruleset.room_feature_set)
+        room = game.slot_room(REGION, letter, LADDER_UW)
         token = f"ladder-{letter.lower()}"
         if room is not None and token in pool:
             pool.remove(token)
@@ -70,8 +70,8 @@ def op_place_chute(ctx, _arg: Any) -> None:
     game, room = ctx.game, ctx.player.room
     if room is None or has_chute(game, room) or region_of(game, room) == REGION:
         return
-    if ctx.src in game.state.token_box:
-        game.state.token_box.remove(ctx.src)
+    if ctx.src in game.token_box:
+        game.token_box.remove(ctx.src)
     game.room(room)["chute_token"] = ctx.src
     add_chute(game, room)
     game.say(f"{game.name(ctx.seat)} places an Underworld Chute in {game.room_name(room)}.")
@@ -79,7 +79,7 @@ def op_place_chute(ctx, _arg: Any) -> None:
 
 # -- teleports along links ---------------------------------------------------------------------
 def _links_by_key(game) -> dict[str, dict[str, Any]]:
-    return {f"link:{link['key']}": link for link in game.state.links}
+    return {f"link:{link['key']}": link for link in game.links}
 
 
 def link_targets(game, seat: int) -> list[str]:
@@ -98,7 +98,7 @@ def ladder_room_targets(game, seat: int) -> list[str]:
         return []
     out = []
     for slot in SLOTS:
-        room = game.geometry.slot_room(REGION, slot, LADDER_UW, game.ruleset.room_feature_set)
+        room = game.slot_room(REGION, slot, LADDER_UW)
         if room is not None:
             out.append(room)
         elif game.slot_discoverable(REGION, slot):

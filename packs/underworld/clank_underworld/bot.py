@@ -51,16 +51,16 @@ SWORD_CARD = 1.0    # what a card is worth more in a deck, per Sword it gives (g
 
 def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
     """Rooms worth a detour, with their bonus in Boots."""
-    if REGION not in view.ruleset.regions:
+    if view.slot_layout(REGION) is None:
         return found
     p = view.me
     swords = p.pool.get("swords", 0)
     escaping = _escaping(view) or len(p.damage) > HEALTHY or p.stats.get("underworld_turns", 0) >= STAY
-    coins = p.pool.get("undercoins", 0) + sum(view.ruleset.tokens[t].ext["worth_undercoins"] for t in p.tokens)
+    coins = p.pool.get("undercoins", 0) + sum(view.token_defs[t].ext["worth_undercoins"] for t in p.tokens)
     minor = not escaping and coins > 0          # small goals only with the toll in hand
     has_art = bool(p.artifacts)
     fate_used = mine(p).get("fate_room_used")
-    fates = sum(1 for t in p.tokens if "fate_card" in view.ruleset.tokens[t].counts_as)
+    fates = sum(1 for t in p.tokens if "fate_card" in view.token_defs[t].counts_as)
     fate_room = 1 + view.counts_as(seat, "gauntlets")
     out = dict(found)
     scale = SCALE.get(len(view.players), 1.0)
@@ -81,7 +81,7 @@ def goals(view, found: dict[str, float], seat: int) -> dict[str, float]:
         if not minor:
             continue
         if (not state.get("guardian") and state.get("enhancers") and not view.counts_as(seat, "enhancer")
-                and any(view.ruleset.tokens[t].ext["enhancer"] != 2 for t in state["enhancers"])):
+                and any(view.token_defs[t].ext["enhancer"] != 2 for t in state["enhancers"])):
             want(room, 3.0 if has_art else 1.5)
         if state.get("imps") and not mine(p).get("library_visited") and not view.counts_as(seat, "imp"):
             want(room, IMPS)
@@ -108,11 +108,11 @@ def _lyre_contested(view, seat: int) -> bool:
 def card_values(view, values: dict[str, float]) -> dict[str, float]:
     """Swords matter more below (the Guardian asks 3, a harpy 2): cards that give them are worth
     ``SWORD_CARD`` more each Sword."""
-    if REGION not in view.ruleset.regions or not SWORD_CARD:
+    if view.slot_layout(REGION) is None or not SWORD_CARD:
         return values
     out = dict(values)
     for cid in out:
-        out[cid] += SWORD_CARD * _swords_given(view.ruleset.cards[cid].data.get("play"))
+        out[cid] += SWORD_CARD * _swords_given(view.card_defs[cid].data.get("play"))
     return out
 
 
@@ -125,7 +125,7 @@ def _swords_given(play: Any) -> int:
 
 def costs(view, found: dict[str, float], seat: int) -> dict[str, float]:
     """Rooms whose entry means a fight the bot cannot win now cost the damage it would take."""
-    if REGION not in view.ruleset.regions:
+    if view.slot_layout(REGION) is None:
         return found
     swords = view.me.pool.get("swords", 0)
     out = dict(found)
@@ -166,7 +166,7 @@ def _fate_value(view, card: str) -> float:
     seat = view.seat
     p = view.me
     owned = _owned(view)
-    cards = view.ruleset.cards
+    cards = view.card_defs
     if card in FATE_FLAT:
         return FATE_FLAT[card]
     if card == "fate-fool":
@@ -186,7 +186,7 @@ def _fate_value(view, card: str) -> float:
     if card == "fate-hermit":
         return 7.0 if len(owned) <= 14 else 0.0
     if card == "fate-justice":
-        return min(12, 2 * sum(1 for t in p.tokens if view.ruleset.tokens[t].data.get("prisoner")))
+        return min(12, 2 * sum(1 for t in p.tokens if view.token_defs[t].data.get("prisoner")))
     if card == "fate-death":
         return min(10, 2 * p.stats.get("cards_trashed", 0))
     if card == "fate-moon":
@@ -224,7 +224,7 @@ def answer(view, chosen: Action | None, decision: dict[str, Any], acts: list[Act
         row = view.row
         slots = [a for a in acts if a.kind == "slot"]
         if slots:
-            return max(slots, key=lambda a: sum(view.ruleset.cards[row[int(a.args[0])]].cost.values()))
+            return max(slots, key=lambda a: sum(view.card_defs[row[int(a.args[0])]].cost.values()))
     return None
 
 

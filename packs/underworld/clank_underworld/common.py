@@ -16,7 +16,7 @@ UNDERCOINS = "undercoins"
 
 def in_play(game) -> bool:
     """Whether the Underworld itself is in this game (the pack's ``area`` part is on)."""
-    return REGION in game.ruleset.regions
+    return game.slot_layout(REGION) is not None
 
 
 def region_of(game, room: str | None) -> str | None:
@@ -50,7 +50,7 @@ def holds(game, seat: int, token: str) -> bool:
 def loose_and_cached(game, seat: int) -> int:
     """Undercoins a seat holds: loose ones plus what its Undercoin Caches are worth (G40)."""
     p = game.player(seat)
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return p.pool.get(UNDERCOINS, 0) + sum(toks[t].ext["worth_undercoins"] for t in p.tokens)
 
 
@@ -83,7 +83,7 @@ def c_can_spend_boots(game, seat: int, want: Any) -> bool:
 # -- quantities ----------------------------------------------------------------------------
 def q_harpy_trophies(game, seat: int) -> int:
     """Harpy tokens held plus Matriarch cards kept (U18: it counts as one)."""
-    cards = game.ruleset.cards
+    cards = game.card_defs
     return game.counts_as(seat, "harpy_trophy") + sum(1 for c in trophies(game, seat)
                                                        if "harpy_trophy" in cards[c].counts_as)
 
@@ -97,13 +97,13 @@ def q_kinds_held(game, seat: int) -> int:
 def q_gold_held(game, seat: int) -> int:
     """Gold and the gold value of tokens (undercoins are not gold, U21)."""
     p = game.player(seat)
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return p.gold + sum(toks[t].worth_gold for t in p.tokens)
 
 
 def _owned_type(kind: str):
     def count(game, seat: int) -> int:
-        cards = game.ruleset.cards
+        cards = game.card_defs
         return sum(1 for c in game.owned_cards(seat) if cards[c].type == kind)
     return count
 
@@ -120,7 +120,7 @@ def register_conditions(registry: Registry) -> None:
     q("gold_held", q_gold_held, "Gold you hold, with gold-value tokens (never undercoins).")
     q("harpy_trophies", q_harpy_trophies, "Harpy trophies you hold (the Harpy Matriarch counts, U18).")
     q("guardian_trophy", lambda g, s: int(holds(g, s, "guardian-trophy")), "1 if you hold the Guardian trophy.")
-    q("prisoners_held", lambda g, s: sum(1 for t in g.player(s).tokens if is_prisoner(g.ruleset.tokens[t])),
+    q("prisoners_held", lambda g, s: sum(1 for t in g.player(s).tokens if is_prisoner(g.token_defs[t])),
       "Prisoners you hold (never a Coupon or a Soul Elixir).")
     q("companions", _owned_type("companion"), "Companion cards you own.")
     q("stumbles", lambda g, s: g.owned_cards(s).count("stumble"), "Stumble cards you own.")

@@ -27,7 +27,7 @@ ROOM_LISTS = ("enhancers", "lyre", "imps")
 
 
 def _take_all(game, pool: str) -> list[str]:
-    tokens = game.state.pools.get(pool, [])
+    tokens = game.pools.get(pool, [])
     out, tokens[:] = list(tokens), []
     return out
 
@@ -118,7 +118,7 @@ def guardian_place(game, room: str, _arg: Any) -> None:
 
 
 def enhancers_place(game, room: str, _arg: Any) -> None:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     game.room(room)["enhancers"] = sorted(_take_all(game, "enhancer"), key=lambda t: -toks[t].ext["enhancer"])
 
 
@@ -134,7 +134,7 @@ def guardian_defeated(game, seat: int, room: str) -> None:
 
 
 def _double(game, room: str) -> str | None:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return next((t for t in game.room(room).get("enhancers", []) if toks[t].ext["enhancer"] == 2), None)
 
 
@@ -151,7 +151,7 @@ def _reward_resolve(game, d: dict[str, Any], action) -> None:
         take_enhancer(game, seat, double)
     elif double:                                    # default U5(c): a declined 2× leaves the game
         game.room(room)["enhancers"].remove(double)
-        game.state.token_box.append(double)
+        game.token_box.append(double)
     trophy = game.room(room).pop("guardian_trophy")
     if action.kind in ("both", "trophy"):
         p = game.player(seat)
@@ -160,12 +160,12 @@ def _reward_resolve(game, d: dict[str, Any], action) -> None:
         game.rage(1)
         game.say(f"{game.name(seat)} takes the Guardian as a trophy. The dragon grows angrier.")
     else:                                           # default U4(b): no rage change
-        game.state.token_box.append(trophy)
+        game.token_box.append(trophy)
 
 
 def take_enhancer(game, seat: int, token: str) -> None:
     game.bump(seat, "enhancers")
-    game.say(f"{game.name(seat)} takes the {game.ruleset.tokens[token].name}.")
+    game.say(f"{game.name(seat)} takes the {game.token_defs[token].name}.")
     game.take_token(seat, token)
 
 
@@ -174,7 +174,7 @@ def enhancer_actions(game, seat: int, room: str, _arg: Any) -> list:
     state = game.room(room)
     if state.get("guardian") or game.counts_as(seat, "enhancer"):
         return []
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     left = sorted({t for t in state.get("enhancers", []) if toks[t].ext["enhancer"] != 2})
     return [act("room", "enhancers", t) for t in left]
 
@@ -186,13 +186,13 @@ def enhancer_apply(game, seat: int, room: str, _arg: Any, action) -> None:
 
 
 def best_artifact(game, seat: int) -> int:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return max((toks[a].value or points_value(game, seat, toks[a].points) for a in game.player(seat).artifacts),
                default=0)
 
 
 def factor(game, seat: int) -> Fraction:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     found = [Fraction(str(toks[t].ext["enhancer"])) for t in game.player(seat).tokens if toks[t].ext["enhancer"]]
     return max(found, default=Fraction(1))
 
@@ -231,7 +231,7 @@ def lyre_apply(game, seat: int, room: str, _arg: Any, action) -> None:
 
 # -- the Imp Assistants (U8-U10) --------------------------------------------------------------
 def library_place(game, room: str, _arg: Any) -> None:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     game.room(room)["imps"] = sorted(_take_all(game, "imp"), key=lambda t: -toks[t].value)   # ×4 on top
 
 
@@ -245,7 +245,7 @@ def library_enter(game, seat: int, room: str, _arg: Any) -> None:
     if imps and not game.counts_as(seat, "imp"):
         imp = imps.pop(0)
         game.bump(seat, "imps")
-        game.say(f"{game.name(seat)} must take the {game.ruleset.tokens[imp].name}.")
+        game.say(f"{game.name(seat)} must take the {game.token_defs[imp].name}.")
         game.take_token(seat, imp)
 
 
@@ -253,26 +253,26 @@ def _tome_tax(game, event: dict[str, Any]) -> None:
     """U9: a holder of an imp who gains a Secret Tome, or a card that counts as one, puts two
     dungeon row cards of their choice in the dungeon discard (all if fewer)."""
     seat, card = event["seat"], event["card"]
-    if "secret_tome" not in game.ruleset.cards[card].counts_as or not game.counts_as(seat, "imp"):
+    if "secret_tome" not in game.card_defs[card].counts_as or not game.counts_as(seat, "imp"):
         return
     game.ask_later({"kind": TAX, "seat": seat, "left": 2, "src": card,
                     "prompt": "the imp's tax: put a dungeon row card in the dungeon discard"})
 
 
 def _tax_legal(game, d: dict[str, Any]) -> list:
-    return [act("slot", i) for i, c in enumerate(game.state.row) if c is not None] or [act("done")]
+    return [act("slot", i) for i, c in enumerate(game.row) if c is not None] or [act("done")]
 
 
 def _tax_resolve(game, d: dict[str, Any], action) -> None:
     if action.kind == "done":
         return
-    st = game.state
+    row = game.row
     slot = int(action.args[0])
-    card = st.row[slot]
-    st.row[slot] = None
-    st.dungeon_discard.append(card)
-    game.say(f"The imp's tax: {game.ruleset.cards[card].name} goes to the dungeon discard.")
-    if d["left"] > 1 and any(c is not None for c in st.row):
+    card = row[slot]
+    row[slot] = None
+    game.dungeon_discard.append(card)
+    game.say(f"The imp's tax: {game.card_defs[card].name} goes to the dungeon discard.")
+    if d["left"] > 1 and any(c is not None for c in row):
         game.ask({**d, "left": d["left"] - 1})
 
 
@@ -286,7 +286,7 @@ def prison_place(game, room: str, _arg: Any) -> None:
 def prison_enter(game, seat: int, room: str, _arg: Any) -> None:
     token = game.room(room).pop("prisoner", None)
     if token:
-        game.say(f"{game.name(seat)} frees the {game.ruleset.tokens[token].name} from the Underworld Prison.")
+        game.say(f"{game.name(seat)} frees the {game.token_defs[token].name} from the Underworld Prison.")
         game.take_token(seat, token)
 
 
@@ -311,9 +311,9 @@ def harpy_defeated(game, seat: int, room: str) -> None:
 
 def op_keep_as_trophy(ctx, _arg: Any) -> None:
     """U18 default: the defeated card leaves the dungeon discard for the defeater's trophies."""
-    st = ctx.game.state
-    if ctx.src in st.dungeon_discard:
-        del st.dungeon_discard[len(st.dungeon_discard) - 1 - st.dungeon_discard[::-1].index(ctx.src)]
+    pile = ctx.game.dungeon_discard
+    if ctx.src in pile:
+        del pile[len(pile) - 1 - pile[::-1].index(ctx.src)]
         me = mine_to_write(ctx.player)
         me.setdefault("trophies", []).append(ctx.src)
         ctx.game.bump(ctx.seat, "harpies_defeated")
@@ -321,7 +321,7 @@ def op_keep_as_trophy(ctx, _arg: Any) -> None:
 
 
 def trophy_points(game, seat: int) -> list[tuple[str, int]]:
-    cards = game.ruleset.cards
+    cards = game.card_defs
     out: dict[str, int] = {}
     for c in trophies(game, seat):
         out[cards[c].name] = out.get(cards[c].name, 0) + points_value(game, seat, cards[c].points)
@@ -343,7 +343,7 @@ def tower_turn_start(game, seat: int, room: str, _arg: Any) -> None:
 def room_tokens(game, tokens: list[str]) -> list[str]:
     """Tokens waiting in Underworld rooms (for the check of a loaded state)."""
     out = list(tokens)
-    for state in game.state.rooms.values():
+    for state in game.rooms.values():
         out += [state[k] for k in (*ROOM_KEYS, "ladder_token", "chute_token") if state.get(k)]
         for k in ROOM_LISTS:
             out += state.get(k, ())
@@ -352,7 +352,7 @@ def room_tokens(game, tokens: list[str]) -> list[str]:
 
 def carried(game, n: int, seat: int) -> int:
     """U4: the Guardian trophy does not count toward the artifact limit."""
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return n - sum(1 for a in game.player(seat).artifacts if toks[a].ext["outside_carry_limit"])
 
 
@@ -416,7 +416,7 @@ def register_reactions(registry: Registry) -> None:
     registry.add_modifier("tokens_elsewhere", room_tokens)
     registry.add_modifier("artifacts_carried", carried)
     registry.add_modifier("cards_elsewhere", lambda game, cards: cards + [
-        c for p in game.state.players for c in trophies(game, p.seat)])
+        c for p in game.players for c in trophies(game, p.seat)])
 
 
 def register_scoring(registry: Registry) -> None:

@@ -20,7 +20,7 @@ def pay_undercoin(game, seat: int) -> bool:
     (G40, default U35); False when the seat holds neither."""
     p = game.player(seat)
     if p.pool.get(UNDERCOINS, 0) < 1:
-        cache = next((t for t in sorted(p.tokens) if game.ruleset.tokens[t].ext["worth_undercoins"]), None)
+        cache = next((t for t in sorted(p.tokens) if game.token_defs[t].ext["worth_undercoins"]), None)
         if cache is None:
             return False
         exchange(game, seat, cache)
@@ -32,9 +32,9 @@ def exchange(game, seat: int, token: str) -> None:
     """An Undercoin Cache goes back to the box for its undercoins (G1, G40)."""
     p = game.player(seat)
     p.tokens.remove(token)
-    game.state.token_box.append(token)
-    game.gain(seat, UNDERCOINS, game.ruleset.tokens[token].ext["worth_undercoins"])
-    game.say(f"{game.name(seat)} exchanges an {game.ruleset.tokens[token].name}.")
+    game.token_box.append(token)
+    game.gain(seat, UNDERCOINS, game.token_defs[token].ext["worth_undercoins"])
+    game.say(f"{game.name(seat)} exchanges an {game.token_defs[token].name}.")
 
 
 # -- the toll at turn start (U35) --------------------------------------------------------------
@@ -55,8 +55,8 @@ def _toll(game, event: dict[str, Any]) -> None:
 
 def _first_game_coin(game, _event: dict[str, Any]) -> None:
     """U21: the first-game suggestion, as an option: each player starts with 1 undercoin."""
-    if in_play(game) and game.state.config["options"].get("first_game_coin"):
-        for p in game.state.players:
+    if in_play(game) and game.options.get("first_game_coin"):
+        for p in game.players:
             p.pool[UNDERCOINS] = p.pool.get(UNDERCOINS, 0) + 1
 
 
@@ -75,7 +75,7 @@ def undercoin_enter(game, seat: int, room: str, arg: Any) -> None:
 
 # -- the Undercoin Cache: exchange it whenever you like (G40) ----------------------------------
 def exchange_actions(game, seat: int) -> list:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return [act("exchange", t) for t in sorted({t for t in game.player(seat).tokens
                                                 if toks[t].ext["worth_undercoins"]})]
 
@@ -88,7 +88,7 @@ def exchange_apply(game, seat: int, action) -> None:
 def _each_turn(game, event: dict[str, Any]) -> None:
     """Boots of the Wind: 1 Boot at the start of each of its holder's turns (after the toll)."""
     seat = event["seat"]
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     for t in sorted(game.player(seat).tokens):
         if toks[t].ext["each_turn"]:
             game.push(toks[t].ext["each_turn"], seat, t)
@@ -98,10 +98,10 @@ def _each_turn(game, event: dict[str, Any]) -> None:
 def _below_bonus(game, seat: int) -> None:
     """Haunted Myrmidon: once a turn, the first moment its holder is in the Underworld (the turn
     it is freed too), its effect resolves (default G36)."""
-    if seat != game.state.current or not in_play(game) or not below(game, seat):
+    if seat != game.current or not in_play(game) or not below(game, seat):
         return
-    done = game.state.turn.ext.setdefault("below_bonus", [])
-    toks = game.ruleset.tokens
+    done = game.turn.ext.setdefault("below_bonus", [])
+    toks = game.token_defs
     for t in game.player(seat).tokens:
         if toks[t].ext["below_each_turn"] and t not in done:
             done.append(t)
@@ -113,7 +113,7 @@ def _entered(game, event: dict[str, Any]) -> None:
 
 
 def _taken(game, event: dict[str, Any]) -> None:
-    if game.ruleset.tokens[event["token"]].ext["below_each_turn"]:
+    if game.token_defs[event["token"]].ext["below_each_turn"]:
         _below_bonus(game, event["seat"])
 
 

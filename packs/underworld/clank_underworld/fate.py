@@ -26,7 +26,7 @@ def limit(game, seat: int) -> int:
 
 def held(game, seat: int) -> list[str]:
     """The fate cards a seat holds."""
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     return [t for t in game.player(seat).tokens if "fate_card" in toks[t].counts_as]
 
 
@@ -35,13 +35,13 @@ def may_keep(game, seat: int, card: str, room: int = 0) -> bool:
     ``keep_if`` holds (The Hanged Man: only if its damage could be taken)."""
     if len(held(game, seat)) - room >= limit(game, seat):
         return False
-    cond = game.ruleset.tokens[card].ext["keep_if"]
+    cond = game.token_defs[card].ext["keep_if"]
     return cond is None or cond(game, seat)
 
 
 def _bottom(game, cards: list[str]) -> None:
     """Put cards on the bottom of the fate deck, the first drawn nearest the top."""
-    game.state.pools.setdefault(POOL, [])[0:0] = list(reversed(cards))
+    game.pools.setdefault(POOL, [])[0:0] = list(reversed(cards))
 
 
 def _step_draw(game, seat: int, data: dict[str, Any]) -> None:
@@ -50,7 +50,7 @@ def _step_draw(game, seat: int, data: dict[str, Any]) -> None:
     if not cross and len(held(game, seat)) >= limit(game, seat):
         game.say(f"{game.name(seat)} is at the fate card limit and draws nothing (U11).")
         return
-    pool = game.state.pools.setdefault(POOL, [])
+    pool = game.pools.setdefault(POOL, [])
     drawn = [pool.pop() for _ in range(min(int(data.get("n", 3)), len(pool)))]
     if not drawn:
         return
@@ -68,7 +68,7 @@ def _step_draw(game, seat: int, data: dict[str, Any]) -> None:
 
 def keep(game, seat: int, card: str) -> None:
     """Take a fate card: hidden ones stay face down, revealed ones resolve at once (U12)."""
-    tdef = game.ruleset.tokens[card]
+    tdef = game.token_defs[card]
     game.bump(seat, "fate_cards")
     if tdef.hidden:
         game.say(f"{game.name(seat)} keeps a fate card face down.")
@@ -91,7 +91,7 @@ def _keep_resolve(game, d: dict[str, Any], action) -> None:
 
 def _cross_legal(game, d: dict[str, Any]) -> list:
     seat = d["seat"]
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     out = [act("keep", c) for c in dict.fromkeys(d["drawn"]) if may_keep(game, seat, c)]
     for mine_ in dict.fromkeys(held(game, seat)):
         if toks[mine_].hidden:
@@ -138,7 +138,7 @@ def fate_room_enter(game, seat: int, room: str, _arg: Any) -> None:
 
 def pending_cards(game, tokens: list[str]) -> list[str]:
     """Fate cards drawn and waiting in a pending decision (for the check of a loaded state)."""
-    d = game.state.decision
+    d = game.pending_decision
     if d is not None and d.get("kind") in (KEEP, CROSS):
         return tokens + list(d["drawn"])
     return tokens
@@ -146,8 +146,8 @@ def pending_cards(game, tokens: list[str]) -> list[str]:
 
 def reveal_at_the_end(game, data: dict[str, Any], seat: int | None, owner: int) -> dict[str, Any]:
     """U12: hidden fate cards stay private until the game is over, then every view shows them."""
-    if game.state.over and isinstance(data.get("tokens"), list):
-        data = {**data, "tokens": list(game.state.players[owner].tokens)}
+    if game.over and isinstance(data.get("tokens"), list):
+        data = {**data, "tokens": list(game.players[owner].tokens)}
     return data
 
 

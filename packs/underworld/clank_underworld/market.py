@@ -23,13 +23,13 @@ POOL = "underworld_market"
 
 
 def sale(game, item: str) -> dict[str, Any]:
-    return game.ruleset.tokens[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
+    return game.token_defs[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
 
 
 def offered(game, seat: int) -> list[str]:
     """Items of the bottom row the seat may buy now, one per kind (purchase conditions checked)."""
     out: list[str] = []
-    for item in game.state.market.get(BOARD, []):
+    for item in game.market.get(BOARD, []):
         if item in out:
             continue
         requires = sale(game, item)["requires"]
@@ -46,8 +46,8 @@ def offers(game, seat: int):
 
 def take(game, seat: int, offer: Offer, payment: Payment) -> None:
     item = offer.item
-    game.state.market[BOARD].remove(item)
-    tdef = game.ruleset.tokens[item]
+    game.market[BOARD].remove(item)
+    tdef = game.token_defs[item]
     game.say(f"{game.name(seat)} buys {tdef.name} at the Underworld market for {payment.cost.get('gold', 0)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
@@ -55,7 +55,7 @@ def take(game, seat: int, offer: Offer, payment: Payment) -> None:
 
 # -- ways to pay: the Coupon, the Darkiron Ingot, or both (K7, G41) ----------------------------
 def _discounts(game, seat: int) -> list[tuple[str, int]]:
-    toks = game.ruleset.tokens
+    toks = game.token_defs
     out = []
     for t in sorted(set(game.player(seat).tokens)):
         off = toks[t].ext.get("discount") or toks[t].ext["underworld_discount"]
@@ -68,7 +68,7 @@ def _spend(tokens: tuple[str, ...]):
     def after(game, seat) -> None:
         for t in tokens:
             game.player(seat).tokens.remove(t)
-            game.state.token_box.append(t)
+            game.token_box.append(t)
     return after
 
 
@@ -78,8 +78,8 @@ def discount_payments(game, seat: int, cost: dict[str, int], item: str) -> list[
     if gold <= 0:
         return []
     found = _discounts(game, seat)
-    coupons = [(t, n) for t, n in found if game.ruleset.tokens[t].ext.get("discount")]
-    ingots = [(t, n) for t, n in found if game.ruleset.tokens[t].ext["underworld_discount"]]
+    coupons = [(t, n) for t, n in found if game.token_defs[t].ext.get("discount")]
+    ingots = [(t, n) for t, n in found if game.token_defs[t].ext["underworld_discount"]]
     ways: list[tuple[tuple[str, ...], int]] = [((t,), n) for t, n in coupons + ingots]
     ways += [((c, i), cn + inn) for c, cn in coupons for i, inn in ingots]
     return [Payment({**cost, "gold": max(0, gold - off)}, "+".join(tokens), _spend(tokens)) for tokens, off in ways]
@@ -103,7 +103,7 @@ def owned(game, cards: list[str], seat: int) -> list[str]:
 
 
 def boat_cards(game, cards: list[str]) -> list[str]:
-    return cards + [c for p in game.state.players for c in boat(game, p.seat)]
+    return cards + [c for p in game.players for c in boat(game, p.seat)]
 
 
 def boat_points(game, seat: int) -> list[tuple[str, int]]:
@@ -115,9 +115,9 @@ def stock(game, _event: Any) -> None:
     """Setup: the five Underworld items go onto the bottom row of the board (U30)."""
     if not in_play(game):
         return
-    items = game.state.pools.pop(POOL, [])
+    items = game.pools.pop(POOL, [])
     order = ["uw-blood-amulet", "boots-of-the-wind", "gauntlets-of-destiny", "jesters-cap", "river-boat"]
-    game.state.market[BOARD] = sorted(items, key=lambda t: (order.index(t) if t in order else len(order), t))
+    game.market[BOARD] = sorted(items, key=lambda t: (order.index(t) if t in order else len(order), t))
 
 
 def features() -> list[RoomFeatureDef]:

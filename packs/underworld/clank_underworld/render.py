@@ -27,7 +27,7 @@ def _links_from(view, room_id: str) -> list[Mark]:
             else:
                 out.append(Mark(f"ladder {slot}: down to slot {slot}", "muted"))
         else:
-            here = view.geometry.slot_room(target[0], slot, target[2], view.ruleset.room_feature_set)
+            here = view.slot_room(target[0], slot, target[2])
             if here == room_id and not link["one_way"]:
                 out.append(Mark(f"ladder {slot}: up to {view.room_name(link['a'])}", "muted"))
     if chutes:
@@ -38,7 +38,7 @@ def _links_from(view, room_id: str) -> list[Mark]:
 def room_marks(view, room_id: str) -> list[Mark]:
     """The Guardian, enhancers, lyre, imps, harpy, prisoner, ladder and chute tokens, links."""
     data = view.room(room_id)
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     out: list[Mark] = []
     if data.get("guardian"):
         out.append(Mark("Kerberos: 3 Swords or 2 damage", "danger"))
@@ -79,7 +79,7 @@ def player_marks(view, seat: int) -> list[Mark]:
     if not in_play(view):
         return []
     p = view.player(seat)
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     out = [Mark(f"{p.pool.get(UNDERCOINS, 0)} undercoin{'s' if p.pool.get(UNDERCOINS, 0) != 1 else ''}",
                 "resource")]
     held = Counter(t for t in p.tokens if t != HIDDEN)
@@ -90,7 +90,7 @@ def player_marks(view, seat: int) -> list[Mark]:
         if tdef.ext["worth_undercoins"] or tdef.ext["enhancer"] or "imp" in tdef.counts_as \
                 or "harpy_trophy" in tdef.counts_as:
             out.append(Mark(f"{tdef.name}" + (f" ×{n}" if n > 1 else ""), "treasure"))
-    cards = view.ruleset.cards
+    cards = view.card_defs
     for c in mine(p).get("trophies", []):
         out.append(Mark(f"trophy: {cards[c].name}", "treasure"))
     under = mine(p).get("boat", [])
@@ -112,7 +112,7 @@ def board_marks(view) -> list[Mark]:
     """The bottom row of the Underworld Market Board, the fate deck, the Underworld stack."""
     if not in_play(view):
         return []
-    toks = view.ruleset.tokens
+    toks = view.token_defs
     items = Counter(view.market.get(market.BOARD, []))
     row = "; ".join(f"{toks[t].name} ×{n}" for t, n in items.items()) or "sold out"
     return [Mark(f"Underworld market (Underworld market rooms only, 7 gold or undercoins): {row}", ""),

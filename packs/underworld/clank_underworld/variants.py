@@ -25,15 +25,15 @@ DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 
 
 def size(game) -> int | None:
-    n = game.state.config["options"].get("fixed_dimensions")
+    n = game.options.get("fixed_dimensions")
     return int(n) if n else None
 
 
 def _cells(game, extra: Any = None) -> list[tuple[int, int]]:
     """The occupied cells of the catacombs (with a trial tile ``extra``)."""
-    tiles = game.ruleset.tiles
+    tiles = game.tile_defs
     out = []
-    for t in [*game.state.tiles, *([extra] if extra is not None else [])]:
+    for t in [*game.tiles, *([extra] if extra is not None else [])]:
         if t.region != GRID:
             continue
         out += [(t.x + dx, t.y + dy) for dx, dy in tiles[t.tile].cells.values()]
@@ -106,7 +106,7 @@ def _leaves(game, r: Any, geo: Any) -> bool:
 
 def _way_out_turned(game, seat: int, room: str, tile: str, rot: int) -> bool:
     """Whether turning ``tile`` to ``rot`` would give a way out (the game is left unchanged)."""
-    placed = next(t for t in game.state.tiles if t.tile == tile)
+    placed = next(t for t in game.tiles if t.tile == tile)
     old = placed.rot
     placed.rot = rot
     game.tiles_turned([tile])
@@ -118,15 +118,15 @@ def _way_out_turned(game, seat: int, room: str, tile: str, rot: int) -> bool:
 
 
 def mercy_actions(game, seat: int) -> list:
-    opts = game.state.config["options"]
-    if not opts.get("mercy") or game.has_flag(MERCY_USED) or game.state.turn.move:
+    opts = game.options
+    if not opts.get("mercy") or game.has_flag(MERCY_USED) or game.turn.move:
         return []
     room = game.player(seat).room
     if room is None:
         return []
     tile = room.partition(".")[0]
-    placed = next(t for t in game.state.tiles if t.tile == tile)
-    if not game.ruleset.tiles[tile].rotatable or placed.region != GRID:
+    placed = next(t for t in game.tiles if t.tile == tile)
+    if not game.tile_defs[tile].rotatable or placed.region != GRID:
         return []
     if _way_out(game, seat, room, game.geometry):
         return []
@@ -136,15 +136,15 @@ def mercy_actions(game, seat: int) -> list:
 
 def mercy_apply(game, seat: int, action) -> None:
     tile = game.player(seat).room.partition(".")[0]
-    placed = next(t for t in game.state.tiles if t.tile == tile)
+    placed = next(t for t in game.tiles if t.tile == tile)
     placed.rot = (placed.rot + int(action.args[0])) % 4
     game.tiles_turned([tile])
     game.set_flag(MERCY_USED)
-    game.say(f"{game.name(seat)} is stuck and uses Mercy: {game.ruleset.tiles[tile].name} turns.")
+    game.say(f"{game.name(seat)} is stuck and uses Mercy: {game.tile_defs[tile].name} turns.")
 
 
 def mercy_explain(game, seat: int, action) -> str:
-    if not game.state.config["options"].get("mercy"):
+    if not game.options.get("mercy"):
         return "Mercy is a variant: play with the option mercy=on (U24)"
     if game.has_flag(MERCY_USED):
         return "Mercy may be used once per turn (U24)"

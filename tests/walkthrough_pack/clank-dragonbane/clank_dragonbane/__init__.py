@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
 
-from clank.plugin import hookimpl
+from clank.plugin import EffectContext, Registry, hookimpl
 
 __version__ = "0.2.0"
 
-HOARD_ARGS = {
+HOARD_ARGS: dict[str, Any] = {
     "type": "object",
     "required": ["gold"],
     "additionalProperties": False,
@@ -22,9 +24,9 @@ HOARD_ARGS = {
 """The JSON Schema of the op's argument: the validator and editors check cards against it."""
 
 
-def hoard(ctx, args: dict) -> None:
+def hoard(ctx: EffectContext, args: dict[str, int]) -> None:
     """The louder you were, the more of the hoard you scoop up."""
-    cubes = ctx.game.state.clank_area.get(str(ctx.seat), 0)
+    cubes = ctx.game.clank_in_area(ctx.seat)
     gold = cubes * args["gold"]
     if "max" in args:
         gold = min(gold, args["max"])
@@ -34,13 +36,13 @@ def hoard(ctx, args: dict) -> None:
 
 
 @hookimpl
-def clank_pack_data_dir():
+def clank_pack_data_dir() -> Traversable:
     """Where the YAML files of the pack are: the data folder inside the package."""
     return files(__name__) / "data"
 
 
 @hookimpl
-def clank_register_ops(registry) -> None:
+def clank_register_ops(registry: Registry) -> None:
     """Teach the engine the new op."""
     registry.add_op("hoard", hoard, HOARD_ARGS,
                     doc="Gain gold for each of your cubes in the Clank! area, up to a cap.",
