@@ -33,11 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from compare_catanatron import SIDES, catanatron_python  # noqa: E402
 
-DRIVER = """
-import json, sys
-side = __import__(sys.argv[1])
-metric, n, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-side.steps(1, seed)                 # the engine loaded and a game started before counting
+TRACER = """
 count = [0]
 
 def opcode(frame, event, arg):
@@ -48,7 +44,16 @@ def opcode(frame, event, arg):
 def call(frame, event, arg):
     frame.f_trace_opcodes = True
     return opcode
+"""
+"""Python code that counts bytecodes in ``count[0]`` once ``sys.settrace(call)`` runs (other
+benchmarks' drivers use it too)."""
 
+DRIVER = """
+import json, sys
+side = __import__(sys.argv[1])
+metric, n, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+side.steps(1, seed)                 # the engine loaded and a game started before counting
+""" + TRACER + """
 sys.settrace(call)
 out = getattr(side, metric)(n, seed)
 sys.settrace(None)

@@ -392,7 +392,7 @@ def test_guide_lists_every_field_of_every_content_kind(registry: Registry) -> No
                                                            for d in ("tile", "room", "tunnel"))]
     for shape in shapes:
         for name in shape["properties"]:
-            assert re.search(rf"^\| `{name}` \| [^|]+ \| (yes)? *\| [^|]*\|$", text, re.M), name
+            assert re.search(rf"^\| `{name}` \| [^|]+ \| (yes|when [^|]+|with [^|]+)? *\| [^|]*\|$", text, re.M), name
 
 
 def test_guide_shows_one_valid_example_of_everything(registry: Registry) -> None:
@@ -686,3 +686,20 @@ def test_walkthrough_links_and_anchors_exist(registry: Registry) -> None:
             assert anchor in anchors, f"docs/walkthrough.md links to a missing section: {page}#{anchor}"
     for span in re.findall(r"`((?:tests|docs)/[\w/.-]+)`", text):
         assert (ROOT / span).exists(), span
+
+
+def test_the_guide_shows_when_a_key_is_required() -> None:
+    """Issue 37 point 5: keys required only in some cases (a schema's if/then/else and
+    dependencies) say when, read from the schemas: a dungeon card needs type, count and cost."""
+    from clank.guides.authoring import conditionally_required
+
+    text = GUIDE.read_text(encoding="utf-8")
+    for key in ("type", "count", "cost"):
+        assert f"| `{key}` |" in text and re.search(
+            rf"^\| `{key}` \| [^|]+ \| when `kind` is `dungeon` or `reserve` \|", text, re.M), key
+    schema = {"properties": {"kind": {}, "swords": {}, "keep": {}, "stack": {}},
+              "allOf": [{"if": {"properties": {"kind": {"const": "monster"}}}, "then": {"required": ["swords"]},
+                         "else": {"required": ["kind"]}}],
+              "dependencies": {"keep": ["stack"]}}
+    assert conditionally_required(schema) == {"swords": ["when `kind` is `monster`"],
+                                              "kind": ["unless `kind` is `monster`"], "stack": ["with `keep`"]}

@@ -172,6 +172,61 @@ def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> No
     _check_reported(result.stdout, severity, rule, file, line, col)
 
 
+SAYS = re.compile(r"^# says: (.+)$", re.M)
+"""A header line of a corpus file or pack: words the message of its one problem must hold."""
+
+
+def _says(header: str) -> list[str]:
+    return SAYS.findall(header)
+
+
+def _header(case: Path) -> str:
+    """The text whose first line states a corpus case: the file, or the pack's manifest (its first
+    YAML file when it has none)."""
+    if case.is_dir():
+        case = case / "pack.yaml" if (case / "pack.yaml").is_file() else sorted(case.glob("*.yaml"))[0]
+    return case.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.mark.timeout(HANG_GUARD)
+@pytest.mark.parametrize("case", [p for p in [*CORPUS_FILES, *CORPUS_PACKS] if _says(_header(p))],
+                         ids=lambda p: p.name)
+def test_corpus_messages_say_the_authors_words(runner: CliRunner, case: Path) -> None:
+    """Issue 37: each message is checked for its words, not only its place: the problem a corpus
+    case states (its ``# expect:`` line) says every ``# says:`` line of its header."""
+    header = _header(case)
+    first = header.splitlines()[0]
+    if case.is_dir():
+        m = EXPECT_PACK.match(first)
+        severity, rule, file, line, col = m[1], m[2], str(case / m[3]), m[4], m[5]
+    else:
+        m = EXPECT_FILE.match(first)
+        severity, rule, file, line, col = m[1], m[2], str(case), m[3], m[4]
+    out = runner.invoke(app, ["validate", str(case)]).stdout
+    [reported] = [ln for ln in out.splitlines() if ln.startswith(f"{file}:{line}:{col}: {severity}[{rule}]: ")]
+    for words in _says(header):
+        assert words in reported, reported
+
+
+NEW_RULES = {"unknown-pool", "unknown-stack", "unknown-region", "wrong-pool", "wrong-kind", "unknown-feature",
+             "requires-itself", "bad-type", "bad-value", "missing-key", "yaml-syntax", "reused-anchor",
+             "file-loaded-twice", "near-pack-id", "near-id", "unreachable-card", "unreachable-token",
+             "unreachable-tile", "unread-option"}
+"""The rules issue 37 adds or rewords; each has a corpus case whose words are checked."""
+
+
+def test_every_rule_of_issue_37_has_a_corpus_case_with_its_words() -> None:
+    from clank.content.lint import LINT_RULES
+
+    said = set()
+    for case in [*CORPUS_FILES, *CORPUS_PACKS]:
+        header = _header(case)
+        if _says(header):
+            said.add(re.search(r"\[([a-z-]+)\]", header.splitlines()[0])[1])
+    assert set(LINT_RULES) <= NEW_RULES
+    assert NEW_RULES - said == set()
+
+
 LOADS_AS_ENVIRONMENT_ERROR = {"no-manifest"}
 """Corpus packs a game cannot even find (no pack.yaml: ``PackLoadError``, exit 3), so only
 ``clank validate`` reports them at a line."""
@@ -324,7 +379,7 @@ def test_json_format_is_one_document(runner: CliRunner) -> None:
     assert doc["problems"] == [{
         "file": str(pack / "cards.yaml"), "line": 7, "col": 21, "severity": "error", "rule": "unknown-card",
         "message": "unknown card id 'secret-tom' (did you mean 'secret-tome'?)",
-        "path": "$[0].play[0].gain_card", "pack": "ref-gain-card"}]
+        "path": "$[0].play[0].gain_card", "pack": "ref-gain-card", "level": "error"}]
     assert doc["targets"][0]["code"] == ["catacombs"]
     clean = json.loads(runner.invoke(app, ["validate", "-f", "json", "catacombs"]).stdout)
     assert clean["ok"] is True and clean["problems"] == []
@@ -582,3 +637,57 @@ def test_simulate_and_play_refuse_an_incompatible_pack_with_its_line(runner: Cli
         assert result.exit_code == 1, result.output
         assert (f"{pack / 'pack.yaml'}:4:9: error[engine-version]: pack 'future' needs engine >=99, "
                 "but this engine is 0.1.0") in result.stderr
+
+
+# ==========================================================================================
+# requirements in a cycle (issue 37 point 2)
+# ==========================================================================================
+def _cycle_packs(where: Path) -> tuple[Path, Path]:
+    """Two directory packs that require each other (and the base game)."""
+    dirs = []
+    for pid, other in (("netherdeep", "nethertwo"), ("nethertwo", "netherdeep")):
+        pack = where / pid
+        pack.mkdir()
+        (pack / "pack.yaml").write_text(f'id: {pid}\nname: {pid.title()}\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                        f"requires: [catacombs, {other}]\n")
+        dirs.append(pack)
+    return dirs[0], dirs[1]
+
+
+def test_packs_that_require_each_other_are_a_cycle_at_their_requires(runner: CliRunner, tmp_path: Path) -> None:
+    """Validated together, each pack of the cycle is told at the requires entry that starts it."""
+    deep, two = _cycle_packs(tmp_path)
+    result = runner.invoke(app, ["validate", str(deep), str(two)])
+    assert result.exit_code == 1
+    assert _problems(result.stdout) == [("error", "requires-cycle", str(deep / "pack.yaml"), 5, 23),
+                                        ("error", "requires-cycle", str(two / "pack.yaml"), 5, 23)]
+    assert "a cycle: netherdeep → nethertwo → netherdeep" in result.stdout
+    assert "a cycle: nethertwo → netherdeep → nethertwo" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["play", "--humans", "0", "--players", "2",
+                                                                    "--plain"]], ids=["simulate", "play"])
+def test_play_and_simulate_refuse_a_cycle_in_the_same_words(runner: CliRunner, tmp_path: Path,
+                                                              command: list[str]) -> None:
+    """No traceback, the validator's line and exit code 1 (invalid content)."""
+    deep, two = _cycle_packs(tmp_path)
+    result = runner.invoke(app, [*command, "--packs", f"catacombs,{deep},{two}"])
+    assert result.exit_code == 1, result.output
+    assert "error[requires-cycle]: a cycle: netherdeep → nethertwo → netherdeep" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_installed_packs_that_require_each_other_are_a_cycle(installed: Any, runner: CliRunner,
+                                                             tmp_path: Path) -> None:
+    """Installed packs in a cycle (found through each other's requires) are reported the same way."""
+    for pid, other in (("looper", "looptwo"), ("looptwo", "looper")):
+        data = tmp_path / pid / "data"
+        data.mkdir(parents=True)
+        (data / "pack.yaml").write_text(f'id: {pid}\nname: {pid.title()}\nversion: "0.1.0"\nengine: ">=0.1"\n'
+                                        f"requires: [catacombs, {other}]\n")
+        module = ModuleType(f"clank_{pid}")
+        module.clank_pack_data_dir = lambda data=data: str(data)     # type: ignore[attr-defined]
+        installed(pid, _EntryPoint(pid, module))
+    result = runner.invoke(app, ["validate", "looper"])
+    assert result.exit_code == 1
+    assert "error[requires-cycle]: a cycle: looper → looptwo → looper" in result.stdout

@@ -1,6 +1,8 @@
 """The compiled-content cache (issue 10): a successful load is kept across processes, read back
 only under a matching key, rebuilt silently when corrupt, never holding a failed load; and
-``clank validate`` always validates for real.
+``clank validate`` never reads a whole load back. Each content file's read and schema check is kept
+too (issue 37): a file that did not change is not parsed and checked again, one that did is, and
+its problems come back the same either way.
 
 Each test has a cache directory of its own (``CLANK_CACHE_DIR``). The packs are the base game
 (its module given directly) and a copy of the walkthrough's directory pack, which a test may
@@ -238,6 +240,37 @@ def test_validate_never_reads_the_cache(cache_dir: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(cache, "write", refuse)
     result = CliRunner().invoke(app, ["validate", "catacombs"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_checked_file_is_read_back_until_it_changes(cache_dir: Path, pack: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Validating twice parses nothing the second time; editing a file parses that file again,
+    and a file with a problem reports the same problem from the cache."""
+    from clank.content import packread
+
+    parsed: list[str] = []
+    real = packread.load_yaml_bytes
+
+    def counting(data: bytes, file: str):
+        parsed.append(file)
+        return real(data, file)
+
+    monkeypatch.setattr(packread, "load_yaml_bytes", counting)
+    runner = CliRunner()
+    assert runner.invoke(app, ["validate", str(pack)]).exit_code == 0
+    cards = pack / "cards.yaml"
+    assert str(cards) in parsed
+    parsed.clear()
+    assert runner.invoke(app, ["validate", str(pack)]).exit_code == 0
+    assert parsed == []
+    cards.write_text(cards.read_text(encoding="utf-8").replace("gain:", "gian:", 1), encoding="utf-8")
+    first = runner.invoke(app, ["validate", str(pack)])
+    assert parsed == [str(cards)] and first.exit_code == 1 and "unknown op 'gian'" in first.stdout
+    again = runner.invoke(app, ["validate", str(pack)])
+    assert parsed == [str(cards)] and again.stdout == first.stdout
+    monkeypatch.setenv(cache.ENV_OFF, "1")
+    assert runner.invoke(app, ["validate", str(pack)]).stdout == first.stdout
+    assert parsed.count(str(cards)) == 2
 
 
 def test_a_warm_process_loads_neither_yaml_nor_schemas(cache_dir: Path) -> None:

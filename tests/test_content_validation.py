@@ -68,8 +68,9 @@ def make_registry() -> Registry:
     """A registry with just what the fixtures use (no pack is loaded)."""
     reg = Registry()
     reg.add_op("gain", _noop, {"type": "object", "additionalProperties": INT})
-    for name in ("draw", "clank", "heal"):
+    for name in ("clank", "heal"):
         reg.add_op(name, _noop, INT)
+    reg.add_op("draw", _noop, {"type": "integer", "minimum": 1})     # as the catacombs pack registers it
     reg.add_op("trash_this", _noop, {"type": "null"})
     reg.add_op("gain_card", _noop, {"type": "string"})
     reg.add_op("pay", _noop, {"type": "object", "propertyNames": {"type": "string", "x-ref": "resource"},
@@ -181,7 +182,7 @@ def test_messages_suggest_the_right_name(registry: Registry) -> None:
     assert "(did you mean 's" in message("tiles--tunnel-end.yaml")
     assert "did you mean 'monster'?" in message("tiles--unknown-icon.yaml")
     assert "did you mean 'health'?" in message("setup--misspelt-key.yaml")
-    assert "quote it" in message("pack--version-number.yaml")
+    assert 'write `version: "0.1"`' in message("pack--version-number.yaml")
     assert "first defined at" in message("cards--duplicate-id.yaml")
 
 
@@ -215,10 +216,23 @@ def test_an_empty_file_says_what_the_file_should_hold(tmp_path: Path, registry: 
     ("cards--runaway-quote.yaml", 'unclosed quote: the string starting here with " runs on to line 9, taking the '
                                   'lines between as its text (add the closing ")'),
     ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed (add the closing ])"),
-], ids=["nbsp", "unclosed-quote", "runaway-quote", "unclosed-bracket"])
+    ("cards--unclosed-brace.yaml", "unclosed bracket: the { here is never closed: add } at the end of the line "
+                                   "(`{skill: 2}`), or before the next entry on line 9"),
+    ("pack--requires-unclosed.yaml", "unclosed bracket: the [ here is never closed: add ] at the end of the line "
+                                     "(`[catacombs]`), or before the next entry on line 6"),
+    ("cards--key-indented-more.yaml", "key 'type' is out of line: indented more (3 spaces) than 'kind' on line 4 "
+                                      "(2 spaces): line it up with the keys of its mapping, or end 'kind' with a "
+                                      "colon alone to start a mapping under it"),
+    ("cards--key-indented-less.yaml", "key 'type' is out of line: indented less (1 space) than 'kind' on line 5 "
+                                      "(2 spaces): line it up with the keys of its mapping"),
+    ("cards--item-out-of-line.yaml", "this list item is out of line: indented more (6 spaces) than the list item "
+                                     "on line 9 (4 spaces): line it up with the items of its list"),
+], ids=["nbsp", "unclosed-quote", "runaway-quote", "unclosed-bracket", "unclosed-brace", "requires-unclosed",
+        "key-indented-more", "key-indented-less", "item-out-of-line"])
 def test_syntax_errors_say_what_to_fix(registry: Registry, name: str, message: str) -> None:
-    """Issue 11 item 8: actionable messages, at the place to fix (the corpus file gives it)."""
-    [p] = validate_file(CORPUS / name, "cards", registry)
+    """Issue 11 item 8, issue 37 point 4: actionable messages, at the place to fix (the corpus file
+    gives it): an unclosed bracket where it opens with what to add, which key is out of line."""
+    [p] = validate_file(CORPUS / name, name.split("--")[0], registry)
     assert p.message == message
 
 
@@ -396,7 +410,7 @@ def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, regi
         "- id: b\n  kind: starter\n  play: [{if: {nope: 1}, then: []}]\n")
     (tmp_path / "tokens.yaml").write_text("- id: t\n  name: T\n  pool: p\n  count: 0\n")
     problems = validate_pack_dirs([tmp_path], registry)
-    got = [(Path(p.file).name, p.line, p.col, p.rule) for p in problems]
+    got = [(Path(p.file).name, p.line, p.col, p.rule) for p in problems if p.is_error]   # lint warnings aside
     assert got == [
         ("cards.yaml", 4, 10, "unknown-op"),
         ("cards.yaml", 4, 25, "bad-type"),
@@ -409,7 +423,8 @@ def test_all_problems_of_all_files_are_collected_and_sorted(tmp_path: Path, regi
     with pytest.raises(ContentError) as exc:
         load_pack_dir(tmp_path, registry)
     assert exc.value.problems == problems
-    assert str(exc.value).splitlines()[0].startswith(f"{tmp_path / 'cards.yaml'}:4:10: error[unknown-op]: ")
+    errors = [line for line in str(exc.value).splitlines() if ": error[" in line]
+    assert errors[0].startswith(f"{tmp_path / 'cards.yaml'}:4:10: error[unknown-op]: ")
 
 
 def test_unknown_stack_and_file_kind(tmp_path: Path, registry: Registry) -> None:
@@ -852,7 +867,7 @@ def test_references_of_a_pack_missing_its_requirement_are_not_judged(tmp_path: P
     d = _manifest(tmp_path / "needs", 'id: needs\nname: Needs\nversion: "1"\nengine: ">=0.1"\nrequires: [good]\n')
     (d / "cards.yaml").write_text("- id: a\n  name: A\n  kind: starter\n  play: [gain_card: explore]\n")
     assert [p.rule for p in validate_pack_dirs([d], registry)] == ["missing-requirement"]
-    assert validate_pack_dirs([PACKS / "good", d], registry) == []
+    assert [p.rule for p in validate_pack_dirs([PACKS / "good", d], registry)] == ["unreachable-card"]   # a lint
 
 
 def test_check_pack_dirs_lists_every_file_read(registry: Registry) -> None:

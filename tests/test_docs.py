@@ -604,7 +604,7 @@ def test_content_format_setup_merge_example_holds():
     does what the page says: the entry applies only at its player count, mappings merge at
     every depth, other lists replace, an additive list extends the merged one, and a reserve
     mapping sizes the stacks of the reserve list."""
-    from clank.game.setupdata import ADDITIVE_SETUP, effective_setup, merge_setup
+    from clank.content.setupmerge import ADDITIVE_SETUP, effective_setup, merge_setup
     from ruamel.yaml import YAML
 
     text = section((DOCS / "content-format.md").read_text(encoding="utf-8"), "## Setup (`setup.yaml`)")

@@ -56,7 +56,7 @@ def test_without_leaves_every_copy_of_a_card_out_of_the_dungeon_deck():
     ({"cards": {"payof": {"cost": 6}}}, "unknown card 'payof' (did you mean 'payoff'?)"),
     ({"without": ["paypff"]}, "unknown card 'paypff' (did you mean 'payoff'?)"),
     ({"cards": {"payoff": {"cots": 6}}}, "card 'payoff': unknown key 'cots' (did you mean 'cost'?) (at cots)"),
-    ({"cards": {"payoff": {"cost": "six"}}}, "card 'payoff': expected object, got string 'six' (at cost)"),
+    ({"cards": {"payoff": {"cost": "six"}}}, "card 'payoff': `cost` is a mapping, not the text 'six' (at cost)"),
     ({"cards": {"payoff": {"play": [{"gian": {"skill": 1}}]}}},
      "card 'payoff': unknown op 'gian' (did you mean 'gain'?) (at play[0].gian)"),
     ({"cards": {"payoff": {"id": "other"}}}, "its 'id' cannot be overridden"),

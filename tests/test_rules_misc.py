@@ -209,7 +209,7 @@ def test_illegal_market_purchase_is_refused_with_a_reason(kit):
 def test_s13_setup_merging_adds_reserve_stacks_and_keeps_card_counts():
     """S13 with several packs: a reserve mapping merged over a list keeps the listed stacks at
     their card count; additive lists add up without duplicates; by_players overrides merge."""
-    from clank.game.setupdata import effective_setup, merge_setup
+    from clank.content.setupmerge import effective_setup, merge_setup
 
     base = {"reserve": ["mercenary", "explore"], "market_board": ["backpack"], "health": 10,
             "rage_track": {"draws": [2, 3], "start": {"2": 1}}}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from clank.content import MAX_BYTES, Problem
@@ -106,11 +107,16 @@ def source_snippet(problem: Problem, sources: SourceLines) -> list[Text]:
 
 # -- reporters ----------------------------------------------------------------------------
 
-def report_text(result: Result, out: Console, err: Console | None = None) -> None:
-    """Print every problem, one per line, in file/line/column order; with ``err`` (``-v``), its
-    source line and a caret under it there."""
+def at_level(problem: Problem, strict: bool) -> Problem:
+    """The problem as this run counts it: with ``--strict`` a warning is an error."""
+    return replace(problem, severity="error") if strict and not problem.is_error else problem
+
+
+def report_text(result: Result, out: Console, err: Console | None = None, strict: bool = False) -> None:
+    """Print every problem, one per line, in file/line/column order (a warning as an error with
+    ``strict``); with ``err`` (``-v``), its source line and a caret under it there."""
     sources = SourceLines()
-    for p in result.problems:
+    for p in (at_level(p, strict) for p in result.problems):
         out.print(problem_text(p), soft_wrap=True)
         if err is not None:
             out.file.flush()
@@ -120,12 +126,15 @@ def report_text(result: Result, out: Console, err: Console | None = None) -> Non
 
 
 def json_document(result: Result, strict: bool = False) -> dict[str, object]:
-    """The whole validation as one JSON-ready mapping (``valid`` repeats ``ok``)."""
+    """The whole validation as one JSON-ready mapping (``valid`` repeats ``ok``). Each problem keeps
+    the ``severity`` its check gave and says its ``level`` in this run (``error`` for a warning
+    with ``strict``)."""
     ok = not result.failed(strict)
     doc: dict[str, object] = {"ok": ok, "valid": ok, "strict": strict, "errors": result.errors,
                               "warnings": result.warnings, "files": list(result.files),
                               "targets": [t.to_json() for t in result.targets],
-                              "problems": [p.to_json() for p in result.problems]}
+                              "problems": [{**p.to_json(), "level": at_level(p, strict).severity}
+                                           for p in result.problems]}
     if result.play is not None:      # --play: the games played and how each failure happened
         doc["play"] = result.play
     return doc
@@ -152,10 +161,10 @@ def github_line(problem: Problem) -> str:
     return f"::{level} {props}::{_escape_data(f'{problem.message} (at {problem.path})')}"
 
 
-def report_github(result: Result, out: Console) -> None:
-    """Print one workflow command per problem."""
+def report_github(result: Result, out: Console, strict: bool = False) -> None:
+    """Print one workflow command per problem (a warning as an error with ``strict``)."""
     for p in result.problems:
-        out.file.write(github_line(p) + "\n")
+        out.file.write(github_line(at_level(p, strict)) + "\n")
 
 
 def summary_line(result: Result, strict: bool = False) -> str:
@@ -183,7 +192,7 @@ def report_details(result: Result, err: Console) -> None:
         say(f"  {plural(n_err, 'error')}, {plural(len(found) - n_err, 'warning')}")
 
 
-REPORTERS: dict[str, Callable[[Result, Console], None]] = {"github": report_github}
+REPORTERS: dict[str, Callable[[Result, Console, bool], None]] = {"github": report_github}
 
 
 def report(result: Result, fmt: str, out: Console, err: Console, *, strict: bool = False,
@@ -194,9 +203,9 @@ def report(result: Result, fmt: str, out: Console, err: Console, *, strict: bool
     if fmt == "json":
         report_json(result, out, strict)
     elif fmt == "text":
-        report_text(result, out, err if verbose else None)
+        report_text(result, out, err if verbose else None, strict)
     else:
-        REPORTERS[fmt](result, out)
+        REPORTERS[fmt](result, out, strict)
     for note in result.notes:
         err.print(note, markup=False, highlight=False, soft_wrap=True)
     style = "red" if result.failed(strict) else "green"

@@ -256,7 +256,7 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
 
 def _check_packs(pset: _PackSet, registries: _Registries) -> tuple[list[Problem], list[str]]:
     registry = registries.get(pset.code)
-    checked = check_pack_dirs(pset.dirs, registry, pset.labels)
+    checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs())
     problems = [p for p in checked.problems if p.pack in pset.ids]
     files = [f for f in checked.files if any(_within(f, t.path) for t in pset.targets)]
     for t in pset.targets:
@@ -271,7 +271,7 @@ def _check_file(target: Target, registries: _Registries) -> tuple[list[Problem],
     if (pack_dir / MANIFEST).is_file():
         pset = _pack_set([Target(str(pack_dir), DIRECTORY, peek_id(pack_dir), pack_dir)])
         registry = registries.get(pset.code)
-        checked = check_pack_dirs(pset.dirs, registry, pset.labels)
+        checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs())
         if any(_same_file(f, path) for f in checked.files):
             target.pack_id = peek_id(pack_dir)
             target.content_kind = file_kind(path, _kinds(registry)) or ""

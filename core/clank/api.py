@@ -93,7 +93,7 @@ def _load(sources: list[PackSource],
     hooks = PackHooks(sources)
     registry = hooks.build_registry()
     dirs = [Path(str(src.data_dir)) for src in sources]
-    datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, manifests, parts))
+    datas = load_pack_dirs(dirs, registry, _parts_by_pack(sources, manifests, parts), installed_packs())
     datas = dependency_order(datas, lambda d: d.id, lambda d: d.manifest.get("requires"))
     return hooks, registry, datas, sources
 

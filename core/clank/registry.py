@@ -591,6 +591,8 @@ class Registry:
     modifiers: dict[str, list[Modifier]] = field(default_factory=dict)
     # token "kinds" a token may count as (crown, monkey_idol, secret_tome ...)
     counts_as: set[str] = field(default_factory=set)
+    # content a pack's code brings into a game by ways setup does not show: kind -> names
+    content_reach: dict[str, set[str]] = field(default_factory=dict)
     # the packs' ``clank_check_content`` implementations, in the order registration runs
     content_checks: list[ContentCheckDef] = field(default_factory=list)
     current_pack: str = ""
@@ -777,6 +779,14 @@ class Registry:
         self._put(self.content_keys, (kind, key),
                   ContentKeyDef(kind, key, schema, default, compile, doc, self.current_pack), "content key")
         self._put(self.content_schemas, f"{kind}.{key}", schema, "content kind")
+
+    def add_content_reach(self, kind: str, name: str) -> None:
+        """Declare that the pack's code brings content into a game by a way setup does not show,
+        so the validator's lint does not call it unreachable: a ``card``, ``token`` or ``tile`` id
+        the code places itself, or a tile ``stack`` it draws from."""
+        if kind not in ("card", "token", "tile", "stack"):
+            raise RegistryError(f"content reach {name!r}: kind must be card, token, tile or stack, not {kind!r}")
+        self.content_reach.setdefault(kind, set()).add(name)
 
     def add_render(self, render: RenderDef) -> None:
         """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""

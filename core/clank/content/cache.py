@@ -23,7 +23,14 @@ one in use is not pushed out by another's.
 
 Only successful loads are cached: a load that finds an error raises
 :class:`~clank.content.problems.ContentError` before anything is written, so problems always
-come from a real load, with their file, line and column. ``clank validate`` never reads it.
+come from a real load, with their file, line and column. ``clank validate`` never reads these.
+
+Two smaller kinds of entry serve validation, a load included: each **checked file**
+(:class:`CheckedFile`: a content file's data, positions and the problems its reading and schema
+check found), keyed by the file's bytes, its name, its kind, the digest of the composed schemas
+and the engine's sources, so a file that did not change is not parsed and checked again; and
+**marks** of checks that passed (:func:`passed`, :func:`mark_passed`: the composed schemas found
+sound), so they are not run again on the same inputs. Every other check runs each time.
 
 Where: ``$CLANK_CACHE_DIR`` if set; else the user cache directory of ``platformdirs``
 (``~/.cache/clank-engine`` on Linux); else ``$XDG_CACHE_HOME/clank-engine`` or
@@ -47,7 +54,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clank.content.locator import Locator
 from clank.content.packdata import PackData
+from clank.content.problems import Problem
 
 if TYPE_CHECKING:
     from clank.plugins import PackSource
@@ -64,6 +73,28 @@ KEEP = 32
 """Entries kept; the least recently used (read or written) are removed past that."""
 SUBDIR = "content"
 """Where the entries go, inside the cache directory."""
+
+
+FILES_SUBDIR = "files"
+"""Where the entries of single checked files go, inside the cache directory."""
+FILES_KEEP = 512
+"""Checked-file entries kept; the least recently used are removed past that."""
+
+
+@dataclass
+class CheckedFile:
+    """One content file read and checked against its schema: its data and locator (None when the
+    file was refused), and the problems the reading and the schema found (no pack named)."""
+
+    data: Any
+    locator: Locator | None
+    problems: list[Problem]
+    refused: bool = False
+
+    def well_formed(self) -> bool:
+        """Whether the entry has the shape a check produces."""
+        return (isinstance(self.problems, list) and all(isinstance(p, Problem) for p in self.problems)
+                and (self.refused or isinstance(self.locator, Locator)))
 
 
 @dataclass
@@ -204,7 +235,8 @@ def key_material(sources: Sequence[PackSource], parts: Sequence[str]) -> str | N
 # -- reading and writing --------------------------------------------------------------------
 
 _ALLOWED = {
-    ("clank.content.cache", "CachedContent"), ("clank.content.packdata", "PackData"),
+    ("clank.content.cache", "CachedContent"), ("clank.content.cache", "CheckedFile"),
+    ("clank.content.packdata", "PackData"),
     ("clank.content.packdata", "Segment"), ("clank.content.locator", "Locator"),
     ("clank.content.problems", "Problem"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
     ("pathlib", "PurePosixPath"), ("pathlib", "PureWindowsPath"),
@@ -224,7 +256,74 @@ def read(material: str) -> CachedContent | None:
     corrupt, or its stored key differs. An entry read is marked used (its modification time
     set to now), so that entries other checkouts or environments write do not prune it while
     it is in use (see :func:`_prune`)."""
-    path = entry_path(material)
+    content = _read_entry(entry_path(material), material)
+    return content if isinstance(content, CachedContent) and content.well_formed() else None
+
+
+def write(material: str, content: CachedContent) -> None:
+    """Store an entry atomically (never raises: a cache that cannot be written is skipped)."""
+    _write_entry(entry_path(material), material, content, KEEP)
+
+
+def file_key(file: str, kind: str, data: bytes, schemas: str) -> str | None:
+    """The key of one content file's check: its name as problems give it, its kind, its bytes and
+    the digest of the schemas it is checked against (:func:`schemas_digest`); None when the cache
+    is off."""
+    if not enabled():
+        return None
+    return json.dumps({"format": FORMAT, **engine_fingerprint(), "file": file, "kind": kind, "schemas": schemas,
+                       "bytes": hashlib.sha256(data).hexdigest()}, sort_keys=True)
+
+
+def schemas_digest(schemas: Any) -> str:
+    """A digest of composed schemas (what a file's check depends on besides its bytes)."""
+    return hashlib.sha256(json.dumps(schemas, sort_keys=True, default=repr).encode("utf-8")).hexdigest()
+
+
+def _file_entry_path(material: str) -> Path:
+    digest = hashlib.sha256(material.encode("utf-8")).hexdigest()
+    return cache_dir() / FILES_SUBDIR / f"{digest}.pickle"
+
+
+def read_checked(material: str | None) -> CheckedFile | None:
+    """The checked file stored under ``material`` (None when there is none or it cannot be trusted)."""
+    if material is None:
+        return None
+    entry = _read_entry(_file_entry_path(material), material)
+    return entry if isinstance(entry, CheckedFile) and entry.well_formed() else None
+
+
+def write_checked(material: str | None, entry: CheckedFile) -> None:
+    """Store a checked file (never raises)."""
+    if material is not None:
+        _write_entry(_file_entry_path(material), material, entry, FILES_KEEP)
+
+
+MARKS_SUBDIR = "marks"
+"""Where the marks of checks that passed go (a marked check is not run again)."""
+
+
+def _mark_path(material: str) -> Path:
+    return cache_dir() / MARKS_SUBDIR / f"{hashlib.sha256(material.encode('utf-8')).hexdigest()}.pickle"
+
+
+def passed(what: str, digest: str) -> bool:
+    """Whether the check ``what`` passed on the inputs ``digest`` stands for (and the cache is on)."""
+    if not enabled():
+        return False
+    material = json.dumps({"format": FORMAT, **engine_fingerprint(), "check": what, "inputs": digest}, sort_keys=True)
+    return _read_entry(_mark_path(material), material) is True
+
+
+def mark_passed(what: str, digest: str) -> None:
+    """Note that the check ``what`` passed on the inputs ``digest`` stands for (never raises)."""
+    if enabled():
+        material = json.dumps({"format": FORMAT, **engine_fingerprint(), "check": what, "inputs": digest},
+                              sort_keys=True)
+        _write_entry(_mark_path(material), material, True, KEEP)
+
+
+def _read_entry(path: Path, material: str) -> Any:
     try:
         with path.open("rb") as fh:
             blob = fh.read()
@@ -238,8 +337,6 @@ def read(material: str) -> CachedContent | None:
         content = _Unpickler(io.BytesIO(blob[len(head):])).load()
     except Exception:   # a corrupt entry can fail in any way: load the packs for real instead
         return None
-    if not isinstance(content, CachedContent) or not content.well_formed():
-        return None
     try:
         os.utime(path)
     except OSError:     # a read-only cache is still read; it is only pruned sooner
@@ -247,9 +344,7 @@ def read(material: str) -> CachedContent | None:
     return content
 
 
-def write(material: str, content: CachedContent) -> None:
-    """Store an entry atomically (never raises: a cache that cannot be written is skipped)."""
-    path = entry_path(material)
+def _write_entry(path: Path, material: str, content: Any, keep: int) -> None:
     key = material.encode("utf-8")
     tmp: str | None = None
     try:
@@ -260,7 +355,7 @@ def write(material: str, content: CachedContent) -> None:
             fh.write(MAGIC + len(key).to_bytes(8, "big") + key + blob)
         os.replace(tmp, path)
         tmp = None
-        _prune(path)
+        _prune(path, keep)
     except (OSError, pickle.PickleError, TypeError, AttributeError, RecursionError):
         pass
     finally:
@@ -268,8 +363,8 @@ def write(material: str, content: CachedContent) -> None:
             Path(tmp).unlink(missing_ok=True)
 
 
-def _prune(newest: Path) -> None:
-    """Keep ``newest`` and the :data:`KEEP` ``- 1`` most recently used other entries (an
+def _prune(newest: Path, keep: int = KEEP) -> None:
+    """Keep ``newest`` and the ``keep - 1`` most recently used other entries of its directory (an
     entry's modification time is when it was last written or read)."""
     entries = []
     for path in newest.parent.glob("*.pickle"):
@@ -279,14 +374,15 @@ def _prune(newest: Path) -> None:
             entries.append((path.stat().st_mtime_ns, path.name, path))
         except OSError:
             continue
-    for _, _, path in sorted(entries, reverse=True)[max(KEEP - 1, 0):]:
+    for _, _, path in sorted(entries, reverse=True)[max(keep - 1, 0):]:
         path.unlink(missing_ok=True)
 
 
 def clear() -> int:
-    """Remove every entry; return how many were removed."""
+    """Remove every entry (loads and checked files); return how many were removed."""
     removed = 0
-    for path in (cache_dir() / SUBDIR).glob("*.pickle"):
-        path.unlink(missing_ok=True)
-        removed += 1
+    for sub in (SUBDIR, FILES_SUBDIR, MARKS_SUBDIR):
+        for path in (cache_dir() / sub).glob("*.pickle"):
+            path.unlink(missing_ok=True)
+            removed += 1
     return removed

@@ -99,11 +99,12 @@ def _check_feature(ctx: Context, pack: PackData, kind: str, path: JsonPath, text
     from jsonschema import Draft7Validator
     from jsonschema.exceptions import SchemaError
 
+    from clank.content.schema_words import value_message
+
     try:
         errors = sorted(Draft7Validator(fdef.arg_schema).iter_errors(arg), key=lambda e: list(e.path))
     except SchemaError:
         return
     for err in errors[:1]:
-        shown = "no argument" if arg is None else f"argument {arg!r}"
         ctx.problems.append(pack.problem(kind, path, "feature-arg",
-                                         f"room feature {name!r}: {shown} is invalid: {err.message}"))
+                                         f"room feature {name!r}: {value_message(err, 'its argument', name + '({})')}"))

@@ -93,17 +93,60 @@ def check_manifest_set(ctx: Context, packs: list[PackData]) -> None:
         ids.setdefault(pack.id, pack)
     for pack in packs:
         for i, other in enumerate(as_list(pack.manifest.get("requires"))):
-            if isinstance(other, str) and other not in ids:
+            if other == pack.id:
+                ctx.problems.append(pack.problem(
+                    "pack", ("requires", i), "requires-itself",
+                    f"pack {pack.id!r} requires itself: a pack loads after the packs it requires, so "
+                    f"remove {other!r} from requires"))
+            elif isinstance(other, str) and other not in ids:
                 ctx.unresolved.add(pack.id)
                 ctx.problems.append(pack.problem(
                     "pack", ("requires", i), "missing-requirement",
                     f"pack {pack.id!r} requires pack {other!r}, which is not loaded: load it too, "
-                    f"or install it" + did_you_mean(other, ids)))
+                    f"or install it" + did_you_mean(other, [k for k in ids if k != pack.id])))
+        _check_cycle(ctx, pack, ids)
         for i, other in enumerate(as_list(pack.manifest.get("conflicts"))):
             if isinstance(other, str) and other in ids and other != pack.id:
                 ctx.problems.append(pack.problem(
                     "pack", ("conflicts", i), "pack-conflict",
                     f"pack {pack.id!r} conflicts with pack {other!r}: they cannot be loaded together"))
+
+
+def _requires(pack: PackData, ids: dict[str, PackData]) -> list[str]:
+    """The loaded packs ``pack`` requires, itself left out (a pack that requires itself is said so apart)."""
+    return [r for r in as_list(pack.manifest.get("requires")) if isinstance(r, str) and r in ids and r != pack.id]
+
+
+def _cycle_from(start: str, ids: dict[str, PackData]) -> list[str] | None:
+    """The shortest path of requirements from ``start`` back to it (``[start, ..., start]``), or None."""
+    paths = {start: [start]}
+    todo = [start]
+    while todo:
+        nxt = []
+        for pid in todo:
+            for req in sorted(_requires(ids[pid], ids)):
+                if req == start:
+                    return [*paths[pid], start]
+                if req not in paths:
+                    paths[req] = [*paths[pid], req]
+                    nxt.append(req)
+        todo = nxt
+    return None
+
+
+def _check_cycle(ctx: Context, pack: PackData, ids: dict[str, PackData]) -> None:
+    """Packs that require each other, through any number of others, have no order to load in: each
+    is told at its ``requires`` entry that starts the cycle (``a cycle: a → b → a``)."""
+    if ids.get(pack.id) is not pack:
+        return
+    cycle = _cycle_from(pack.id, ids)
+    if cycle is None:
+        return
+    index = as_list(pack.manifest.get("requires")).index(cycle[1])
+    ctx.problems.append(pack.problem(
+        "pack", ("requires", index), "requires-cycle",
+        f"a cycle: {' → '.join(cycle)}: a pack loads after the packs it requires, so packs that require "
+        f"each other cannot load: remove one of these requirements"))
 
 
 # -- counts against the manifest's expect --------------------------------------------------

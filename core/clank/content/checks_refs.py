@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from clank.content.locator import JsonPath
 from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
-from clank.content.packread import Context
+from clank.content.packread import Context, file_kind
 from clank.content.problems import did_you_mean
 from clank.content.refwalk import Ref, entry_refs, setup_refs
 
@@ -39,6 +40,21 @@ class IdIndex:
     pools: set[str] = field(default_factory=lambda: set(CORE_POOLS))    # the core's and the setups' token_pools
     regions: set[str] = field(default_factory=lambda: {CORE_REGION})     # setups' tile_stacks and regions
     slots: dict[str, set[str]] = field(default_factory=dict)            # region -> its slots (setup regions)
+    stacks: set[str] = field(default_factory=set)                       # the tiles' stacks
+    tile_regions: set[str] = field(default_factory=lambda: {CORE_REGION})   # slot regions, the tiles' regions
+    joined_pools: set[str] = field(default_factory=set)                 # the pools tokens join
+    referenced: dict[str, set[str]] = field(                             # ids something names (check_refs)
+        default_factory=lambda: {"card": set(), "token": set(), "tile": set()})
+    complete: bool = True    # every optional part of every pack is on: what reaches a game can be judged
+    off_kinds: set[str] = field(default_factory=set)   # kinds of the files of the optional parts left off
+
+    def entry(self, table: str, eid: str) -> dict | None:
+        """The card, tile or token ``eid`` as written (None when unknown or not a mapping)."""
+        found = self.ids[table].get(eid)
+        if found is None:
+            return None
+        entry = found[0].content(table)[found[1]]
+        return entry if isinstance(entry, dict) else None
 
 
 def _setups(setup: dict) -> list[dict]:
@@ -53,13 +69,29 @@ def index_names(index: IdIndex, pack: PackData) -> None:
         index.regions.update(k for k in as_dict(setup.get("tile_stacks")) if isinstance(k, str))
         for name, region in as_dict(setup.get("regions")).items():
             index.regions.add(name)
+            index.tile_regions.add(name)
             index.slots.setdefault(name, set()).update(as_dict(as_dict(region).get("slots")))
+    for tile in pack.tiles:
+        for key, names in (("stack", index.stacks), ("region", index.tile_regions)):
+            value = as_dict(tile).get(key)
+            if isinstance(value, str):
+                names.add(value)
+    for token in pack.tokens:
+        pool = as_dict(token).get("pool")
+        if isinstance(pool, str):
+            index.joined_pools.add(pool)
 
 
 def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
     """Index every card, tile and token id of ``packs`` and the names their setups define; an
     id defined twice is an error."""
     index = IdIndex()
+    for pack in packs:
+        for name, part in as_dict(pack.manifest.get("parts")).items():
+            if name not in pack.parts:
+                index.complete = False
+                index.off_kinds |= {as_dict(e).get("kind") or file_kind(str(as_dict(e).get("path", e)), ctx.kinds)
+                                    for e in as_list(as_dict(part).get("files"))}
     for pack in packs:
         index_names(index, pack)
         for kind in LIST_KINDS:
@@ -94,28 +126,51 @@ _REGISTERED = {
     "flag": ("turn flag", lambda reg: reg.flags),
 }
 """Reference kinds checked against what the loaded packs register: kind -> (words, names)."""
+_DEFINED_BY_DATA: dict[str, tuple[str, str, str]] = {
+    "token_kind": ("token kind", "token_kinds", "unknown {words} {name!r}"),
+    "pool": ("token pool", "pools", "unknown {words} {name!r}"),
+    "region": ("region", "regions", "unknown {words} {name!r}"),
+    "stack": ("stack", "stacks", "no tile is in stack {name!r}: a part built from it would be empty"),
+    "tile_region": ("region", "tile_regions",
+                    "no tile lies in region {name!r} and no setup lays it out as slots: its stack would "
+                    "never be drawn from"),
+    "joined_pool": ("pool", "joined_pools", "no token joins pool {name!r}: the pool would stay empty"),
+}
+"""Reference kinds checked against what the content of the loaded packs defines: kind -> (words,
+the :class:`IdIndex` field holding the names, the message)."""
+_SETUP_BUILDS = {"stack": "tiles", "tile_region": "tiles", "joined_pool": "tokens"}
+"""What a setup builds from content (a stack from tiles, a pool from tokens), and the kind of
+content it is built from: not judged when a part holding files of that kind is off in this game
+(``clank validate`` switches every part on)."""
+_WHERE_WORDS = {"pool": "tokens of pool", "kind": "cards of kind", "stack": "tiles of stack",
+                "region": "tiles of region"}
 
 
 def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, key: bool = False,
                registered_only: bool = False) -> None:
     target, rid, path = ref
+    target, _, where = target.partition("?")
     if registered_only and target not in _REGISTERED:
         return
     table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
     if table_name is not None:
+        index.referenced[target].add(rid)
         if rid not in index.ids[table_name]:
             ctx.problems.append(pack.problem(kind, path, f"unknown-{target}", f"unknown {target} id {rid!r}"
                                              + did_you_mean(rid, index.ids[table_name]), key=key))
+        elif where:
+            _check_where(ctx, index, pack, kind, (target, rid, path), where, key)
         return
     if target in _REGISTERED:
         words, names = _REGISTERED[target]
         known = names(ctx.registry)
-    elif target == "token_kind":
-        words, known = "token kind", index.token_kinds
-    elif target == "pool":
-        words, known = "token pool", index.pools
-    elif target == "region":
-        words, known = "region", index.regions
+        message = f"unknown {words} {rid!r}"
+    elif target in _DEFINED_BY_DATA:
+        if _SETUP_BUILDS.get(target) in index.off_kinds:
+            return      # the tiles or tokens may be in a part that is off in this game
+        words, field_name, text = _DEFINED_BY_DATA[target]
+        known = getattr(index, field_name)
+        message = text.format(words=words, name=rid)
     elif target.startswith("slot:"):
         region = target.partition(":")[2]
         known = index.slots.get(region, set())
@@ -127,9 +182,36 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
     else:
         return
     if rid not in known:
-        rule = f"unknown-{target.replace('_', '-')}"
-        ctx.problems.append(pack.problem(kind, path, rule, f"unknown {words} {rid!r}" + did_you_mean(rid, known),
-                                         key=key))
+        rule = "unknown-" + {"tile_region": "region", "joined_pool": "pool"}.get(target, target).replace("_", "-")
+        ctx.problems.append(pack.problem(kind, path, rule, message + did_you_mean(rid, known), key=key))
+
+
+def _check_where(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref, where: str, key: bool) -> None:
+    """The entry a reference names holds what its place takes (``x-where``: a market board takes
+    tokens of ``pool: market``, a reserve cards of ``kind: reserve``)."""
+    target, rid, path = ref
+    field_name, _, wanted = where.partition("=")
+    entry = index.entry({"card": "cards", "token": "tokens", "tile": "tiles"}[target], rid) or {}
+    have = entry.get(field_name)
+    if have is None or str(have) == wanted:
+        return     # not written: the schema reports a missing key, a default is the engine's
+    place = format_place(path)
+    if field_name == "pool":
+        message = (f"{place} takes tokens of pool {wanted!r} only: token {rid!r} is of pool {have!r}, "
+                   f"and setup would leave it out")
+    else:
+        words = _WHERE_WORDS.get(field_name, f"{target}s with {field_name}")
+        message = (f"{place} takes {words} {wanted!r}: {target} {rid!r} is of {field_name} {have!r} "
+                   f"(name a {wanted} {target} here, or change its {field_name})")
+    ctx.problems.append(pack.problem(kind, path, f"wrong-{field_name}", message, key=key))
+
+
+def format_place(path: JsonPath) -> str:
+    """The setup key a path is under, as an author names it (``market_board``, ``by_players 5:
+    reserve``)."""
+    if len(path) >= 3 and path[0] == "by_players":
+        return f"`{path[2]}` (by_players {path[1]})"
+    return f"`{path[0]}`" if path else "this place"
 
 
 def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_only: bool = False) -> None:
@@ -150,10 +232,11 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
                 if isinstance(entry, dict):
                     for ref in entry_refs(kind, entry, (i,), reg):
                         _check_ref(ctx, index, pack, kind, ref, registered_only=registered_only)
-        for ref, key in setup_refs(pack.setup):
+        for ref, key in setup_refs(pack.setup, ctx.setup_properties):
             _check_ref(ctx, index, pack, "setup", ref, key, registered_only=registered_only)
         if registered_only:
             continue
+        _check_region_starts(ctx, index, pack)
         for i, tid in enumerate(pack.setup.get("start_tiles") or []):
             found = index.ids["tiles"].get(tid) if isinstance(tid, str) else None
             if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":
@@ -161,14 +244,22 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
                                                  f"tile {tid!r} is not in the start stack"))
 
 
-def check_stacks(ctx: Context, packs: list[PackData]) -> None:
-    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
-    region's start tiles, which setup places itself, may name their own)."""
+def _check_region_starts(ctx: Context, index: IdIndex, pack: PackData) -> None:
+    """A slot region's start tiles lie in that region (a tile of another region never fills its slots)."""
+    for name, region in as_dict(pack.setup.get("regions")).items():
+        for i, tid in enumerate(as_list(as_dict(region).get("start_tiles"))):
+            tile = index.entry("tiles", tid) if isinstance(tid, str) else None
+            if tile is not None and tile.get("region", CORE_REGION) != name:
+                ctx.problems.append(pack.problem(
+                    "setup", ("regions", name, "start_tiles", i), "wrong-region",
+                    f"the start tiles of region {name!r} lie in it: tile {tid!r} is of region "
+                    f"{tile.get('region', CORE_REGION)!r} (write region: {name} in the tile)"))
+
+
+def known_stacks(packs: list[PackData]) -> set[str]:
+    """The tile stacks a tile may name: the base stacks and every stack a setup's ``tile_stacks``
+    parts name (``stack``, ``add``)."""
     stacks = set(BASE_STACKS)
-    starts: set[str] = set()
-    for pack in packs:
-        for region in as_dict(pack.setup.get("regions")).values():
-            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
@@ -181,6 +272,17 @@ def check_stacks(ctx: Context, packs: list[PackData]) -> None:
                         v = as_dict(v).get("stack") if isinstance(v, dict) else v
                         if isinstance(v, str):
                             stacks.add(v)
+    return stacks
+
+
+def check_stacks(ctx: Context, packs: list[PackData]) -> None:
+    """Every tile's ``stack`` is a base stack or one a setup's ``tile_stacks`` names (a slot
+    region's start tiles, which setup places itself, may name their own)."""
+    stacks = known_stacks(packs)
+    starts: set[str] = set()
+    for pack in packs:
+        for region in as_dict(pack.setup.get("regions")).values():
+            starts |= {t for t in as_list(as_dict(region).get("start_tiles")) if isinstance(t, str)}
     for pack in packs:
         if pack.id in ctx.unresolved:
             continue

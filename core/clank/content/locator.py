@@ -27,6 +27,8 @@ class Locator:
         self.file = file
         self._values: dict[JsonPath, Pos] = {(): (1, 1)}
         self._keys: dict[JsonPath, Pos] = {}
+        self.reused_anchors: list[tuple[str, Pos, Pos]] = []
+        """Each anchor name defined again in the file: (name, where before, where again)."""
 
     def value(self, path: Sequence[str | int]) -> Pos:
         """Position of the value at ``path`` (or of its nearest located ancestor)."""

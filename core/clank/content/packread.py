@@ -16,11 +16,12 @@ from typing import Any
 
 from jsonschema import Draft7Validator
 
+from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
-from clank.content.schemas import FILE_KINDS, compose_schemas, make_validators, schema_problems
-from clank.content.yamlload import load_yaml_file
+from clank.content.schemas import FILE_KINDS, FastCheck, compose_schemas, make_validators, schema_problems
+from clank.content.yamlload import load_yaml_bytes, load_yaml_file, read_yaml_bytes
 from clank.registry import Registry
 
 ALL_PARTS = "*"
@@ -33,6 +34,10 @@ class Context:
 
     registry: Registry
     validators: dict[str, Draft7Validator]
+    setup_properties: dict[str, Any] = field(default_factory=dict)   # the composed setup schema's keys
+    schemas_digest: str = ""       # of the composed schemas: part of each checked file's cache key
+    fast: FastCheck | None = None  # passes valid files quickly (jsonschema then says what is wrong)
+    installed: tuple[str, ...] = ()   # installed packs' ids, which a pack id near one is told apart from
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
@@ -45,7 +50,10 @@ class Context:
 
 def new_context(registry: Registry) -> Context:
     """A fresh context with the schemas composed from ``registry``."""
-    return Context(registry, make_validators(compose_schemas(registry)))
+    schemas = compose_schemas(registry)
+    digest = content_cache.schemas_digest(schemas) if content_cache.enabled() else ""
+    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {}, digest,
+                   FastCheck(schemas))
 
 
 def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
@@ -84,19 +92,14 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
     """Read one file of ``kind`` into ``pack`` (lists extend, mappings merge), checking its schema."""
     file = str(path)
     ctx.files.append(file)
-    try:
-        data, loc = load_yaml_file(path, file)
-    except ContentError as exc:
-        ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
-                            for p in exc.problems)
+    checked = _checked(ctx, path, file, kind)
+    if kind == "pack" and isinstance(checked.data, dict):
+        pack.manifest = checked.data   # first: the pack id every problem of the pack carries comes from it
+    ctx.problems.extend(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, pack.id)
+                        for p in checked.problems)
+    if checked.refused or checked.locator is None:
         return
-    if kind == "pack" and isinstance(data, dict):
-        pack.manifest = data   # first: the pack id every problem of the pack carries comes from it
-    if data is None:   # nothing but blank lines and comments
-        ctx.problems.append(Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]),
-                                    "$", pack.id))
-    else:
-        ctx.problems.extend(schema_problems(ctx.validators[kind], data, loc, pack=pack.id))
+    data, loc = checked.data, checked.locator
     segs = pack._segments.setdefault(kind, [])
     if kind == "pack":
         segs.append(Segment(kind, file, loc, data))
@@ -128,6 +131,33 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
         pack.extra[kind] = data
 
 
+def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.CheckedFile:
+    """A file read and checked against the schema of ``kind`` (problems name no pack): from the
+    checked-file cache when its bytes, name, kind and the schemas are those of a stored check."""
+    try:
+        raw = read_yaml_bytes(path, file)
+    except ContentError as exc:
+        return content_cache.CheckedFile(None, None, exc.problems, refused=True)
+    key = content_cache.file_key(file, kind, raw, ctx.schemas_digest) if ctx.schemas_digest else None
+    entry = content_cache.read_checked(key)
+    if entry is not None:
+        return entry
+    try:
+        data, loc = load_yaml_bytes(raw, file)
+    except ContentError as exc:
+        entry = content_cache.CheckedFile(None, None, exc.problems, refused=True)
+    else:
+        if data is None:   # nothing but blank lines and comments
+            problems = [Problem(file, 1, 1, "error", "empty-file", empty_file_message(kind, ctx.validators[kind]))]
+        elif ctx.fast is not None and ctx.fast.passes(kind, data):
+            problems = []
+        else:
+            problems = schema_problems(ctx.validators[kind], data, loc)
+        entry = content_cache.CheckedFile(data, loc, problems)
+    content_cache.write_checked(key, entry)
+    return entry
+
+
 def _selected_parts(ctx: Context, pack: PackData, enabled: Collection[str] | None) -> list[str]:
     parts = as_dict(pack.manifest.get("parts"))
     wanted = set(enabled or ())
@@ -151,19 +181,7 @@ def _file_entries(ctx: Context, pack: PackData, parts: list[str]) -> list[tuple[
 
     The manifest path of a part's file starts with ``("parts", name)``.
     """
-    m = pack.manifest
-    entries: list[tuple[Any, JsonPath]] = []
-    if isinstance(m.get("files"), list):
-        entries += [(e, ("files", i)) for i, e in enumerate(m["files"])]
-    else:
-        for name in sorted(ctx.kinds - {"pack"}):
-            for suffix in (".yaml", ".yml"):
-                if (pack.directory / f"{name}{suffix}").is_file():
-                    entries.append((f"{name}{suffix}", ()))
-    part_table = as_dict(m.get("parts"))
-    for name in parts:
-        files = as_list(as_dict(part_table.get(name)).get("files"))
-        entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
+    entries = _listed(ctx, pack, parts)
     out: list[tuple[str, str, JsonPath]] = []
     known = ctx.kinds - {"pack"}
     for entry, mpath in entries:
@@ -181,6 +199,37 @@ def _file_entries(ctx: Context, pack: PackData, parts: list[str]) -> list[tuple[
                 f"or write {{path: {rel}, kind: KIND}}" + did_you_mean(stem, known)))
             continue
         out.append((rel, kind, mpath))
+    return out
+
+
+def _listed(ctx: Context, pack: PackData, parts: Collection[str]) -> list[tuple[Any, JsonPath]]:
+    """Each file entry the manifest lists (``files``, or without it the files named after a
+    content kind, then the files of ``parts``), as written, with its manifest path."""
+    m = pack.manifest
+    entries: list[tuple[Any, JsonPath]] = []
+    if isinstance(m.get("files"), list):
+        entries += [(e, ("files", i)) for i, e in enumerate(m["files"])]
+    else:
+        for name in sorted(ctx.kinds - {"pack"}):
+            for suffix in (".yaml", ".yml"):
+                if (pack.directory / f"{name}{suffix}").is_file():
+                    entries.append((f"{name}{suffix}", ()))
+    part_table = as_dict(m.get("parts"))
+    for name in parts:
+        files = as_list(as_dict(part_table.get(name)).get("files"))
+        entries += [(e, ("parts", name, "files", i)) for i, e in enumerate(files)]
+    return entries
+
+
+def manifest_file_entries(ctx: Context, pack: PackData) -> list[tuple[str, JsonPath]]:
+    """The relative path and manifest path of every file the manifest lists, every optional part
+    included (whether it is on or not), in manifest order."""
+    parts = list(as_dict(pack.manifest.get("parts")))
+    out = []
+    for entry, mpath in _listed(ctx, pack, parts):
+        rel = _file_kind(entry, set())[0]
+        if rel is not None:
+            out.append((rel, mpath))
     return out
 
 

@@ -72,11 +72,19 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
 
 
 def _target(schema: dict[str, Any]) -> str | None:
-    """The kind of name a schema's ``x-ref`` marks: ``slot:REGION`` for a slot (``x-region``)."""
+    """The kind of name a schema's ``x-ref`` marks: ``slot:REGION`` for a slot (``x-region``), and
+    ``KIND?KEY=VALUE`` when ``x-where: {KEY: VALUE}`` says what the entry named must hold (a market
+    board takes tokens of ``pool: market``)."""
     target = schema.get("x-ref")
     if target == "slot":
         return f"slot:{schema.get('x-region', '')}"
-    return target if isinstance(target, str) else None
+    if not isinstance(target, str):
+        return None
+    where = schema.get("x-where")
+    if isinstance(where, dict) and len(where) == 1:
+        ((key, value),) = where.items()
+        return f"{target}?{key}={value}"
+    return target
 
 
 def _known_ref(what: str, name: str, arg: Any, path: JsonPath) -> Iterator[Ref]:
@@ -239,45 +247,21 @@ def entry_refs(kind: str, entry: dict[str, Any], path: JsonPath, reg: Registry) 
     yield from _refs_in_points(entry.get("points"), (*path, "points"), reg)
 
 
-@functools.cache
-def _setup_properties() -> dict[str, Any]:
-    """The bundled setup schema's keys (read once; never changed)."""
-    return load_schema("setup")["properties"]
-
-
 _NOTHING_REGISTERED = Registry()
 """The setup holds no effect or condition: its schema is walked without a registry."""
 
 
-def setup_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
+def setup_refs(setup: dict[str, Any], properties: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
     """References held by the setup (and the setups of its ``by_players``), each with whether its
-    problem points at the key: ids of cards, tokens and tiles, and the names its bundled schema
-    marks (the resources it gives, the cube kinds of the bank)."""
-    properties = _setup_properties()
+    problem points at the key: every name the setup schema ``properties`` (composed with the keys
+    packs add) mark with ``x-ref``: ids of cards, tokens and tiles, the token pools it builds, the
+    tile stacks and regions it builds, the resources it gives, the cube kinds of the bank ..."""
     for prop, value in setup.items():
+        if prop == "by_players":
+            continue
         for target, name, where in _refs_in_args(value, properties.get(prop), (prop,), _NOTHING_REGISTERED):
             yield (target, name, where), where[-1] == name      # a name written as a key: at the key
-    yield from _id_refs(setup)
-
-
-def _id_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
-    """The card, token and tile ids the setup holds."""
-    deck = setup.get("starting_deck")
-    for cid in as_dict(deck):
-        yield ("card", cid, ("starting_deck", cid)), True
-    for cid in as_dict(setup.get("reserve")):
-        yield ("card", cid, ("reserve", cid)), True
-    for key, target in (("reserve", "card"), ("artifact_order", "token"), ("market_board", "token"),
-                        ("start_tiles", "tile")):
-        values = setup.get(key)
-        for i, value in enumerate(as_list(values)):
-            if isinstance(value, str):
-                yield (target, value, (key, i)), False
-    for name, region in as_dict(setup.get("regions")).items():
-        for i, value in enumerate(as_list(as_dict(region).get("start_tiles"))):
-            if isinstance(value, str):
-                yield ("tile", value, ("regions", name, "start_tiles", i)), False
     for count, entry in as_dict(setup.get("by_players")).items():   # setup for one player count
         if isinstance(entry, dict) and "by_players" not in entry:
-            for (target, value, path), key in setup_refs(entry):
+            for (target, value, path), key in setup_refs(entry, properties):
                 yield (target, value, ("by_players", count, *path)), key

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -32,13 +31,14 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
 from jsonschema import Draft7Validator
-from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from jsonschema.exceptions import SchemaError
 from referencing import Registry as RefRegistry
 from referencing import Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT7
 
-from clank.content.problems import Problem, did_you_mean, format_path
+from clank.content.problems import Problem
+from clank.content.schema_words import explain
 
 if TYPE_CHECKING:
     from clank.content.locator import Locator
@@ -62,10 +62,6 @@ _EXTENSION_POINTS: dict[str, tuple[str, ...]] = {
     "setup": ("properties",),
     "pack": ("properties",),
 }
-_RULES_BY_WHAT = {"op": "unknown-op", "condition": "unknown-condition", "tunnel icon": "unknown-icon",
-                  "quantity": "unknown-quantity", "decision kind": "unknown-decision-kind",
-                  "teleport kind": "unknown-teleport", "cube owner": "unknown-cube-owner"}
-
 
 @cache
 def _bundled_text(name: str) -> str:
@@ -193,6 +189,41 @@ def make_validators(schemas: Mapping[str, dict[str, Any]]) -> dict[str, Draft7Va
     return validators
 
 
+class FastCheck:
+    """Tells valid documents apart quickly: ``jsonschema_rs`` (Rust) on the composed schemas, with
+    ``$ref`` resolved among them. A document it passes is valid; one it does not, or one it cannot
+    read (a huge number, a float that is not finite), goes to jsonschema, whose errors are the
+    reference and say what is wrong. Without the extension (another Python), everything goes to
+    jsonschema. Each kind's validator is built on first use."""
+
+    def __init__(self, schemas: Mapping[str, dict[str, Any]]) -> None:
+        self._schemas = schemas
+        self._validators: dict[str, Any] = {}
+        self._registry: Any = None
+
+    def passes(self, kind: str, data: Any) -> bool:
+        """True when ``data`` is certainly valid for ``kind``; False means: ask jsonschema."""
+        try:
+            validator = self._validators.get(kind) or self._build(kind)
+            return validator is not None and bool(validator.is_valid(data))
+        except Exception:   # noqa: BLE001 - whatever the extension cannot take, jsonschema judges
+            return False
+
+    def _build(self, kind: str) -> Any:
+        try:
+            import jsonschema_rs
+        except ImportError:
+            return None
+        if self._registry is None:
+            self._registry = jsonschema_rs.Registry([(s.get("$id", schema_uri(k)), s) for k, s in self._schemas.items()])
+        schema = self._schemas.get(kind)
+        if schema is None:
+            return None
+        validator = jsonschema_rs.Draft7Validator(schema, registry=self._registry, validate_formats=False)
+        self._validators[kind] = validator
+        return validator
+
+
 SUBSCHEMA_MAPS = ("properties", "patternProperties", "definitions", "dependencies")
 """Draft-07 keywords whose value maps names to subschemas (under ``dependencies``, a name may
 map to a list of key names instead)."""
@@ -263,20 +294,27 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
 
     Each must be a valid draft-07 schema and every ``$ref`` must resolve among the bundled
     and composed schemas, without the network. Returns one message per fault (empty: all
-    good); a CLI maps a non-empty answer to exit code 3.
+    good); a CLI maps a non-empty answer to exit code 3. Schemas found sound are marked in the
+    content cache (:func:`clank.content.cache.mark_passed`) and not checked again.
     """
+    from clank.content import cache
     from clank.content.scenario_schema import KIND as SCENARIO
     from clank.content.scenario_schema import compose_scenario_schema
 
     faults: list[str] = []
     schemas = compose_schemas(registry) if registry is not None else {n: load_schema(n) for n in BUNDLED}
     schemas[SCENARIO] = compose_scenario_schema(registry) if registry is not None else load_schema(SCENARIO)
+    registered: list[tuple[str, str, Any, str]] = []
     if registry is not None:
-        registered: list[tuple[str, str, Any, str]] = [
+        registered = [
             *(("op", n, d.schema, d.pack) for n, d in sorted(registry.ops.items())),
             *(("condition", n, d.schema, d.pack) for n, d in sorted(registry.conditions.items())),
             *(("room feature", n, d.arg_schema, d.pack) for n, d in sorted(registry.room_features.items())
               if d.arg_schema is not None)]
+    digest = cache.schemas_digest([schemas, registered]) if cache.enabled() else ""
+    if digest and cache.passed("schemas", digest):   # these very schemas were found sound before
+        return faults
+    if registry is not None:
         for what, name, schema, pack in registered:
             try:
                 Draft7Validator.check_schema(schema)
@@ -294,6 +332,8 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
                 resolver.lookup(ref)
             except Unresolvable:
                 faults.append(f"{kind}.schema.json{where}: $ref {ref!r} does not resolve")
+    if digest and not faults:
+        cache.mark_passed("schemas", digest)
     return faults
 
 
@@ -301,98 +341,9 @@ def check_all_schemas(registry: Registry | None = None) -> list[str]:
 
 def schema_problems(validator: Draft7Validator, data: Any, locator: Locator, *,
                     pack: str | None = None) -> list[Problem]:
-    """Validate ``data`` and return one located :class:`Problem` per mistake."""
+    """Validate ``data`` and return one located :class:`Problem` per mistake, in the author's
+    words (:mod:`clank.content.schema_words`)."""
     out: list[Problem] = []
     for error in validator.iter_errors(data):
-        out.extend(_translate(error, locator, pack))
+        out.extend(explain(error, locator, pack, validator.schema))
     return out
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
-def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[Problem]:
-    if error.validator in ("anyOf", "oneOf") and error.context:
-        inner = best_match(error.context)
-        if inner is not None:
-            return _translate(inner, loc, pack)
-    path = tuple(error.absolute_path)
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    inst = error.instance
-    kind = error.validator
-
-    def problem(rule: str, message: str, at: tuple[str | int, ...] = path, key: bool = False) -> Problem:
-        line, col = loc.key(at) if key else loc.value(at)
-        return Problem(loc.file, line, col, "error", rule, message, format_path(at), pack)
-
-    schema_path = list(error.absolute_schema_path)
-    if len(schema_path) >= 2 and schema_path[-2] == "propertyNames":
-        at = (*path, str(inst))
-        what = schema.get("x-what")
-        if kind == "enum" and what:
-            return [problem(_RULES_BY_WHAT.get(what, "bad-key"), f"unknown {what} {inst!r}"
-                            + did_you_mean(str(inst), error.validator_value), at, key=True)]
-        if kind == "pattern" and schema.get("title"):
-            return [problem("bad-key", f"key {inst!r} is not a valid {schema['title']}: "
-                            f"{schema.get('description', '')}".rstrip(": "), at, key=True)]
-        return [problem("bad-key", f"key {inst!r} is not allowed here: {error.message}", at, key=True)]
-    if kind == "additionalProperties" and isinstance(inst, dict):
-        allowed = list(schema.get("properties", {}))
-        patterns = list(schema.get("patternProperties", {}))
-        extras = [k for k in inst if k not in allowed and not any(re.search(p, k) for p in patterns)]
-        shape = [p for p in patterns if p != "^x-"]
-        hint = f" (keys here match {' or '.join(shape)})" if shape and not allowed else ""
-        return [problem("unknown-key", f"unknown key {k!r}" + (did_you_mean(k, allowed) or hint), (*path, k),
-                        key=True) for k in extras]
-    if kind == "required" and isinstance(inst, dict):
-        return [problem("missing-key", f"missing required key {name!r}")
-                for name in error.validator_value if name not in inst]
-    what = schema.get("x-what")
-    if kind == "enum":
-        options = error.validator_value
-        if what:
-            return [problem(_RULES_BY_WHAT.get(what, "bad-value"), f"unknown {what} {inst!r}"
-                            + did_you_mean(str(inst), options))]
-        shown = ", ".join(repr(o) for o in options[:12]) + (", ..." if len(options) > 12 else "")
-        hint = did_you_mean(inst, [o for o in options if isinstance(o, str)]) if isinstance(inst, str) else ""
-        return [problem("bad-value", f"{_short(inst)} is not one of {shown}{hint}")]
-    if kind in ("maxProperties", "minProperties") and what == "op":
-        if not inst:
-            return [problem("op-shape", "empty op: write the op name as the key")]
-        keys = ", ".join(repr(k) for k in inst)
-        return [problem("op-shape", f"an op is a mapping with exactly one key, the op name; found {keys}: "
-                        "write each op as its own list item")]
-    if kind == "type":
-        expected = error.validator_value
-        expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
-        hint = ""
-        if "string" in (expected if isinstance(expected, list) else [expected]) and isinstance(inst, (int, float)):
-            hint = f" (quote it: \"{inst}\")"
-        return [problem("bad-type", f"expected {expected_text}, got {_json_type(inst)} {_short(inst)}{hint}")]
-    if kind == "pattern" and schema.get("title"):
-        return [problem("bad-value", f"{_short(inst)} is not a valid {schema['title']}: "
-                        f"{schema.get('description', 'it must match ' + str(error.validator_value))}")]
-    if kind == "const":
-        return [problem("bad-value", f"expected {json.dumps(error.validator_value)}"
-                        + (" or nothing" if path and isinstance(path[-1], str) else "") + f", got {_short(inst)}")]
-    if kind in ("pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "multipleOf",
-                "minProperties", "maxProperties"):
-        return [problem("bad-value", error.message)]
-    return [problem("schema", error.message)]

@@ -43,6 +43,7 @@ from clank.content.checks_manifest import (
 from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, check_stacks, index_ids
 from clank.content.checks_structure import check_structure
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
+from clank.content.lint import lint
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
 from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
 from clank.content.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
@@ -76,6 +77,7 @@ def _check_all(ctx: Context, packs: list[PackData], *, references: bool = True) 
     check_counts_as(ctx, packs)
     if references:   # the structure each pack's rules need (clank_check_content), names resolved
         check_structure(ctx, packs)
+    lint(ctx, packs, index, references=references)
 
 
 def _finish(ctx: Context, packs: list[PackData]) -> None:
@@ -109,13 +111,16 @@ def load_pack_dir(dir: Path | str, registry: Registry,
 
 
 def load_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
-                   enabled_parts: Mapping[str, Collection[str]] | None = None) -> list[PackData]:
+                   enabled_parts: Mapping[str, Collection[str]] | None = None,
+                   installed: Collection[str] = ()) -> list[PackData]:
     """Load several pack directories together (references checked across them).
 
-    ``enabled_parts`` maps a pack id to its part selection (as in :func:`load_pack_dir`).
+    ``enabled_parts`` maps a pack id to its part selection (as in :func:`load_pack_dir`);
+    ``installed`` names the installed packs (a pack id near one of them is warned about).
     Raises :class:`ContentError` with every problem of every pack.
     """
     ctx = new_context(registry)
+    ctx.installed = tuple(sorted(installed))
     packs = []
     for d in dirs:
         directory = Path(d)
@@ -147,16 +152,18 @@ class Checked:
 
 
 def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
-                    labels: Mapping[str, str] | None = None) -> Checked:
+                    labels: Mapping[str, str] | None = None, installed: Collection[str] = ()) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
     them, references may point into any of them, and each manifest's ``requires``,
     ``conflicts`` and ``engine`` are judged against the whole set. ``labels`` names packs
     their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
-    problems that point into them name the pack, not where it is installed.
+    problems that point into them name the pack, not where it is installed; ``installed`` names the
+    installed packs (a pack id near one of them is warned about).
     """
     ctx = new_context(registry)
+    ctx.installed = tuple(sorted(installed))
     packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
     return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
@@ -195,7 +202,7 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
     """Validate a single content file of ``kind`` on its own (no cross-file references).
 
     Runs the YAML safety checks, the schema and the checks that need that file only
-    (duplicate ids, tile geometry, features, a manifest's ``engine``). References to cards,
+    (duplicate ids, tile geometry, features, a manifest's ``engine``, an anchor defined twice). References to cards,
     tokens and tiles are not judged: they may live in other files.
     """
     ctx = new_context(registry)
@@ -216,6 +223,7 @@ def check_file(path: Path | str, kind: str, registry: Registry) -> Checked:
         _check_pack(ctx, pack)
         check_refs(ctx, [pack], index_ids(ctx, [pack]), registered_only=True)
         check_counts_as(ctx, [pack])
+    lint(ctx, [pack], None)        # what one file shows of the lint
     problems = sort_problems(Problem(p.file, p.line, p.col, p.severity, p.rule, p.message, p.path, None)
                              for p in ctx.problems)
     return Checked(problems, [str(path)])

@@ -36,6 +36,7 @@ import datetime as _dt
 import hashlib
 import io
 import re
+import warnings
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import DuplicateKeyError, RoundTripConstructor
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
@@ -118,6 +119,12 @@ def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Loc
     """
     path = Path(path)
     file = label if label is not None else str(path)
+    return load_yaml_bytes(read_yaml_bytes(path, file), file)
+
+
+def read_yaml_bytes(path: Path, file: str) -> bytes:
+    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read); raises
+    :class:`ContentError` when it is not a regular file, too large or unreadable."""
     try:
         if not path.is_file():
             raise ContentError([_problem(file, "unreadable", "not a regular file")])
@@ -129,7 +136,7 @@ def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Loc
             data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ContentError([_problem(file, "unreadable", f"cannot read file: {exc.strerror or exc}")]) from None
-    return load_yaml_bytes(data, file)
+    return data
 
 
 def load_yaml_bytes(data: bytes, file: str) -> tuple[Any, Locator]:
@@ -226,7 +233,9 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     yaml.allow_duplicate_keys = False
     guard = yaml.guard = _Guard(file)
     try:
-        tree = yaml.load(text)
+        with warnings.catch_warnings():   # a reused anchor is the lint's to report, at its line
+            warnings.simplefilter("ignore", ReusedAnchorWarning)
+            tree = yaml.load(text)
     except _Refused:
         raise ContentError(guard.problems) from None
     except DuplicateKeyError as exc:
@@ -240,6 +249,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     except (ValueError, OverflowError) as exc:
         raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
     locator = Locator(file)
+    locator.reused_anchors = guard.reused
     if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
         locator._values[()] = _own(tree, locator, ())
     return _project(tree, (), locator, yaml.constructor.aliased), locator
@@ -369,7 +379,9 @@ def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
         if guard.problems:
             return None
         loader = _FastLoader(text)
-        return _direct(loader, loader.get_single_node(), file)
+        data, locator = _direct(loader, loader.get_single_node(), file)
+        locator.reused_anchors = guard.reused
+        return data, locator
     except (YAMLError, ValueError, OverflowError, _NotPlain):
         return None
 
@@ -474,6 +486,8 @@ class _Guard:
         self.sizes: list[int] = []              # expanded node count of each open collection
         self.open_anchors: list[str | None] = []
         self.anchors: dict[str, int] = {}       # anchor -> expanded size of its node
+        self.anchored_at: dict[str, Pos] = {}   # anchor -> where it was (last) defined
+        self.reused: list[tuple[str, Pos, Pos]] = []   # an anchor defined again: (name, before, again)
         self.added = 0                          # nodes added by alias expansions so far
         self.nodes = 0
 
@@ -505,6 +519,8 @@ class _Guard:
             self._refuse("unsafe-tag", f"tag {shown} is not allowed: content is plain data", event.start_mark)
             if len(self.problems) >= MAX_PROBLEMS:
                 return False
+        if event.anchor is not None:
+            self._anchored(event.anchor, event.start_mark)
         if isinstance(event, CollectionStartEvent):
             if len(self.sizes) >= MAX_DEPTH:
                 return self._refuse("too-deep", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
@@ -521,6 +537,15 @@ class _Guard:
         if self.sizes:
             self.sizes[-1] += 1
         return True
+
+    def _anchored(self, name: str, mark: Any) -> None:
+        """Note where an anchor is defined, and each time a name is defined again (YAML lets a
+        later ``&name`` replace the earlier for the aliases after it: legal, and a likely slip)."""
+        here = (mark.line + 1, mark.column + 1)
+        before = self.anchored_at.get(name)
+        if before is not None:
+            self.reused.append((name, before, here))
+        self.anchored_at[name] = here
 
     def _alias(self, event: Any) -> bool:
         name = event.anchor

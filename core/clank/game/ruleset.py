@@ -7,11 +7,11 @@ from typing import Any
 
 from clank.actions import Action
 from clank.content.checks_features import parse_feature
+from clank.content.setupmerge import merge_setup
 from clank.dungeon import START_CELLS, End, SlotRegion, TileDef, TunnelDef, parse_port
 from clank.game import naming
 from clank.game.effects import Compiler, Cond, describe
 from clank.game.naming import RoomName
-from clank.game.setupdata import merge_setup
 from clank.registry import Registry
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING, Any
 
+from clank.content.setupmerge import effective_setup
 from clank.game import movement, turn
-from clank.game.setupdata import effective_setup
 from clank.game.state import GameState, PlayerState, TurnState
 from clank.rng import Rng, seed_state
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from clank.content.setupmerge import effective_setup
 from clank.dungeon import Geometry
 from clank.game import lookback
 from clank.game.board import Board
 from clank.game.effects import Cond, EffectContext
-from clank.game.setupdata import effective_setup
 from clank.game.state import KNOCKED_OUT, LIVE, GameState, PlayerState
 from clank.registry import Payment
 from clank.rng import Rng

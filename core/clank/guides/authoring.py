@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from clank.content.scenario_schema import KIND as SCENARIO
 from clank.content.scenario_schema import compose_scenario_schema
+from clank.content.schema_words import yaml_flow, yaml_scalar
 from clank.content.schemas import COMBINATORS, CONTROL_OPS, compose_schemas
 
 if TYPE_CHECKING:
@@ -65,35 +65,10 @@ _FALLBACK_TUNNEL = ["hall", "n1"]
 # ==========================================================================================
 # a small YAML writer: block style outside, flow style for short inner values
 # ==========================================================================================
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.()=+ -]*$")
-_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "~"}
 _FLOW_WIDTH = 72
 _IDENT = "^[a-z_][a-z0-9_]*$"
-
-
-def yaml_scalar(value: Any) -> str:
-    """A scalar as YAML: plain when that reads back as the same value, else double-quoted."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return json.dumps(value)
-    text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" "):
-        return text
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _flow(value: Any, in_list: bool = False, pairs: bool = True) -> str:
-    """Flow style; with ``pairs``, a one-key mapping in a flow list is written ``key: value``
-    (``[draw: 1]``, as effects are written), else in braces (``[{has_artifact: true}]``)."""
-    if isinstance(value, dict):
-        text = ", ".join(f"{yaml_scalar(k)}: {_flow(v, pairs=pairs)}" for k, v in value.items())
-        return text if in_list and pairs and len(value) == 1 else "{" + text + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v, True, pairs) for v in value) + "]"
-    return yaml_scalar(value)
+_flow = yaml_flow
+"""Flow style (written where a value fits on one line): the validator's messages write values so too."""
 
 
 def _fits(value: Any, used: int, pairs: bool = True) -> bool:
@@ -271,13 +246,49 @@ def _rows(schemas: _Schemas, schema: JSON, kind: str, prefix: str = "", depth: i
     for a mapping's values)."""
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     required = set(schema.get("required") or [])
+    when = conditionally_required(schema)
     for name, sub in props.items():
         sub = sub if isinstance(sub, dict) else {}
         field_name = f"{prefix}{name}"
-        yield [f"`{field_name}`", schemas.type_text(sub, kind), "yes" if name in required else "",
-               _sentence(sub.get("description", ""))]
+        needed = "yes" if name in required else "; ".join(when.get(name, []))
+        yield [f"`{field_name}`", schemas.type_text(sub, kind), needed, _sentence(sub.get("description", ""))]
         if depth < 3:
             yield from _nested_rows(schemas, sub, kind, field_name, depth)
+
+
+def _condition_text(cond: Any) -> str:
+    """An ``if`` schema as words, in Markdown: kind is dungeon or reserve, each name in backticks."""
+    parts = []
+    for key, sub in (cond.get("properties") or {}).items() if isinstance(cond, dict) else ():
+        if not isinstance(sub, dict):
+            continue
+        values = [sub["const"]] if "const" in sub else sub.get("enum") if isinstance(sub.get("enum"), list) else None
+        if values:
+            parts.append(f"`{key}` is " + " or ".join(f"`{_flow(v)}`" for v in values))
+        else:
+            parts.append(f"`{key}` is {_flow(sub)}")
+    return " and ".join(parts)
+
+
+def conditionally_required(schema: JSON) -> dict[str, list[str]]:
+    """Keys a schema requires only in some cases, read from its ``if``/``then``/``else`` (its own
+    and those of its ``allOf``) and its ``dependencies``: key -> the cases, in Markdown words
+    (when kind is dungeon, the names in backticks)."""
+    out: dict[str, list[str]] = {}
+    branches = [schema, *(b for b in schema.get("allOf") or [] if isinstance(b, dict))]
+    for branch in branches:
+        if not isinstance(branch.get("if"), dict):
+            continue
+        cond = _condition_text(branch["if"])
+        if not cond:
+            continue
+        for word, part in (("when", "then"), ("unless", "else")):
+            for key in (branch.get(part) or {}).get("required") or []:
+                out.setdefault(key, []).append(f"{word} {cond}")
+    for key, deps in (schema.get("dependencies") or {}).items():
+        for dep in deps if isinstance(deps, list) else ():
+            out.setdefault(dep, []).append(f"with `{key}`")
+    return out
 
 
 def _nested_rows(schemas: _Schemas, sub: JSON, kind: str, field_name: str, depth: int) -> Iterator[list[str]]:
@@ -379,7 +390,9 @@ def _content_section(schemas: _Schemas, registry: Registry) -> list[str]:
            "A pack is a directory holding `pack.yaml` and the files it lists, one file per kind. A file's "
            "kind comes from its name (`cards.yaml`, `cards-extra.yaml`) or is given in the manifest. "
            "Lists of entries (cards, tiles, tokens) are YAML lists of mappings; keys starting with `x-` "
-           "are free for your own notes. The tables list every key: *required* keys must be present.", ""]
+           "are free for your own notes. The tables list every key: *required* keys must be present, "
+           "and a key required only in some cases says when (a card's `type`, `count` and `cost`: when "
+           "its `kind` is `dungeon` or `reserve`).", ""]
     kinds = [*FILE_KINDS, *((k, f"Content kind `{k}`", f"{k}.yaml") for k in sorted(schemas.schemas)
                             if k not in SHARED_KINDS and k not in dict((f[0], f) for f in FILE_KINDS))]
     for kind, heading, file in kinds:
@@ -409,6 +422,7 @@ def _definition_tables(schemas: _Schemas, schema: JSON, kind: str, level: str = 
 def _checking_section(registry: Registry, shipped: bool) -> list[str]:
     """How a pack is checked: the layers of ``clank validate``, ``--play``, and the structure rules
     packs state through ``clank_check_content`` (which the loaded packs state, how to write one)."""
+    from clank.content.lint import LINT_RULES
     from clank.guides.hookguide import hook_specs, split_hook_doc
 
     example = next((split_hook_doc(inspect.cleandoc(fn.__doc__ or "")).get("Example::", "")
@@ -420,7 +434,15 @@ def _checking_section(registry: Registry, shipped: bool) -> list[str]:
             "and each file's schema; the names (every id, op, feature, pool, region or slot a file writes must "
             "be defined by a loaded pack); the structure each pack's rules need of its content kinds (below); "
             "then, on request, play. The pack is validated with the packs it `requires`, so the rules of an "
-            "installed pack judge the content of a pack that adds to it.", "",
+            "installed pack judge the content of a pack that adds to it. A schema's refusal says what the field "
+            "is and how to write it; a name must also be of the kind its place takes (the market board takes "
+            "market items); no pack may require itself, nor packs require each other in a cycle. Errors make "
+            "it exit 1.", "",
+            "Then the lint: what is legal but likely a mistake is a warning (exit 0), and `clank validate "
+            "--strict DIR` makes warnings fail too (in `--format json` each problem's `level` says how this "
+            "run counts it):", "",
+            *_table(("warning", "what it finds"), [(f"`{rule}`", words) for rule, words in LINT_RULES.items()]),
+            "", "```console", "$ clank validate --strict --play 20 ./mypack", "```", "",
             "Make `clank validate DIR --play 20` a habit: it plays 20 short seeded games of your pack with the "
             "random and greedy bots and the engine's invariant checks on after every action (cards, tokens and "
             "cubes add up, saved games reload identically). What only play shows (a card whose effect breaks a "
