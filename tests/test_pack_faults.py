@@ -28,7 +28,15 @@ from clank.callbacks import CALLS, accepts, signature_problem
 from clank.faults import bot_fault
 from clank.hookspecs import hookimpl
 from clank.plugins import PackHooks, find_pack
-from clank.registry import CubeKindDef, MarketDef, Registry, RegistryError, RenderDef, RoomFeatureDef, TunnelIconDef
+from clank.registry import (
+    CubeKindDef,
+    MarketDef,
+    Registry,
+    RegistryError,
+    RenderDef,
+    RoomFeatureDef,
+    TunnelIconDef,
+)
 from clank.testing import set_pool, state_json
 from clank_cli.main import app
 from typer.testing import CliRunner
@@ -359,7 +367,7 @@ def test_an_undecorated_function_named_like_a_hook_is_its_implementation():
 
 def test_an_exception_in_a_registration_hook_names_the_pack_the_hook_and_the_line():
     def clank_register_ops(registry):
-        registry.add_op("glow", GLOW)                    # NameError
+        registry.add_op("glow", GLOW)  # noqa: F821 - the NameError of the test
 
     with pytest.raises(PackCodeError) as caught:
         PackHooks([find_pack("glow", {"glow": _pack("glow", clank_register_ops=clank_register_ops)})]).build_registry()
@@ -438,7 +446,7 @@ def test_every_command_reports_a_packs_load_fault_in_a_few_lines(runner: CliRunn
     words = {"hook-name": ("frosty", "clank_register_room_feature", "did you mean clank_register_room_features?"),
              "arity": ("frosty", "room feature 'frost_vent'", "apply(game, seat, room, arg, action)")}[kind]
     lines = assert_short(runner.invoke(app, args), code, *words)
-    assert re.match(rf"^(\S*/)?faultpack/__init__\.py:\d+", lines[0]), lines[0]
+    assert re.match(r"^(\S*/)?faultpack/__init__\.py:\d+", lines[0]), lines[0]
 
 
 def test_play_says_where_the_game_is_saved_and_how_to_resume_it(runner: CliRunner, monkeypatch: pytest.MonkeyPatch,

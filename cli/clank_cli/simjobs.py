@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -52,7 +52,7 @@ class Lost(Exception):
 
 
 class WorkerDied(RuntimeError):
-    """A game's worker process died every time the game was played (the game itself kills it)."""
+    """A worker process died every time a game was played again (the game itself kills it)."""
 
 
 class Plan(Protocol):
@@ -291,16 +291,26 @@ class ProcessPool:
         started = [0]                       # submissions to the current pool
         running: dict[Future, tuple[ProcessPoolExecutor, int]] = {}   # future -> its pool, its seed
         lost: dict[int, int] = {}           # seed -> times its worker died
+        in_flight: list[int] = []           # the seeds being played when the pool last broke
+
+        def renew(owner: ProcessPoolExecutor, seed: int) -> None:
+            """A new pool in place of ``owner``, broken (once for all of its games)."""
+            if owner is pool[0]:
+                in_flight[:] = sorted({seed, *(s for p, s in running.values() if p is owner)})
+                owner.shutdown(wait=True, cancel_futures=True)
+                pool[0], started[0] = new_pool(), 0
 
         def submit(i: int) -> Future:
             # the workers start here (spawned: one per submission; forked: all at the first one):
             # let them inherit SIGINT ignored
             seed = plan.seed_of(i)
-            if started[0] < workers:
+            try:
+                with sigint_ignored() if started[0] < workers else nullcontext():
+                    future = pool[0].submit(_worker_play, seed)
+            except BrokenProcessPool:       # a worker died since the last look: a new pool
+                renew(pool[0], seed)
                 with sigint_ignored():
                     future = pool[0].submit(_worker_play, seed)
-            else:
-                future = pool[0].submit(_worker_play, seed)
             started[0] += 1
             running[future] = (pool[0], seed)
             return future
@@ -313,13 +323,13 @@ class ProcessPool:
             try:
                 return future.result()
             except BrokenProcessPool:
-                if owner is pool[0]:        # the first of its games seen lost: a new pool
-                    owner.shutdown(wait=True, cancel_futures=True)
-                    pool[0], started[0] = new_pool(), 0
+                renew(owner, seed)
                 lost[seed] = lost.get(seed, 0) + 1
-                if lost[seed] > RETRIES:
-                    raise WorkerDied(f"the worker process playing the game of seed {seed} died "
-                                     f"{lost[seed]} times (killed, or out of memory)") from None
+                if lost[seed] > RETRIES:    # which of the games kills it is not known: all are named
+                    seeds = ", ".join(map(str, in_flight))
+                    raise WorkerDied(f"a worker process died {lost[seed]} times while the games of seeds {seeds} "
+                                     f"were played (a game that kills it, or the machine out of memory): replay "
+                                     f"them one by one with --games 1 --seed S") from None
                 raise Lost from None
 
         finished = False
