@@ -10,11 +10,9 @@ say so in at most five lines (the engine's traceback only with ``--debug``) and 
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import json
 import re
-import sys
 import typing
 from pathlib import Path
 from types import ModuleType
@@ -37,26 +35,14 @@ from clank.registry import (
     RoomFeatureDef,
     TunnelIconDef,
 )
-from clank.testing import set_pool, state_json
+from clank.testing import pack_module, set_pool, state_json
 from clank_cli.main import app
 from typer.testing import CliRunner
 
 HERE = Path(__file__).parent
 
 
-def _faultpack() -> ModuleType:
-    """tests/faultpack, imported as tests/minipack is (pytest's importlib mode)."""
-    name = "clank_test_faultpack"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "faultpack" / "__init__.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-fp = _faultpack()
+fp = pack_module(HERE / "faultpack" / "__init__.py", "clank_test_faultpack")
 PACKS = ["catacombs", "frosty"]
 FAULT_FILE = str(HERE / "faultpack" / "__init__.py")
 

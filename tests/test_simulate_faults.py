@@ -11,7 +11,6 @@ run ``clank`` in processes of their own, with the base game.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shlex
 import signal
@@ -19,10 +18,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from clank.testing import pack_module
 from clank_cli import simjobs
 from clank_cli.main import app
 from clank_cli.seats import assign_seats
@@ -33,18 +32,7 @@ HERE = Path(__file__).parent
 CLANK = Path(sys.executable).with_name("clank")
 
 
-def _faultpack() -> ModuleType:
-    name = "clank_test_faultpack"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "faultpack" / "__init__.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-fp = _faultpack()
+fp = pack_module(HERE / "faultpack" / "__init__.py", "clank_test_faultpack")
 FROSTY = ["--packs", "catacombs,frosty", "--players", "2", "--bot", "random", "--option", "max_rounds=8",
           "--jobs", "1"]
 
@@ -147,17 +135,11 @@ def test_resume_drops_a_line_cut_short_and_refuses_a_file_of_other_arguments(
     assert simulate(runner, "-n", "5", "--resume").exit_code == 2      # nothing to resume without --out
 
 
-def _workers(session: int) -> list[int]:
-    """The processes of a session (the command and its workers), but the zombies."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == session and fields[0] != "Z":
-                found.append(int(entry.name))
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid``: the workers of a ``clank simulate`` (Linux /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
     return found
 
 
@@ -192,7 +174,7 @@ def test_a_killed_worker_is_replaced_and_the_run_ends_with_the_same_bytes(tmp_pa
     proc = _start(out, games, "2")
     try:
         _wait_for_lines(proc, out, 10)
-        workers = [pid for pid in _workers(proc.pid) if pid != proc.pid]
+        workers = _children(proc.pid)
         assert workers, "no worker process found"
         os.kill(workers[0], signal.SIGKILL)
         written_then = out.read_bytes().count(b"\n")

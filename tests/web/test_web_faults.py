@@ -4,30 +4,16 @@ the game is marked as stopped by the pack's fault on every page, its creator rea
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
-from clank.testing import state_json
+from clank.testing import pack_module, state_json
 
 from .conftest import create_game
 
 TESTS = Path(__file__).resolve().parents[1]
 
 
-def _faultpack() -> ModuleType:
-    name = "clank_test_faultpack"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, TESTS / "faultpack" / "__init__.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-fp = _faultpack()
+fp = pack_module(TESTS / "faultpack" / "__init__.py", "clank_test_faultpack")
 PACKS = ["catacombs", "frosty"]
 
 
