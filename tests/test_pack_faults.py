@@ -483,3 +483,45 @@ def test_validate_reports_a_wrong_arity_as_a_problem_at_the_registering_line(run
     assert problem["file"].endswith("faultpack/__init__.py")
     assert problem["line"] == line_of(fp.register_vent_of_wrong_arity, "registry.add_room_feature(")
     assert "apply(game, seat, room, arg, action)" in problem["message"]
+
+
+def test_the_full_screen_table_stops_for_a_packs_fault_and_keeps_the_save(tmp_path: Path) -> None:
+    """The table (what `clank play` runs on a terminal) ends with the fault, the save file
+    holding the game up to the action that failed; `clank play` then says how to resume."""
+    import asyncio
+
+    from clank_cli.play import FAULT
+    from clank_cli.seats import assign_seats
+    from clank_cli.tui.app import TableApp
+
+    async def main() -> TableApp:
+        game = game_with("feature")
+        app = TableApp(game, assign_seats(2, 0, ["wild"]), tmp_path / "game.json", delay=0, watch="fast")
+        app.save()                                    # as `clank play` saves before the table starts
+        async with app.run_test(size=(100, 35)) as pilot:
+            for _ in range(2000):
+                if app.fault is not None:
+                    break
+                await pilot.pause()
+        return app
+
+    app = asyncio.run(main())
+    assert app.fault is not None and app.return_value == FAULT
+    assert app.fault.item == "room feature 'frost_vent' (apply)" and app.fault.restored
+    saved = json.loads((tmp_path / "game.json").read_text())
+    record = saved.get("record", saved)
+    assert "room frost_vent warm" not in record["actions"]
+    assert record["actions"] == app.game.state.history[:len(record["actions"])]
+
+
+@pytest.mark.parametrize("command", ["validate", "simulate"])
+@pytest.mark.parametrize(("kind", "words"), [
+    ("hook-argument", ("hook clank_register_ops", "takes 'reg', which the hook does not pass (did you mean 'registry'?)")),
+    ("listener", ("listener of event 'turn_strat'", "(did you mean 'turn_start'?)")),
+    ("content-key", ("content key 'tiles.haunted'", "registered twice (by 'catacombs' and 'frosty')")),
+])
+def test_the_other_load_faults_are_reported_alike(runner: CliRunner, monkeypatch: pytest.MonkeyPatch, command: str,
+                                                  kind: str, words: tuple[str, ...]) -> None:
+    args, code = COMMANDS[command]
+    fp.install(monkeypatch, kind)
+    assert_short(runner.invoke(app, args), code, "frosty", *words)

@@ -118,7 +118,17 @@ def find_pack(spec: str, modules: dict[str, ModuleType] | None = None) -> PackSo
 
 
 def _data_dir(pack: str, mod: Any) -> Any:
-    """The pack's ``clank_pack_data_dir``, called through pluggy (its hooks checked first)."""
+    """The pack's ``clank_pack_data_dir``, called through pluggy (its hooks checked first);
+    remembered per module (a command finds the same pack several times)."""
+    return _module_data_dir(pack, mod) if isinstance(mod, ModuleType) else _ask_data_dir(pack, mod)
+
+
+@functools.lru_cache(maxsize=64)
+def _module_data_dir(pack: str, mod: ModuleType) -> Any:
+    return _ask_data_dir(pack, mod)
+
+
+def _ask_data_dir(pack: str, mod: Any) -> Any:
     pm = ClankPluginManager()
     faults = hookcheck.check_plugin(pm, pack, mod)
     if faults:
