@@ -251,18 +251,23 @@ def start_method() -> str:
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel what has not started, terminate the workers, reap them."""
+    """Stop at once: cancel what has not started, terminate the workers, reap them, and wait for
+    the pool's manager thread to end (its pipes closed), so that nothing is left for Python's
+    exit to wake: a thread still closing them then raced it ("Bad file descriptor" at exit)."""
     terminate = getattr(executor, "terminate_workers", None)   # Python 3.14+
     if terminate is not None:
         terminate()
         return
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
     for proc in processes:
         proc.join(timeout=10)
+    if manager is not None:
+        manager.join(timeout=10)       # the workers are gone: it ends at once
 
 
 @dataclass

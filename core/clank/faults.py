@@ -44,9 +44,10 @@ def nearest(word: str, candidates: Iterable[str]) -> str | None:
     import difflib
 
     names = sorted(set(candidates))
-    found = difflib.get_close_matches(str(word), names, n=1, cutoff=0.5 if len(str(word)) <= 3 else 0.6)
-    if not found:
-        found = [n for n in names if n.lower() == str(word).lower()][:1]
+    word = str(word)
+    found = difflib.get_close_matches(word, names, n=1, cutoff=0.5 if len(word) <= 3 else 0.6)   # "s3" ~ "s1"
+    if not found:         # "c" for "C": difflib sees no likeness in a different case
+        found = [n for n in names if n.lower() == word.lower()][:1]
     return found[0] if found else None
 
 
@@ -299,10 +300,10 @@ def blame(error: BaseException, registry: Registry | None = None, *, hint: Origi
           restored: bool | None = None) -> PackFault | None:
     """The pack at fault for ``error``, or None when it is the engine's (or nobody's) fault.
 
-    The item is the innermost callable a pack registered that was running when ``error`` was
-    raised; without one, ``hint`` (what the caller knows it called: a bot); without that, the
-    pack whose code the traceback passes through. The place is the innermost line of that
-    pack's own code (the raising line, or the pack's call into the engine that raised).
+    The item is the innermost callable a pack (not the core) registered that was running when
+    ``error`` was raised; without one, ``hint`` (what the caller knows it called: a bot); without
+    that, the pack whose code the traceback passes through. The place is the innermost line of
+    that pack's own code (the raising line, or the pack's call into the engine that raised).
     ``registry`` defaults to every registry this process built.
     """
     if isinstance(error, PackFault):
@@ -312,9 +313,9 @@ def blame(error: BaseException, registry: Registry | None = None, *, hint: Origi
     frames = _frames(error)
     origin: Origin | None = None
     index: _Index | None = None
-    for frame, _ in reversed(frames):
+    for frame, _ in reversed(frames):         # the innermost function a pack (not the core) registered
         for idx in indexes:
-            found = idx.by_code.get(frame.f_code)
+            found = [o for o in idx.by_code.get(frame.f_code, ()) if o.pack != CORE_PACK]
             if found:
                 origin, index = _pick(found, frame), idx
                 break
