@@ -9,13 +9,15 @@ at that moment (a test runner swaps them). Everything that may contain ``[`` is 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+import click
 import typer
 
 if TYPE_CHECKING:   # imported when used: `clank --help` loads neither rich's console nor the engine
+    from clank.faults import PackFault
     from rich.console import Console
 
 EXIT_OK = 0
@@ -25,7 +27,8 @@ EXIT_INVALID = 1
 EXIT_USAGE = 2
 """Wrong command-line usage (Typer reports these itself)."""
 EXIT_ENV = 3
-"""The environment is broken: a pack failed to load or registered something twice."""
+"""The environment is broken: a pack failed to load (registered something twice, or wrongly), or
+a pack's code failed during play."""
 EXIT_INTERRUPTED = 130
 """Ctrl-C (the shell's convention: 128 + SIGINT)."""
 
@@ -63,24 +66,45 @@ def fail_each(problems: list[str], code: int = EXIT_INVALID) -> typer.Exit:
     return fail(problems[-1] if problems else "invalid input", code)
 
 
+def report_faults(faults: Sequence[PackFault], note: str = "") -> None:
+    """A pack's faults on stderr: a line each (at most four, then how many more), a note, and
+    with ``--debug`` (``CLANK_DEBUG=1``) the engine's traceback of the first."""
+    from clank.faults import debug, fault_lines
+
+    for line in fault_lines(list(faults)):
+        say(line, style="red")
+    if note:
+        say(note)
+    if debug() and faults and faults[0].trace:
+        sys.stderr.write(faults[0].trace)
+
+
 @contextmanager
 def engine_errors() -> Iterator[None]:
     """Turn the engine's expected failures into a message on stderr and an exit code.
 
-    - :class:`~clank.plugins.PackLoadError`, :class:`~clank.registry.RegistryError`: 3;
+    - a pack's faults (:class:`~clank.faults.PackFault`: a pack whose code fails to load, or
+      fails in play), each on a line of its own: 3; any other exception raised in a pack's code
+      is made such a fault (:func:`clank.faults.blame`), the engine's own pass through;
+    - :class:`~clank.plugins.PackLoadError`: 3;
     - :class:`~clank.content.problems.ContentError` (each problem on its own line),
       :class:`~clank.content.overrides.OverrideError` (content overrides, each mistake on its own
       line) and :class:`~clank.game.setup.SetupError`: 1.
     """
-    from clank.api import PackLoadError, RegistryError, SetupError
+    from clank.api import PackCodeError, PackFault, PackLoadError, SetupError
     from clank.content import ContentError, OverrideError
+    from clank.faults import blame
 
     try:
         yield
+    except PackCodeError as exc:
+        report_faults(exc.faults)
+        raise typer.Exit(EXIT_ENV) from None
     except PackLoadError as exc:
         raise fail(str(exc), EXIT_ENV) from None
-    except RegistryError as exc:
-        raise fail(f"a pack registered something wrong: {exc}", EXIT_ENV) from None
+    except PackFault as exc:
+        report_faults([exc])
+        raise typer.Exit(EXIT_ENV) from None
     except ContentError as exc:
         for problem in exc.problems:
             say(problem.format_text())
@@ -89,6 +113,14 @@ def engine_errors() -> Iterator[None]:
         raise fail_each(exc.problems) from None
     except SetupError as exc:
         raise fail(str(exc)) from None
+    except Exception as exc:
+        if isinstance(exc, (typer.Exit, typer.Abort, click.ClickException)):
+            raise
+        fault = blame(exc)
+        if fault is None:
+            raise
+        report_faults([fault])
+        raise typer.Exit(EXIT_ENV) from None
 
 
 @contextmanager

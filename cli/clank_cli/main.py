@@ -10,6 +10,7 @@ progress to stderr. Exit codes: 0 ok, 1 invalid content or input, 2 usage, 3 env
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -59,10 +60,18 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+DEBUG_ENV = "CLANK_DEBUG"
+"""Names ``clank.faults.DEBUG_ENV`` without importing the engine (a test checks they agree)."""
+
+
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Show the version and exit.")) -> None:
+                                       help="Show the version and exit."),
+          debug: bool = typer.Option(False, "--debug", help="With a pack's fault, also show the engine's "
+                                     "traceback (as CLANK_DEBUG=1 does).")) -> None:
     """Play, simulate and check Clank! Catacombs games and content packs."""
+    if debug:
+        os.environ[DEBUG_ENV] = "1"     # worker processes see it too
 
 
 # ==========================================================================================
@@ -93,6 +102,7 @@ def play(
     from clank.api import split_packs
 
     from clank_cli.play import (
+        FAULT,
         FINISHED,
         INTERRUPTED,
         Session,
@@ -138,6 +148,9 @@ def play(
             outcome = session.run()
         else:
             outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
+    if outcome.reason == FAULT and outcome.fault is not None:
+        con.report_faults([outcome.fault], outcome.message())
+        raise typer.Exit(con.EXIT_ENV)
     if outcome.reason == FINISHED:
         print_result(game, seats, out)
     con.say(outcome.message())
@@ -196,20 +209,30 @@ def simulate(
                                      "as an SVG picture in this file."),
     check: bool = typer.Option(False, "--check", help="Check every action as clank validate --play does "
                                "(invariants, save and restore, clone): stop at the first failure and say where."),
+    keep_going: bool = typer.Option(False, "--keep-going", help="Play on when a game fails (a pack's fault): "
+                                    "the failed games are named at the end and left out of --out."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the --out file of an interrupted run with the "
+                                "same arguments: its games are kept and the rest played (the file ends as an "
+                                "uninterrupted run writes it)."),
 ) -> None:
     """Play bots-only games and print statistics; optionally write each game's result as JSON lines.
 
     Ctrl-C stops the workers and keeps the finished games in --out: the lines of the first k games,
-    exactly what --games k writes (exit code 130).
+    exactly what --games k writes (exit code 130); --resume continues it. A game that fails in a
+    pack's code stops the run there, keeping the games before it, and is named with the command
+    that replays it (exit code 3); --keep-going plays the others. A worker process that dies is
+    replaced and its games played again.
     """
     from clank.api import build_ruleset, new_game, split_packs
     from clank.playcheck import GameFault
 
-    from clank_cli import simjobs, simrun
+    from clank_cli import simjobs, simresume, simrun
     from clank_cli.plot import plot_svg
     from clank_cli.seats import assign_seats, parse_options, resolve_bots
     from clank_cli.simulate import card_table, summarise, summary_view
 
+    if resume and out is None:
+        raise typer.BadParameter("--resume continues the file of --out: give --out FILE", param_hint="--resume")
     options = parse_options(option)
     specs = split_packs(packs or DEFAULT_PACKS)
     with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
@@ -220,39 +243,86 @@ def simulate(
         seats = assign_seats(players, 0, names)
         new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
         plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats, check)
+        kept = simresume.Kept(next_seed=seed)
+        if resume and out is not None:
+            try:
+                kept = simresume.read_kept(out, seed, games)
+                simresume.check_kept(kept, plan, out)
+            except simresume.ResumeError as exc:
+                raise con.fail(str(exc)) from None
+            con.say(f"resuming {out}: {con.plural(len(kept.rows), 'game')} kept, "
+                    f"{con.plural(seed + games - kept.next_seed, 'game')} to play")
+        todo = simresume.remaining(plan, kept)
         backend = _backend(jobs, ray)
         try:
-            handle = out.open("w", encoding="utf-8", newline="\n") if out is not None else None
+            if resume and out is not None and out.exists():
+                with out.open("r+b") as cut:
+                    cut.truncate(kept.size)          # a last line cut short by the interruption
+            handle = out.open("a" if resume else "w", encoding="utf-8", newline="\n") if out is not None else None
         except OSError as exc:
             raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
         try:
-            result = simrun.run(plan, backend, handle, con.stderr())
+            result = simrun.run(todo, backend, handle, con.stderr(), keep_going=keep_going) if todo.games \
+                else simrun.RunResult([], 0.0, False)
+        except simjobs.WorkerDied as exc:
+            raise con.fail(f"{exc}; the games before it are kept" + (f" in {out}" if out else "")) from None
         except GameFault as exc:      # --check: the first failure, in words
             raise con.fail(f"game with seed {exc.fault.seed} failed: {exc.fault.describe()}"
                            + (f" (raised at {exc.fault.code[0]}:{exc.fault.code[1]})" if exc.fault.code else "")) from None
         finally:
             if handle is not None:
                 handle.close()
-    if result.rows:
-        con.stdout().print(summary_view(summarise(result.rows, result.seconds)))
+    rows = kept.rows + result.rows
+    if rows:
+        con.stdout().print(summary_view(summarise(rows, result.seconds)))
         if card_stats:
-            con.stdout().print(card_table(result.rows, ruleset))
+            con.stdout().print(card_table(rows, ruleset))
     if out is not None:
-        con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}")
-    if plot is not None and result.rows:
-        done = len(result.rows)
+        con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}"
+                + (f" (after the {len(kept.rows)} kept)" if resume else ""))
+    if plot is not None and rows:
+        done = len(rows)
         bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
-        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{seed + done - 1}"
+        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{rows[-1]['seed']}"
         try:
-            plot.write_text(plot_svg(result.rows, title), encoding="utf-8")
+            plot.write_text(plot_svg(rows, title), encoding="utf-8")
         except OSError as exc:
             raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
         con.say(f"wrote the score and game-length distributions to {plot}")
+    if result.failures:
+        _report_failed_games(result, specs, players, seed, games, bot, option or [], out, card_stats, len(rows))
     if result.interrupted:
-        done = len(result.rows)
-        kept = f"games with seeds {seed}..{seed + done - 1} finished" if done else "no game finished"
-        con.say(f"interrupted after {done} of {con.plural(games, 'game')} ({kept}); the workers were stopped")
+        done = len(rows)
+        kept_words = f"games with seeds {seed}..{rows[-1]['seed']} finished" if done else "no game finished"
+        con.say(f"interrupted after {done} of {con.plural(games, 'game')} ({kept_words}); the workers were stopped"
+                + ("; continue with --resume" if out is not None else ""))
         raise typer.Exit(con.EXIT_INTERRUPTED)
+    if result.failures:
+        raise typer.Exit(con.EXIT_ENV if any(f["failure"]["pack"] for f in result.failures) else con.EXIT_INVALID)
+
+
+def _report_failed_games(result: Any, specs: list[str], players: int, seed: int, games: int, bot: str | None,
+                         options: list[str], out: Path | None, card_stats: bool, done: int) -> None:
+    """The games that failed, at most four lines: the first one's fault, the command that replays
+    it, and what was kept (and how to continue); with --debug, its traceback."""
+    from clank.faults import debug
+
+    from clank_cli.simresume import command, failure_lines
+
+    first = result.failures[0]
+    replay = command(specs, players, first["seed"], 1, bot, options)
+    if out is None:
+        kept = f"the {con.plural(done, 'game')} before it are summarised above" if result.stopped else ""
+    else:
+        again = command(specs, players, seed, games, bot, options, *(["--card-stats"] if card_stats else []),
+                        "--out", str(out), *(["--keep-going"] if not result.stopped else []), "--resume")
+        kept = (f"kept the {con.plural(done, 'game')} before it in {out}; after fixing the pack, continue with: "
+                f"{again}") if result.stopped else ""
+    for line in failure_lines(result.failures, result.stopped, done, games, replay, kept):
+        if line:
+            con.say(line, style="red" if "error" in line[:60] else None)
+    if debug() and first["failure"]["trace"]:
+        sys.stderr.write(first["failure"]["trace"])
 
 
 # ==========================================================================================
@@ -765,6 +835,10 @@ def serve(
         if not (Path(folder) / "pack.yaml").is_file():
             raise con.fail(f"--pack-dir {folder}: not a pack directory (no pack.yaml)", con.EXIT_USAGE)
     config = ServerConfig(db or "", list(pack_dir or ()), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay)
+    from clank_web.lobby import catalogue
+
+    with con.engine_errors():
+        catalogue(config.pack_dirs)     # a pack that fails to load stops the server before it starts
     con.say(f"clank serve: http://{host}:{port}/ (database: {config.database().split('@')[-1]}); Ctrl-C stops it")
     web.run(config, host, port)
 

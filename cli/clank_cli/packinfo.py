@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from clank.api import PackLoadError, find_pack, installed_packs
+from clank.api import PackCodeError, PackLoadError, find_pack, installed_packs, pack_sources, registry_for
 from clank.content import MANIFEST, ContentError, load_yaml_file
 from rich import box
 from rich.table import Table
@@ -26,6 +26,14 @@ def pack_info(pack_id: str) -> dict[str, Any]:
     except PackLoadError as exc:
         return {**info, "error": str(exc)}
     info["module"] = src.module.__name__ if src.module else None
+    try:
+        registry_for(pack_sources([pack_id]))        # its code registers (with the packs it requires)
+    except PackCodeError as exc:
+        own = [f.line() for f in exc.faults if f.pack == pack_id]
+        if own:
+            return {**info, "error": "\n".join(own)}
+    except PackLoadError:
+        pass                                         # a required pack is missing: its own row says why
     if src.data_dir is None:
         return {**info, "error": f"pack {pack_id!r} has no content directory"}
     directory = Path(str(src.data_dir))

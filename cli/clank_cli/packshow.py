@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from clank.api import Registry, find_pack, registry_for
+from clank.api import PackCodeError, Registry, find_pack, registry_for
 from clank.content import ALL_PARTS, PackData, Problem, as_dict, as_list, new_context, read_pack
 from rich import box
 from rich.table import Table
@@ -153,6 +153,8 @@ def show(spec: str, all_sources: bool = False) -> PackView:
         result = validation.validate([spec])
     except typer.BadParameter as exc:
         raise typer.BadParameter(exc.message, param_hint="PACK") from None
+    if result.code_faults:                   # the pack's code fails to load: nothing to list (exit 3)
+        raise PackCodeError(result.code_faults)
     target = result.targets[0]
     registry = registry_for([find_pack(p) for p in target.code_packs])
     pack = read_pack(new_context(registry), target.path, [ALL_PARTS])

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from clank import Action, Game
-from clank.api import is_path
+from clank.api import is_path, pack_sources, registry_for
 from clank.content import MANIFEST
 from clank.scenarios import (
     FAILED,
@@ -81,6 +81,8 @@ def run(target: str) -> PackTest:
     """Load and run every scenario of ``target``."""
     start = time.perf_counter()
     folder, single = find_scenarios(target)
+    if single is None and not (is_path(target) and not (Path(target) / MANIFEST).is_file()):
+        registry_for(pack_sources([target]))    # the pack's code must load (PackCodeError), scenarios or not
     test = PackTest(target, folder)
     here = Path.cwd()
     if single is not None:

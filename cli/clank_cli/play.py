@@ -19,6 +19,7 @@ from typing import Any
 import typer
 from clank.actions import Action
 from clank.api import Game, new_game
+from clank.faults import PackFault, blame, bot_fault
 from rich.console import Console
 from rich.text import Text
 
@@ -26,7 +27,7 @@ from clank_cli import render
 from clank_cli.records import read_record_file, replay_record, save_document, write_json
 from clank_cli.seats import Seat, assign_seats, make_bots, resolve_bots
 
-FINISHED, QUIT, EOF, INTERRUPTED = "finished", "quit", "eof", "interrupted"
+FINISHED, QUIT, EOF, INTERRUPTED, FAULT = "finished", "quit", "eof", "interrupted", "fault"
 DEFAULT_SAVE = Path("clank-save.json")
 HELP = "type the number of an action (or its text), ? to show everything again, q to save and quit"
 
@@ -45,14 +46,21 @@ def read_stdin_line(prompt: str) -> str | None:
 
 @dataclass
 class Outcome:
-    """How a session stopped: ``finished``, ``quit`` (q), ``eof`` (end of input) or ``interrupted``."""
+    """How a session stopped: ``finished``, ``quit`` (q), ``eof`` (end of input), ``interrupted``
+    or ``fault`` (a pack's code failed: ``fault`` says how)."""
 
     reason: str
     saved_to: Path | None
+    fault: PackFault | None = None
 
     def message(self) -> str:
         """What to tell the player about the save file."""
         where = self.saved_to
+        if self.reason == FAULT:
+            if where is None:
+                return "the game was not saved (--save FILE keeps a game that a pack's fault stops)"
+            return (f"the game is saved in {where}, up to the action the pack failed in; after fixing the "
+                    f"pack, resume it with: clank play --resume {where}")
         if self.reason == FINISHED:
             return (f"game record saved to {where}; check it with: clank replay {where}" if where
                     else "game over (not saved: use --save FILE to keep a record)")
@@ -162,8 +170,7 @@ class Session:
                         return Outcome(answer, self.save())
                     action = answer
                 else:
-                    view = game.view(seat)
-                    action = self.bots[seat].choose(view)
+                    action = bot_choice(game, self.bots, self.seats, seat)
                 with interrupts_deferred():             # an action is applied whole, then saved
                     game.apply(action)
                     nxt = game.current_player
@@ -171,6 +178,11 @@ class Session:
                 self._print_new_log()
         except KeyboardInterrupt:
             return Outcome(INTERRUPTED, self.save())
+        except Exception as exc:
+            fault = blame(exc, game.registry)
+            if fault is None:
+                raise
+            return Outcome(FAULT, self.save() if fault.restored is not False else self.save_path, fault)
         return Outcome(FINISHED, self.save())
 
     def save(self, digest: bool = True) -> Path | None:
@@ -235,6 +247,18 @@ class Session:
             self.out.print(Text(f"    {entry}", style="dim"))
 
 
+def bot_choice(game: Game, bots: dict[int, Any], seats: Sequence[Seat], seat: int) -> Action:
+    """The action the bot of ``seat`` chooses from its view; a fault of a pack's bot (or of
+    what it calls) raised as that pack's :class:`~clank.faults.PackFault`."""
+    try:
+        return bots[seat].choose(game.view(seat))
+    except Exception as exc:
+        fault = bot_fault(exc, game.registry, seats[seat].bot or "")
+        if fault is None:
+            raise
+        raise fault from exc
+
+
 def interactive_terminal() -> bool:
     """Whether both standard input and output are terminals (else line mode is used)."""
     try:
@@ -250,6 +274,8 @@ def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: 
 
     app = TableApp(game, seats, save_path, start=start)
     result = app.run()
+    if app.fault is not None:
+        return Outcome(FAULT, save_path, app.fault)
     return Outcome(FINISHED if result == FINISHED else QUIT, save_path)
 
 

@@ -13,7 +13,9 @@ safe (Linux, and no other thread in the command's process: the progress bar of
 worker starts in milliseconds with the packs its parent loaded; a spawned one starts a fresh
 interpreter and loads the packs itself (a third of a second with a warm compiled-content
 cache). Workers ignore SIGINT: a Ctrl-C is the parent's to handle, which stops the workers
-(terminated, not waited for).
+(terminated, not waited for). A worker that dies (killed, out of memory) breaks the pool: the
+pool is replaced and the games it was playing are played again (:data:`RETRIES` times at most
+each), so the rows, and the bytes of ``--out``, are those of an undisturbed run.
 At most a few games per worker are in flight beyond the next row to yield, so memory stays
 bounded however many games are asked for.
 """
@@ -27,7 +29,8 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -39,7 +42,17 @@ Progress = Callable[[int], None]
 """``progress(n)``: ``n`` more games finished."""
 AHEAD = 4
 """Games in flight per worker beyond the next row to yield (keeps every worker busy)."""
+RETRIES = 2
+"""How many times a game is played again after its worker process died."""
 T = TypeVar("T")
+
+
+class Lost(Exception):
+    """A task's worker died before it finished: ``ordered`` starts the task again."""
+
+
+class WorkerDied(RuntimeError):
+    """A worker process died every time a game was played again (the game itself kills it)."""
 
 
 class Plan(Protocol):
@@ -86,10 +99,19 @@ class SimPlan:
         return self.seed + index
 
     def play(self, seed: int) -> dict[str, Any]:
-        """Play the game of ``seed`` and return its row."""
-        from clank_cli.simulate import play_one
+        """Play the game of ``seed`` and return its row (a :func:`~clank_cli.simulate.failure_row`
+        when the game fails in a pack's code or the engine's)."""
+        from clank.api import PackLoadError, SetupError
+        from clank.playcheck import GameFault
 
-        return play_one(self.packs, self.players, seed, self.options, self.seats, self.card_stats, self.check)
+        from clank_cli.simulate import failure_row, play_one
+
+        try:
+            return play_one(self.packs, self.players, seed, self.options, self.seats, self.card_stats, self.check)
+        except (PackLoadError, SetupError, GameFault):   # the run stops (--check: at the first failure)
+            raise
+        except Exception as exc:   # noqa: BLE001 - the row says how it failed; the run goes on or stops
+            return failure_row(seed, exc)
 
     def load(self) -> None:
         """Load and compile the packs (once per process; a worker does it when it starts)."""
@@ -139,8 +161,9 @@ def ordered(total: int, window: int, submit: Callable[[int], Any],
 
     ``submit(i)`` starts task ``i`` and returns its handle; ``wait_some(handles)`` blocks until
     at least one of them is done and returns the done ones; ``result(handle)`` gives its row (or
-    raises the task's error). At most ``window`` tasks are started beyond the next to yield.
-    Shared by the process pool and the Ray backend.
+    raises the task's error; :class:`Lost` when its worker died: the task is submitted again).
+    At most ``window`` tasks are started beyond the next to yield. Shared by the process pool
+    and the Ray backend.
     """
     running: dict[int, Any] = {}
     done: dict[int, T] = {}
@@ -151,7 +174,11 @@ def ordered(total: int, window: int, submit: Callable[[int], Any],
             started += 1
         finished = {id(h) for h in wait_some(list(running.values()))}
         for i in [i for i, h in running.items() if id(h) in finished]:
-            done[i] = result(running.pop(i))
+            try:
+                done[i] = result(running.pop(i))
+            except Lost:
+                running[i] = submit(i)
+                continue
             progress(1)
         while emitted in done:
             yield done.pop(emitted)
@@ -226,18 +253,23 @@ def start_method() -> str:
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel what has not started, terminate the workers, reap them."""
+    """Stop at once: cancel what has not started, terminate the workers, reap them, and wait for
+    the pool's manager thread to end (its pipes closed), so that nothing is left for Python's
+    exit to wake: a thread still closing them then raced it ("Bad file descriptor" at exit)."""
     terminate = getattr(executor, "terminate_workers", None)   # Python 3.14+
     if terminate is not None:
         terminate()
         return
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
     for proc in processes:
         proc.join(timeout=10)
+    if manager is not None:
+        manager.join(timeout=10)       # the workers are gone: it ends at once
 
 
 @dataclass
@@ -252,35 +284,67 @@ class ProcessPool:
         return f"{self.jobs} processes"
 
     def rows(self, plan: Plan, progress: Progress) -> Generator[dict[str, Any], None, None]:
-        """Every game's row, in seed order; workers are stopped however this ends."""
+        """Every game's row, in seed order; workers are stopped however this ends. A worker that
+        dies breaks the pool: a new pool plays its games again (:class:`WorkerDied` when a game
+        has lost its worker more than :data:`RETRIES` times)."""
         workers = max(1, min(self.jobs, plan.games))
         context = multiprocessing.get_context(start_method())
-        executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                       initializer=_worker_start, initargs=(plan,))
-        window = workers * AHEAD
-        started = 0
+
+        def new_pool() -> ProcessPoolExecutor:
+            return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
+                                       initargs=(plan,))
+
+        pool = [new_pool()]                 # the current pool (replaced when a worker dies)
+        started = [0]                       # submissions to the current pool
+        running: dict[Future, tuple[ProcessPoolExecutor, int]] = {}   # future -> its pool, its seed
+        lost: dict[int, int] = {}           # seed -> times its worker died
+        in_flight: list[int] = []           # the seeds being played when the pool last broke
+
+        def renew(owner: ProcessPoolExecutor, seed: int) -> None:
+            """A new pool in place of ``owner``, broken (once for all of its games)."""
+            if owner is pool[0]:
+                in_flight[:] = sorted({seed, *(s for p, s in running.values() if p is owner)})
+                owner.shutdown(wait=True, cancel_futures=True)
+                pool[0], started[0] = new_pool(), 0
 
         def submit(i: int) -> Future:
-            nonlocal started
             # the workers start here (spawned: one per submission; forked: all at the first one):
             # let them inherit SIGINT ignored
-            if started < workers:
+            seed = plan.seed_of(i)
+            try:
+                with sigint_ignored() if started[0] < workers else nullcontext():
+                    future = pool[0].submit(_worker_play, seed)
+            except BrokenProcessPool:       # a worker died since the last look: a new pool
+                renew(pool[0], seed)
                 with sigint_ignored():
-                    future = executor.submit(_worker_play, plan.seed_of(i))
-            else:
-                future = executor.submit(_worker_play, plan.seed_of(i))
-            started += 1
+                    future = pool[0].submit(_worker_play, seed)
+            started[0] += 1
+            running[future] = (pool[0], seed)
             return future
 
         def wait_some(futures: list[Future]) -> list[Future]:
             return list(wait(futures, return_when=FIRST_COMPLETED).done)
 
+        def result(future: Future) -> dict[str, Any]:
+            owner, seed = running.pop(future)
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                renew(owner, seed)
+                lost[seed] = lost.get(seed, 0) + 1
+                if lost[seed] > RETRIES:    # which of the games kills it is not known: all are named
+                    seeds = ", ".join(map(str, in_flight))
+                    raise WorkerDied(f"a worker process died {lost[seed]} times while the games of seeds {seeds} "
+                                     f"were played (a game that kills it, or the machine out of memory): replay "
+                                     f"them one by one with --games 1 --seed S") from None
+                raise Lost from None
+
         finished = False
         try:
-            yield from ordered(plan.games, window, submit, wait_some, Future.result, progress)
+            yield from ordered(plan.games, workers * AHEAD, submit, wait_some, result, progress)
             finished = True
         finally:
             if finished:
-                executor.shutdown(wait=True)
+                pool[0].shutdown(wait=True)
             else:   # Ctrl-C, an error in a game, or the caller stopped reading
-                _stop(executor)
+                _stop(pool[0])

@@ -12,6 +12,10 @@ exactly the bytes ``--games k`` writes with the same arguments. A game that fini
 still running is left out (a rerun plays it again), so an interrupted file is always the
 start of the complete one. The summary is computed from the rows, the same for any backend
 (only the games per second vary).
+
+A game that fails (a pack's fault, or the engine's) comes as a failure row, in its place in
+seed order: it stops the run there, with the same finished prefix written, or with
+``keep_going`` it is set aside (never written) and the run goes on.
 """
 
 from __future__ import annotations
@@ -21,14 +25,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from clank_cli.simjobs import Backend, Plan, sigint_ignored
-from clank_cli.simulate import row_json
+from clank_cli.simulate import FAILURE, row_json
 
 REDRAW = 0.1
 """Least seconds between two drawings of the progress bar."""
@@ -36,11 +40,15 @@ REDRAW = 0.1
 
 @dataclass
 class RunResult:
-    """What a run gave: the rows in seed order, how long it took, whether Ctrl-C stopped it."""
+    """What a run gave: the rows in seed order, how long it took, whether Ctrl-C stopped it, the
+    failure rows of the games that failed (:data:`~clank_cli.simulate.FAILURE`), and whether
+    the first of them stopped the run."""
 
     rows: list[dict[str, Any]]
     seconds: float
     interrupted: bool
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    stopped: bool = False
 
 
 @contextmanager
@@ -83,13 +91,16 @@ def advancer(bar: Progress, task: TaskID) -> Callable[[int], None]:
 
 
 def run(plan: Plan, backend: Backend, out: TextIO | None, console: Console,
-        enough: Callable[[list[dict[str, Any]]], bool] | None = None, label: str = "simulating") -> RunResult:
+        enough: Callable[[list[dict[str, Any]]], bool] | None = None, label: str = "simulating",
+        keep_going: bool = False) -> RunResult:
     """Play the plan with ``backend``, writing each row to ``out`` in seed order; a Ctrl-C ends
     the run early (``interrupted``) with the finished prefix written. ``enough(rows)``, asked
     after each row, ends it early too (not ``interrupted``): the balance lab's ``--precision``.
-    Errors of a game pass through, after the workers are stopped."""
+    A failed game stops the run (``stopped``) unless ``keep_going``. Other errors pass
+    through, after the workers are stopped."""
     rows: list[dict[str, Any]] = []
-    interrupted = False
+    failures: list[dict[str, Any]] = []
+    interrupted = stopped = False
     start = time.perf_counter()
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=False, auto_refresh=False) as bar:
@@ -98,11 +109,17 @@ def run(plan: Plan, backend: Backend, out: TextIO | None, console: Console,
         try:
             with ctrl_c_requests_stop() as stop:
                 for row in stream:
-                    rows.append(row)
-                    if out is not None:
-                        out.write(row_json(row))
-                    if enough is not None and not stop.is_set() and enough(rows):
-                        break
+                    if FAILURE in row:
+                        failures.append(row)
+                        if not keep_going:
+                            stopped = True
+                            break
+                    else:
+                        rows.append(row)
+                        if out is not None:
+                            out.write(row_json(row))
+                        if enough is not None and not stop.is_set() and enough(rows):
+                            break
                     if stop.is_set():
                         interrupted = True
                         break
@@ -113,4 +130,4 @@ def run(plan: Plan, backend: Backend, out: TextIO | None, console: Console,
         finally:
             with sigint_ignored():   # stopping the workers is not interrupted by a second Ctrl-C
                 stream.close()
-    return RunResult(rows, time.perf_counter() - start, interrupted)
+    return RunResult(rows, time.perf_counter() - start, interrupted, failures, stopped)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clank.api import best_artifacts, new_game
+from clank.faults import blame, error_text, trace_text
 from clank.playcheck import GameFault, check_play
 from clank.plugin import ESCAPED, KNOCKED_OUT
 from rich import box
@@ -22,12 +23,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from clank_cli.play import bot_choice
 from clank_cli.records import state_digest
 from clank_cli.render import winner_seat
 from clank_cli.seats import Seat, make_bots
 
 MAX_ACTIONS = 200_000
 """A safety net: a game still running after this many actions is an engine bug."""
+FAILURE = "failure"
+"""The key of a row that holds no result but why its game failed (:func:`failure_row`): it is
+never written to ``--out``."""
 
 
 class RunawayGame(RuntimeError):
@@ -72,7 +77,7 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
         if fault is not None:
             raise GameFault(fault)
     else:
-        play_to_end(game, make_bots(game, seats), seed)
+        play_to_end(game, make_bots(game, seats), seed, seats=seats)
     scores = {s["seat"]: s for s in game.scores()}
     rows = []
     for p in game.state.players:
@@ -93,21 +98,33 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
 
 
 def play_to_end(game: Any, bots: dict[int, Any], seed: int,
-                before: Callable[[Any, int, Any], None] | None = None) -> None:
+                before: Callable[[Any, int, Any], None] | None = None, seats: Sequence[Seat] | None = None) -> None:
     """Let the bots decide, each from its seat's view, until the game ends; ``before(game,
     seat, action)`` sees each chosen action before it is applied (the balance lab watches the
-    offers and picks). :class:`RunawayGame` past :data:`MAX_ACTIONS`."""
+    offers and picks). :class:`RunawayGame` past :data:`MAX_ACTIONS`. With ``seats``, a pack's
+    fault in a bot is raised as its :class:`~clank.faults.PackFault` naming the bot."""
     steps = 0
     while not game.over:
         seat = game.current_player
         assert seat is not None
-        action = bots[seat].choose(game.view(seat))
+        action = bot_choice(game, bots, seats, seat) if seats is not None else bots[seat].choose(game.view(seat))
         if before is not None:
             before(game, seat, action)
         game.apply(action)
         steps += 1
         if steps > MAX_ACTIONS:
             raise RunawayGame(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+
+
+def failure_row(seed: int, error: BaseException) -> dict[str, Any]:
+    """The row of a game that failed: its seed and, under :data:`FAILURE`, the pack at fault
+    (None: the engine), the fault's line and the engine's traceback (plain data: rows cross
+    process boundaries)."""
+    fault = blame(error)
+    if fault is not None:
+        return {"seed": seed, FAILURE: {"pack": fault.pack, "line": fault.line(), "trace": fault.trace}}
+    return {"seed": seed, FAILURE: {"pack": None, "line": f"error: the engine failed: {error_text(error)}",
+                                    "trace": trace_text(error)}}
 
 
 def card_table(rows: Sequence[dict[str, Any]], ruleset: Any) -> RenderableType:

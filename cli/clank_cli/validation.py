@@ -30,6 +30,8 @@ from typing import Any
 
 import typer
 from clank.api import (
+    PackCodeError,
+    PackFault,
     PackLoadError,
     Registry,
     dependency_order,
@@ -101,6 +103,7 @@ class Result:
     notes: list[str] = field(default_factory=list)
     packs: list[str] = field(default_factory=list)          # the packs a game of the targets loads, in order
     play: dict[str, Any] | None = None                      # what ``--play`` found (clank_cli.playcheck)
+    code_faults: list[PackFault] = field(default_factory=list)   # faults of the named packs' code
 
     @property
     def errors(self) -> int:
@@ -322,13 +325,37 @@ def _code_notes(targets: list[Target], problems: list[Problem]) -> list[str]:
 
 
 def validate(specs: Sequence[str]) -> Result:
-    """Validate every target; content problems are returned.
+    """Validate every target; content problems are returned, and the faults of a named installed
+    pack's code (a misspelt hook, a callback taking the wrong parameters, a name registered
+    twice), each at its line in the pack's code: its content is then not checked.
 
     Raises :class:`~clank.plugins.PackLoadError` (exit 3) when a pack cannot be found or
-    imported or the schemas are broken, :class:`typer.BadParameter` (exit 2) for a path that
-    does not exist.
+    imported, a pack the targets require has faults in its code, or the schemas are broken;
+    :class:`typer.BadParameter` (exit 2) for a path that does not exist.
     """
     kinds = [(spec, _classify(spec)) for spec in specs]
+    try:
+        return _validate(kinds)
+    except PackCodeError as exc:
+        named = {spec if kind == INSTALLED else peek_id(Path(spec)) for spec, kind in kinds
+                 if kind == INSTALLED or (Path(spec) / MANIFEST).is_file()}
+        if not set(exc.packs) <= named:
+            raise
+        return _code_faults(kinds, exc)
+
+
+def _code_faults(kinds: list[tuple[str, str]], exc: PackCodeError) -> Result:
+    """The result of validating packs whose code has faults: those faults, as problems."""
+    problems = sort_problems(f.problem() for f in exc.faults)
+    targets = [Target(spec, kind, spec if kind == INSTALLED else peek_id(Path(spec)) if kind == DIRECTORY else "",
+                      Path(spec)) for spec, kind in kinds]
+    note = (f"note: the code of {', '.join(repr(p) for p in exc.packs)} must load before its content can be "
+            f"validated: fix the faults above, then validate again")
+    return Result(targets, problems, {t.spec: [p for p in problems if p.pack == t.pack_id] for t in targets},
+                  [], [note], code_faults=list(exc.faults))
+
+
+def _validate(kinds: list[tuple[str, str]]) -> Result:
     targets: list[Target] = []
     for spec, kind in kinds:
         targets.append(Target(spec, FILE, "", Path(spec)) if kind == FILE else _pack_target(spec, kind))

@@ -19,12 +19,21 @@ from clank.content import cache as content_cache
 from clank.content import overrides as content_overrides
 from clank.content.packdata import MANIFEST, PackData
 from clank.content.problems import ContentError
+from clank.faults import PackFault, blame
 from clank.game import setup as setup_mod
 from clank.game.engine import Game
 from clank.game.ruleset import Ruleset
 from clank.game.scoring import best_artifacts
 from clank.game.setup import SetupError
-from clank.plugins import PackHooks, PackLoadError, PackSource, find_pack, installed_packs, is_path
+from clank.plugins import (
+    PackCodeError,
+    PackHooks,
+    PackLoadError,
+    PackSource,
+    find_pack,
+    installed_packs,
+    is_path,
+)
 from clank.registry import Registry, RegistryError
 
 T = TypeVar("T")
@@ -215,7 +224,14 @@ def build_ruleset(packs: str | Sequence[str], options: dict[str, Any] | None = N
         hooks, registry, datas = load_packs(specs, parts, modules)
         if overrides:
             datas = content_overrides.apply_overrides(datas, registry, changes)
-        rs = Ruleset(registry, datas, {"parts": list(parts), **({OVERRIDES: json.loads(overrides)} if overrides else {})})
+        try:
+            rs = Ruleset(registry, datas, {"parts": list(parts),
+                                           **({OVERRIDES: json.loads(overrides)} if overrides else {})})
+        except Exception as exc:      # a pack's compile callback failed: the pack fails to load
+            fault = blame(exc, registry)
+            if fault is None:
+                raise
+            raise PackCodeError([fault]) from exc
         rs.specs = specs
         rs.hooks = hooks
         _CACHE[key] = rs
@@ -262,8 +278,13 @@ def new_game(packs: str | Sequence[str], players: int = 4, seed: int = 0,
         setup_mod.begin(game)
     except setup_mod.SetupError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:   # setup data that cannot be played
-        raise setup_mod.SetupError(f"the loaded packs cannot set up a game: {type(exc).__name__}: {exc}") from exc
+    except Exception as exc:
+        fault = blame(exc, ruleset.registry)
+        if fault is not None:                                       # a pack's code failed in setup
+            raise fault from exc
+        if isinstance(exc, (KeyError, TypeError, ValueError, IndexError)):   # setup data that cannot be played
+            raise setup_mod.SetupError(f"the loaded packs cannot set up a game: {type(exc).__name__}: {exc}") from exc
+        raise
     return game
 
 
@@ -366,8 +387,8 @@ def replay(record: dict[str, Any], pack_dirs: Sequence[str] = ()) -> Game:
     return game
 
 
-__all__ = ["ACTIONS_DIGEST_KEY", "RECORD_FORMAT", "STATE_DIGEST_KEY", "ContentError", "Game", "PackLoadError",
-           "PackSource", "Registry", "RegistryError", "SetupError", "actions_digest", "best_artifacts", "bot_seed",
+__all__ = ["ACTIONS_DIGEST_KEY", "RECORD_FORMAT", "STATE_DIGEST_KEY", "ContentError", "Game", "PackCodeError",
+           "PackFault", "PackLoadError", "PackSource", "Registry", "RegistryError", "SetupError", "actions_digest", "best_artifacts", "bot_seed",
            "build_ruleset", "configure_game", "content_hash", "dependency_order", "find_pack", "game_record",
            "installed_packs", "is_path", "load_packs", "locate_packs", "manifest_requires", "new_game", "pack_sources",
            "registry_for", "replay", "split_packs", "state_digest"]

@@ -6,9 +6,9 @@ ruleset is built, with the :class:`clank.registry.Registry` to fill; games then 
 registry's plain tables and never call the plugin manager during play. The implementations of
 ``clank_check_content`` are gathered then too, and called when content is validated.
 
-Order: the ``clank_register_*`` hooks are called one hook at a time, in the order of this
-module (resources, content, ops, conditions, room features, tunnel icons, market rules,
-actions, reactions, scoring, render, bots); for each hook the core's implementation comes
+Order: the ``clank_register_*`` hooks are called one hook at a time, through pluggy, in the
+order of this module (resources, content, ops, conditions, room features, tunnel icons, market
+rules, actions, reactions, scoring, render, bots); for each hook the core's implementation comes
 first, then the packs' in dependency order (a pack after the packs its ``pack.yaml``
 ``requires``, ties by id), whatever the install or command-line order; ``tryfirst`` and
 ``trylast`` move an implementation to the front or the back. Registries refuse a name
@@ -432,7 +432,8 @@ class ClankSpecs:
         """Adjust or refuse a game's configuration before setup (options, variants).
 
         When: once per game, in ``new_game``, before the state is set up; called through
-        pluggy (the last pack in dependency order first, ``tryfirst``/``trylast`` respected).
+        pluggy in the order of every hook (the core, then the packs in dependency order, so a
+        pack sees what the packs it requires did; ``tryfirst``/``trylast`` respected).
 
         Parameters:
         - ``config``: ``{"players": int, "options": dict}``, to change in place; the options
@@ -444,7 +445,8 @@ class ClankSpecs:
           replays, so an implementation must accept the options it produced.
 
         Returns: nothing; raise ``ValueError`` to refuse the configuration (``new_game`` raises
-        ``SetupError`` with the message).
+        ``SetupError`` with the message). Any other exception is the pack's fault
+        (:class:`~clank.faults.PackFault`).
 
         Example::
 

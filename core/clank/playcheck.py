@@ -23,6 +23,7 @@ from typing import Any
 
 from clank.actions import Action, IllegalAction
 from clank.api import new_game
+from clank.faults import PackFault
 from clank.game import audit
 from clank.game.engine import Game
 
@@ -160,6 +161,8 @@ def _state(game: Game) -> str:
 
 def _fault(seed: int, players: int, kind: str, exc: BaseException, game: Game | None, step: int,
            action: Action | None, seat: int | None, decision: dict[str, Any] | None = None) -> PlayFault:
+    if isinstance(exc, PackFault) and exc.error is not None:   # the game was put back: the pack's own error
+        exc = exc.error
     text = str(exc) if not isinstance(exc, IllegalAction) else f"the bot chose an illegal action: {exc}"
     message = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     items = _involved(game, action, decision, exc.__traceback__) if game is not None else _traced(exc.__traceback__)

@@ -59,11 +59,21 @@ if TYPE_CHECKING:
         Tiebreaker,
     )
 
+from clank.faults import Origin, PackFault, Where, caller_outside, did_you_mean, known
+from clank.signatures import bot_class_problem, signature_problem
+
 JSON = dict[str, Any]
+_HERE = (__file__, PackFault.__init__.__code__.co_filename)
+"""Frames of the registry and of the faults module: a refusal points past them, at the pack's call."""
 
 
-class RegistryError(ValueError):
-    """A pack registered something twice or something malformed."""
+class RegistryError(PackFault, ValueError):
+    """A pack registered something twice or something malformed: a :class:`~clank.faults.PackFault`
+    at the pack's registering line, naming the pack, the name and the nearest valid one."""
+
+    def __init__(self, message: str, *, pack: str = "", item: str = "", where: Where | None = None,
+                 fix: str = "", rule: str = "registry") -> None:
+        super().__init__(pack, item, message, where=where, fix=fix, rule=rule)
 
 
 # ==========================================================================================
@@ -434,6 +444,9 @@ class ContentCheckDef:
     pack: str
     function: Callable[..., Any]
     argnames: tuple[str, ...] = ("content", "report")
+    call: Callable[..., Any] | None = None
+    """How the engine calls it: through the plugin manager (keywords ``content`` and ``report``),
+    so hook wrappers apply; None calls ``function`` directly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -597,12 +610,57 @@ class Registry:
     content_checks: list[ContentCheckDef] = field(default_factory=list)
     current_pack: str = ""
 
+    def __post_init__(self) -> None:
+        # bookkeeping of the registration (not tables packs read): every callable registered,
+        # with its pack and item, for the faults of play (clank.faults.blame); who registered
+        # each name; where each listener and modifier was registered (checked by finish); and,
+        # while PackHooks builds the registry, the refusals collected instead of raised
+        self.origins: list[Origin] = []
+        self.refusals: list[RegistryError] | None = None
+        self._owners: dict[tuple[str, Any], str] = {}
+        self._wired: list[tuple[str, str, Callable, str, Where | None]] = []
+
     # -- registration helpers -------------------------------------------------------------
-    def _put(self, table: dict, name: Any, value: Any, what: str) -> None:
+    def _refuse(self, message: str, *, item: str = "", fix: str = "", rule: str = "registry",
+                where: Where | None = None, pack: str | None = None) -> None:
+        """Refuse what a pack registers: raised at once, or kept while the registry is built by
+        :class:`~clank.plugins.PackHooks` (every refusal is then reported, each at its line)."""
+        error = RegistryError(message, pack=self.current_pack if pack is None else pack, item=item,
+                              where=where or caller_outside(_HERE), fix=fix, rule=rule)
+        if self.refusals is None:
+            raise error
+        self.refusals.append(error)
+
+    def _put(self, table: dict, name: Any, value: Any, what: str) -> bool:
+        """Put a named entry into a table; a name registered twice is refused (False)."""
+        key = (what, name)
         if name in table:
-            prev = getattr(table[name], "pack", "?")
-            raise RegistryError(f"{what} {name!r} registered twice (by {prev!r} and {self.current_pack!r})")
+            prev = self._owners.get(key) or getattr(table[name], "pack", "") or "?"
+            shown = repr(".".join(name) if isinstance(name, tuple) else name)
+            self._refuse(f"{what} {shown} registered twice (by {prev!r} and {self.current_pack!r})",
+                         item=f"{what} {shown}",
+                         fix=f"give it another name (pack {prev!r} registered it first)" if prev != self.current_pack
+                         else "register it once")
+            return False
+        self._owners[key] = self.current_pack
         table[name] = value
+        return True
+
+    def _note(self, what: str, name: Any, callbacks: dict[str, Any], keywords: tuple[str, ...] = ()) -> bool:
+        """Check each callback's signature against the engine's call (:mod:`clank.signatures`),
+        refusing a wrong one at the registering line, and remember each callable's origin.
+        Returns whether every callback fits."""
+        item = f"{what} {name!r}" if name is not None else what
+        fits = True
+        for role, fn in callbacks.items():
+            if fn is None:
+                continue
+            problem = signature_problem(what, role, fn, keywords)
+            if problem is not None:
+                self._refuse(problem[0], item=item, fix=problem[1], rule="pack-signature")
+                fits = False
+            self.origins.append(Origin(self.current_pack, item, role, fn))
+        return fits
 
     def add_op(self, name: str, run: OpRun, schema: JSON | None = None, doc: str = "",
                example: Any = None, compile: ArgCompiler | None = None) -> None:
@@ -614,6 +672,7 @@ class Registry:
         ``tile``, ``token_kind``, ``pool``, ``region``, ``slot`` with ``"x-region"``: a slot of
         that region); see :mod:`clank.content.refwalk`.
         """
+        self._note("op", name, {"run": run, "compile": compile})
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
                                         example, self.current_pack, compile), "op")
 
@@ -633,17 +692,24 @@ class Registry:
         conditions that loaded content uses there are tracked (:mod:`clank.game.lookback`).
         """
         if looks_back not in (False, True, "room"):
-            raise RegistryError(f"condition {name!r}: looks_back must be False, True or 'room', not {looks_back!r}")
+            self._refuse(f"looks_back must be False, True or 'room', not {looks_back!r}",
+                         item=f"condition {name!r}", fix="write looks_back=True, looks_back='room' or leave it out")
+            looks_back = False
+        self._note("condition", name, {"test": test})
         self._put(self.conditions, name, ConditionDef(name, test, schema if schema is not None else {},
                                                       doc, example, self.current_pack, looks_back), "condition")
 
     def add_quantity(self, name: str, count: QuantityCount, doc: str = "") -> None:
         """Register a countable quantity: ``count(game, seat) -> int``."""
+        self._note("quantity", name, {"count": count})
         self._put(self.quantities, name, QuantityDef(name, count, doc, self.current_pack), "quantity")
 
     def add_room_feature(self, feature: RoomFeatureDef) -> None:
         """Register a room feature."""
         feature.pack = self.current_pack
+        self._note("room feature", feature.name, {
+            role: getattr(feature, role) for role in ("on_place", "on_enter", "on_turn_start", "actions", "apply",
+                                                      "may_enter", "label")})
         if feature.may_enter is not None and _arity(feature.may_enter) == 4:
             four = feature.may_enter   # an older four-argument check: no entry context
             feature.may_enter = lambda game, seat, room, arg, entry, _f=four: _f(game, seat, room, arg)
@@ -666,12 +732,18 @@ class Registry:
 
     def add_teleport_kind(self, name: str, targets: TeleportTargets, doc: str = "") -> None:
         """Register a kind of teleport target: ``targets(game, seat) -> list[room_id]``."""
+        self._note("teleport kind", name, {"targets": targets})
         self._put(self.teleport_kinds, name, TeleportKindDef(name, targets, doc, self.current_pack),
                   "teleport kind")
 
     def add_bot(self, name: str, factory: BotFactory, doc: str = "", param: str = "") -> None:
         """Register a bot: ``factory(seed) -> object with choose(view) -> Action``; with
         ``param`` (what its value means), ``name:VALUE`` makes ``factory(seed, VALUE)``."""
+        if self._note("bot", name, {"factory": factory}):
+            problem = (signature_problem("bot", "factory with a value", factory) if param else None) \
+                or bot_class_problem(factory)
+            if problem is not None:
+                self._refuse(problem[0], item=f"bot {name!r}", fix=problem[1], rule="pack-signature")
         self._put(self.bots, name, BotDef(name, factory, doc, self.current_pack, param), "bot")
 
     def check_bot(self, spec: str) -> str | None:
@@ -704,6 +776,7 @@ class Registry:
                         while_orienting: bool = True, label: ActionLabel | None = None) -> None:
         """Register a kind of main-decision action (``label(view, action) -> str``: how a menu
         words one, see :class:`ActionKindDef`)."""
+        self._note("action kind", name, {"enumerate": enumerate, "apply": apply, "explain": explain, "label": label})
         self._put(self.action_kinds, name,
                   ActionKindDef(name, enumerate, apply, explain, doc, self.current_pack, while_orienting, label),
                   "action kind")
@@ -712,11 +785,13 @@ class Registry:
                           prompt: DecisionPrompt | None = None, label: DecisionLabel | None = None) -> None:
         """Register a kind of pending decision (``label(view, decision, action) -> str``: how a
         menu words one answer, see :class:`DecisionKindDef`)."""
+        self._note("decision kind", name, {"legal": legal, "resolve": resolve, "prompt": prompt, "label": label})
         self._put(self.decision_kinds, name,
                   DecisionKindDef(name, legal, resolve, doc, self.current_pack, prompt, label), "decision kind")
 
     def add_market(self, market: MarketDef) -> None:
         """Register a market: what it offers whom, and how a paid offer is handed over."""
+        self._note("market", market.name, {"offers": market.offers, "take": market.take, "explain": market.explain})
         self._put(self.markets, market.name,
                   MarketDef(market.name, market.offers, market.take, market.doc, self.current_pack,
                             market.feature, market.while_orienting, market.explain), "market")
@@ -727,13 +802,21 @@ class Registry:
         of ``markets`` (names; empty: every market) made for ``purposes`` (``buy``, ``use``,
         ``fight``; empty: all), and only while the turn flag ``flag`` is set when one is given
         (a way a card grants for this turn). A Coupon, paying a lockpick instead of Skill ..."""
+        markets = frozenset(markets)
+        self._note("payment option", None, {"ways": ways})
+        where = caller_outside(_HERE)
+        self._wired.extend(("payment option", market, ways, self.current_pack, where) for market in sorted(markets))
         self.payment_options.append(PaymentOptionDef(ways, frozenset(markets), frozenset(purposes),
                                                      self.current_pack, flag))
 
     def add_cube_kind(self, kind: CubeKindDef) -> None:
         """Register a kind of cube that goes into the dragon bag (``ghost`` ...)."""
         if kind.returns_to not in ("clank_area", "bank"):
-            raise RegistryError(f"cube kind {kind.name!r}: returns_to must be 'clank_area' or 'bank'")
+            self._refuse(f"returns_to must be 'clank_area' or 'bank', not {kind.returns_to!r}"
+                         + did_you_mean(kind.returns_to, ("clank_area", "bank")), item=f"cube kind {kind.name!r}",
+                         fix="write returns_to='clank_area' (back into the bag) or 'bank'")
+            return
+        self._note("cube kind", kind.name, {"on_draw": kind.on_draw})
         self._put(self.cube_kinds, kind.name,
                   CubeKindDef(kind.name, kind.doc, kind.on_draw, kind.returns_to, kind.in_bag_counts,
                               kind.label or kind.name, self.current_pack), "cube kind")
@@ -743,6 +826,7 @@ class Registry:
         plain JSON data). ``after_knock_out``: a queued step of the kind still resolves when
         the current player is knocked out and loses the rest of the turn (the cubes of an
         attack already drawn, D6, D12)."""
+        self._note("step", name, {"run": run})
         self._put(self.steps, name, StepDef(name, run, doc, self.current_pack, after_knock_out), "step")
 
     def add_event(self, name: str, doc: str = "", payload: Iterable[str] = (), *, question: bool = False) -> None:
@@ -774,11 +858,15 @@ class Registry:
         and ``tiles`` the (compiled) value is kept in the definition's ``ext[key]``.
         """
         if kind not in ("cards", "tokens", "tiles", "setup"):
-            raise RegistryError(f"content key {key!r}: unknown content kind {kind!r}")
+            self._refuse(f"unknown content kind {kind!r}" + did_you_mean(kind, ("cards", "tokens", "tiles", "setup")),
+                         item=f"content key {key!r}", fix="add keys to cards, tokens, tiles or setup "
+                         "(registry.add_content_schema registers a new kind of file)")
+            return
+        self._note("content key", f"{kind}.{key}", {"compile": compile})
         schema = {**schema, "description": schema.get("description", doc)} if doc else schema
-        self._put(self.content_keys, (kind, key),
-                  ContentKeyDef(kind, key, schema, default, compile, doc, self.current_pack), "content key")
-        self._put(self.content_schemas, f"{kind}.{key}", schema, "content kind")
+        if self._put(self.content_keys, (kind, key),
+                     ContentKeyDef(kind, key, schema, default, compile, doc, self.current_pack), "content key"):
+            self._put(self.content_schemas, f"{kind}.{key}", schema, "content kind")
 
     def add_content_reach(self, kind: str, name: str) -> None:
         """Declare that the pack's code brings content into a game by a way setup does not show,
@@ -790,23 +878,32 @@ class Registry:
 
     def add_render(self, render: RenderDef) -> None:
         """Register how a pack's pieces, rooms, tiles, players and boards are drawn."""
+        self._note("renderer", render.name, {f.name: getattr(render, f.name) for f in dataclasses.fields(render)
+                                             if f.name not in ("name", "pack")})
         self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
 
     def listen(self, event: str, fn: Listener) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""
+        self._note("listener", f"of event {event!r}", {"": fn})
+        self._wired.append(("listener", event, fn, self.current_pack, caller_outside(_HERE)))
         self.listeners.setdefault(event, []).append(fn)
 
     def add_scorer(self, fn: Scorer) -> None:
         """Contribute score lines ``fn(game, seat) -> [(source, points)]`` (E8)."""
+        self._note("scorer", None, {"": fn})
         self.scorers.append(fn)
 
     def add_tiebreaker(self, fn: Tiebreaker) -> None:
         """Contribute a tie-break key ``fn(game, seat)``; higher wins; checked before the core's."""
+        self._note("tiebreaker", None, {"": fn})
         self.tiebreakers.append(fn)
 
     def add_modifier(self, name: str, fn: Modifier) -> None:
         """Modify a named value (one declared with :meth:`add_modifiable`):
-        ``fn(game, value, **context) -> value``, folded in registration order."""
+        ``fn(game, value, **context) -> value``, folded in registration order. Its signature is
+        checked against the value's context keywords once every pack has registered."""
+        self.origins.append(Origin(self.current_pack, f"modifier of {name!r}", "", fn))
+        self._wired.append(("modifier", name, fn, self.current_pack, caller_outside(_HERE)))
         self.modifiers.setdefault(name, []).append(fn)
 
     def add_modifiable(self, name: str, doc: str = "", context: Iterable[str] = ()) -> None:
@@ -824,20 +921,32 @@ class Registry:
         """Called once every pack has registered: check and complete what depends on the whole set.
 
         The ``gain`` op accepts every registered resource; a listener of an undeclared event,
-        or a modifier of an undeclared value, is an error naming it (a misspelt name would
-        otherwise never be called).
+        or a modifier of an undeclared value, is an error naming the pack, the name and the
+        nearest declared one (a misspelt name would otherwise never be called); a modifier is
+        checked against its value's context keywords.
         """
         gain = self.ops.get("gain")
         if gain is not None and isinstance(gain.schema.get("propertyNames"), dict):
             gain.schema["propertyNames"]["enum"] = sorted(self.resources)
-        unknown = sorted(set(self.listeners) - set(self.events))
-        if unknown:
-            raise RegistryError(f"listeners for undeclared events: {unknown} "
-                                f"(declared: {sorted(self.events)})")
-        unknown = sorted(set(self.modifiers) - set(self.modifiables))
-        if unknown:
-            raise RegistryError(f"modifiers of undeclared values: {unknown} "
-                                f"(declared: {sorted(self.modifiables)})")
+        for kind, name, fn, pack, where in self._wired:
+            if kind == "listener" and name not in self.events:
+                self._refuse(f"no event is named {name!r}{did_you_mean(name, self.events)}",
+                             item=f"listener of event {name!r}", pack=pack, where=where,
+                             fix="listen to a declared event (registry.add_event declares a pack's own)")
+            elif kind == "modifier" and name not in self.modifiables:
+                self._refuse(f"no modifiable value is named {name!r}{did_you_mean(name, self.modifiables)}",
+                             item=f"modifier of {name!r}", pack=pack, where=where,
+                             fix="modify a declared value (registry.add_modifiable declares a pack's own)")
+            elif kind == "modifier":
+                context = self.modifiables[name].context
+                problem = signature_problem("modifier", "", fn, context)
+                if problem is not None:
+                    self._refuse(problem[0], item=f"modifier of {name!r}", pack=pack, where=where,
+                                 fix=problem[1], rule="pack-signature")
+            elif kind == "payment option" and name not in self.markets:
+                self._refuse(f"no market is named {name!r}{did_you_mean(name, self.markets)}",
+                             item="payment option", pack=pack, where=where, fix="name registered markets in markets=...")
+        known(self)
 
 
 def _arity(fn: Callable) -> int:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from clank.actions import Action, IllegalAction
@@ -424,6 +425,23 @@ def write_pack(parent: Path, pack_id: str, files: Mapping[str, str], requires: S
     return pack
 
 
+def pack_module(path: Path, name: str) -> ModuleType:
+    """Import a pack's module from its file, as ``name`` (once per process), for a test of a
+    pack that is not installed: hand it to ``new_game`` or ``check_game`` as
+    ``modules={"mypack": module}``. Its hooks, and the lines a fault names, are its file's."""
+    import importlib.util
+    import sys
+
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{path}: not a Python module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
 # ==========================================================================================
 # Content corpus: a pack that holds mistakes on purpose, and the problems it says it holds
 # ==========================================================================================
@@ -500,6 +518,6 @@ def check_corpus_pack(pack: Path | str, packs: Sequence[str]) -> list[Problem]:
 
 __all__ = ["BusyBot", "ExpectedProblem", "answer", "arranged_game", "assert_refused", "check_corpus_pack", "check_game",
            "content_problems", "dungeon_top", "edit", "expected_problems", "fresh_state_copy", "give_token",
-           "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "place", "place_in_slot", "playout",
-           "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
+           "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "pack_module", "place", "place_in_slot",
+           "playout", "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
            "state_json", "state_problems", "surface_problems", "write_pack"]

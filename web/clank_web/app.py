@@ -8,9 +8,10 @@ Routes:
 - ``GET /g/GAME/record``: a finished game's record, the JSON ``clank replay`` reads (409 before
   the end: a record holds every action, hence every secret);
 - ``POST /api/games/GAME/takeover`` and ``POST /api/games/GAME/delete``: the creator's token
-  hands a seat to a bot or deletes the game;
+  hands a seat to a bot or deletes the game; ``POST /api/games/GAME/fault``: the creator reads
+  the fault of a pack's code that stopped the game (the file, the line, the error);
 - ``WS /ws/GAME``: the protocol of :mod:`clank_web.protocol`;
-- ``GET /health``: games held and games that could not be restored.
+- ``GET /health``: games held, games that could not be restored, games a pack's fault stopped.
 
 Every response carries a Content-Security-Policy that allows the server's own script and
 stylesheet only, so even a text that slipped past escaping could not run as script.
@@ -240,6 +241,13 @@ def create_app(config: ServerConfig) -> Starlette:
             return JSONResponse(refusal.to_json(), refusal.status)
         return JSONResponse({"ok": True, "seat": seat, "bot": bot})
 
+    async def fault(request: Request) -> Response:
+        try:
+            room, _ = await creator_call(request)
+        except Refusal as refusal:
+            return JSONResponse(refusal.to_json(), refusal.status)
+        return JSONResponse({"game": room.id, "stopped": room.stopped, "fault": room.fault})
+
     async def delete_game(request: Request) -> Response:
         try:
             room, _ = await creator_call(request)
@@ -255,6 +263,7 @@ def create_app(config: ServerConfig) -> Starlette:
                 "restored": hall().restored,
                 "not_restored": sorted(hall().refused),
                 "broken": sorted(r.id for r in hall().rooms.values() if r.broken),
+                "stopped": sorted(r.id for r in hall().rooms.values() if r.stopped),
             }
         )
 
@@ -360,6 +369,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/g/{game_id}/record", record),
         Route("/api/games/{game_id}/takeover", takeover, methods=["POST"]),
         Route("/api/games/{game_id}/delete", delete_game, methods=["POST"]),
+        Route("/api/games/{game_id}/fault", fault, methods=["POST"]),
         Route("/health", health),
         WebSocketRoute("/ws/{game_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from clank.api import Game, bot_seed, configure_game
+from clank.faults import bot_fault
 
 SEARCH_BOTS = frozenset({"mcts"})
 """Bots whose decisions run in worker processes."""
@@ -27,10 +28,17 @@ def bot_name(spec: str) -> str:
 
 
 def choose_here(game: Game, seat: int, spec: str) -> str:
-    """The action text the bot ``spec`` chooses for ``seat`` from its view of ``game``."""
+    """The action text the bot ``spec`` chooses for ``seat`` from its view of ``game``; a fault
+    of a pack's code raised as its :class:`~clank.faults.PackFault`."""
     seed = bot_seed(int(game.state.config["seed"]), seat, len(game.state.history))
-    bot = game.ruleset.registry.make_bot(spec, seed)
-    return str(bot.choose(game.view(seat)))
+    try:
+        bot = game.ruleset.registry.make_bot(spec, seed)
+        return str(bot.choose(game.view(seat)))
+    except Exception as exc:
+        fault = bot_fault(exc, game.ruleset.registry, spec)
+        if fault is None:
+            raise
+        raise fault from exc
 
 
 def choose_in_worker(

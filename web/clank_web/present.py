@@ -71,7 +71,7 @@ def state_message(room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]
     """The ``state`` message for ``seat`` (None: a spectator)."""
     view = room.game.view(seat)
     human = seat is not None and room.seats[seat].kind == HUMAN
-    deciding = bool(human and view.deciding)
+    deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
     decider = view.current_player
     message: dict[str, Any] = {
@@ -84,6 +84,7 @@ def state_message(room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]
         "decider": decider,
         "actions": actions,
         "prompt": prompt_text(view) if deciding else None,
+        "stopped": room.stopped,
     }
     if mode == "html":
         message["html"] = fragments(room, view, seat, actions)
@@ -138,7 +139,7 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
                     "lines": [(src, pts) for src, pts in s["lines"]],
                 }
             )
-    deciding = seat is not None and decider == seat and room.seats[seat].kind == HUMAN
+    deciding = seat is not None and decider == seat and room.seats[seat].kind == HUMAN and not room.stopped
     return {
         "game": room.id,
         "you": names[seat] if seat is not None else None,
@@ -150,6 +151,7 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
         "deciding": deciding,
         "prompt": prompt_text(view) if deciding else None,
         "over": view.over,
+        "stopped": room.stopped,
         "result": result,
         "scores": scores,
         "version": room.version,

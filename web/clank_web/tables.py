@@ -12,6 +12,11 @@ stored before it, as a restart does. Until the commit, nothing outside the lock 
 applied action: pages join, records are published and versions reported under the lock or at
 the committed version.
 
+An action (or a bot's choice) that fails in a pack's code (:class:`~clank.faults.PackFault`)
+leaves the game as it was and *stops* it: every page says so, its creator can read the fault
+(``POST /api/games/GAME/fault``), and the other games play on. Nothing of it is stored: once
+the pack is fixed and the server restarted, the game goes on from where it stopped.
+
 The :class:`Hall` holds every room, creates games, restores them at start-up by replaying
 their stored actions (checked against the stored digest), deletes them, hands seats to
 bots, and runs bots and turn timers.
@@ -28,7 +33,7 @@ from functools import partial
 from typing import Any
 
 from clank import IllegalAction
-from clank.api import Game, SetupError, new_game, state_digest
+from clank.api import Game, PackFault, PackLoadError, SetupError, new_game, state_digest
 
 from clank_web.bots import BotRunner
 from clank_web.config import ServerConfig
@@ -114,6 +119,8 @@ class GameRoom:
     seats: list[StoredSeat]  # who plays each seat (a person's token only as its hash)
     creator_hash: str
     broken: str | None = None  # why a stored game could not be restored
+    stopped: str | None = None  # why a pack's fault stopped the game (every page shows it)
+    fault: str | None = None  # the fault itself, in the engine's words (for the creator)
     connections: set[Connection] = field(default_factory=set)
     deleted: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -153,6 +160,11 @@ class GameRoom:
             game = self.game
             try:
                 game.apply(text)
+            except PackFault as fault:
+                if not fault.restored:
+                    self._undo_if_touched(version)
+                self.stop_for(fault)
+                raise Refusal(500, "pack-fault", self.stopped or "") from None
             except (IllegalAction, ValueError) as exc:
                 self._undo_if_touched(version)
                 reason = exc.reason if isinstance(exc, IllegalAction) else exc
@@ -194,11 +206,23 @@ class GameRoom:
         self.game = game
         self._cache.clear()
 
+    def stop_for(self, fault: PackFault) -> None:
+        """Stop the game for a pack's fault (it stays as it was before the failed action): every
+        page is told, the creator may read the fault, nothing more is played until a restart."""
+        self.fault = fault.line()
+        self.stopped = (f"a fault in the code of the pack {fault.pack!r} stopped this game; it is kept as it "
+                        f"was, and goes on once the pack is fixed and the server restarted")
+        log.error("game %s stopped: %s", self.id, self.fault)
+        self._cache.clear()
+        self.broadcast()
+
     def _check(self, seat: int | None, version: int, by: str) -> None:
         if self.deleted:
             raise Refusal(404, "no-game", "this game was deleted", close=True)
         if self.broken:
             raise Refusal(409, "broken", self.broken)
+        if self.stopped:
+            raise Refusal(409, "stopped", self.stopped)
         if seat is None:
             raise Refusal(403, "spectator", "spectators watch: they cannot act")
         if version != self.version:
@@ -335,7 +359,7 @@ class Hall:
                         )
                     if text is not None:
                         game.apply(text)
-            except (SetupError, ValueError, KeyError, OSError) as exc:
+            except (SetupError, ValueError, KeyError, OSError, PackFault, PackLoadError) as exc:
                 log.error("game %s cannot be restored: %s", stored.id, exc)
                 self.refused[stored.id] = str(exc)
                 continue
@@ -433,7 +457,7 @@ class Hall:
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
-        if room.deleted or room.broken or room.game.over:
+        if room.deleted or room.broken or room.stopped or room.game.over:
             return
         seat = room.game.current_player
         if seat is None:
@@ -448,7 +472,7 @@ class Hall:
             )
 
     async def _bot_turns(self, room: GameRoom) -> None:
-        while not room.deleted and not room.game.over:
+        while not room.deleted and not room.stopped and not room.game.over:
             seat = room.game.current_player
             if seat is None or room.seats[seat].kind == HUMAN:
                 return
@@ -459,6 +483,11 @@ class Hall:
             try:
                 text = await self.bots.choose(game, seat, spec, room.spec.packs, room.spec.options)
                 await room.act(seat, text, version, by="bot")
+            except PackFault as fault:          # the bot's pack (or what it called) failed
+                async with room.lock:
+                    if room.version == version and not room.stopped:
+                        room.stop_for(fault)
+                return
             except Refusal as refusal:
                 if refusal.code not in ("stale", "not-your-decision", "bot-seat"):
                     log.error("game %s: the bot of seat %d was refused: %s", room.id, seat, refusal.message)
@@ -474,5 +503,9 @@ class Hall:
             # a copy: the person may act while the bot thinks, and an action changes the game in place
             text = await self.bots.choose(room.game.clone(), seat, TIMER_BOT, room.spec.packs, room.spec.options)
             await room.act(seat, text, version, by="timer")
+        except PackFault as fault:
+            async with room.lock:
+                if room.version == version and not room.stopped:
+                    room.stop_for(fault)
         except Refusal:
             return

@@ -10,18 +10,21 @@ a hot-seat game or nobody plays.
 from __future__ import annotations
 
 import gc
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from clank.actions import Action
 from clank.api import Game
+from clank.faults import PackFault, blame
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from clank_cli import render, routes
+from clank_cli.play import FAULT, bot_choice
 from clank_cli.records import save_document, write_json
 from clank_cli.seats import Seat, make_bots
 from clank_cli.tui import panels, screens
@@ -104,6 +107,7 @@ class TableApp(App[str]):
         self._map_key: tuple[Any, ...] | None = None
         self._shown: dict[str, Hashable] = {}      # panel id -> fingerprint of what it shows
         self._resize_pending = False
+        self.fault: PackFault | None = None   # a pack's fault that stopped the game (the save is kept)
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -148,6 +152,7 @@ class TableApp(App[str]):
 
     def _redraw_after_resize(self) -> None:
         self._resize_pending = False
+        self.fault: PackFault | None = None   # a pack's fault that stopped the game (the save is kept)
         if self._shown:                      # not before the first drawing
             self.redraw()
 
@@ -239,9 +244,26 @@ class TableApp(App[str]):
         return options[self.preview % len(options)]
 
     # -- the game going on -------------------------------------------------------------------
+    @contextmanager
+    def stopped_by_faults(self) -> Iterator[None]:
+        """A pack's fault in the block ends the table (``fault``); the save file holds the game
+        as it was after the last action that succeeded."""
+        try:
+            yield
+        except Exception as exc:
+            fault = blame(exc, self.game.registry)
+            if fault is None:
+                raise
+            self.fault = fault
+            self.exit(FAULT)
+
     def advance(self) -> None:
         """What happens next: the scores, a human's decision (after a hand-off in hot-seat),
         a bot's next action, or a stop the player controls."""
+        with self.stopped_by_faults():
+            self._advance()
+
+    def _advance(self) -> None:
         game = self.game
         if game.over:
             self.status = "The game is over."
@@ -284,10 +306,11 @@ class TableApp(App[str]):
             self.advance()
             return
         self.status = "skipping to the end ..."
-        while not self.game.over and not self.seats[self.game.current_player].is_human:
-            self._bot_apply()
-        self.save()
-        self.advance()
+        with self.stopped_by_faults():
+            while not self.game.over and not self.seats[self.game.current_player].is_human:
+                self._bot_apply()
+            self.save()
+            self.advance()
 
     def _schedule_bot(self) -> None:
         if self._bot_pending:
@@ -301,11 +324,15 @@ class TableApp(App[str]):
 
     def _bot_apply(self) -> None:
         seat = self.game.current_player
-        view = self.game.view(seat)
-        self.game.apply(self.bots[seat].choose(view))
+        assert seat is not None
+        self.game.apply(bot_choice(self.game, self.bots, self.seats, seat))
 
     def _bot_step(self) -> None:
         self._bot_pending = False
+        with self.stopped_by_faults():
+            self._bot_turn()
+
+    def _bot_turn(self) -> None:
         game = self.game
         if game.over or self.paused or self.waiting or self.seats[game.current_player].is_human:
             self.advance()
@@ -332,6 +359,10 @@ class TableApp(App[str]):
 
     def play(self, action: Action) -> None:
         """Apply a human's action (already legal), save, and go on."""
+        with self.stopped_by_faults():
+            self._play(action)
+
+    def _play(self, action: Action) -> None:
         seat = self.viewer
         self.game.apply(action)
         self.preview = None

@@ -296,7 +296,10 @@ def check_structure(ctx: Context, packs: Sequence[PackData]) -> None:
     for check in checks:
         given = {"content": view, "report": report}
         try:
-            check.function(**{name: given[name] for name in check.argnames if name in given})
+            if check.call is not None:
+                check.call(**given)
+            else:
+                check.function(**{name: given[name] for name in check.argnames if name in given})
         except Exception as exc:   # a pack's fault: one line at its code, never a traceback
             ctx.problems.append(_fault(check, exc, packs[-1]))
 

@@ -9,7 +9,6 @@ every checker of our field prints::
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -88,11 +87,8 @@ def format_path(path: Sequence[str | int]) -> str:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """Return `` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
-    word = str(word)
-    cutoff = 0.5 if len(word) <= 3 else 0.6   # "s3" is close to "s1"
-    names = sorted(set(candidates))
-    matches = difflib.get_close_matches(word, names, n=1, cutoff=cutoff)
-    if not matches:       # "c" for "C": difflib sees no likeness in a different case
-        matches = [n for n in names if n.lower() == word.lower()][:1]
-    return f" (did you mean {matches[0]!r}?)" if matches else ""
+    """Return `` (did you mean 'x'?)`` for the closest candidate, or an empty string (the same
+    nearest name a pack's code is told of: :func:`clank.faults.nearest`)."""
+    from clank.faults import did_you_mean as nearest_words
+
+    return nearest_words(word, candidates)

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import audit, decisions, lookback, movement, scoring, turn
+from clank.game import audit, decisions, lookback, movement, rollback, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
@@ -78,17 +78,24 @@ class Game(Table):
         if cached is not None and cached[0] == key:
             return cached
         how: list[Any] = []
-        if self.state.over:
-            acts: list[Action] = []
-        elif self.state.decision is not None:
-            acts = decisions.legal(self, self.state.decision)
-        else:
-            acts, how = turn.legal(self)
+        try:
+            if self.state.over:
+                acts: list[Action] = []
+            elif self.state.decision is not None:
+                acts = decisions.legal(self, self.state.decision)
+            else:
+                acts, how = turn.legal(self)
+        except Exception as exc:   # a pack's fault in listing the actions
+            rollback.raise_fault(self, exc, key, lambda game: game.legal_actions())
         self._legal = (key, acts, how)
         return self._legal
 
     def apply(self, action: Action | str) -> None:
-        """Apply a legal action; anything else raises :class:`IllegalAction` and changes nothing."""
+        """Apply a legal action; anything else raises :class:`IllegalAction` and changes nothing.
+
+        An action that fails in a pack's code raises the pack's :class:`~clank.faults.PackFault`
+        after the game is put back as it was before the action (``restored``; see
+        :mod:`clank.game.rollback`), as an illegal action leaves it."""
         if type(action) is not Action:
             action = self._as_action(action)
         if self.state.over:
@@ -113,14 +120,17 @@ class Game(Table):
         self._legal = None
         self.close_log_line()
         d = self.state.decision
-        if d is not None:
-            self.state.decision = None
-            decisions.resolve(self, d, action)
-        else:
-            applier(self, self.state.current, action)
-        self.run()
-        if self.ruleset.looking_back_by_action:
-            lookback.note_after_action(self)   # C11a: what holds after the action held this turn
+        try:
+            if d is not None:
+                self.state.decision = None
+                decisions.resolve(self, d, action)
+            else:
+                applier(self, self.state.current, action)
+            self.run()
+            if self.ruleset.looking_back_by_action:
+                lookback.note_after_action(self)   # C11a: what holds after the action held this turn
+        except Exception as exc:   # a pack's fault (or the engine's): the game is put back first
+            rollback.raise_fault(self, exc, len(self.state.history) - 1, lambda game: game.apply(text))
 
     @staticmethod
     def _as_action(action: Any) -> Action:

@@ -663,7 +663,10 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            f"{start}Check your files with `clank validate DIR` (and play them: `--play 20`), and let "
            "your editor check them as you type: `clank schema export DIR` writes the schemas, and a "
            "first line `# yaml-language-server: $schema=DIR/cards.schema.json` points a file at its "
-           "schema.", "",
+           "schema. An installed pack's code is checked too: `clank validate PACK` runs its registration "
+           "hooks, and a misspelt hook or a function taking the wrong parameters is a problem at its line "
+           f"in the pack's Python code ({'`clank docs hooks`' if shipped else '[hooks.md](hooks.md#when-a-packs-code-is-at-fault)'}).",
+           "",
            "Contents: [content files](#content-files), [shared values](#shared-values), "
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "

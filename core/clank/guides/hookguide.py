@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from clank.guides.authoring import guide_main
+from clank.guides.faultguide import faults_section
 
 if TYPE_CHECKING:
     from clank.registry import Registry
@@ -373,8 +374,12 @@ def _registry_section() -> list[str]:
            "(`registry.current_pack` while a pack's hook runs); a name registered twice raises "
            "`RegistryError` naming both packs, except for the methods that append to a list "
            "(`listen`, `add_modifier`, `add_scorer`, `add_tiebreaker`, `add_payment_option`, `add_render`). "
-           "When every pack has registered, `Registry.finish` checks what depends on the whole set: a "
-           "listener of an undeclared event, or a modifier of an undeclared value, is an error naming it.",
+           "Each function registered is checked against what the engine calls it with (a wrong number of "
+           "parameters is refused at the registering line). When every pack has registered, "
+           "`Registry.finish` checks what depends on the whole set: a listener of an undeclared event, or a "
+           "modifier of an undeclared value, is an error naming the pack and the nearest declared name; a "
+           "modifier is checked against its value's context keywords. A `RegistryError` is a "
+           "[pack's fault](#when-a-packs-code-is-at-fault), at the pack's registering line.",
            "",
            "Functions a pack registers that list or check things (`enumerate` of an action kind, a "
            "feature's `actions` and `may_enter`, a decision kind's `legal`, a teleport kind's `targets`, "
@@ -720,10 +725,12 @@ def _loading_section(registry: Registry, shipped: bool) -> list[str]:
             "`pack.yaml` and no code (loading it never runs code).",
             "2. **Ordered.** The packs are put in dependency order: each after the packs its `pack.yaml` "
             "`requires`, ties by id. One pluggy plugin manager per set of packs holds the core's own plugin "
-            "(named `core`) and then the pack modules in that order; a misspelt hook name in a pack fails "
-            "at once.",
-            f"3. **Asked once.** Each registration hook is called once, in this order: {order}. While a "
-            "pack's implementation runs, the registry knows which pack registers (every entry records it).",
+            "(named `core`) and then the pack modules in that order; a misspelt hook name or hook argument "
+            "in a pack fails at once, naming the nearest ([faults](#when-a-packs-code-is-at-fault)).",
+            f"3. **Asked once.** Each registration hook is called once, through pluggy (hook wrappers and "
+            f"tracing apply), in this order: {order}. While a pack's implementation runs, the registry knows "
+            "which pack registers (every entry records it) and checks each function against the engine's "
+            "call.",
             "4. **Content.** The pack's YAML is validated against schemas composed from the registry (an "
             "unknown op or feature is an error at its line), its names are checked, then every pack's "
             "`clank_check_content` judges the structure its rules need of the content of all the packs "
@@ -762,6 +769,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "Contents: [how a pack is loaded](#how-a-pack-is-loaded), [hooks](#hooks), "
            "[registry methods](#registry-methods), [events](#events), "
            "[modifiable values](#modifiable-values), [the contract](#the-contract-clankplugin), "
+           "[faults](#when-a-packs-code-is-at-fault), "
            "[pausing for a choice](#pausing-for-a-choice), [state a pack may keep](#state-a-pack-may-keep), "
            "[testing a pack](#testing-a-pack), and the [reference](#reference) of what a pack's code "
            "receives (`Game`, `EffectContext`, `SeatView`, `Registry`, the content's definitions, the "
@@ -777,6 +785,7 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     out += _contract_section(registry)
     out += _pausing_section(registry)
     out += _state_section()
+    out += faults_section()
     out += _testing_section(shipped)
     out += reference_section()
     text = "\n".join(out)

@@ -62,6 +62,7 @@
       }
       if (creatorToken) creatorPanel();
       if (notice.classList.contains("pending")) say("");
+      if (message.stopped && creatorToken) showFault();
     } else if (message.type === "error") {
       if (message.status === 401 || message.status === 404) finished = true;
       say(message.message + " (" + message.status + ")", "error");
@@ -156,6 +157,18 @@
       });
       box.appendChild(button);
     }
+  }
+
+  function showFault() {      // the creator reads what stopped the game: the pack's file, line and error
+    fetch("/api/games/" + encodeURIComponent(gameId) + "/fault", {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({token: creatorToken}),
+    }).then(function (response) { return response.json(); }).then(function (answer) {
+      const box = document.getElementById("fault");
+      if (answer.fault && box) {
+        box.textContent = answer.fault;
+        box.hidden = false;
+      }
+    });
   }
 
   function creatorCall(what, body) {
