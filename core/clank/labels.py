@@ -277,7 +277,7 @@ def move_destination(game: Game, seat: int, action: Action) -> str | None:
 
 def move_cost(game: Game, seat: int, action: Action) -> Any:
     """What a ``move``, ``portal`` or ``explore`` action's route costs (the engine's
-    :class:`~clank.game.movement.Cost`: resources, monsters' damage, against an arrow), before
+    :class:`~clank.game.cost.Cost`: resources, monsters' damage, against an arrow), before
     any Sword is spent; None for other actions."""
     here = game.player(seat).room
     if action.kind not in ("move", "portal", "explore") or not action.args or here is None:

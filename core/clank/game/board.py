@@ -1,9 +1,8 @@
 """What packs read of a game: the content's definitions, the seats and the turn, and the board.
 
-:class:`Board` is the part of :class:`~clank.game.table.Table` (and so of the pack-facing
-:class:`~clank.game.engine.Game`) that gives a pack's code what it would otherwise dig out of
-``game.state`` and ``game.ruleset``, which are the engine's own and not part of the contract
-(``docs/hooks.md``, "Reference"). Every member is a property or a short method that returns the
+:class:`Board` is the part of :class:`~clank.game.table.Table` (the pack-facing ``Game``) that
+gives a pack's code what it would otherwise dig out of ``game.state`` and ``game.ruleset``,
+which are the engine's own and not part of the contract (``docs/hooks.md``, "Reference"). Every member is a property or a short method that returns the
 game's own object, never a copy, so reading it costs what reading the state costs:
 
 - the definitions (:attr:`card_defs`, :attr:`token_defs`, :attr:`tile_defs` ...) are read-only
@@ -108,6 +107,11 @@ class Board:
     def round(self) -> int:
         """The round number, from 1."""
         return self.state.round
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.over
 
     @property
     def turn(self) -> TurnState:

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from clank.callbacks import CompiledCondition
-    from clank.game.engine import Game
     from clank.game.state import PlayerState
+    from clank.game.table import Table
     from clank.registry import Registry
 
-Cond = Callable[["Game", int], bool]
+Cond = Callable[["Table", int], bool]
 """A compiled condition: ``cond(game, seat)`` tells whether it holds for the seat now (the
 conditions of cards and tokens, ``fight_if``, ``use_if``; ``ctx.test(cond)``). One that
 ``compiler.condition`` made also carries its number, ``cond.index``
@@ -51,12 +51,12 @@ class EffectContext:
     """What an op sees: the game, the seat it acts for and the card or token it comes from."""
 
     __slots__ = {
-        "game": "The game the op changes (the pack-facing :class:`~clank.game.engine.Game`).",
+        "game": "The game the op changes (a ``Game``, as every callback receives).",
         "seat": "The seat the op acts for (the card's player; each player in turn in ``each_player``).",
         "src": "The id of the card or token whose effect this is (empty when none).",
     }
 
-    def __init__(self, game: Game, seat: int, src: str) -> None:
+    def __init__(self, game: Table, seat: int, src: str) -> None:
         self.game = game
         self.seat = seat
         self.src = src

@@ -24,8 +24,8 @@ from clank.game.state import PlacedTile, PlayerState, TurnState
 
 if TYPE_CHECKING:
     from clank.dungeon import Geometry, TileDef
+    from clank.game import engine
     from clank.game.effects import CompiledOp
-    from clank.game.engine import Game
     from clank.game.ruleset import CardDef, Ruleset, TokenDef
     from clank.registry import Registry
 
@@ -113,7 +113,7 @@ class SeatView:
 
     __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator)."}
 
-    def __init__(self, game: Game, seat: int | None) -> None:
+    def __init__(self, game: engine.Game, seat: int | None) -> None:
         self._game = game
         self.seat = seat
 
@@ -443,12 +443,12 @@ class SeatView:
         return view_dict(self._game, self.seat)
 
 
-def _public_player(game: Game, owner: int, viewer: int | None) -> dict[str, Any]:
+def _public_player(game: engine.Game, owner: int, viewer: int | None) -> dict[str, Any]:
     p = asdict(game.state.players[owner])
     return _redact_player(game, p, viewer)
 
 
-def _redact_player(game: Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+def _redact_player(game: engine.Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     p["deck"] = len(p["deck"])
     if p["seat"] != viewer:
         p["hand"] = len(p["hand"])
@@ -457,7 +457,7 @@ def _redact_player(game: Game, p: dict[str, Any], viewer: int | None) -> dict[st
     return game.modify("player_view", p, seat=viewer, owner=p["seat"])
 
 
-def view_dict(game: Game, seat: int | None) -> dict[str, Any]:
+def view_dict(game: engine.Game, seat: int | None) -> dict[str, Any]:
     """The state without what ``seat`` may not see, as JSON data.
 
     Hidden: every deck's order and content (counts only), other players' hands and face-down
