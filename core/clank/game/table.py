@@ -488,7 +488,8 @@ class Table(Board):
     # Rooms, tiles and pieces
     # ======================================================================================
     def room(self, room_id: str) -> dict[str, Any]:
-        """Mutable per-room state (artifacts, tokens, marks, opened locks ...)."""
+        """A room's state to change (artifacts, tokens, marks, opened locks ...), made empty
+        when nothing was kept there yet: a change of the game. To read a room, ``room_state``."""
         return self.state.rooms.setdefault(room_id, {})
 
     def room_features(self, room_id: str) -> list[tuple[str, Any]]:
