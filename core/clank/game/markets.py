@@ -145,8 +145,8 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
         return offers
     cards = game.ruleset.cards
     return [o for o in offers
-            if (o.purpose != "fight" or cards[o.item].fight_if is None or cards[o.item].fight_if(game, seat))
-            and (o.purpose != "use" or cards[o.item].use_if is None or cards[o.item].use_if(game, seat))]
+            if (o.purpose != "fight" or (test := cards[o.item].fight_if) is None or test(game, seat))
+            and (o.purpose != "use" or (test := cards[o.item].use_if) is None or test(game, seat))]
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:

@@ -308,10 +308,11 @@ def stack_for(game: Table, region: str) -> list[str]:
 
 def adjacent_targets(game: Table, seat: int) -> list[str]:
     """C8: rooms one tunnel away (icons and arrows ignored), via portals, or open edges (``open:KEY``)."""
-    p = game.player(seat)
+    room = game.player(seat).room
+    assert room is not None            # a pawn in the dungeon
     geo = game.geometry
     out: list[str] = []
-    for r in geo.routes_from(p.room):
+    for r in geo.routes_from(room):
         if r.to[0] == "room":
             out.append(r.to[1])
         elif r.to[0] == "open" and discovery_ok(game, r.to):
@@ -319,12 +320,12 @@ def adjacent_targets(game: Table, seat: int) -> list[str]:
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
     if game.state.links:
-        out.extend(dest for _, dest, _ in link_routes(game, p.room))
-        out.extend(target for _, target, _ in link_openings(game, p.room))
+        out.extend(dest for _, dest, _ in link_routes(game, room))
+        out.extend(target for _, target, _ in link_openings(game, room))
     seen: set[str] = set()
     result = []
     for t in out:
-        if t not in seen and t != p.room and (t.startswith(("open:", "slot:")) or not may_enter(game, seat, t)):
+        if t not in seen and t != room and (t.startswith(("open:", "slot:")) or not may_enter(game, seat, t)):
             seen.add(t)
             result.append(t)
     return result
@@ -344,6 +345,7 @@ def teleport_targets(game: Table, seat: int, kind: str) -> list[str]:
 def apply_move(game: Table, seat: int, action: Action) -> None:
     """Carry out a ``move``, ``portal``, ``explore`` or ``teleport`` action (already legal)."""
     p = game.player(seat)
+    assert p.room is not None          # a move's actions are listed for a pawn in a room
     geo = game.geometry
     routes = {r.key: r for r in geo.routes_from(p.room)}
     if action.kind == "move" and action.args[0].startswith("link:"):
@@ -434,6 +436,7 @@ def orientation_outcomes(game: Table, move: dict[str, Any] | None = None) -> lis
     """For each orientation that completes the tunnel (X6): where the move leads and what it
     costs. ``move`` defaults to the move waiting in ``turn.move``."""
     move = move if move is not None else game.state.turn.move
+    assert move is not None            # asked while a discovered tile waits
     seat = move["seat"]
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
@@ -487,7 +490,9 @@ def orient_actions(game: Table) -> list[Action]:
         return [act("orient", r, k) for r, k in safe]
     passable = [o for o in outcomes if o["passable"]]
     if passable:
-        swords = game.player(game.state.turn.move["seat"]).pool.get("swords", 0)
+        move = game.state.turn.move
+        assert move is not None
+        swords = game.player(move["seat"]).pool.get("swords", 0)
         return [act("orient", o["rot"], min(swords, o["cost"].damage)) for o in passable]
     return [act("place", o["rot"]) for o in outcomes] or [act("place", 0)]
 
@@ -495,6 +500,7 @@ def orient_actions(game: Table) -> list[Action]:
 def apply_orient(game: Table, action: Action) -> None:
     """Place the discovered tile and continue (or cancel) the move."""
     move = game.state.turn.move
+    assert move is not None            # the orient decision waits on a move
     seat = move["seat"]
     rot = int(action.args[0])
     seen = game._orient_memo       # listed with the legal actions just before this one was applied
@@ -509,7 +515,9 @@ def apply_orient(game: Table, action: Action) -> None:
         return
     prevent = int(action.args[1])
     if outcome["to"][0] == "open":
-        r = Route(game.player(seat).room, outcome["to"], tuple(outcome["segments"]))
+        origin = game.player(seat).room
+        assert origin is not None          # the mover's pawn stands where the move began
+        r = Route(origin, outcome["to"], tuple(outcome["segments"]))
         _discover(game, seat, r, move["teleport"], segments=[(s.tile, s.tunnel, s.forward) for s in r.segments])
         return
     if move["teleport"]:

@@ -593,7 +593,7 @@ class Table(Board):
         the region's slot order; nothing for a tile on a grid."""
         placed = next((t for t in self.state.tiles if t.tile == tile), None)
         layout = self.ruleset.regions.get(placed.region) if placed is not None else None
-        if layout is None:
+        if placed is None or layout is None:
             return []
         geo = self.geometry
         return [s for s in layout.neighbours(placed.slot) if geo.in_slot(placed.region, s) is None]

@@ -13,17 +13,18 @@ from clank.game import markets, movement
 from clank.game.state import ESCAPED, TurnState
 
 if TYPE_CHECKING:
+    from clank.callbacks import FeatureActions
     from clank.game.ruleset import Ruleset
     from clank.game.table import Table
     from clank.registry import MarketDef, Registry, RoomFeatureDef
 
 MOVE_KINDS = ("move", "portal", "explore", "teleport")
 END = Action("end")
-Applier = Callable[["Table", int, Action], None]
+Applier = Callable[["Table", int, Action], object]
 """What carries out a listed main action: ``applier(game, seat, action)``."""
-RoomPlan = tuple[tuple["RoomFeatureDef | None", Any, "Applier | None", tuple[tuple["MarketDef", Applier], ...]], ...]
-"""For each feature of a room with in-room actions or markets: (its definition if it has in-room
-actions, its argument, what carries its actions out, the markets it hosts with their appliers)."""
+RoomPlan = tuple[tuple["tuple[FeatureActions, Applier] | None", Any, tuple[tuple["MarketDef", Applier], ...]], ...]
+"""For each feature of a room with in-room actions or markets: (when it has in-room actions, what
+lists them and what carries them out; its argument; the markets it hosts with their appliers)."""
 
 
 # ==========================================================================================
@@ -119,6 +120,7 @@ def abilities(game: Table, seat: int) -> list[Action]:
 def _apply_ability(game: Table, seat: int, action: Action) -> None:
     card = action.args[0]
     cdef = game.ruleset.cards[card]
+    assert cdef.ability is not None    # listed for cards with an ability only
     game.state.turn.abilities_used.append(card)
     game.say(f"{game.name(seat)} uses the ability of {cdef.name}.", seat)
     game.push(cdef.ability[2], seat, card)
@@ -193,12 +195,12 @@ def room_actions(game: Table, seat: int, orienting: bool = False, acts: list[Act
         return acts
     if turn_plan is None:
         turn_plan = plan(game.ruleset)
-    for fdef, arg, applier, bound in turn_plan.room(game.ruleset, room):
-        if fdef is not None:
-            found = fdef.actions(game, seat, room, arg)
+    for acting, arg, bound in turn_plan.room(game.ruleset, room):
+        if acting is not None:
+            found = acting[0](game, seat, room, arg)
             if found:
                 acts += found
-                how += [applier] * len(found)
+                how += [acting[1]] * len(found)
         for market, market_how in bound:
             if market.while_orienting or not orienting:
                 offers = markets.scan(game, seat, market, None)
@@ -246,10 +248,11 @@ class Plan:
             made = []
             for name, arg in ruleset.tiles[tile].rooms[local]["features"]:
                 fdef = feats.get(name)
-                acting = fdef if fdef is not None and fdef.actions is not None else None
+                acting = (fdef.actions, feature_applier(fdef, arg)) \
+                    if fdef is not None and fdef.actions is not None else None
                 bound = self.room_markets.get(name, ())
                 if acting is not None or bound:
-                    made.append((acting, arg, feature_applier(acting, arg) if acting is not None else None, bound))
+                    made.append((acting, arg, bound))
             found = self.rooms[room_id] = tuple(made)
         return found
 
@@ -265,7 +268,9 @@ def plan(ruleset: Ruleset) -> Plan:
 
 # -- orienting a discovered tile (X4-X10): a decision that lets the mover pause (X8) -------
 def _orient_prompt(game: Table, d: dict[str, Any]) -> str:
-    tile = game.ruleset.tiles[game.state.turn.move["tile"]]
+    move = game.state.turn.move
+    assert move is not None            # the orient decision waits on a move
+    tile = game.ruleset.tiles[move["tile"]]
     return f"lay {tile.name}: choose how it turns (you may play cards first)"
 
 
