@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Any
+from typing import Any, Protocol
 
 SIDES = ("n", "e", "s", "w")
 START_CELLS = {"L": (0, 0), "U": (0, 1)}   # the 1x2 start tile: lower and upper cell (X1)
@@ -283,6 +283,18 @@ _FORKED = ("defs", "regions", "_routes", "_blocked", "_portals", "_portal_traces
 _FORK_INDEXES = ("placed", "by_cell", "by_slot")
 
 
+class Placed(Protocol):
+    """A placed tile as the geometry reads it (the game's :class:`~clank.game.state.PlacedTile`):
+    which tile, its cell, its rotation, its region and, in a slot region, its slot."""
+
+    tile: str
+    x: int
+    y: int
+    rot: int
+    region: str
+    slot: str
+
+
 class Geometry:
     """Derived connectivity of the placed tiles; rebuilt when the tile layout changes (grown
     when a tile is added)."""
@@ -291,8 +303,8 @@ class Geometry:
                  regions: dict[str, SlotRegion] | None = None) -> None:
         self.defs = tiles
         self.regions = regions or {}
-        self.by_cell: dict[tuple[int, int, str], tuple] = {}   # (x, y, region) -> (placed, cell key)
-        self.by_slot: dict[tuple[str, str], object] = {}       # (region, slot) -> placed
+        self.by_cell: dict[tuple[int, int, str], tuple[Placed, str]] = {}   # (x, y, region) -> (placed, cell key)
+        self.by_slot: dict[tuple[str, str], Placed] = {}       # (region, slot) -> placed
         self.placed = {p.tile: p for p in placed}
         for p in placed:
             if p.region in self.regions:
@@ -474,8 +486,7 @@ class Geometry:
                 return Route(origin, ("portal",), tuple(segs))
             if far.name:                     # a named port: the slot graph says where it leads
                 sr = self.regions.get(region)
-                joined = sr.joins.get((p.slot, far.name)) if sr is not None else None
-                if joined is None:           # a closed port
+                if sr is None or (joined := sr.joins.get((p.slot, far.name))) is None:   # a closed port
                     return Route(origin, ("dead",), tuple(segs))
                 slot, port = joined
                 nxt = self.by_slot.get((region, slot))
@@ -489,10 +500,10 @@ class Geometry:
                 continue
             x, y, side, idx = self.world_port(p, far)
             dx, dy = DELTA[side]
-            nxt = by_cell.get((x + dx, y + dy, region))
-            if nxt is None:
+            cell = by_cell.get((x + dx, y + dy, region))
+            if cell is None:
                 return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
-            np_, ncell = nxt
+            np_, ncell = cell
             found = self.tunnel_at_port(np_, ncell, OPPOSITE[side], 3 - idx)
             if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
                 return Route(origin, ("dead", np_.tile), tuple(segs))

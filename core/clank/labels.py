@@ -145,6 +145,7 @@ def _describe(game: Game, action: Action) -> str | None:
     if k in ("buy", "use", "fight"):
         slot = int(args[0])
         card = game.row[slot]
+        assert card is not None            # a row action names a filled slot
         cdef = game.ruleset.cards[card]
         how = _payment_words(game, "row", k, seat, cdef.cost, card, args[1]) if len(args) > 1 else ""
         verb = {"buy": "acquire", "use": "use", "fight": "fight"}[k]
@@ -156,7 +157,7 @@ def _describe(game: Game, action: Action) -> str | None:
     if k in ("move", "portal", "explore"):
         return _describe_move(game, seat, action)
     if k == "teleport":
-        kind, target = args
+        _kind, target = args
         if target.startswith("open:"):
             return f"teleport through the unexplored tunnel {_open_edge_words(game, target[5:])}"
         return f"teleport to {game.room_name(target)}" + _feature_suffix(game, target)
@@ -188,7 +189,7 @@ def _payment_words(game: Game, market: str, purpose: str, seat: int, cost: dict[
         if not option.applies(market, purpose):
             continue
         try:
-            ways = option.ways(game, seat, cost, item)
+            ways = option.ways(game, seat, cost, item)   # type: ignore[arg-type]  # asked with the view (below)
         except Exception:  # a way to pay that needs more than the view: fall back to the tag
             continue
         for way in ways:
@@ -249,6 +250,7 @@ def open_edge_words(game: Game, key: str) -> str:
 
 def _open_edge_words(game: Game, key: str) -> str:
     here = game.player(game.current).room
+    assert here is not None            # an open edge is reached from the mover's room
     r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
     if r is None:
         return "beyond the edge of the map"
@@ -302,6 +304,7 @@ def cost_words(cost: Any, prevent: int | None = None) -> str:
 def _describe_move(game: Game, seat: int, action: Action) -> str:
     geo = game.geometry
     here = game.player(seat).room
+    assert here is not None            # a move starts in the mover's room
     if action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
         words = _cost_words(cost, int(action.args[1]))

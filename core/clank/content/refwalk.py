@@ -46,10 +46,11 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
     if target is not None and isinstance(value, str):
         yield target, value, path
     names = schema.get("propertyNames")
-    if isinstance(value, dict) and isinstance(names, dict) and _target(names) is not None:
+    key_target = _target(names) if isinstance(value, dict) and isinstance(names, dict) else None
+    if key_target is not None:
         for key in value:
             if isinstance(key, str):
-                yield _target(names), key, (*path, key)
+                yield key_target, key, (*path, key)
     ref = schema.get("$ref")
     if isinstance(ref, str):
         if ref.endswith("#/definitions/effect"):
@@ -279,5 +280,5 @@ def _id_refs(setup: dict[str, Any]) -> Iterator[tuple[Ref, bool]]:
                 yield ("tile", value, ("regions", name, "start_tiles", i)), False
     for count, entry in as_dict(setup.get("by_players")).items():   # setup for one player count
         if isinstance(entry, dict) and "by_players" not in entry:
-            for (target, value, path), key in setup_refs(entry):
-                yield (target, value, ("by_players", count, *path)), key
+            for (target, value, path), at_key in setup_refs(entry):
+                yield (target, value, ("by_players", count, *path)), at_key

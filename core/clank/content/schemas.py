@@ -334,8 +334,9 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
             return _translate(inner, loc, pack)
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
-    inst = error.instance
+    inst: Any = error.instance
     kind = error.validator
+    expected: Any = error.validator_value      # what the schema's keyword asks (set on every validation error)
 
     def problem(rule: str, message: str, at: tuple[str | int, ...] = path, key: bool = False) -> Problem:
         line, col = loc.key(at) if key else loc.value(at)
@@ -347,7 +348,7 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
         what = schema.get("x-what")
         if kind == "enum" and what:
             return [problem(_RULES_BY_WHAT.get(what, "bad-key"), f"unknown {what} {inst!r}"
-                            + did_you_mean(str(inst), error.validator_value), at, key=True)]
+                            + did_you_mean(str(inst), expected), at, key=True)]
         if kind == "pattern" and schema.get("title"):
             return [problem("bad-key", f"key {inst!r} is not a valid {schema['title']}: "
                             f"{schema.get('description', '')}".rstrip(": "), at, key=True)]
@@ -362,10 +363,10 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
                         key=True) for k in extras]
     if kind == "required" and isinstance(inst, dict):
         return [problem("missing-key", f"missing required key {name!r}")
-                for name in error.validator_value if name not in inst]
+                for name in expected if name not in inst]
     what = schema.get("x-what")
     if kind == "enum":
-        options = error.validator_value
+        options = expected
         if what:
             return [problem(_RULES_BY_WHAT.get(what, "bad-value"), f"unknown {what} {inst!r}"
                             + did_you_mean(str(inst), options))]
@@ -379,7 +380,7 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
         return [problem("op-shape", f"an op is a mapping with exactly one key, the op name; found {keys}: "
                         "write each op as its own list item")]
     if kind == "type":
-        expected = error.validator_value
+        expected = expected
         expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
         hint = ""
         if "string" in (expected if isinstance(expected, list) else [expected]) and isinstance(inst, (int, float)):
@@ -387,9 +388,9 @@ def _translate(error: ValidationError, loc: Locator, pack: str | None) -> list[P
         return [problem("bad-type", f"expected {expected_text}, got {_json_type(inst)} {_short(inst)}{hint}")]
     if kind == "pattern" and schema.get("title"):
         return [problem("bad-value", f"{_short(inst)} is not a valid {schema['title']}: "
-                        f"{schema.get('description', 'it must match ' + str(error.validator_value))}")]
+                        f"{schema.get('description', 'it must match ' + str(expected))}")]
     if kind == "const":
-        return [problem("bad-value", f"expected {json.dumps(error.validator_value)}"
+        return [problem("bad-value", f"expected {json.dumps(expected)}"
                         + (" or nothing" if path and isinstance(path[-1], str) else "") + f", got {_short(inst)}")]
     if kind in ("pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
                 "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "multipleOf",
