@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
 from clank.plugin import Mark
 from clank.plugin import SeatView as Game
+
+if TYPE_CHECKING:
+    from clank.game.table import Table
 
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
@@ -419,8 +422,9 @@ def prompt_text(game: Game) -> str:
     return _RULE_REFS.sub("", str(game.decision()["prompt"]))
 
 
-def winner_seat(game: Game) -> int | None:
-    """The first of ``game.winners()`` when its score is positive, else None (nobody scored)."""
+def winner_seat(game: Game | Table) -> int | None:
+    """The first of ``game.winners()`` when its score is positive, else None (nobody scored);
+    ``game`` a seat's view or the game."""
     if not game.over:
         return None
     wins = game.winners()

@@ -189,7 +189,7 @@ def signature(fn: Callable[..., Any], name: str | None = None) -> str:
         if p.kind is p.KEYWORD_ONLY and not star:
             parts.append("*")
             star = True
-        text = {p.VAR_POSITIONAL: f"*{p.name}", p.VAR_KEYWORD: f"**{p.name}"}.get(p.kind, p.name)
+        text = f"*{p.name}" if p.kind is p.VAR_POSITIONAL else f"**{p.name}" if p.kind is p.VAR_KEYWORD else p.name
         if p.default is not p.empty:
             text += f"={_default(p.default)}"
         parts.append(text)
