@@ -141,12 +141,16 @@ class Segment:
     key: str = field(init=False, repr=False, compare=False)
     """``tile#tunnel``: the key of a route that starts with this segment (made once: the
     segments every route holds are shared, see :func:`segment`)."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", f"{self.tile}#{self.tunnel}")
+        object.__setattr__(self, "_hash", hash((self.tile, self.tunnel, self.forward)))
+
+    def __hash__(self) -> int:         # worked out once: routes' segments key their costs
+        return self._hash
 
 
-@dataclass(frozen=True, slots=True)
 class Route:
     """A whole tunnel from a room: through corner tunnels and joined halves to its far end.
 
@@ -155,25 +159,48 @@ class Route:
     edge toward an empty slot of a slot region is ``("open", x, y, "SLOT.PORT", 0, region)``:
     ``x, y`` is where the empty slot is drawn, ``SLOT.PORT`` the slot and the port of the tile
     that will fill it where the tunnel continues (see :func:`slot_edge`).
+
+    A value (equal and hashed by ``origin``, ``to`` and ``segments``), never changed once made
+    but for the two prices the movement rules remember on it. A plain class rather than a
+    frozen dataclass: the geometry makes routes whenever it traces, and a frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__``.
     """
+
+    __slots__ = ("origin", "to", "segments", "key", "fixed", "priced")
 
     origin: str
     to: tuple
     segments: tuple[Segment, ...]
-    fixed: Any = field(default=None, repr=False, compare=False)
+    key: str
+    """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its first
+    segment."""
+    fixed: Any
     """What following the route costs when no icon on it reads the game (no lock a payment
     covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
     time it prices the route, read from then on by every geometry that keeps the route."""
-    priced: Any = field(default=None, repr=False, compare=False)
+    priced: Any
     """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost)``
     of the last time ``movement.route_cost`` priced it (valid while both are as they were; the
     pair is shared by the routes a game priced for the same ones)."""
 
-    @property
-    def key(self) -> str:
-        """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its
-        first segment."""
-        return self.segments[0].key
+    def __init__(self, origin: str, to: tuple, segments: tuple[Segment, ...]) -> None:
+        self.origin = origin
+        self.to = to
+        self.segments = segments
+        self.key = segments[0].key
+        self.fixed = None
+        self.priced = None
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Route:
+            return NotImplemented
+        return (self.origin, self.to, self.segments) == (other.origin, other.to, other.segments)
+
+    def __hash__(self) -> int:
+        return hash((self.origin, self.to, self.segments))
+
+    def __repr__(self) -> str:
+        return f"Route(origin={self.origin!r}, to={self.to!r}, segments={self.segments!r})"
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}

@@ -92,7 +92,7 @@ def route_cost(game: Table, geo: Geometry, route: Route) -> Cost:
     else:
         known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
         if known is not None:
-            object.__setattr__(route, "fixed", known)
+            route.fixed = known
             return known
     cost, reads = _priced(game, geo, route.segments)
     # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
@@ -102,9 +102,9 @@ def route_cost(game: Table, geo: Geometry, route: Route) -> Cost:
         seen = game.cost_reads             # one copy of the covered icons and flags, shared by the routes priced for them
         if seen is None or seen[1] != st.turn.flags or seen[0] != st.covered:
             seen = game.cost_reads = (list(st.covered), list(st.turn.flags))
-        object.__setattr__(route, "priced", (seen, shared))
+        route.priced = (seen, shared)
     else:
-        object.__setattr__(route, "fixed", shared)
+        route.fixed = shared
         fixed_costs = game.ruleset.fixed_costs
         if len(fixed_costs) > 100_000:
             fixed_costs.clear()

@@ -39,7 +39,12 @@ if TYPE_CHECKING:
 
 ASK = "ask"
 """The system step that pauses for a decision queued earlier (see :meth:`Table.ask_later`)."""
-_SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+class _SeatNames(dict[int, str]):
+    def __missing__(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+
+_SEAT_NAMES = _SeatNames((seat, f"P{seat + 1}") for seat in range(8))
 """The names of unnamed seats, made once (the log names a seat at nearly every event)."""
 
 
@@ -98,7 +103,7 @@ class Table(Board):
 
     def name(self, seat: int) -> str:
         """A seat's display name."""
-        return self.state.players[seat].name or (_SEAT_NAMES[seat] if seat < len(_SEAT_NAMES) else f"P{seat + 1}")
+        return self.state.players[seat].name or _SEAT_NAMES[seat]
 
     def say(self, text: str, seat: int | None = None) -> None:
         """Append a line to the event log, in words a player understands.

@@ -111,15 +111,21 @@ class PublicBoard(NamedTuple):
 class SeatView:
     """A read-only view of a game for one seat (``None``: a spectator)."""
 
-    __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator)."}
+    __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator).",
+                 "me": "This seat's own state, a ``PlayerState`` (read-only by convention); a spectator "
+                       "has none (``AttributeError``)."}
 
     def __init__(self, game: engine.Game, seat: int | None) -> None:
         self._game = game
         self.seat = seat
+        if seat is not None:            # a plain attribute: bots read it many times a decision
+            self.me = game.state.players[seat]
 
     def __getattr__(self, name: str) -> Any:
         if name in _SHARED:              # rule helpers on public information: the game's own
             return getattr(self._game, name)
+        if name == "me":
+            raise AttributeError("a spectator has no seat")
         raise AttributeError(f"a seat's view has no {name!r}")
 
     def __dir__(self) -> list[str]:
@@ -355,13 +361,6 @@ class SeatView:
     def players(self) -> list[PlayerState | PublicPlayer]:
         """Every seat as this view sees it."""
         return [self.player(s) for s in range(len(self._game.state.players))]
-
-    @property
-    def me(self) -> PlayerState:
-        """This seat's own state (read-only by convention)."""
-        if self.seat is None:
-            raise AttributeError("a spectator has no seat")
-        return self._game.state.players[self.seat]
 
     def player(self, seat: int) -> PlayerState | PublicPlayer:
         """This seat's own state, or the :class:`PublicPlayer` face of another seat."""
