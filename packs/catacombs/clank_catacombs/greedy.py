@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Iterable, Set
-from itertools import groupby
-from operator import attrgetter
 from typing import Any
 
 from clank.plugin import Action
@@ -66,8 +64,6 @@ def register(registry) -> None:
     registry.add_modifiable(VALUES, "The greedy bot: what each card is worth in a deck, {card id: worth} "
                             "(about its cost in Skill); folded once per ruleset, the view as `game`.")
 
-
-_KIND = attrgetter("kind")
 
 class GreedyBot:
     """A fast heuristic bot; ``seed`` only breaks ties deterministically."""
@@ -150,12 +146,8 @@ class GreedyBot:
     # -- main decision -----------------------------------------------------------------------
     def _main(self, game, acts: list[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
-        for kind, run in groupby(acts, _KIND):   # runs of one kind (plays, moves ...): one lookup a run
-            found = by_kind.get(kind)
-            if found is None:
-                by_kind[kind] = list(run)
-            else:
-                found += run
+        for a in acts:
+            by_kind.setdefault(a.kind, []).append(a)
         seat = game.seat
         p = game.me
         rooms = by_kind.get("room", [])
