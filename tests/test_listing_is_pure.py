@@ -25,7 +25,11 @@ def _state(game: Game) -> str:
     return json.dumps(game.state.to_dict(), sort_keys=True)
 
 
-@pytest.mark.parametrize(("packs", "players", "seed"), CONFIGS, ids=lambda v: "+".join(v) if isinstance(v, tuple) else str(v))
+def _label(value: object) -> str:
+    return "+".join(value) if isinstance(value, tuple) else str(value)
+
+
+@pytest.mark.parametrize(("packs", "players", "seed"), CONFIGS, ids=_label)
 def test_listing_the_legal_actions_leaves_the_state_as_it_was(packs: tuple[str, ...], players: int, seed: int):
     game = new_game(list(packs), players, seed)
     rng = random.Random(seed)

@@ -432,7 +432,8 @@ class TableApp(App[str]):
             return
         view = self.view()
         entries = [(render.action_label(view, a), a) for a in actions]
-        self._push(screens.Chooser("Which way?", entries), lambda a: self._confirm_and_play(a) if a is not None else None)
+        self._push(screens.Chooser("Which way?", entries),
+                   lambda a: self._confirm_and_play(a) if a is not None else None)
 
     def show_help(self) -> None:
         """Keys, the map legend, the rules summary."""

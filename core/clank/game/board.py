@@ -2,8 +2,9 @@
 
 :class:`Board` is the part of :class:`~clank.game.table.Table` (the pack-facing ``Game``) that
 gives a pack's code what it would otherwise dig out of ``game.state`` and ``game.ruleset``,
-which are the engine's own and not part of the contract (``docs/hooks.md``, "Reference"). Every member is a property or a short method that returns the
-game's own object, never a copy, so reading it costs what reading the state costs:
+which are the engine's own and not part of the contract (``docs/hooks.md``, "Reference").
+Every member is a property or a short method that returns the game's own object, never a
+copy, so reading it costs what reading the state costs:
 
 - the definitions (:attr:`card_defs`, :attr:`token_defs`, :attr:`tile_defs` ...) are read-only
   mappings shared by every game of the ruleset;

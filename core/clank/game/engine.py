@@ -120,7 +120,7 @@ class Game(Table):
             self.state.decision = None
             decisions.resolve(self, d, action)
         else:
-            applier(self, self.state.current, action)   # type: ignore[misc]  # set by the listing's appliers when no decision is pending
+            applier(self, self.state.current, action)   # type: ignore[misc]  # the listing's, with no decision
         self.run()
         if self.ruleset.looking_back_by_action:
             lookback.note_after_action(self)   # C11a: what holds after the action held this turn

@@ -22,7 +22,8 @@ MOVE_KINDS = ("move", "portal", "explore", "teleport")
 END = Action("end")
 Applier = Callable[["Table", int, Action], object]
 """What carries out a listed main action: ``applier(game, seat, action)``."""
-RoomPlan = tuple[tuple["tuple[FeatureActions, Applier] | None", Any, tuple[tuple["MarketDef", Applier], ...]], ...]
+RoomPlan = tuple[
+    tuple["tuple[FeatureActions, Applier] | None", Any, tuple[tuple["MarketDef", Applier], ...]], ...]
 """For each feature of a room with in-room actions or markets: (when it has in-room actions, what
 lists them and what carries them out; its argument; the markets it hosts with their appliers)."""
 

@@ -44,8 +44,8 @@ PAUSING = (("Table", "ask"), ("Table", "ask_later"), ("Table", "ask_seats"), ("E
 """The methods that pause for a choice or queue work, documented from their docstrings."""
 
 KEEPING = (("Table", "room"), ("Table", "room_state"), ("Table", "add_piece"), ("Table", "move_piece"),
-           ("Table", "remove_piece"), ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"), ("Table", "clear_flag"),
-           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
+           ("Table", "remove_piece"), ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"),
+           ("Table", "clear_flag"), ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
 """The methods that keep or read a pack's state, documented from their docstrings."""
 
 
@@ -666,8 +666,8 @@ def _state_section() -> list[str]:
             "`game.turn.ext` for the current turn (reset at every turn start), turn flags for a "
             "turn's abilities, `game.room(room)` for a room (read it with `game.room_state(room)`, which "
             "never writes: what runs while legal actions are listed must not change the game), and "
-            "pieces for things on the map. Key pack data by the pack id. Random draws go through `game.rng` (`below`, `shuffle`, `pick`), never "
-            "Python's `random`.", "",
+            "pieces for things on the map. Key pack data by the pack id. Random draws go through "
+            "`game.rng` (`below`, `shuffle`, `pick`), never Python's `random`.", "",
             *_table(("call", "what it does"), _method_rows(KEEPING)), "",
             "Everything above appears in a seat's view, which hides only what the core knows to be hidden "
             "(decks, other hands, stacks, pools, the bag's contents, tokens held face down). A pack with "

@@ -86,8 +86,9 @@ class ObservationEncoder:
             start += len(entries)
         self.size = start
         self.entries = {name: entries for name, entries in layout}
+        # (an ndarray exports the buffer protocol; numpy's stubs say so for Python 3.12+ only)
         self._runs: dict[str, Run] = {
-            name: (s.start, s.stop, memoryview(np.zeros(s.stop - s.start, np.float32)))  # type: ignore[arg-type]  # an ndarray exports the buffer protocol (numpy's stubs say so for Python 3.12+)
+            name: (s.start, s.stop, memoryview(np.zeros(s.stop - s.start, np.float32)))  # type: ignore[arg-type]
             for name, s in self.sections.items()}
         self._scalar_pos = tuple(self._pos["scalars"][name] for name in SCALARS)
         # the Clank! area by observer: a seat's cubes go to its place counted from the observer
@@ -343,8 +344,9 @@ class EncoderMemory:
     def __init__(self, size: int, board: int, seats: list[int]) -> None:
         self.seat: int | None = None
         self.vector = np.zeros(size, dtype=np.float32)
-        # item writes through a memoryview cost less than through NumPy
-        self.cells = memoryview(self.vector)  # type: ignore[arg-type]  # an ndarray exports the buffer protocol (numpy's stubs say so for Python 3.12+)
+        # item writes through a memoryview cost less than through NumPy (an ndarray exports the
+        # buffer protocol; numpy's stubs say so for Python 3.12+ only)
+        self.cells = memoryview(self.vector)  # type: ignore[arg-type]
         self._sizes = (board, seats)
         self.forget()
 
