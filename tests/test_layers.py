@@ -59,6 +59,7 @@ def test_every_contract_is_kept_by_the_tree():
 
 
 PLANTED = {
+    "game-layers": ("clank/game/planted.py", "from clank.game import engine\n", "clank.game.planted"),
     "content-not-game": ("clank/content/planted.py", "from clank.game import engine\n", "clank.content.planted"),
     "packs-plugin-only": ("clank_underworld/planted.py", "from clank.game.state import GameState\n",
                           "clank_underworld.planted"),
@@ -90,6 +91,28 @@ def test_a_planted_import_breaks_its_contract(copy_of_packages: Path, contract_i
     assert module in out                   # the report names the planted module
     others = [c["name"] for i, c in contracts().items() if i != contract_id]
     assert all(f"{name} KEPT" in out for name in others), out
+
+
+def test_the_game_layers_refuse_a_lower_module_importing_a_rule_module(copy_of_packages: Path):
+    """The ruleset (below the table) once imported the turn and the markets inside its methods
+    to make their appliers: even a function-level import upward breaks the layers."""
+    ruleset = copy_of_packages / "clank/game/ruleset.py"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8")
+                       + "\n\ndef _appliers():\n    from clank.game import turn\n    return turn\n", encoding="utf-8")
+    result = lint(copy_of_packages)
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 1 and f"{contracts()['game-layers']['name']} BROKEN" in out
+    assert "clank.game.ruleset is not allowed to import clank.game.turn" in out
+
+
+def test_the_game_layers_place_every_module_of_the_rules_machine():
+    """The layers contract is exhaustive: a new module of ``clank.game`` must be given a layer
+    (a planted one is reported as not listed: the generic test above)."""
+    contract = contracts()["game-layers"]
+    assert contract["exhaustive"] is True
+    listed = {name.strip() for layer in contract["layers"] for name in layer.split(":")}
+    modules = {p.stem for p in (PACKAGE_DIRS["clank"] / "game").glob("*.py") if p.stem != "__init__"}
+    assert listed == modules
 
 
 def test_the_plugin_contract_names_every_engine_module_but_the_contract():

@@ -470,7 +470,7 @@ def test_a5_a_reserve_monster_with_a_condition_is_asked_at_each_listing(kit):
     from clank.game import markets
 
     g = kit.game(2, seed=0)
-    offers = g.ruleset.reserve_offers
+    offers = markets.reserve_stacks(g.ruleset)
     offer, before, price = offers["goblin"]
     allowed = [True]
     offers["goblin"] = (offer, lambda game, seat: allowed[0], price)    # a ruleset where the Goblin has one

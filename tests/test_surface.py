@@ -118,9 +118,19 @@ def test_every_member_of_the_surface_has_a_docstring(kind: str):
 
 def test_every_public_attribute_of_a_game_is_documented_or_named_as_the_engines_own(game):
     """A new attribute a rule module hangs on the table must either be documented (then it is
-    part of the contract) or be listed in ``BELOW_CONTRACT`` (then packs are told not to use it)."""
+    part of the contract) or be listed in ``BELOW_CONTRACT`` (then packs are told not to use it).
+    What the whole game adds on top of the table (legal actions, apply, clone, views) is the
+    public API of programs (docs/api.md), not part of what a callback receives."""
+    from clank.game.engine import Game as WholeGame
+    from clank.game.table import Table
+
+    api = {n for n in vars(WholeGame) if not n.startswith("_")} - set(dir(Table))
+    assert {"legal_actions", "apply", "clone", "view", "to_json"} <= api
+    api_doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    assert [n for n in sorted(api) if n not in api_doc] == []
     public = {n for n in dir(game) if not n.startswith("_")}
-    assert public - allowed("Game") - set(BELOW_CONTRACT) == set()
+    assert public - allowed("Game") - set(BELOW_CONTRACT) - api == set()
+    assert not api & allowed("Game")
     view = game.view(0)
     assert {n for n in dir(view) if not n.startswith("_")} - allowed("SeatView") == {"ruleset"}
 

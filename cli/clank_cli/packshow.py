@@ -58,7 +58,7 @@ class Entry:
         conditions: ``looks_back``, false, true or "room")."""
         if self.file is not None:
             return {"id": self.id, "file": self.file, "line": self.line, "part": self.part}
-        out = {"id": self.id, "pack": self.pack, "doc": self.doc}
+        out: dict[str, Any] = {"id": self.id, "pack": self.pack, "doc": self.doc}
         if self.looks_back is not False:
             out["looks_back"] = self.looks_back
         return out

@@ -12,6 +12,7 @@ same failure.
 
 from __future__ import annotations
 
+import functools
 import shlex
 import time
 from collections.abc import Sequence
@@ -100,7 +101,7 @@ def play(packs: Sequence[str], games: int, targets: Sequence[str], rounds: int =
         names = [bots[(seat + seed) % len(bots)] for seat in range(players)]
         seats = assign_seats(players, 0, names)
         fault = play_checked(packs, players, seed, {"max_rounds": rounds},
-                             lambda game, seats=seats: make_bots(game, seats))
+                             functools.partial(make_bots, seats=seats))
         if fault is None:
             continue
         replay = replay_command(packs, fault, names, rounds)

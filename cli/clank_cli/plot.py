@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -37,7 +37,7 @@ def _nice_step(top: int) -> int:
 
 
 def histogram(x0: float, y0: float, title: str, xlabel: str, values: Sequence[int],
-              series: dict[str, tuple[str, Sequence[int]]] | None = None, ylabel: str = "games") -> list[str]:
+              series: Mapping[str, tuple[str, Sequence[int]]] | None = None, ylabel: str = "games") -> list[str]:
     """One panel: bars of ``values`` by integer bins, the mean marked, and optional lines of
     other series (name -> (colour, values)) over the same bins."""
     out = [f'<g class="panel" data-title="{escape(title)}">',

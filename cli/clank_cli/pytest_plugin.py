@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest._code.code import TerminalRepr
 
 OPTION = "--clank-scenarios"
 
@@ -89,7 +90,7 @@ class ScenarioItem(pytest.Item):
         if result.failures:
             raise ScenarioFailed(result)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         """The failures as the CLI prints them (no traceback: the scenario's lines say it all)."""
         from clank.scenarios import ScenarioFailed
 

@@ -61,7 +61,10 @@ class Plan(Protocol):
     plays a pair of games per seed (:class:`clank_cli.lab.setups.PairPlan`). A plan is plain,
     picklable data: worker processes and Ray tasks receive it whole."""
 
-    games: int
+    @property
+    def games(self) -> int:
+        """How many games the plan plays."""
+        ...
 
     def seed_of(self, index: int) -> int:
         """The seed of game ``index`` (0-based)."""

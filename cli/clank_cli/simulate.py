@@ -89,7 +89,7 @@ def play_one(packs: Sequence[str], players: int, seed: int, options: dict[str, A
                      "eligible": scores[p.seat]["eligible"], "escaped": p.status == ESCAPED,
                      "knocked_out": p.status == KNOCKED_OUT, "artifact": best[0] if best else None,
                      "points": points, "counters": counters(game, p.seat)})
-    row = {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
+    row: dict[str, Any] = {"seed": seed, "rounds": game.state.round, "aborted": game.state.aborted,
            "winner": winner_seat(game), "actions": len(game.state.history),
            "final_state_sha256": state_digest(game), "players": rows}
     if card_stats:

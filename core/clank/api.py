@@ -256,7 +256,7 @@ def configure_game(packs: str | Sequence[str], players: int, options: dict[str, 
     ruleset = build_ruleset(packs, options, modules)
     setup_mod.check_options(ruleset, options)                # a misspelt option is refused, never ignored
     built_with = _parts_of(options)
-    config = {"players": players, "options": options}
+    config: dict[str, Any] = {"players": players, "options": options}
     try:
         ruleset.hooks.configure(config)                       # packs may adjust or refuse
     except ValueError as exc:

@@ -7,7 +7,7 @@ them as it likes (``room`` or ``room_id``, ``_arg`` for an argument it ignores);
 never passes them by keyword. A result the engine ignores is typed ``object``: a function
 typed ``-> None`` fits, and so does one that happens to return something.
 
-``game`` is the :class:`~clank.game.engine.Game` of the pack-facing surface, ``view`` a
+``game`` is the pack-facing ``clank.plugin.Game`` (the engine's table), ``view`` a
 :class:`~clank.game.view.SeatView` (one seat's view, without hidden information), ``seat`` a
 seat number, ``room`` a room id (``"tile.room"``), ``arg`` the argument content gives (a
 feature's ``name(argument)``, an op's or a condition's value, already compiled when the op
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from clank.actions import Action
     from clank.dungeon import TileDef
     from clank.game.effects import EffectContext
-    from clank.game.engine import Game
     from clank.game.view import SeatView
+    from clank.plugin import Game
     from clank.registry import Entry, Mark, Offer, Payment, Symbol
 
 # ==========================================================================================

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Any
+from typing import Any, Protocol
 
 SIDES = ("n", "e", "s", "w")
 START_CELLS = {"L": (0, 0), "U": (0, 1)}   # the 1x2 start tile: lower and upper cell (X1)
@@ -141,12 +141,16 @@ class Segment:
     key: str = field(init=False, repr=False, compare=False)
     """``tile#tunnel``: the key of a route that starts with this segment (made once: the
     segments every route holds are shared, see :func:`segment`)."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", f"{self.tile}#{self.tunnel}")
+        object.__setattr__(self, "_hash", hash((self.tile, self.tunnel, self.forward)))
+
+    def __hash__(self) -> int:         # worked out once: routes' segments key their costs
+        return self._hash
 
 
-@dataclass(frozen=True, slots=True)
 class Route:
     """A whole tunnel from a room: through corner tunnels and joined halves to its far end.
 
@@ -155,25 +159,48 @@ class Route:
     edge toward an empty slot of a slot region is ``("open", x, y, "SLOT.PORT", 0, region)``:
     ``x, y`` is where the empty slot is drawn, ``SLOT.PORT`` the slot and the port of the tile
     that will fill it where the tunnel continues (see :func:`slot_edge`).
+
+    A value (equal and hashed by ``origin``, ``to`` and ``segments``), never changed once made
+    but for the two prices the movement rules remember on it. A plain class rather than a
+    frozen dataclass: the geometry makes routes whenever it traces, and a frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__``.
     """
+
+    __slots__ = ("origin", "to", "segments", "key", "fixed", "priced")
 
     origin: str
     to: tuple
     segments: tuple[Segment, ...]
-    fixed: Any = field(default=None, repr=False, compare=False)
+    key: str
+    """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its first
+    segment."""
+    fixed: Any
     """What following the route costs when no icon on it reads the game (no lock a payment
     covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
     time it prices the route, read from then on by every geometry that keeps the route."""
-    priced: Any = field(default=None, repr=False, compare=False)
+    priced: Any
     """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost)``
     of the last time ``movement.route_cost`` priced it (valid while both are as they were; the
     pair is shared by the routes a game priced for the same ones)."""
 
-    @property
-    def key(self) -> str:
-        """Identifies the route among those leaving its origin room: ``tile#tunnel`` of its
-        first segment."""
-        return self.segments[0].key
+    def __init__(self, origin: str, to: tuple, segments: tuple[Segment, ...]) -> None:
+        self.origin = origin
+        self.to = to
+        self.segments = segments
+        self.key = segments[0].key
+        self.fixed = None
+        self.priced = None
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Route:
+            return NotImplemented
+        return (self.origin, self.to, self.segments) == (other.origin, other.to, other.segments)
+
+    def __hash__(self) -> int:
+        return hash((self.origin, self.to, self.segments))
+
+    def __repr__(self) -> str:
+        return f"Route(origin={self.origin!r}, to={self.to!r}, segments={self.segments!r})"
 
 
 _SEGMENTS: dict[tuple[str, int, bool], Segment] = {}
@@ -283,6 +310,18 @@ _FORKED = ("defs", "regions", "_routes", "_blocked", "_portals", "_portal_traces
 _FORK_INDEXES = ("placed", "by_cell", "by_slot")
 
 
+class Placed(Protocol):
+    """A placed tile as the geometry reads it (the game's :class:`~clank.game.state.PlacedTile`):
+    which tile, its cell, its rotation, its region and, in a slot region, its slot."""
+
+    tile: str
+    x: int
+    y: int
+    rot: int
+    region: str
+    slot: str
+
+
 class Geometry:
     """Derived connectivity of the placed tiles; rebuilt when the tile layout changes (grown
     when a tile is added)."""
@@ -291,8 +330,8 @@ class Geometry:
                  regions: dict[str, SlotRegion] | None = None) -> None:
         self.defs = tiles
         self.regions = regions or {}
-        self.by_cell: dict[tuple[int, int, str], tuple] = {}   # (x, y, region) -> (placed, cell key)
-        self.by_slot: dict[tuple[str, str], object] = {}       # (region, slot) -> placed
+        self.by_cell: dict[tuple[int, int, str], tuple[Placed, str]] = {}   # (x, y, region) -> (placed, cell key)
+        self.by_slot: dict[tuple[str, str], Placed] = {}       # (region, slot) -> placed
         self.placed = {p.tile: p for p in placed}
         for p in placed:
             if p.region in self.regions:
@@ -474,8 +513,7 @@ class Geometry:
                 return Route(origin, ("portal",), tuple(segs))
             if far.name:                     # a named port: the slot graph says where it leads
                 sr = self.regions.get(region)
-                joined = sr.joins.get((p.slot, far.name)) if sr is not None else None
-                if joined is None:           # a closed port
+                if sr is None or (joined := sr.joins.get((p.slot, far.name))) is None:   # a closed port
                     return Route(origin, ("dead",), tuple(segs))
                 slot, port = joined
                 nxt = self.by_slot.get((region, slot))
@@ -489,10 +527,10 @@ class Geometry:
                 continue
             x, y, side, idx = self.world_port(p, far)
             dx, dy = DELTA[side]
-            nxt = by_cell.get((x + dx, y + dy, region))
-            if nxt is None:
+            cell = by_cell.get((x + dx, y + dy, region))
+            if cell is None:
                 return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
-            np_, ncell = nxt
+            np_, ncell = cell
             found = self.tunnel_at_port(np_, ncell, OPPOSITE[side], 3 - idx)
             if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
                 return Route(origin, ("dead", np_.tile), tuple(segs))

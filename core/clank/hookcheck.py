@@ -56,9 +56,11 @@ def check_plugin(pm: pluggy.PluginManager, pack: str, plugin: Any) -> list[PackF
             continue
         opts = pm.parse_hookimpl_opts(plugin, attr)
         fn = getattr(plugin, attr, None)
+        if not callable(fn):
+            continue
         if opts is None:
             close = nearest(attr, specs)
-            if callable(fn) and close is not None and _ratio(attr, close) >= NEAR_MISS:
+            if close is not None and _ratio(attr, close) >= NEAR_MISS:
                 faults.append(PackFault(pack, f"function {attr}", f"no hook is named {attr} (did you mean {close}?)",
                                         where=def_where(fn), fix=f"rename it {close} and mark it @hookimpl",
                                         rule="pack-hook"))

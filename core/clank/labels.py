@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
 from clank.plugin import Mark
 from clank.plugin import SeatView as Game
+
+if TYPE_CHECKING:
+    from clank.game.table import Table
 
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
@@ -145,6 +148,7 @@ def _describe(game: Game, action: Action) -> str | None:
     if k in ("buy", "use", "fight"):
         slot = int(args[0])
         card = game.row[slot]
+        assert card is not None            # a row action names a filled slot
         cdef = game.ruleset.cards[card]
         how = _payment_words(game, "row", k, seat, cdef.cost, card, args[1]) if len(args) > 1 else ""
         verb = {"buy": "acquire", "use": "use", "fight": "fight"}[k]
@@ -156,7 +160,7 @@ def _describe(game: Game, action: Action) -> str | None:
     if k in ("move", "portal", "explore"):
         return _describe_move(game, seat, action)
     if k == "teleport":
-        kind, target = args
+        _kind, target = args
         if target.startswith("open:"):
             return f"teleport through the unexplored tunnel {_open_edge_words(game, target[5:])}"
         return f"teleport to {game.room_name(target)}" + _feature_suffix(game, target)
@@ -188,7 +192,7 @@ def _payment_words(game: Game, market: str, purpose: str, seat: int, cost: dict[
         if not option.applies(market, purpose):
             continue
         try:
-            ways = option.ways(game, seat, cost, item)
+            ways = option.ways(game, seat, cost, item)   # type: ignore[arg-type]  # asked with the view (below)
         except Exception:  # a way to pay that needs more than the view: fall back to the tag
             continue
         for way in ways:
@@ -249,6 +253,7 @@ def open_edge_words(game: Game, key: str) -> str:
 
 def _open_edge_words(game: Game, key: str) -> str:
     here = game.player(game.current).room
+    assert here is not None            # an open edge is reached from the mover's room
     r = next((r for r in game.geometry.routes_from(here) if r.key == key), None)
     if r is None:
         return "beyond the edge of the map"
@@ -277,7 +282,7 @@ def move_destination(game: Game, seat: int, action: Action) -> str | None:
 
 def move_cost(game: Game, seat: int, action: Action) -> Any:
     """What a ``move``, ``portal`` or ``explore`` action's route costs (the engine's
-    :class:`~clank.game.movement.Cost`: resources, monsters' damage, against an arrow), before
+    :class:`~clank.game.cost.Cost`: resources, monsters' damage, against an arrow), before
     any Sword is spent; None for other actions."""
     here = game.player(seat).room
     if action.kind not in ("move", "portal", "explore") or not action.args or here is None:
@@ -302,6 +307,7 @@ def cost_words(cost: Any, prevent: int | None = None) -> str:
 def _describe_move(game: Game, seat: int, action: Action) -> str:
     geo = game.geometry
     here = game.player(seat).room
+    assert here is not None            # a move starts in the mover's room
     if action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
         words = _cost_words(cost, int(action.args[1]))
@@ -416,8 +422,9 @@ def prompt_text(game: Game) -> str:
     return _RULE_REFS.sub("", str(game.decision()["prompt"]))
 
 
-def winner_seat(game: Game) -> int | None:
-    """The first of ``game.winners()`` when its score is positive, else None (nobody scored)."""
+def winner_seat(game: Game | Table) -> int | None:
+    """The first of ``game.winners()`` when its score is positive, else None (nobody scored);
+    ``game`` a seat's view or the game."""
     if not game.over:
         return None
     wins = game.winners()

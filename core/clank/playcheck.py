@@ -138,10 +138,15 @@ def check_play(game: Game, bots: dict[int, Any], *, contract_every: int = CONTRA
 
 
 def contract_problem(game: Game) -> str | None:
-    """What the game contract breaks now, in words (``None``: nothing): a saved and restored game
-    is the same game with the same legal actions; a clone is independent of the original."""
-    legal = game.legal_actions()       # listed first: what listing them sets up is part of the state compared
+    """What the game contract breaks now, in words (``None``: nothing): listing the legal actions
+    changes nothing; a saved and restored game is the same game with the same legal actions; a
+    clone is independent of the original."""
     before = _state(game)
+    probe = game.clone()               # a clone lists afresh (the game's own listing may be kept)
+    probe.legal_actions()
+    legal = game.legal_actions()
+    if _state(probe) != before or _state(game) != before:
+        return "listing the legal actions changes the game's state"
     back = Game.from_json(game.ruleset, game.to_json())
     if _state(back) != before:
         return "saving and restoring the game changes its state"

@@ -4,9 +4,13 @@ A pack (built-in or third-party) imports ``clank.plugin`` and, for the public AP
 nothing else of the engine (a ruff rule enforces it for the packs of this repository). What a
 pack's callbacks receive is typed here:
 
-- :class:`Game`: the game, with the primitives every rule uses (resources, Clank!, cards,
-  damage, tokens, rooms, pieces, events, the effect queue and decisions), what packs read of
-  the content and the board (``card_defs``, ``row``, ``pools``, ``turn`` ...) and the public API;
+- :class:`Game`: the game a callback receives, with the primitives every rule uses (resources,
+  Clank!, cards, damage, tokens, rooms, pieces, events, the effect queue and decisions), what
+  packs read of the content and the board (``card_defs``, ``row``, ``pools``, ``turn`` ...) and
+  the rules packs call (``enter_room``, ``may_enter``, ``route_cost``, ``scores`` ...). It is the
+  engine's table (:class:`clank.game.table.Table`); the whole game built on it (``clank.Game``:
+  legal actions, apply, clone, save, views) is the public API of programs, and what a search
+  bot gets from :func:`determinise`;
 - :class:`EffectContext`: what an effect op receives;
 - :class:`SeatView`: what a bot receives (one seat's view, no hidden information);
 - what ``clank_check_content`` receives to state the structure of a pack's content:
@@ -76,12 +80,12 @@ from clank.callbacks import (
 )
 from clank.content.checks_structure import ContentItem, ContentView, FeatureUse, OpUse, Report
 from clank.dungeon import Geometry, Route, SlotRegion, TileDef, TunnelDef
+from clank.game.cost import Cost
 from clank.game.effects import CompiledOp, Cond, EffectContext
-from clank.game.engine import Game
-from clank.game.movement import Cost
 from clank.game.ruleset import CardDef, TokenDef
 from clank.game.scoring import eligible, points_value, score_lines
 from clank.game.state import ESCAPED, KNOCKED_OUT, LIVE, GameState, PlacedTile, PlayerState, TurnState
+from clank.game.table import Table as Game  # the pack-facing name of the table every callback receives
 from clank.game.view import HIDDEN, PublicPlayer, SeatView
 from clank.hookspecs import hookimpl
 from clank.registry import (

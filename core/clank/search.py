@@ -98,9 +98,9 @@ def determinise(view: SeatView, seed: int) -> Game:
             tdef = tokens.get(t)
             if tdef is not None and tdef.hidden:
                 hidden.setdefault(tdef.pool, []).append((p.tokens, i))
-    for pool, places in sorted(hidden.items()):
+    for pool, spread in sorted(hidden.items()):
         unseen = st.pools.get(pool, [])         # face-down tokens only: a face-up one would show
-        deal_among(places + [(unseen, i) for i, t in enumerate(unseen) if tokens[t].hidden])
+        deal_among(spread + [(unseen, i) for i, t in enumerate(unseen) if tokens[t].hidden])
     for name in sorted(st.pools):
         deal(st.pools[name])
     deal(st.dungeon_deck)
@@ -242,6 +242,7 @@ class IsmctsBot:
         started = time.perf_counter()
         root = _Node()
         seat = view.seat
+        assert seat is not None            # a bot decides for a seat (a spectator's view decides nothing)
         turn0 = view._game.state.turn_no
         deadline = started + self.budget.ms / 1000.0 if self.budget.ms else 0.0
         n = 0

@@ -125,7 +125,8 @@ def bot_class_problem(factory: Any) -> tuple[str, str] | None:
     if static is None:
         return ("the bot class has no choose method", "add def choose(self, view): ... returning an Action")
     args = ("view",) if isinstance(static, staticmethod) else ("self", "view")
-    choose = factory.choose
+    bot_class: Any = factory
+    choose = bot_class.choose
     if accepts(choose, args) is False:
         return signature_problem("bot", "choose", choose, args=args)
     return None

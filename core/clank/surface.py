@@ -1,6 +1,7 @@
 """The documented surface a pack's code programs against, and a check that it uses nothing else.
 
-A pack's callbacks receive a :class:`~clank.game.engine.Game` (``game``), an
+A pack's callbacks receive a game (``game``: ``clank.plugin.Game``, the engine's
+:class:`~clank.game.table.Table`), an
 :class:`~clank.game.effects.EffectContext` (``ctx``) or a :class:`~clank.game.view.SeatView`
 (``view``). Their *surface* is every public member that carries a docstring: methods,
 properties, and the attributes a class declares with a docstring below its annotation
@@ -69,10 +70,10 @@ class Member:
 def surface_types() -> dict[str, type]:
     """The types a pack's callbacks receive, by the name the contract gives them."""
     from clank.game.effects import EffectContext
-    from clank.game.engine import Game
+    from clank.game.table import Table
     from clank.game.view import SeatView
 
-    return {GAME: Game, CONTEXT: EffectContext, VIEW: SeatView}
+    return {GAME: Table, CONTEXT: EffectContext, VIEW: SeatView}
 
 
 def _attribute_docs(cls: type) -> dict[str, tuple[str, str]]:

@@ -78,6 +78,7 @@ def playout(game: Game, bot: Any, max_steps: int = 50000,
         if steps >= max_steps:
             raise AssertionError(f"game did not end within {max_steps} actions")
         seat = game.current_player
+        assert seat is not None            # someone decides while the game runs
         chooser = bot[seat] if isinstance(bot, list | tuple) else bot
         action = chooser.choose(game.view(seat))
         game.apply(action)

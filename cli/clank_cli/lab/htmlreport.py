@@ -12,13 +12,16 @@ from __future__ import annotations
 import io
 import json
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clank_cli.lab.textreport import figure_name
 from clank_cli.lab.verdicts import interval_text
 
-RC = {"svg.hashsalt": "clank-balance", "svg.fonttype": "none", "font.family": "DejaVu Sans",
-      "font.size": 9, "axes.spines.top": False, "axes.spines.right": False}
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+RC: dict[RcKeyType, Any] = {"svg.hashsalt": "clank-balance", "svg.fonttype": "none", "font.family": "DejaVu Sans",
+                           "font.size": 9, "axes.spines.top": False, "axes.spines.right": False}
 """matplotlib settings of every plot (deterministic SVG, text as text)."""
 COLOURS = {"a": "#4c72b0", "b": "#dd8452"}
 """Setup A's and setup B's colour."""

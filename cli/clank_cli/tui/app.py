@@ -91,7 +91,7 @@ class TableApp(App[str]):
         self.save_path = save_path
         self.delay = delay
         self.humans = [s.seat for s in self.seats if s.is_human]
-        self.watch = watch or (STOP if self.humans else FLOW)
+        self.watch_mode = watch or (STOP if self.humans else FLOW)
         self.bots = make_bots(game, self.seats, start)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.hand = HandLetters()
@@ -130,7 +130,7 @@ class TableApp(App[str]):
         panel.border_title = title
         return panel
 
-    def run(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def run(self, *args: Any, **kwargs: Any) -> Any:
         """Run the table in the terminal (see :meth:`textual.app.App.run`), the heap settled
         first (:func:`settle_heap`)."""
         settle_heap()
@@ -152,7 +152,6 @@ class TableApp(App[str]):
 
     def _redraw_after_resize(self) -> None:
         self._resize_pending = False
-        self.fault: PackFault | None = None   # a pack's fault that stopped the game (the save is kept)
         if self._shown:                      # not before the first drawing
             self.redraw()
 
@@ -215,7 +214,7 @@ class TableApp(App[str]):
             return self.status
         seat = self.game.current_player
         if seat is not None and not self.seats[seat].is_human:
-            return f"{self.game.name(seat)} is playing ({WATCH_WORDS[self.watch]}; p pauses, w changes)"
+            return f"{self.game.name(seat)} is playing ({WATCH_WORDS[self.watch_mode]}; p pauses, w changes)"
         return ""
 
     def _compute_keys(self, view: Any) -> None:
@@ -302,12 +301,12 @@ class TableApp(App[str]):
 
     def _after_out(self, watch: bool | None) -> None:
         if watch:
-            self.watch = FLOW
+            self.watch_mode = FLOW
             self.advance()
             return
         self.status = "skipping to the end ..."
         with self.stopped_by_faults():
-            while not self.game.over and not self.seats[self.game.current_player].is_human:
+            while self._bot_decides():
                 self._bot_apply()
             self.save()
             self.advance()
@@ -316,15 +315,20 @@ class TableApp(App[str]):
         if self._bot_pending:
             return
         self._bot_pending = True
-        delay = self.delay if self.watch == FLOW else 0.0 if self.watch == FAST else self.delay / 2
+        delay = self.delay if self.watch_mode == FLOW else 0.0 if self.watch_mode == FAST else self.delay / 2
         if delay > 0:
             self.set_timer(delay, self._bot_step)
         else:
             self.call_later(self._bot_step)
 
+    def _bot_decides(self) -> bool:
+        """Whether a bot's seat decides now (the game goes on)."""
+        seat = self.game.current_player
+        return seat is not None and not self.seats[seat].is_human
+
     def _bot_apply(self) -> None:
         seat = self.game.current_player
-        assert seat is not None
+        assert seat is not None            # a bot plays while the game goes on
         self.game.apply(bot_choice(self.game, self.bots, self.seats, seat))
 
     def _bot_step(self) -> None:
@@ -334,18 +338,18 @@ class TableApp(App[str]):
 
     def _bot_turn(self) -> None:
         game = self.game
-        if game.over or self.paused or self.waiting or self.seats[game.current_player].is_human:
+        if self.paused or self.waiting or not self._bot_decides():
             self.advance()
             return
         before = (game.state.turn_no, game.state.current)
         self._bot_apply()
-        while (self.watch == FAST and not game.over and not self.seats[game.current_player].is_human
+        while (self.watch_mode == FAST and self._bot_decides()
                and (game.state.turn_no, game.state.current) == before):
             self._bot_apply()                 # fast: a bot's whole turn at once, one redraw
         nxt = game.current_player
         self.save(digest=nxt is None or self.seats[nxt].is_human)
         turned = (game.state.turn_no, game.state.current) != before
-        if (turned and self.watch == STOP and self.humans and nxt is not None
+        if (turned and self.watch_mode == STOP and self.humans and nxt is not None
                 and not self.seats[nxt].is_human and not game.over):
             self.waiting = True
             self.status = (f"{game.name(before[1])}'s turn is over. "
@@ -414,7 +418,7 @@ class TableApp(App[str]):
         entries = sorted(((render.action_label(view, a), a) for a in actions),
                          key=lambda e: e[0] if key == MOVE else "")
         title = {"m": "Move where?", "r": "The reserve", "t": "Here", "u": "Use"}.get(key, "Which one?")
-        self._push(screens.Chooser(title, entries), lambda a: a is not None and self._confirm_and_play(a))
+        self._push(screens.Chooser(title, entries), lambda a: self._confirm_and_play(a) if a is not None else None)
 
     def _confirm_and_play(self, action: Action) -> None:
         seat = self.viewer
@@ -422,7 +426,7 @@ class TableApp(App[str]):
             left = panels.unspent(self.view(), seat)
             if left:
                 self._push(screens.Confirm(f"End your turn with {left} unspent? They will be lost."),
-                                 lambda yes: yes and self.play(action))
+                                 lambda yes: self.play(action) if yes else None)
                 return
         self.play(action)
 
@@ -457,7 +461,8 @@ class TableApp(App[str]):
             return
         view = self.view()
         entries = [(render.action_label(view, a), a) for a in actions]
-        self._push(screens.Chooser("Which way?", entries), lambda a: a is not None and self._confirm_and_play(a))
+        self._push(screens.Chooser("Which way?", entries),
+                   lambda a: self._confirm_and_play(a) if a is not None else None)
 
     def show_help(self) -> None:
         """Keys, the map legend, the rules summary."""
@@ -473,8 +478,8 @@ class TableApp(App[str]):
 
     def cycle_watch(self) -> None:
         """Stop after each other turn → flow → fast → stop."""
-        self.watch = WATCH_MODES[(WATCH_MODES.index(self.watch) + 1) % len(WATCH_MODES)]
-        self.status = f"other turns: {WATCH_WORDS[self.watch]}"
+        self.watch_mode = WATCH_MODES[(WATCH_MODES.index(self.watch_mode) + 1) % len(WATCH_MODES)]
+        self.status = f"other turns: {WATCH_WORDS[self.watch_mode]}"
         self.redraw()
 
     def toggle_pause(self) -> None:

@@ -38,7 +38,7 @@ def name_text(view: Any, seat: int, seats: Sequence[Seat] | None = None) -> Text
 
 
 def map_panel(view: Any, width: int, height: int, preview: Action | None = None,
-              seat: int | None = None) -> Text:
+              seat: int | None = None) -> RenderableType:
     """The dungeon map, centred on the seat's pawn (or the tile being laid), with a one-line
     legend (two on tall panels; the whole legend is on the map screen and in help); when
     ``seat`` is deciding its turn, the rooms it can move to now are highlighted."""

@@ -38,6 +38,7 @@ def step_lines(record: dict[str, Any]) -> Iterator[str]:
     for i, text in enumerate(record["actions"], 1):
         action = Action.parse(text)
         seat = game.current_player
+        assert seat is not None            # a recorded action was decided by a seat
         label = render.action_label(game.view(seat), action)
         game.apply(action)
         yield f"{i}. {game.name(seat)}: {label}"
@@ -77,8 +78,9 @@ class ReplayApp(TableApp):
         if self.index == 0:
             return f"start of the game (0 of {n}): → next, ← back, digits + enter jump"
         before = self.games[self.index - 1]
-        seat = before.current_player
-        label = render.action_label(before.view(seat), self.actions[self.index])
+        seat, action = before.current_player, self.actions[self.index]
+        assert seat is not None and action is not None   # a position after the first follows an action
+        label = render.action_label(before.view(seat), action)
         return f"action {self.index} of {n}: {before.name(seat)}: {label}"
 
     def on_mount(self) -> None:

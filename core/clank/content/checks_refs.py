@@ -90,8 +90,9 @@ def index_ids(ctx: Context, packs: list[PackData]) -> IdIndex:
         for name, part in as_dict(pack.manifest.get("parts")).items():
             if name not in pack.parts:
                 index.complete = False
-                index.off_kinds |= {as_dict(e).get("kind") or file_kind(str(as_dict(e).get("path", e)), ctx.kinds)
-                                    for e in as_list(as_dict(part).get("files"))}
+                kinds = (as_dict(e).get("kind") or file_kind(str(as_dict(e).get("path", e)), ctx.kinds)
+                         for e in as_list(as_dict(part).get("files")))
+                index.off_kinds |= {k for k in kinds if isinstance(k, str)}
     for pack in packs:
         index_names(index, pack)
         for kind in LIST_KINDS:

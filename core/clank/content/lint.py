@@ -170,9 +170,10 @@ def near_ids(ctx: Context, packs: list[PackData], index: IdIndex) -> None:
             by_normal.setdefault(_normal(eid), []).append((eid, owner))
         for pack in packs:
             for i, entry in enumerate(pack.content(table)):
-                eid = as_dict(entry).get("id")
-                if not isinstance(eid, str):
+                written = as_dict(entry).get("id")
+                if not isinstance(written, str):
                     continue
+                eid = written
                 twins = [(o, p) for o, p in by_normal.get(_normal(eid), []) if o != eid and p is not pack]
                 if twins:
                     other, owner = twins[0]

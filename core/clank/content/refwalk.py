@@ -46,10 +46,11 @@ def _refs_in_args(value: Any, schema: Any, path: JsonPath, reg: Registry, depth:
     if target is not None and isinstance(value, str):
         yield target, value, path
     names = schema.get("propertyNames")
-    if isinstance(value, dict) and isinstance(names, dict) and _target(names) is not None:
+    key_target = _target(names) if isinstance(value, dict) and isinstance(names, dict) else None
+    if key_target is not None:
         for key in value:
             if isinstance(key, str):
-                yield _target(names), key, (*path, key)
+                yield key_target, key, (*path, key)
     ref = schema.get("$ref")
     if isinstance(ref, str):
         if ref.endswith("#/definitions/effect"):

@@ -262,7 +262,7 @@ def explain(error: ValidationError, loc: Locator, pack: str | None = None, root:
             return explain(inner, loc, pack, root)
     path = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
-    kind = error.validator if error.validator is not None else "false"
+    kind = str(error.validator) if error.validator is not None else "false"
     if kind == "false":
         path = (*path, *_refused_key(error, root))
 
@@ -276,12 +276,12 @@ def explain(error: ValidationError, loc: Locator, pack: str | None = None, root:
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         return _unknown_keys(error, schema, path, problem)
     if kind == "required" and isinstance(error.instance, dict):
-        return [problem("missing-key", _missing(error, name, root)) for name in error.validator_value
+        return [problem("missing-key", _missing(error, name, root)) for name in _asked(error)
                 if name not in error.instance]
     if kind in ("maxProperties", "minProperties") and schema.get("x-what") == "op":
         if not error.instance:
             return [problem("op-shape", "empty op: write the op name as the key")]
-        keys = ", ".join(repr(k) for k in error.instance)
+        keys = ", ".join(repr(k) for k in _value(error))
         return [problem("op-shape", f"an op is a mapping with exactly one key, the op name; found {keys}: "
                         "write each op as its own list item")]
     rule, message = _words(kind, error, schema, path)
@@ -317,7 +317,7 @@ def _bad_key(error: ValidationError, schema: dict[str, Any], path: tuple[str | i
     what_key = schema.get("x-what")
     if error.validator == "enum" and what_key:
         return problem(RULES_BY_WHAT.get(what_key, "bad-key"), f"unknown {what_key} {inst!r}"
-                       + did_you_mean(inst, error.validator_value), at, key=True)
+                       + did_you_mean(inst, _asked(error)), at, key=True)
     if error.validator == "pattern" and schema.get("title"):
         return problem("bad-key", f"key {inst!r} is not a valid {schema['title']}: "
                        f"{schema.get('description', '')}".rstrip(": "), at, key=True)
@@ -328,7 +328,7 @@ def _bad_key(error: ValidationError, schema: dict[str, Any], path: tuple[str | i
 
 def _unknown_keys(error: ValidationError, schema: dict[str, Any], path: tuple[str | int, ...],
                   problem: Any) -> list[Problem]:
-    inst = error.instance
+    inst = _value(error)
     allowed = list(schema.get("properties", {}))
     patterns = list(schema.get("patternProperties", {}))
     extras = [k for k in inst if k not in allowed and not any(re.search(p, k) for p in patterns)]
@@ -390,8 +390,8 @@ def _condition(error: ValidationError, owner: dict[str, Any] | None) -> str:
         return ""
     keys = list(as_props(owner.get("if")))
     said = [f"{k}: {yaml_flow(error.instance[k])}" for k in keys if k in error.instance]
-    title = owner.get("title") if isinstance(owner.get("title"), str) else "entry"
-    return f"{_article(title)} with {' and '.join(said)}" if said else ""
+    title = owner.get("title")
+    return f"{_article(title if isinstance(title, str) else 'entry')} with {' and '.join(said)}" if said else ""
 
 
 def as_props(schema: Any) -> dict[str, Any]:
@@ -409,20 +409,31 @@ def value_message(error: ValidationError, name: str, form: str = "{}") -> str:
         if inner is not None and _deep_enough(error, inner):
             error = inner
     schema = error.schema if isinstance(error.schema, dict) else {}
-    kind = error.validator if error.validator is not None else "false"
+    kind = str(error.validator) if error.validator is not None else "false"
     path = tuple(error.absolute_path)
     if kind == "required" and isinstance(error.instance, dict):
-        return "; ".join(_missing(error, key, None) for key in error.validator_value if key not in error.instance)
+        return "; ".join(_missing(error, key, None) for key in _asked(error) if key not in error.instance)
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         return f"{name} takes the keys {', '.join(schema.get('properties', {}))} only"
     return _words(kind, error, schema, path, name, form)[1]
+
+
+def _asked(error: ValidationError) -> Any:
+    """What the failing keyword of the schema asks (its value: a bound, a list of names ...)."""
+    return error.validator_value
+
+
+def _value(error: ValidationError) -> Any:
+    """The value the failing keyword refused."""
+    return error.instance
 
 
 def _words(kind: str, error: ValidationError, schema: dict[str, Any], path: tuple[str | int, ...],
            top: str = "the file", form: str = "{}") -> tuple[str, str]:
     """(rule, message) for a keyword that fails on the value itself; ``top`` names the value when
     the error is at its top (no key above it)."""
-    inst, limit = error.instance, error.validator_value
+    inst: Any = error.instance
+    limit = _asked(error)
     name, says = label(path), schema.get("x-says")
     if name == "the file":
         name = top

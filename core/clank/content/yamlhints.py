@@ -74,8 +74,8 @@ def explain_syntax_error(exc: YAMLError, text: str) -> Hint | None:
     flow = _unclosed_flow(exc, text)
     if flow is not None:
         return flow
-    quote = _runaway_quote(text, exc.problem_mark.index, exc.problem_mark.line) if exc.problem_mark else None
-    return quote or _out_of_line(exc, text)
+    runaway = _runaway_quote(text, exc.problem_mark.index, exc.problem_mark.line) if exc.problem_mark else None
+    return runaway or _out_of_line(exc, text)
 
 
 def _unclosed_flow(exc: MarkedYAMLError, text: str) -> Hint | None:

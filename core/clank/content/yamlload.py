@@ -52,6 +52,7 @@ from ruamel.yaml.events import (
     CollectionStartEvent,
     DocumentStartEvent,
     NodeEvent,
+    ScalarEvent,
 )
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.parser import RoundTripParser
@@ -168,6 +169,11 @@ def load_yaml_bytes(data: bytes, file: str) -> tuple[Any, Locator]:
     return copy.deepcopy(hit[0]), hit[1]
 
 
+class _GuardedYAML(YAML):
+    """ruamel's round-trip loader with the guard its parser and composer report to."""
+
+    guard: _Guard
+
 class _AliasComposer(Composer):
     """A composer that gives each alias a node of its own, placed where the alias is written.
 
@@ -227,7 +233,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         fast = _load_fast(text, file)
         if fast is not None:
             return fast
-    yaml = YAML(typ="rt")
+    yaml = _GuardedYAML(typ="rt")
     yaml.Parser, yaml.Composer, yaml.Constructor = _GuardedParser, _AliasComposer, _AliasConstructor
     yaml.Scanner = Scanner           # content's comments are not kept: the plain scanner skips them
     yaml.allow_duplicate_keys = False
@@ -513,6 +519,7 @@ class _Guard:
                                 event.start_mark)
         if isinstance(event, AliasEvent):
             return self._alias(event)
+        assert isinstance(event, ScalarEvent | CollectionStartEvent)   # the other kinds of node event
         tag = event.tag
         if tag is not None and str(tag) not in SAFE_TAGS:
             shown = str(tag).replace(_STD, "!!", 1)

@@ -1,10 +1,10 @@
 """What packs read of a game: the content's definitions, the seats and the turn, and the board.
 
-:class:`Board` is the part of :class:`~clank.game.table.Table` (and so of the pack-facing
-:class:`~clank.game.engine.Game`) that gives a pack's code what it would otherwise dig out of
-``game.state`` and ``game.ruleset``, which are the engine's own and not part of the contract
-(``docs/hooks.md``, "Reference"). Every member is a property or a short method that returns the
-game's own object, never a copy, so reading it costs what reading the state costs:
+:class:`Board` is the part of :class:`~clank.game.table.Table` (the pack-facing ``Game``) that
+gives a pack's code what it would otherwise dig out of ``game.state`` and ``game.ruleset``,
+which are the engine's own and not part of the contract (``docs/hooks.md``, "Reference").
+Every member is a property or a short method that returns the game's own object, never a
+copy, so reading it costs what reading the state costs:
 
 - the definitions (:attr:`card_defs`, :attr:`token_defs`, :attr:`tile_defs` ...) are read-only
   mappings shared by every game of the ruleset;
@@ -16,6 +16,7 @@ game's own object, never a copy, so reading it costs what reading the state cost
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
     from clank.game.effects import CompiledOp
     from clank.game.ruleset import CardDef, Ruleset, TokenDef
     from clank.game.state import GameState, PlacedTile, PlayerState, TurnState
+
+_NOTHING_KEPT: Mapping[str, Any] = MappingProxyType({})
+"""The state of a room nothing was kept in (read-only, shared)."""
 
 
 class Board:
@@ -108,6 +112,11 @@ class Board:
     def round(self) -> int:
         """The round number, from 1."""
         return self.state.round
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.over
 
     @property
     def turn(self) -> TurnState:
@@ -232,8 +241,16 @@ class Board:
     @property
     def rooms(self) -> dict[str, dict[str, Any]]:
         """Every room's state that something was kept in (artifacts, tokens, marks ...), by room
-        id; ``game.room(room)`` gives one, made when first written."""
+        id; ``game.room_state(room)`` reads one, ``game.room(room)`` gives one to change."""
         return self.state.rooms
+
+    def room_state(self, room_id: str) -> Mapping[str, Any]:
+        """What is kept in a room (artifacts, tokens, marks, opened locks ...), read-only: the
+        room's own state, or an empty mapping for a room nothing was kept in. Reading it never
+        changes the game, so it is what a ``may_enter``, a feature's ``actions``, a condition or
+        anything else asked while legal actions are listed uses; ``game.room(room)`` is for
+        changing a room's state (it makes the entry of a room that has none)."""
+        return self.state.rooms.get(room_id, _NOTHING_KEPT)
 
     @property
     def links(self) -> list[dict[str, Any]]:

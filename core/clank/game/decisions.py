@@ -150,7 +150,7 @@ def reacting_cards(game: Table, seat: int, event: str) -> list[str]:
     """Distinct cards in the seat's hand that react to ``event``, sorted."""
     cards = game.ruleset.cards
     return sorted({c for c in game.player(seat).hand
-                   if cards[c].react is not None and cards[c].react["on"] == event})
+                   if (react := cards[c].react) is not None and react["on"] == event})
 
 
 def offer_reactions(game: Table, seat: int, event: str, label: str, **data: Any) -> None:
@@ -170,8 +170,10 @@ def _step_react_offer(game: Table, seat: int, data: dict[str, Any]) -> None:
     if not left:
         return
     card = left[0]
+    react = game.ruleset.cards[card].react
+    assert react is not None           # a reacting card (reacting_cards)
     game.ask({"kind": "react", "seat": seat, "card": card, "src": card,
-              "body": list(game.ruleset.cards[card].react["do"]), "window": data,
+              "body": list(react["do"]), "window": data,
               "label": data["label"]})
 
 

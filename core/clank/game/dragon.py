@@ -11,31 +11,31 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from clank.callbacks import StepRun
-    from clank.game.table import Table as Game
+    from clank.game.table import Table
     from clank.registry import Registry
 
 BLACK = "black"
 
 
-def draw_number(game: Game) -> int:
+def draw_number(game: Table) -> int:
     """D5b: the rage space's draw number plus the Danger cards in the row."""
     draws = game.setup["rage_track"]["draws"]
     danger = sum(1 for c in game.state.row if c is not None and game.ruleset.cards[c].danger)
     return int(draws[game.state.rage]) + danger
 
 
-def bag_total(game: Game) -> int:
+def bag_total(game: Table) -> int:
     """Cubes in the dragon bag."""
     return sum(game.state.bag.values())
 
 
-def bag_counts(game: Game) -> int:
+def bag_counts(game: Table) -> int:
     """Cubes in the bag that keep it from being empty (D9)."""
     kinds = game.registry.cube_kinds
     return sum(n for k, n in game.state.bag.items() if k not in kinds or kinds[k].in_bag_counts)
 
 
-def _draw_cube(game: Game) -> str:
+def _draw_cube(game: Table) -> str:
     bag = game.state.bag
     script = game.state.ext.get("bag_script")
     if script:                      # tests script the next draws (clank.testing.script_bag)
@@ -54,7 +54,7 @@ def _draw_cube(game: Game) -> str:
     raise AssertionError("bag total out of sync")
 
 
-def cube_name(game: Game, key: str) -> str:
+def cube_name(game: Table, key: str) -> str:
     """How a log line names a drawn cube."""
     if key == BLACK:
         return key
@@ -72,7 +72,7 @@ def _attack_args(data: Any) -> tuple[int | None, list[int]]:
     return (None if data == "" else int(data)), []
 
 
-def _step_attack(game: Game, seat: int, data: Any) -> None:
+def _step_attack(game: Table, seat: int, data: Any) -> None:
     """D5: a dragon attack begins: ``attack_begins`` is announced, and what its listeners queue
     (reaction windows) resolves before any cube is drawn."""
     cubes, _ = _attack_args(data)
@@ -80,7 +80,7 @@ def _step_attack(game: Game, seat: int, data: Any) -> None:
     game.emit("attack_begins", seat=seat, cubes=cubes)
 
 
-def _step_attack_draw(game: Game, seat: int, data: Any) -> None:
+def _step_attack_draw(game: Table, seat: int, data: Any) -> None:
     """D5a-b: the Clank! area goes into the bag, then the cubes are drawn. A drawn cube of a
     seat the attack spares goes back to its owner's supply and does no damage."""
     st = game.state
@@ -101,7 +101,7 @@ def _step_attack_draw(game: Game, seat: int, data: Any) -> None:
         game.push_step("cube", seat, cube)
 
 
-def _step_cube(game: Game, seat: int, cube: str) -> None:
+def _step_cube(game: Table, seat: int, cube: str) -> None:
     """D6: what one drawn cube does."""
     st = game.state
     if cube == BLACK:
@@ -120,7 +120,7 @@ def _step_cube(game: Game, seat: int, cube: str) -> None:
         game.player(owner).cubes += 1
 
 
-def _step_attack_end(game: Game, seat: int, drawn: list[str]) -> None:
+def _step_attack_end(game: Table, seat: int, drawn: list[str]) -> None:
     """D5d-e, D9: drawn cubes of kinds that return go back; ``attack_done`` is announced; an
     empty bag ends the game."""
     st = game.state

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clank.callbacks import CompiledCondition
-    from clank.game.engine import Game
+    from clank.callbacks import CompiledCondition, ConditionTest
     from clank.game.state import PlayerState
+    from clank.game.table import Table
     from clank.registry import Registry
 
-Cond = Callable[["Game", int], bool]
+Cond = Callable[["Table", int], bool]
 """A compiled condition: ``cond(game, seat)`` tells whether it holds for the seat now (the
 conditions of cards and tokens, ``fight_if``, ``use_if``; ``ctx.test(cond)``). One that
 ``compiler.condition`` made also carries its number, ``cond.index``
@@ -28,6 +28,30 @@ LookBack = bool | str
 """How a condition looks back (:attr:`~clank.registry.ConditionDef.looks_back`): ``False``,
 ``"room"`` (it reads only where the pawn is) or ``True``."""
 
+
+
+def _all_of(tests: list[Cond]) -> Cond:
+    def test(game: Table, seat: int) -> bool:
+        return all(t(game, seat) for t in tests)
+    return test
+
+
+def _any_of(tests: list[Cond]) -> Cond:
+    def test(game: Table, seat: int) -> bool:
+        return any(t(game, seat) for t in tests)
+    return test
+
+
+def _not(inner: Cond) -> Cond:
+    def test(game: Table, seat: int) -> bool:
+        return not inner(game, seat)
+    return test
+
+
+def _with_arg(fn: ConditionTest, arg: Any) -> Cond:
+    def test(game: Table, seat: int) -> bool:
+        return fn(game, seat, arg)
+    return test
 
 
 class CompileError(ValueError):
@@ -51,12 +75,12 @@ class EffectContext:
     """What an op sees: the game, the seat it acts for and the card or token it comes from."""
 
     __slots__ = {
-        "game": "The game the op changes (the pack-facing :class:`~clank.game.engine.Game`).",
+        "game": "The game the op changes (a ``Game``, as every callback receives).",
         "seat": "The seat the op acts for (the card's player; each player in turn in ``each_player``).",
         "src": "The id of the card or token whose effect this is (empty when none).",
     }
 
-    def __init__(self, game: Game, seat: int, src: str) -> None:
+    def __init__(self, game: Table, seat: int, src: str) -> None:
         self.game = game
         self.seat = seat
         self.src = src
@@ -135,24 +159,19 @@ class Compiler:
                 subs = [self._part(sub, looking_back) for sub in arg]
                 tier = _whole(subs)
                 tests = self._tracked_parts(subs, tier)
-                if name == "all":
-                    parts.append(({name: arg}, lambda g, s, tests=tests: all(t(g, s) for t in tests), tier))
-                else:
-                    parts.append(({name: arg}, lambda g, s, tests=tests: any(t(g, s) for t in tests), tier))
+                parts.append(({name: arg}, _all_of(tests) if name == "all" else _any_of(tests), tier))
             elif name == "not":
                 _, inner, tier = self._part(arg, looking_back)
-                parts.append(({name: arg}, lambda g, s, inner=inner: not inner(g, s), tier))
+                parts.append(({name: arg}, _not(inner), tier))
             else:
                 cdef = self.registry.conditions.get(name)
                 if cdef is None:
                     raise CompileError(f"unknown condition {name!r}")
-                parts.append(({name: arg}, lambda g, s, fn=cdef.test, arg=arg: fn(g, s, arg),
-                              cdef.looks_back if looking_back else False))
+                parts.append(({name: arg}, _with_arg(cdef.test, arg), cdef.looks_back if looking_back else False))
         if len(parts) == 1:
             return parts[0][1], parts[0][2]
         tier = _whole(parts)
-        tests = self._tracked_parts(parts, tier)
-        return (lambda g, s: all(t(g, s) for t in tests)), tier
+        return _all_of(self._tracked_parts(parts, tier)), tier
 
     def _tracked_parts(self, parts: list[tuple[Any, Cond, LookBack]], whole: LookBack) -> list[Cond]:
         """The tests of the parts of a condition: as they are when the whole of it looks back
@@ -185,6 +204,7 @@ class Compiler:
         return len(self.program) - 1
 
     def _op(self, op: Any, watched: bool) -> int:
+        arg: Any
         if isinstance(op, str):
             name, arg = op, None
         elif isinstance(op, dict) and "if" in op:

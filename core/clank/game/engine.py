@@ -1,12 +1,14 @@
 """The game: the public API (decision, legal actions, apply, clone, serialise, views, scores)
-on top of the :class:`~clank.game.table.Table` and the rule modules.
+on top of the :class:`~clank.game.table.Table` and the rule modules, and the rules the table
+declares for packs, each carried out by its rule module.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, IllegalAction
 from clank.game import audit, decisions, lookback, movement, rollback, scoring, turn
@@ -14,6 +16,12 @@ from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
 from clank.game.view import SeatView, view_dict
+
+if TYPE_CHECKING:
+    from clank.dungeon import Route, Segment
+    from clank.game.cost import Cost
+    from clank.game.state import PlacedTile
+    from clank.registry import Entry
 
 SAVE_FORMAT = 2
 _TEXTS: dict[Action, str] = {}     # action (of text arguments) -> its text: the history's strings are shared
@@ -36,11 +44,6 @@ class Game(Table):
     # ======================================================================================
     # Public API
     # ======================================================================================
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.state.over
-
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now (any seat, on any seat's turn), or None when over."""
@@ -125,7 +128,7 @@ class Game(Table):
                 self.state.decision = None
                 decisions.resolve(self, d, action)
             else:
-                applier(self, self.state.current, action)
+                applier(self, self.state.current, action)   # type: ignore[misc]  # the listing's, with no decision
             self.run()
             if self.ruleset.looking_back_by_action:
                 lookback.note_after_action(self)   # C11a: what holds after the action held this turn
@@ -203,12 +206,10 @@ class Game(Table):
         """The JSON form of :meth:`view` (the state without what ``seat`` may not see)."""
         return view_dict(self, seat)
 
-    def scores(self) -> list[dict[str, Any]]:
-        """Per seat: ``{"seat", "total", "lines": [(source, points)], "eligible"}`` (E7, E8)."""
+    def scores(self) -> list[dict[str, Any]]:     # (declared and documented by the table)
         return scoring.scores(self)
 
     def winners(self) -> list[int]:
-        """Seats that win (E9); several on a shared win."""
         return scoring.winners(self)
 
     @property
@@ -217,71 +218,55 @@ class Game(Table):
         return self.state.log
 
     # ======================================================================================
-    # Rules packs call (built on the rule modules)
+    # Rules packs call: the table declares (and documents) them, the rule modules carry them out
     # ======================================================================================
     def enter_room(self, seat: int, room_id: str) -> None:
-        """Put the pawn in a room and resolve its entry triggers (A12)."""
         movement.enter_room(self, seat, room_id)
 
     def place_tile(self, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
                    slot: str = "") -> None:
-        """Put a tile on the map (into ``slot`` of a slot region) and resolve its placement
-        effects (X11)."""
         movement.place_tile(self, tile, x, y, rot, region, seat, slot)
 
     def place_in_slot(self, tile: str, region: str, slot: str, seat: int | None) -> None:
-        """Put a tile into an empty slot of a slot region (drawn where the slot is drawn) and
-        resolve its placement effects (X11)."""
         x, y = self.ruleset.regions[region].slots[slot]
         movement.place_tile(self, tile, x, y, 0, region, seat, slot)
 
-    def may_enter(self, seat: int, room_id: str, entry: Any = None) -> str | None:
-        """A reason the pawn may not enter the room now, or None (A18, U-M8)."""
+    def may_enter(self, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
         return movement.may_enter(self, seat, room_id, entry)
 
     def teleport_targets(self, seat: int, kind: str) -> list[str]:
-        """Where a held teleport of ``kind`` may take the seat now."""
         return movement.teleport_targets(self, seat, kind)
 
     def discovery_ok(self, region: str, x: int, y: int) -> bool:
-        """Whether a tile may be discovered into that empty cell now (X12, U23)."""
         return movement.cell_discoverable(self, region, x, y)
 
     def slot_discoverable(self, region: str, slot: str) -> bool:
-        """Whether a tile may be discovered into that empty slot of a slot region now (X12)."""
         return movement.slot_discoverable(self, region, slot)
 
-    def placement_ok(self, placed: Any, to: tuple | None = None) -> bool:
-        """Whether packs allow that placement (``placement_ok`` listeners: Fixed Dimensions)."""
+    def placement_ok(self, placed: PlacedTile, to: tuple | None = None) -> bool:
         return movement.placement_ok(self, placed, to)
 
-    def path_cost(self, segments: Any) -> movement.Cost:
-        """What moving along these tunnel segments costs now (A6-A10)."""
+    def path_cost(self, segments: Iterable[Segment]) -> Cost:
         return movement.path_cost(self, self.geometry, segments)
 
-    def route_cost(self, route: Any) -> movement.Cost:
-        """What following a route of the current geometry costs now (remembered; read only)."""
+    def route_cost(self, route: Route) -> Cost:
         fixed = route.fixed                # a route whose icons read nothing: priced for good
         if fixed is not None:
             return fixed
         geo = self._geometry if self._geometry is not None else self.geometry
         return movement.route_cost(self, geo, route)
 
-    def link_routes(self, room: str | None) -> list[tuple[str, str, movement.Cost]]:
-        """Links leaving a room: (route key, destination, cost)."""
+    def link_routes(self, room: str | None) -> list[tuple[str, str, Cost]]:
         return movement.link_routes(self, room)
 
-    def link_openings(self, room: str | None) -> list[tuple[str, str, movement.Cost]]:
-        """Links leaving a room toward an empty slot that may be discovered now: (route key,
-        teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
+    def link_openings(self, room: str | None) -> list[tuple[str, str, Cost]]:
         return movement.link_openings(self, room)
 
-    def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, **kw: Any) -> None:
-        """Ask a player to pick cards (trash, discard, topdeck); see :func:`decisions.ask_pick`."""
-        decisions.ask_pick(self, seat, src, purpose, zones, count, **kw)
+    def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, *,
+                 card: str | None = None, optional: bool = False, minimum: int | None = None,
+                 then: tuple[int, ...] = ()) -> None:
+        decisions.ask_pick(self, seat, src, purpose, zones, count, card=card, optional=optional,
+                           minimum=minimum, then=then)
 
     def offer_reactions(self, seat: int, event: str, label: str, **data: Any) -> None:
-        """Open a reaction window: offer ``seat`` each card in hand that reacts to ``event``,
-        one after the other until one is used, or with ``repeat=True`` until the seat declines
-        every one it holds (see :func:`decisions.offer_reactions`)."""
         decisions.offer_reactions(self, seat, event, label, **data)

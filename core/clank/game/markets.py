@@ -19,6 +19,7 @@ from clank.game.offers import OfferList
 from clank.registry import MarketDef, Offer, Payment
 
 if TYPE_CHECKING:
+    from clank.game.ruleset import Ruleset
     from clank.game.table import Table
     from clank.registry import Registry
 
@@ -144,8 +145,8 @@ def row_offers(game: Table, seat: int) -> list[Offer]:
         return offers
     cards = game.ruleset.cards
     return [o for o in offers
-            if (o.purpose != "fight" or cards[o.item].fight_if is None or cards[o.item].fight_if(game, seat))
-            and (o.purpose != "use" or cards[o.item].use_if is None or cards[o.item].use_if(game, seat))]
+            if (o.purpose != "fight" or (test := cards[o.item].fight_if) is None or test(game, seat))
+            and (o.purpose != "use" or (test := cards[o.item].use_if) is None or test(game, seat))]
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
@@ -192,7 +193,7 @@ def reserve_offers(game: Table, seat: int) -> list[Offer]:
     memo = game.reserve_memo
     if memo is not None and memo[0] == key:
         return memo[1]
-    offers = game.ruleset.reserve_offers
+    offers = reserve_stacks(game.ruleset)
     stacks = [offers[card] for card, left in key if left > 0]     # (offer, fight_if, price) each
     if not any(map(_SECOND, stacks)):
         prices = list(map(_THIRD, stacks))
@@ -200,6 +201,20 @@ def reserve_offers(game: Table, seat: int) -> list[Offer]:
         game.reserve_memo = (key, out)
         return out
     return [offer for offer, fight_if, _ in stacks if fight_if is None or fight_if(game, seat)]
+
+
+RESERVE_STACKS = ("markets", "reserve stacks")
+"""The key of :func:`reserve_stacks` in the ruleset's cache."""
+
+
+def reserve_stacks(ruleset: Ruleset) -> dict[str, tuple[Offer, Any, Price | None]]:
+    """Every card's reserve offer (:func:`reserve_offer`) by card id, made once per ruleset and
+    kept in its cache."""
+    found = ruleset.cache.get(RESERVE_STACKS)
+    if found is None:
+        found = ruleset.cache[RESERVE_STACKS] = {
+            cid: reserve_offer(c, ruleset.substitutes) for cid, c in ruleset.cards.items()}
+    return found
 
 
 def reserve_offer(cdef: Any, substitutes: Mapping[str, Any]) -> tuple[Offer, Any, Price | None]:

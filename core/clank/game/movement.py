@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 from clank.actions import Action, act
 from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, slot_edge
 from clank.game import lookback
+from clank.game.cost import Cost
 from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
 if TYPE_CHECKING:
-    from clank.game.table import Table as Game
+    from clank.game.table import Table
 
 BOOTS_MOVE = "boots"
 """The ``kind`` the ``may_move`` modifiers are asked about for a move paid with Boots."""
@@ -34,31 +35,7 @@ TELEPORT_MOVE = "teleport"
 
 
 # -- costs ---------------------------------------------------------------------------------
-class Cost:
-    """What a path costs: resources (1 Boot plus the icons' costs), the icons its payment
-    covers for good, the damage its icons deal, and whether it goes against an arrow."""
-
-    __slots__ = ("resources", "cover", "damage", "against")
-
-    def __init__(self) -> None:
-        self.resources: dict[str, int] = {"boots": 1}
-        self.cover: list[str] = []
-        self.damage = 0
-        self.against = False
-
-    @property
-    def boots(self) -> int:
-        """Boots the path costs."""
-        return self.resources.get("boots", 0)
-
-    def add(self, cost: dict[str, int]) -> None:
-        """Add resources to the price."""
-        res = self.resources
-        for name, n in cost.items():
-            res[name] = res.get(name, 0) + n
-
-
-def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
+def _add_icon(game: Table, cost: Cost, idef, icon_id: str) -> None:
     if idef.cost_ignored_by and game.has_flag(idef.cost_ignored_by):
         pass
     elif idef.covers:
@@ -71,12 +48,12 @@ def _add_icon(game: Game, cost: Cost, idef, icon_id: str) -> None:
         cost.damage += idef.damage
 
 
-def path_cost(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> Cost:
+def path_cost(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> Cost:
     """Add up the icons of every tile tunnel on a path (A7 footprints, A8 monsters, A9 locks, A10)."""
     return _priced(game, geo, segments, cost)[0]
 
 
-def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, bool]:
+def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, bool]:
     """:func:`path_cost`, and whether some icon on the path reads the game: a cost a payment
     covers (which icons are covered) or a cost or damage a turn flag cancels."""
     cost = cost or Cost()
@@ -96,7 +73,7 @@ def _priced(game: Game, geo: Geometry, segments, cost: Cost | None = None) -> tu
     return cost, reads
 
 
-def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
+def route_cost(game: Table, geo: Geometry, route: Route) -> Cost:
     """What following a route of ``geo`` costs now (as :func:`path_cost`). Remembered: for good
     on the route (``Route.fixed``) and for every route along the same tunnels
     (``Ruleset.fixed_costs``) when no icon on it reads the game, else on the route with the
@@ -115,7 +92,7 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     else:
         known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
         if known is not None:
-            object.__setattr__(route, "fixed", known)
+            route.fixed = known
             return known
     cost, reads = _priced(game, geo, route.segments)
     # equal costs are one object (most tunnels cost 1 Boot): kept per ruleset, never changed
@@ -125,9 +102,9 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
         seen = game.cost_reads             # one copy of the covered icons and flags, shared by the routes priced for them
         if seen is None or seen[1] != st.turn.flags or seen[0] != st.covered:
             seen = game.cost_reads = (list(st.covered), list(st.turn.flags))
-        object.__setattr__(route, "priced", (seen, shared))
+        route.priced = (seen, shared)
     else:
-        object.__setattr__(route, "fixed", shared)
+        route.fixed = shared
         fixed_costs = game.ruleset.fixed_costs
         if len(fixed_costs) > 100_000:
             fixed_costs.clear()
@@ -135,7 +112,7 @@ def route_cost(game: Game, geo: Geometry, route: Route) -> Cost:
     return shared
 
 
-def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
+def prevent_options(game: Table, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
     if damage == 0 and not game.registry.modifiers.get("tunnel_damage"):
         return [0]              # nothing to prevent, and no damage taken can be refused (H4)
@@ -144,7 +121,7 @@ def prevent_options(game: Game, seat: int, damage: int) -> list[int]:
             if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
 
 
-def may_enter(game: Game, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
+def may_enter(game: Table, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
     """A reason the pawn may not enter the room, or None (A18, U-M8).
 
     ``entry`` describes the move being paid (Swords left after prevention, tunnel damage
@@ -157,7 +134,7 @@ def may_enter(game: Game, seat: int, room_id: str, entry: Entry | None = None) -
     return None
 
 
-def entry_options(game: Game, seat: int, room_id: str, damage: int) -> list[int]:
+def entry_options(game: Table, seat: int, room_id: str, damage: int) -> list[int]:
     """Sword preventions (A8, H4) after which the pawn may still enter the room (U-M8)."""
     options = prevent_options(game, seat, damage)
     if not game.ruleset.entry_checks(room_id):
@@ -168,7 +145,7 @@ def entry_options(game: Game, seat: int, room_id: str, damage: int) -> list[int]
                 swords - k, game.modify("tunnel_damage", damage - k, seat=seat, paying=False)))]
 
 
-def may_move(game: Game, seat: int, kind: str) -> str | None:
+def may_move(game: Table, seat: int, kind: str) -> str | None:
     """A reason the seat may not make a move of ``kind`` (``boots`` or ``teleport``) now, or
     None: an escaping pawn moves no further (E1); the ``may_move`` modifiers may refuse."""
     if game.state.turn.escaping and seat == game.state.current:
@@ -176,12 +153,12 @@ def may_move(game: Game, seat: int, kind: str) -> str | None:
     return game.modify("may_move", None, seat=seat, kind=kind)
 
 
-def ignores_arrows(game: Game, seat: int) -> bool:
+def ignores_arrows(game: Table, seat: int) -> bool:
     """Whether normal movement may go against one-way arrows (the ``ignore_one_way`` modifiers)."""
     return bool(game.modify("ignore_one_way", False, seat=seat))
 
 
-def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
+def _affordable(game: Table, seat: int, cost: Cost, teleport: bool) -> bool:
     if teleport:
         return True
     if cost.against and not ignores_arrows(game, seat):
@@ -190,7 +167,7 @@ def _affordable(game: Game, seat: int, cost: Cost, teleport: bool) -> bool:
 
 
 # -- enumerating moves ---------------------------------------------------------------------
-def legal_moves(game: Game, seat: int) -> list[Action]:
+def legal_moves(game: Table, seat: int) -> list[Action]:
     """Boots moves, portal moves, explorations and teleports open to the current player."""
     p = game.state.players[seat]
     if p.room is None or (game.state.turn.escaping and seat == game.state.current):
@@ -242,7 +219,7 @@ def legal_moves(game: Game, seat: int) -> list[Action]:
     return out
 
 
-def _link_cost(game: Game, link: dict[str, Any]) -> Cost:
+def _link_cost(game: Table, link: dict[str, Any]) -> Cost:
     cost = Cost()
     icons = game.registry.tunnel_icons
     for i, name in enumerate(link["icons"]):
@@ -250,7 +227,7 @@ def _link_cost(game: Game, link: dict[str, Any]) -> Cost:
     return cost
 
 
-def link_dest(game: Game, link: dict[str, Any]) -> str | None:
+def link_dest(game: Table, link: dict[str, Any]) -> str | None:
     """The far room of a link: its ``b`` room, or for a link to a slot the room showing its
     feature on the tile in that slot (None while the slot is empty)."""
     target = link.get("to_slot")
@@ -260,7 +237,7 @@ def link_dest(game: Game, link: dict[str, Any]) -> str | None:
     return game.geometry.slot_room(region, slot, feature, game.ruleset.room_feature_set)
 
 
-def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
+def link_routes(game: Table, room: str | None) -> list[tuple[str, str, Cost]]:
     """Links (tunnels no tile draws, U-M3) leaving a room: (route key, destination, cost).
     A one-way link is never followed backwards, whatever lets a pawn go against arrows."""
     out = []
@@ -278,7 +255,7 @@ def link_routes(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
     return out
 
 
-def link_openings(game: Game, room: str | None) -> list[tuple[str, str, Cost]]:
+def link_openings(game: Table, room: str | None) -> list[tuple[str, str, Cost]]:
     """Links leaving a room toward an empty slot that may be discovered now: (route key, the
     teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
     out = []
@@ -297,7 +274,7 @@ def _reverse_first(r: Route) -> Segment:
     return segment(s.tile, s.tunnel, not s.forward)
 
 
-def discovery_ok(game: Game, to: tuple) -> bool:
+def discovery_ok(game: Table, to: tuple) -> bool:
     """Whether the open edge ``to`` can be explored: a tile is left in its region's stack (X12)
     and no ``discovery_ok`` listener refuses the cell (or slot) beyond it (Fixed Dimensions, U23)."""
     _, x, y, side, _idx, region = to
@@ -308,14 +285,14 @@ def discovery_ok(game: Game, to: tuple) -> bool:
     return cell_discoverable(game, region, x + dx, y + dy)
 
 
-def cell_discoverable(game: Game, region: str, x: int, y: int) -> bool:
+def cell_discoverable(game: Table, region: str, x: int, y: int) -> bool:
     """Whether a tile may be discovered into the empty cell ``(x, y)`` of a region now."""
     if not stack_for(game, region):
         return False
     return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot="")
 
 
-def slot_discoverable(game: Game, region: str, slot: str) -> bool:
+def slot_discoverable(game: Table, region: str, slot: str) -> bool:
     """Whether a tile may be discovered into a slot of a slot region now: the slot is empty, a
     tile is left in the region's stack and no ``discovery_ok`` listener refuses."""
     if not stack_for(game, region) or game.geometry.in_slot(region, slot) is not None:
@@ -324,17 +301,18 @@ def slot_discoverable(game: Game, region: str, slot: str) -> bool:
     return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot=slot)
 
 
-def stack_for(game: Game, region: str) -> list[str]:
+def stack_for(game: Table, region: str) -> list[str]:
     """The tile stack a discovery in ``region`` draws from (X12: may be empty)."""
     return game.state.stacks.get(region, [])
 
 
-def adjacent_targets(game: Game, seat: int) -> list[str]:
+def adjacent_targets(game: Table, seat: int) -> list[str]:
     """C8: rooms one tunnel away (icons and arrows ignored), via portals, or open edges (``open:KEY``)."""
-    p = game.player(seat)
+    room = game.player(seat).room
+    assert room is not None            # a pawn in the dungeon
     geo = game.geometry
     out: list[str] = []
-    for r in geo.routes_from(p.room):
+    for r in geo.routes_from(room):
         if r.to[0] == "room":
             out.append(r.to[1])
         elif r.to[0] == "open" and discovery_ok(game, r.to):
@@ -342,18 +320,18 @@ def adjacent_targets(game: Game, seat: int) -> list[str]:
         elif r.to[0] == "portal":
             out.extend(ex.to[1] for ex in geo.portal_exits() if ex.segments[0] != _reverse_first(r))
     if game.state.links:
-        out.extend(dest for _, dest, _ in link_routes(game, p.room))
-        out.extend(target for _, target, _ in link_openings(game, p.room))
+        out.extend(dest for _, dest, _ in link_routes(game, room))
+        out.extend(target for _, target, _ in link_openings(game, room))
     seen: set[str] = set()
     result = []
     for t in out:
-        if t not in seen and t != p.room and (t.startswith(("open:", "slot:")) or not may_enter(game, seat, t)):
+        if t not in seen and t != room and (t.startswith(("open:", "slot:")) or not may_enter(game, seat, t)):
             seen.add(t)
             result.append(t)
     return result
 
 
-def teleport_targets(game: Game, seat: int, kind: str) -> list[str]:
+def teleport_targets(game: Table, seat: int, kind: str) -> list[str]:
     """Where a held teleport of ``kind`` may take the player now (open edges as ``open:KEY``)."""
     tdef = game.registry.teleport_kinds.get(kind)
     if tdef is None:
@@ -364,9 +342,10 @@ def teleport_targets(game: Game, seat: int, kind: str) -> list[str]:
 
 
 # -- performing moves ----------------------------------------------------------------------
-def apply_move(game: Game, seat: int, action: Action) -> None:
+def apply_move(game: Table, seat: int, action: Action) -> None:
     """Carry out a ``move``, ``portal``, ``explore`` or ``teleport`` action (already legal)."""
     p = game.player(seat)
+    assert p.room is not None          # a move's actions are listed for a pawn in a room
     geo = game.geometry
     routes = {r.key: r for r in geo.routes_from(p.room)}
     if action.kind == "move" and action.args[0].startswith("link:"):
@@ -399,7 +378,7 @@ def apply_move(game: Game, seat: int, action: Action) -> None:
             enter_room(game, seat, target)
 
 
-def _pay_and_go(game: Game, seat: int, cost: Cost, prevent: int, room: str) -> None:
+def _pay_and_go(game: Table, seat: int, cost: Cost, prevent: int, room: str) -> None:
     p = game.player(seat)
     game.pay(seat, cost.resources)
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
@@ -427,7 +406,7 @@ ORIENT = "orient"
 """The decision kind of orienting a discovered tile (X4-X10)."""
 
 
-def _discover(game: Game, seat: int, route: Route, teleport: bool, segments: list | None = None) -> None:
+def _discover(game: Table, seat: int, route: Route, teleport: bool, segments: list | None = None) -> None:
     """X2-X3: reveal the top tile of the stack for the open edge the route reaches, then ask
     the mover to orient it (the move waits in ``turn.move``)."""
     _, x, y, side, idx, region = route.to
@@ -453,10 +432,11 @@ def _move_segments(move: dict[str, Any]) -> list[Segment]:
     return [segment(s[0], s[1], s[2]) for s in move["segments"]]
 
 
-def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def orientation_outcomes(game: Table, move: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """For each orientation that completes the tunnel (X6): where the move leads and what it
     costs. ``move`` defaults to the move waiting in ``turn.move``."""
     move = move if move is not None else game.state.turn.move
+    assert move is not None            # asked while a discovered tile waits
     seat = move["seat"]
     tdef = game.ruleset.tiles[move["tile"]]
     out = []
@@ -494,13 +474,13 @@ def orientation_outcomes(game: Game, move: dict[str, Any] | None = None) -> list
     return out
 
 
-def placement_ok(game: Game, placed: PlacedTile, to: tuple | None = None) -> bool:
+def placement_ok(game: Table, placed: PlacedTile, to: tuple | None = None) -> bool:
     """Placement legality contributed by packs (Fixed Dimensions, U23) via ``placement_ok``
     listeners. ``to`` is where the move being made would continue on the new tile."""
     return game.ask_listeners("placement_ok", tile=placed, to=to)
 
 
-def orient_actions(game: Game) -> list[Action]:
+def orient_actions(game: Table) -> list[Action]:
     """X8-X10: safe orientations if any, else passable ones (forced damage), else any placement.
     The outcomes are remembered for :func:`apply_orient` of the action applied next."""
     outcomes = orientation_outcomes(game)
@@ -510,14 +490,17 @@ def orient_actions(game: Game) -> list[Action]:
         return [act("orient", r, k) for r, k in safe]
     passable = [o for o in outcomes if o["passable"]]
     if passable:
-        swords = game.player(game.state.turn.move["seat"]).pool.get("swords", 0)
+        move = game.state.turn.move
+        assert move is not None
+        swords = game.player(move["seat"]).pool.get("swords", 0)
         return [act("orient", o["rot"], min(swords, o["cost"].damage)) for o in passable]
     return [act("place", o["rot"]) for o in outcomes] or [act("place", 0)]
 
 
-def apply_orient(game: Game, action: Action) -> None:
+def apply_orient(game: Table, action: Action) -> None:
     """Place the discovered tile and continue (or cancel) the move."""
     move = game.state.turn.move
+    assert move is not None            # the orient decision waits on a move
     seat = move["seat"]
     rot = int(action.args[0])
     seen = game._orient_memo       # listed with the legal actions just before this one was applied
@@ -532,7 +515,9 @@ def apply_orient(game: Game, action: Action) -> None:
         return
     prevent = int(action.args[1])
     if outcome["to"][0] == "open":
-        r = Route(game.player(seat).room, outcome["to"], tuple(outcome["segments"]))
+        origin = game.player(seat).room
+        assert origin is not None          # the mover's pawn stands where the move began
+        r = Route(origin, outcome["to"], tuple(outcome["segments"]))
         _discover(game, seat, r, move["teleport"], segments=[(s.tile, s.tunnel, s.forward) for s in r.segments])
         return
     if move["teleport"]:
@@ -541,7 +526,7 @@ def apply_orient(game: Game, action: Action) -> None:
     _pay_and_go(game, seat, path_cost(game, game.geometry, outcome["segments"]), prevent, outcome["to"][1])
 
 
-def discover_into_slot(game: Game, seat: int, target: str, cost: Cost | None) -> None:
+def discover_into_slot(game: Table, seat: int, target: str, cost: Cost | None) -> None:
     """Follow a link (``cost``; None for a teleport) to the empty slot of a slot region named by
     ``target`` (``slot:REGION:SLOT:FEATURE``): the region's next tile is revealed and placed
     into the slot, then the pawn enters that tile's room showing ``FEATURE``. If that room
@@ -569,7 +554,7 @@ def discover_into_slot(game: Game, seat: int, target: str, cost: Cost | None) ->
         _pay_and_go(game, seat, cost, prevent, room)
 
 
-def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
+def place_tile(game: Table, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
                slot: str = "") -> None:
     """Put a tile on the map (into ``slot`` in a slot region) and resolve its placement
     effects (X11)."""
@@ -588,7 +573,7 @@ def place_tile(game: Game, tile: str, x: int, y: int, rot: int, region: str, sea
 
 
 # -- entering rooms ------------------------------------------------------------------------
-def enter_room(game: Game, seat: int, room_id: str) -> None:
+def enter_room(game: Table, seat: int, room_id: str) -> None:
     """A12: the pawn enters; the room's features' entry triggers resolve in order (stopping
     if the pawn is knocked out), then ``entered_room`` is announced."""
     game.player(seat).room = room_id

@@ -142,19 +142,10 @@ class Ruleset:
         for rdef in registry.resources.values():
             if rdef.pays_as:
                 self.substitutes[rdef.pays_as] = (*self.substitutes.get(rdef.pays_as, ()), rdef.name)
-        # what listing the main actions reads (turn.legal): precomputed once
-        from clank.game import turn
+        # what listing the main actions reads (turn.legal): precomputed once (what carries the
+        # actions out is the turn's: clank.game.turn.plan)
         self.play_actions = {cid: Action("play", (cid,)) for cid in self.cards}
         self.action_kinds = tuple(registry.action_kinds.values())
-        self.open_market_appliers = tuple((m, turn.market_applier(m)) for m in registry.markets.values()
-                                          if not m.feature)
-        self.open_markets = tuple(m for m, _ in self.open_market_appliers)
-        self.room_markets: dict[str, tuple[Any, ...]] = {}
-        for market in registry.markets.values():
-            if market.feature:
-                self.room_markets[market.feature] = (*self.room_markets.get(market.feature, ()),
-                                                     (market, turn.market_applier(market)))
-        self._room_plans: dict[str, tuple[Any, ...]] = {}
         self._entry_checks: dict[str, tuple[tuple[Any, Any], ...]] = {}
         self._feature_sets: dict[str, frozenset[str]] = {}
         self._payment_ways: dict[tuple[str, str], tuple[Any, ...]] = {}
@@ -175,8 +166,6 @@ class Ruleset:
             (not w.markets or name in w.markets) and w.flag is None for w in registry.payment_options))
         # per registered resource: the statistic its gains count toward, and its definition
         self.resource_gains = {name: (f"{name}_gained", r) for name, r in registry.resources.items()}
-        from clank.game import markets
-        self.reserve_offers = {cid: markets.reserve_offer(c, self.substitutes) for cid, c in self.cards.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
         # tunnel icons whose price reads the game: a cost a payment covers (which icons are
         # covered) or a cost or damage a turn flag cancels; a path without them costs the same always
@@ -308,24 +297,6 @@ class Ruleset:
         if found is None:
             found = self._payment_ways[key] = tuple(
                 p for p in self.registry.payment_options if p.applies(market, purpose))
-        return found
-
-    def room_plan(self, room_id: str) -> tuple[Any, ...]:
-        """For each feature of a room: (its definition if it has in-room actions, its argument,
-        what carries its actions out, the markets it hosts with theirs). Cached."""
-        found = self._room_plans.get(room_id)
-        if found is None:
-            from clank.game import turn
-            tile, _, local = room_id.partition(".")
-            feats = self.registry.room_features
-            plan = []
-            for name, arg in self.tiles[tile].rooms[local]["features"]:
-                fdef = feats.get(name)
-                acting = fdef if fdef is not None and fdef.actions is not None else None
-                bound = self.room_markets.get(name, ())
-                if acting is not None or bound:
-                    plan.append((acting, arg, turn.feature_applier(fdef, arg) if acting else None, bound))
-            found = self._room_plans[room_id] = tuple(plan)
         return found
 
     def entry_checks(self, room_id: str) -> tuple[tuple[Any, Any], ...]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clank.game.table import Table as Game
+    from clank.game.table import Table
 
 
-def points_value(game: Game, seat: int, points: Any) -> int:
+def points_value(game: Table, seat: int, points: Any) -> int:
     """Evaluate a compiled points expression for a seat: an integer; ``{if, then, else}``; or
     ``{per, times, div, max}``: the quantities added up, times ``times``, divided by ``div``
     rounding down, at most ``max``."""
@@ -28,12 +28,12 @@ def points_value(game: Game, seat: int, points: Any) -> int:
     return value if cap is None else min(value, cap)
 
 
-def eligible(game: Game, seat: int) -> bool:
+def eligible(game: Table, seat: int) -> bool:
     """Whether a seat scores (E7): True unless a ``score_eligible`` modifier says otherwise."""
     return bool(game.modify("score_eligible", True, seat=seat))
 
 
-def score_lines(game: Game, seat: int) -> list[tuple[str, int]]:
+def score_lines(game: Table, seat: int) -> list[tuple[str, int]]:
     """Every source of points of a seat, before eligibility (E8)."""
     lines: list[tuple[str, int]] = []
     for fn in game.registry.scorers:
@@ -41,7 +41,7 @@ def score_lines(game: Game, seat: int) -> list[tuple[str, int]]:
     return lines
 
 
-def scores(game: Game) -> list[dict[str, Any]]:
+def scores(game: Table) -> list[dict[str, Any]]:
     """Per seat: total, lines and eligibility (counted as at game end: tokens'
     ``counts_as_at_end`` kinds apply)."""
     out = []
@@ -57,14 +57,14 @@ def scores(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def best_artifacts(game: Game, seat: int) -> list[int]:
+def best_artifacts(game: Table, seat: int) -> list[int]:
     """Artifact values held, best first (E9 tie-break)."""
     toks = game.ruleset.tokens
     return sorted((toks[a].value or points_value(game, seat, toks[a].points)
                    for a in game.player(seat).artifacts), reverse=True)
 
 
-def winners(game: Game) -> list[int]:
+def winners(game: Table) -> list[int]:
     """E9: highest total; ties broken by the packs' tie-break keys, then the best artifact, then
     the next best; else shared. Nobody wins when every score is 0."""
     sc = scores(game)
@@ -81,20 +81,20 @@ def winners(game: Game) -> list[int]:
 
 
 # -- the core's score lines (registered by the core plugin) -----------------------------------
-def artifact_points(game: Game, seat: int) -> list[tuple[str, int]]:
+def artifact_points(game: Table, seat: int) -> list[tuple[str, int]]:
     """``artifacts``: the points of every artifact held."""
     toks = game.ruleset.tokens
     return [("artifacts", sum(points_value(game, seat, toks[a].points) for a in game.player(seat).artifacts))]
 
 
-def gold_points(game: Game, seat: int) -> list[tuple[str, int]]:
+def gold_points(game: Table, seat: int) -> list[tuple[str, int]]:
     """``gold``: gold held plus the gold value of tokens worth gold (1 point each)."""
     p = game.player(seat)
     toks = game.ruleset.tokens
     return [("gold", p.gold + sum(toks[t].worth_gold for t in p.tokens))]
 
 
-def token_points(game: Game, seat: int) -> list[tuple[str, int]]:
+def token_points(game: Table, seat: int) -> list[tuple[str, int]]:
     """One line per named token kind held that scores points."""
     toks = game.ruleset.tokens
     by_source: dict[str, int] = {}
@@ -105,7 +105,7 @@ def token_points(game: Game, seat: int) -> list[tuple[str, int]]:
     return sorted(by_source.items())
 
 
-def card_points(game: Game, seat: int) -> list[tuple[str, int]]:
+def card_points(game: Table, seat: int) -> list[tuple[str, int]]:
     """``cards``: the points of every card owned (E8.4)."""
     cards = game.ruleset.cards
     return [("cards", sum(points_value(game, seat, cards[c].points) for c in game.owned_cards(seat)))]

@@ -11,8 +11,8 @@ from clank.game.state import GameState, PlayerState, TurnState
 from clank.rng import Rng, seed_state
 
 if TYPE_CHECKING:
-    from clank.game.engine import Game
     from clank.game.ruleset import Ruleset
+    from clank.game.table import Table
 
 
 class SetupError(ValueError):
@@ -181,7 +181,7 @@ def _tokens(s: dict[str, Any], ruleset: Ruleset, st: GameState, rng: Rng, player
         st.pools[pool] = tokens
 
 
-def begin(game: Game) -> None:
+def begin(game: Table) -> None:
     """S10-S19: start tile, initial Clank!, the dungeon row with its Arrive texts, first turn."""
     st = game.state
     s = game.setup
@@ -213,7 +213,7 @@ def begin(game: Game) -> None:
     game.run()
 
 
-def _place_region_starts(game: Game) -> None:
+def _place_region_starts(game: Table) -> None:
     """Each slot region's start tile goes into its start slot (the side its ``side_option``
     names, else the first listed), before the main start tile: what its rooms take at
     placement (X11) they take first."""
@@ -236,7 +236,7 @@ FIRST_TURN = "first_turn"
 START_TURN = "start_first_turn"
 
 
-def _step_first_turn(game: Game, seat: int, _data: Any) -> None:
+def _step_first_turn(game: Table, seat: int, _data: Any) -> None:
     """After setup and the setup row's Arrive texts (S19): what setup did is not what the
     first player did on turn 1 (S18, S19, C3, C11b: setup Clank! is not Clank! made), so the
     statistics and the turn start afresh; ``setup_done`` is announced, and the first turn
@@ -249,7 +249,7 @@ def _step_first_turn(game: Game, seat: int, _data: Any) -> None:
     game.emit("setup_done")
 
 
-def _step_start_first_turn(game: Game, seat: int, _data: Any) -> None:
+def _step_start_first_turn(game: Table, seat: int, _data: Any) -> None:
     turn.start_turn(game)
 
 
@@ -260,7 +260,7 @@ def register(registry: Any) -> None:
                       "The first turn starts, after what the setup_done listeners queued.")
 
 
-def _deal_row(game: Game) -> None:
+def _deal_row(game: Table) -> None:
     """S14, S19: deal the row without dragon icons; resolve Arrive texts before the first turn."""
     st = game.state
     size = int(game.setup.get("row_size", 6))

@@ -283,7 +283,8 @@ Check = Callable[[Any, str], None]
 
 def _check_types(obj: Any, path: str) -> None:
     """Every field of a state dataclass holds a value of its annotated type (ValueError if not)."""
-    check = _checker(type(obj))
+    kind: Any = type(obj)           # (a class is hashable: the cache's key)
+    check = _checker(kind)
     if check is not None:
         check(obj, path)
 
@@ -295,7 +296,7 @@ def _checker(hint: Any) -> Check | None:
     path of an element is only written when it is wrong."""
     if hint is Any:
         return None
-    if is_dataclass(hint):
+    if isinstance(hint, type) and is_dataclass(hint):
         return _dataclass_checker(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
@@ -324,8 +325,8 @@ def _checker(hint: Any) -> Check | None:
 
 def _dataclass_checker(cls: type) -> Check:
     hints = _hints(cls)
-    checks = [(f.name, _checker(hints[f.name])) for f in fields(cls)]
-    checks = [(name, check) for name, check in checks if check is not None]
+    found = [(f.name, _checker(hints[f.name])) for f in fields(cls)]
+    checks = [(name, check) for name, check in found if check is not None]
 
     def check_dataclass(value: Any, path: str) -> None:
         if not isinstance(value, cls):

@@ -6,7 +6,14 @@ packs work against this interface: resources and payments, Clank!, cards, damage
 rage, tokens, rooms and pieces, events, modifiers, the effect queue and pauses for a choice.
 Nothing here imports a rule module: rules that must react to a primitive (a knock-out during
 one's own turn) listen to the event it announces, and the queue runs the steps the registry
-holds. :class:`~clank.game.engine.Game` puts the public API on top.
+holds.
+
+A table is what every rule module and every callback of a pack receives (packs know it as
+``clank.plugin.Game``), so it also declares the rules that packs call and that the rule modules
+carry out (:meth:`Table.enter_room`, :meth:`Table.may_enter`, :meth:`Table.scores` ...): the
+game built on it, :class:`~clank.game.engine.Game`, implements each through its rule module and
+adds the public API (legal actions, apply, clone, save, views). A table is never made on its
+own.
 """
 
 from __future__ import annotations
@@ -24,19 +31,28 @@ from clank.registry import Payment
 from clank.rng import Rng
 
 if TYPE_CHECKING:
+    from clank.dungeon import Route, Segment
+    from clank.game.cost import Cost
     from clank.game.ruleset import Ruleset
-    from clank.registry import Registry
+    from clank.game.state import PlacedTile
+    from clank.registry import Entry, Registry
 
 ASK = "ask"
 """The system step that pauses for a decision queued earlier (see :meth:`Table.ask_later`)."""
-_SEAT_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+class _SeatNames(dict[int, str]):
+    def __missing__(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+
+_SEAT_NAMES = _SeatNames((seat, f"P{seat + 1}") for seat in range(8))
 """The names of unnamed seats, made once (the log names a seat at nearly every event)."""
 
 
 class Table(Board):
     """A :class:`Ruleset` (shared, immutable) and a :class:`GameState` (plain data), with the
-    mechanisms of the whole Clank! family. What packs read of the board comes from
-    :class:`~clank.game.board.Board`."""
+    mechanisms of the whole Clank! family and the rules packs call, which the whole game built
+    on the table carries out (a table is never made on its own). What packs read of the board
+    comes from :class:`~clank.game.board.Board`."""
 
     ruleset: Ruleset
     """The compiled content and the registry, shared by every clone of the game. Not part of
@@ -87,7 +103,7 @@ class Table(Board):
 
     def name(self, seat: int) -> str:
         """A seat's display name."""
-        return self.state.players[seat].name or (_SEAT_NAMES[seat] if seat < len(_SEAT_NAMES) else f"P{seat + 1}")
+        return self.state.players[seat].name or _SEAT_NAMES[seat]
 
     def say(self, text: str, seat: int | None = None) -> None:
         """Append a line to the event log, in words a player understands.
@@ -477,7 +493,8 @@ class Table(Board):
     # Rooms, tiles and pieces
     # ======================================================================================
     def room(self, room_id: str) -> dict[str, Any]:
-        """Mutable per-room state (artifacts, tokens, marks, opened locks ...)."""
+        """A room's state to change (artifacts, tokens, marks, opened locks ...), made empty
+        when nothing was kept there yet: a change of the game. To read a room, ``room_state``."""
         return self.state.rooms.setdefault(room_id, {})
 
     def room_features(self, room_id: str) -> list[tuple[str, Any]]:
@@ -581,7 +598,7 @@ class Table(Board):
         the region's slot order; nothing for a tile on a grid."""
         placed = next((t for t in self.state.tiles if t.tile == tile), None)
         layout = self.ruleset.regions.get(placed.region) if placed is not None else None
-        if layout is None:
+        if placed is None or layout is None:
             return []
         geo = self.geometry
         return [s for s in layout.neighbours(placed.slot) if geo.in_slot(placed.region, s) is None]
@@ -756,6 +773,87 @@ class Table(Board):
         st.decision = None
         self.say("The game is over.")
         self.emit("game_over")
+
+
+    # ======================================================================================
+    # Rules packs call (carried out by the rule modules)
+    # ======================================================================================
+    # Declared here, where packs and rule modules see them; clank.game.engine.Game implements
+    # each through its rule module (movement, decisions, scoring), which sit above the table.
+    def enter_room(self, seat: int, room_id: str) -> None:
+        """Put the pawn in a room and resolve its entry triggers (A12)."""
+        raise NotImplementedError
+
+    def place_tile(self, tile: str, x: int, y: int, rot: int, region: str, seat: int | None,
+                   slot: str = "") -> None:
+        """Put a tile on the map (into ``slot`` of a slot region) and resolve its placement
+        effects (X11)."""
+        raise NotImplementedError
+
+    def place_in_slot(self, tile: str, region: str, slot: str, seat: int | None) -> None:
+        """Put a tile into an empty slot of a slot region (drawn where the slot is drawn) and
+        resolve its placement effects (X11)."""
+        raise NotImplementedError
+
+    def may_enter(self, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
+        """A reason the pawn may not enter the room now, or None (A18, U-M8). Reads the game,
+        never changes it."""
+        raise NotImplementedError
+
+    def teleport_targets(self, seat: int, kind: str) -> list[str]:
+        """Where a held teleport of ``kind`` may take the seat now."""
+        raise NotImplementedError
+
+    def discovery_ok(self, region: str, x: int, y: int) -> bool:
+        """Whether a tile may be discovered into that empty cell now (X12, U23)."""
+        raise NotImplementedError
+
+    def slot_discoverable(self, region: str, slot: str) -> bool:
+        """Whether a tile may be discovered into that empty slot of a slot region now (X12)."""
+        raise NotImplementedError
+
+    def placement_ok(self, placed: PlacedTile, to: tuple | None = None) -> bool:
+        """Whether packs allow that placement (``placement_ok`` listeners: Fixed Dimensions)."""
+        raise NotImplementedError
+
+    def path_cost(self, segments: Iterable[Segment]) -> Cost:
+        """What moving along these tunnel segments costs now (A6-A10)."""
+        raise NotImplementedError
+
+    def route_cost(self, route: Route) -> Cost:
+        """What following a route of the current geometry costs now (remembered; read only)."""
+        raise NotImplementedError
+
+    def link_routes(self, room: str | None) -> list[tuple[str, str, Cost]]:
+        """Links leaving a room: (route key, destination, cost)."""
+        raise NotImplementedError
+
+    def link_openings(self, room: str | None) -> list[tuple[str, str, Cost]]:
+        """Links leaving a room toward an empty slot that may be discovered now: (route key,
+        teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
+        raise NotImplementedError
+
+    def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, *,
+                 card: str | None = None, optional: bool = False, minimum: int | None = None,
+                 then: tuple[int, ...] = ()) -> None:
+        """Ask a player to pick ``count`` cards from ``zones`` (trash, discard, topdeck; only
+        ``card`` if given), ``optional``: they may stop after ``minimum``; ``then`` resolves
+        after the pick. Nothing is asked when no card qualifies."""
+        raise NotImplementedError
+
+    def offer_reactions(self, seat: int, event: str, label: str, **data: Any) -> None:
+        """Open a reaction window: offer ``seat`` each card in hand that reacts to ``event``,
+        one after the other until one is used, or with ``repeat=True`` until the seat declines
+        every one it holds."""
+        raise NotImplementedError
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Per seat: ``{"seat", "total", "lines": [(source, points)], "eligible"}`` (E7, E8)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats that win (E9); several on a shared win."""
+        raise NotImplementedError
 
 
 def _count(n: int, word: str) -> str:

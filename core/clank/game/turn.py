@@ -13,23 +13,30 @@ from clank.game import markets, movement
 from clank.game.state import ESCAPED, TurnState
 
 if TYPE_CHECKING:
-    from clank.game.table import Table as Game
-    from clank.registry import Registry
+    from clank.callbacks import FeatureActions
+    from clank.game.ruleset import Ruleset
+    from clank.game.table import Table
+    from clank.registry import MarketDef, Registry, RoomFeatureDef
 
 MOVE_KINDS = ("move", "portal", "explore", "teleport")
 END = Action("end")
-Applier = Callable[["Game", int, Action], None]
+Applier = Callable[["Table", int, Action], object]
+"""What carries out a listed main action: ``applier(game, seat, action)``."""
+RoomPlan = tuple[
+    tuple["tuple[FeatureActions, Applier] | None", Any, tuple[tuple["MarketDef", Applier], ...]], ...]
+"""For each feature of a room with in-room actions or markets: (when it has in-room actions, what
+lists them and what carries them out; its argument; the markets it hosts with their appliers)."""
 
 
 # ==========================================================================================
 # Main decision: listing, applying and explaining actions
 # ==========================================================================================
-def prompt(game: Game) -> str:
+def prompt(game: Table) -> str:
     """What the current player is doing."""
     return f"{game.name(game.state.current)}'s turn"
 
 
-def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Applier]]:
+def legal(game: Table, orienting: bool = False) -> tuple[list[Action], list[Applier]]:
     """DP2: every legal main action of the current player and, in a parallel list, what carries
     it out (``applier(game, seat, action)``), in a fixed order: plays, the markets (dungeon row,
     reserve, packs' boards), moves, the room's actions (room-bound markets with their feature),
@@ -39,6 +46,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     seat = st.current
     p = st.players[seat]
     rs = game.ruleset
+    turn_plan = rs.cache.get(Plan) or plan(rs)
     if p.hand:                         # one play per card in hand, first copies first
         # deduplicated by card id (a cached string hash) rather than by action (a tuple hashed anew):
         # one play action per card, so the same list, twice as fast
@@ -46,7 +54,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
         how: list[Applier] = [_apply_play] * len(acts)
     else:
         acts, how = [], []
-    for market, applier in rs.open_market_appliers:
+    for market, applier in turn_plan.open_markets:
         if market.while_orienting or not orienting:
             found = markets.scan(game, seat, market, None)
             if found:
@@ -58,7 +66,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
             acts += moves
             how += [movement.apply_move] * len(moves)
     if p.room is not None:
-        room_actions(game, seat, orienting, acts, how)
+        room_actions(game, seat, orienting, acts, how, turn_plan)
     if p.play and not rs.ability_cards.isdisjoint(p.play):
         for action in abilities(game, seat):
             acts.append(action)
@@ -75,7 +83,7 @@ def legal(game: Game, orienting: bool = False) -> tuple[list[Action], list[Appli
     return acts, how
 
 
-def play_applier(game: Game, action: Action) -> Applier | None:
+def play_applier(game: Table, action: Action) -> Applier | None:
     """What carries out ``action`` when it plays a card of the current player's hand in the
     main decision, known without listing every legal action; None for anything else (the
     caller lists them and looks it up). It agrees with :func:`legal`, which lists a play for
@@ -89,11 +97,11 @@ def play_applier(game: Game, action: Action) -> Applier | None:
     return _apply_play if args[0] in st.players[st.current].hand else None
 
 
-def _apply_play(game: Game, seat: int, action: Action) -> None:
+def _apply_play(game: Table, seat: int, action: Action) -> None:
     play_card(game, seat, action.args[0])
 
 
-def abilities(game: Game, seat: int) -> list[Action]:
+def abilities(game: Table, seat: int) -> list[Action]:
     """``ability CARD`` for each card in the play area whose ability may be used now: once per
     copy per turn, while its condition holds (Waystone: while in a Wayshrine room)."""
     p = game.player(seat)
@@ -110,28 +118,29 @@ def abilities(game: Game, seat: int) -> list[Action]:
     return out
 
 
-def _apply_ability(game: Game, seat: int, action: Action) -> None:
+def _apply_ability(game: Table, seat: int, action: Action) -> None:
     card = action.args[0]
     cdef = game.ruleset.cards[card]
+    assert cdef.ability is not None    # listed for cards with an ability only
     game.state.turn.abilities_used.append(card)
     game.say(f"{game.name(seat)} uses the ability of {cdef.name}.", seat)
     game.push(cdef.ability[2], seat, card)
 
 
-def _apply_end(game: Game, seat: int, action: Action) -> None:
+def _apply_end(game: Table, seat: int, action: Action) -> None:
     end_turn(game)
 
 
-def market_applier(market: Any) -> Applier:
+def market_applier(market: MarketDef) -> Applier:
     """What carries out an action of ``market`` (pay, then hand over)."""
     return partial(_apply_market, market)
 
 
-def _apply_market(market: Any, game: Game, seat: int, action: Action) -> None:
+def _apply_market(market: MarketDef, game: Table, seat: int, action: Action) -> None:
     markets.buy(game, seat, market, action)
 
 
-def explain(game: Game, action: Action) -> str:
+def explain(game: Table, action: Action) -> str:
     """Why a main action is refused."""
     st = game.state
     seat = st.current
@@ -164,7 +173,7 @@ def explain(game: Game, action: Action) -> str:
 
 
 # -- cards ---------------------------------------------------------------------------------
-def play_card(game: Game, seat: int, card: str) -> None:
+def play_card(game: Table, seat: int, card: str) -> None:
     """T4: move the card to the play area and resolve its play effect."""
     p = game.state.players[seat]
     p.hand.remove(card)
@@ -176,8 +185,8 @@ def play_card(game: Game, seat: int, card: str) -> None:
 
 
 # -- room features -------------------------------------------------------------------------
-def room_actions(game: Game, seat: int, orienting: bool = False, acts: list[Action] | None = None,
-                 how: list[Applier] | None = None) -> list[Action]:
+def room_actions(game: Table, seat: int, orienting: bool = False, acts: list[Action] | None = None,
+                 how: list[Applier] | None = None, turn_plan: Plan | None = None) -> list[Action]:
     """In-room actions of the features of the player's room (take artifact, open, mark ...) and
     of the markets bound to those features, appended to ``acts`` (their appliers to ``how``)."""
     acts = [] if acts is None else acts
@@ -185,12 +194,14 @@ def room_actions(game: Game, seat: int, orienting: bool = False, acts: list[Acti
     room = game.state.players[seat].room
     if room is None:
         return acts
-    for fdef, arg, applier, bound in game.ruleset.room_plan(room):
-        if fdef is not None:
-            found = fdef.actions(game, seat, room, arg)
+    if turn_plan is None:
+        turn_plan = plan(game.ruleset)
+    for acting, arg, bound in turn_plan.room(game.ruleset, room):
+        if acting is not None:
+            found = acting[0](game, seat, room, arg)
             if found:
                 acts += found
-                how += [applier] * len(found)
+                how += [acting[1]] * len(found)
         for market, market_how in bound:
             if market.while_orienting or not orienting:
                 offers = markets.scan(game, seat, market, None)
@@ -200,26 +211,75 @@ def room_actions(game: Game, seat: int, orienting: bool = False, acts: list[Acti
     return acts
 
 
-def feature_applier(fdef: Any, arg: Any) -> Applier:
+def feature_applier(fdef: RoomFeatureDef, arg: Any) -> Applier:
     """What carries out an in-room action of a feature (with its argument in that room)."""
     return partial(_apply_feature, fdef, arg)
 
 
-def _apply_feature(fdef: Any, arg: Any, game: Game, seat: int, action: Action) -> None:
-    fdef.apply(game, seat, game.player(seat).room, arg, action)
+def _apply_feature(fdef: RoomFeatureDef, arg: Any, game: Table, seat: int, action: Action) -> None:
+    room = game.player(seat).room
+    assert fdef.apply is not None and room is not None    # listed only in a room, for a feature that acts
+    fdef.apply(game, seat, room, arg, action)
+
+
+class Plan:
+    """What listing the main actions reads of a ruleset beside its tables, made once per ruleset
+    (:func:`plan`) and kept in the ruleset's cache: what carries out each market's actions, the
+    markets open everywhere and those bound to a room feature, and each room's :data:`RoomPlan`
+    (made when the room is first listed)."""
+
+    __slots__ = ("open_markets", "room_markets", "rooms")
+
+    def __init__(self, registry: Registry) -> None:
+        self.open_markets: tuple[tuple[MarketDef, Applier], ...] = tuple(
+            (m, market_applier(m)) for m in registry.markets.values() if not m.feature)
+        self.room_markets: dict[str, tuple[tuple[MarketDef, Applier], ...]] = {}
+        for market in registry.markets.values():
+            if market.feature:
+                self.room_markets[market.feature] = (*self.room_markets.get(market.feature, ()),
+                                                     (market, market_applier(market)))
+        self.rooms: dict[str, RoomPlan] = {}
+
+    def room(self, ruleset: Ruleset, room_id: str) -> RoomPlan:
+        """The :data:`RoomPlan` of a room (made once)."""
+        found = self.rooms.get(room_id)
+        if found is None:
+            tile, _, local = room_id.partition(".")
+            feats = ruleset.registry.room_features
+            made = []
+            for name, arg in ruleset.tiles[tile].rooms[local]["features"]:
+                fdef = feats.get(name)
+                acting = (fdef.actions, feature_applier(fdef, arg)) \
+                    if fdef is not None and fdef.actions is not None else None
+                bound = self.room_markets.get(name, ())
+                if acting is not None or bound:
+                    made.append((acting, arg, bound))
+            found = self.rooms[room_id] = tuple(made)
+        return found
+
+
+def plan(ruleset: Ruleset) -> Plan:
+    """The ruleset's :class:`Plan`, made on first use and kept in its cache (under the key
+    :class:`Plan`)."""
+    found = ruleset.cache.get(Plan)
+    if found is None:
+        found = ruleset.cache[Plan] = Plan(ruleset.registry)
+    return found
 
 
 # -- orienting a discovered tile (X4-X10): a decision that lets the mover pause (X8) -------
-def _orient_prompt(game: Game, d: dict[str, Any]) -> str:
-    tile = game.ruleset.tiles[game.state.turn.move["tile"]]
+def _orient_prompt(game: Table, d: dict[str, Any]) -> str:
+    move = game.state.turn.move
+    assert move is not None            # the orient decision waits on a move
+    tile = game.ruleset.tiles[move["tile"]]
     return f"lay {tile.name}: choose how it turns (you may play cards first)"
 
 
-def _orient_legal(game: Game, d: dict[str, Any]) -> list[Action]:
+def _orient_legal(game: Table, d: dict[str, Any]) -> list[Action]:
     return movement.orient_actions(game) + legal(game, orienting=True)[0]
 
 
-def _orient_resolve(game: Game, d: dict[str, Any], action: Action) -> None:
+def _orient_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     if action.kind in ("orient", "place"):
         movement.apply_orient(game, action)
         return
@@ -231,7 +291,7 @@ def _orient_resolve(game: Game, d: dict[str, Any], action: Action) -> None:
 # ==========================================================================================
 # End of turn, next turn
 # ==========================================================================================
-def end_turn(game: Game) -> None:
+def end_turn(game: Table) -> None:
     """D1: queue the end-of-turn steps."""
     st = game.state
     seat = st.current
@@ -241,7 +301,7 @@ def end_turn(game: Game) -> None:
         game.push_step(step, seat)
 
 
-def _on_knocked_out(game: Game, event: dict[str, Any]) -> None:
+def _on_knocked_out(game: Table, event: dict[str, Any]) -> None:
     """D12: a player knocked out on their own turn loses the rest of it at once: play area to
     discard, turn resources cleared; refill and attack still happen."""
     st = game.state
@@ -263,7 +323,7 @@ def _on_knocked_out(game: Game, event: dict[str, Any]) -> None:
     st.queue.extend([step, seat, ""] for step in ("turn_end", "refill", "attack_if", "next_turn"))
 
 
-def _clear_turn_resources(game: Game, p) -> None:
+def _clear_turn_resources(game: Table, p) -> None:
     """T6: unspent turn resources vanish; resources registered with ``turn=False`` stay."""
     res = game.registry.resources
     for name in list(p.pool):
@@ -271,7 +331,7 @@ def _clear_turn_resources(game: Game, p) -> None:
             del p.pool[name]
 
 
-def _step_end_effects(game: Game, seat: int, _data: Any) -> None:
+def _step_end_effects(game: Table, seat: int, _data: Any) -> None:
     tasks: list[Any] = game.state.turn.end_effects
     game.state.turn.end_effects = []
     for task in tasks[::-1]:        # (not reversed(): mypyc 2.4 fails to compile that loop)
@@ -279,7 +339,7 @@ def _step_end_effects(game: Game, seat: int, _data: Any) -> None:
         game.push(tuple(addrs), s, src)
 
 
-def _step_cleanup(game: Game, seat: int, _data: Any) -> None:
+def _step_cleanup(game: Table, seat: int, _data: Any) -> None:
     """D1 steps 1 and 1a."""
     p = game.player(seat)
     p.discard.extend(p.play)
@@ -297,12 +357,12 @@ def _step_cleanup(game: Game, seat: int, _data: Any) -> None:
         game.emit("escaped", seat=seat)
 
 
-def _step_turn_end(game: Game, seat: int, _data: Any) -> None:
+def _step_turn_end(game: Table, seat: int, _data: Any) -> None:
     """After the cleanup, before the refill: ``turn_end`` is announced."""
     game.emit("turn_end", seat=seat)
 
 
-def _step_refill(game: Game, seat: int, _data: Any) -> None:
+def _step_refill(game: Table, seat: int, _data: Any) -> None:
     """D2: refill the row; ``row_card_revealed`` is announced for each card; Arrive texts resolve
     in reveal order (C3), before what the listeners queued; note dragon icons (D4)."""
     st = game.state
@@ -326,14 +386,14 @@ def _step_refill(game: Game, seat: int, _data: Any) -> None:
         game.push(addrs, seat, card)
 
 
-def _step_attack_if(game: Game, seat: int, _data: Any) -> None:
+def _step_attack_if(game: Table, seat: int, _data: Any) -> None:
     if game.state.turn.dragon_pending:
         game.state.turn.dragon_pending = False
         game.say("The dragon attacks!")
         game.dragon_attack(None)
 
 
-def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
+def _step_next_turn(game: Table, seat: int, _data: Any) -> None:
     """T1, E4, E5: pass the turn clockwise; out players only draw cubes."""
     st = game.state
     if st.over:
@@ -363,7 +423,7 @@ def _step_next_turn(game: Game, seat: int, _data: Any) -> None:
     start_turn(game)
 
 
-def start_turn(game: Game) -> None:
+def start_turn(game: Table) -> None:
     """T3: ``turn_starting`` is announced (what must come before anything else), then the start-of-turn
     benefits of the room (its features' ``on_turn_start``), then ``turn_start``."""
     st = game.state
@@ -381,7 +441,7 @@ def start_turn(game: Game) -> None:
     game.emit("turn_start", seat=seat)
 
 
-STEPS: dict[str, tuple[Callable[[Game, int, Any], None], str]] = {
+STEPS: dict[str, tuple[Callable[[Table, int, Any], None], str]] = {
     "end_effects": (_step_end_effects, "D1 step 0: the turn's 'at the end of this turn' effects."),
     "cleanup": (_step_cleanup, "D1 steps 1 and 1a: discard, draw a new hand, escape."),
     "turn_end": (_step_turn_end, "Announce turn_end (after the cleanup, before the refill)."),
@@ -401,4 +461,4 @@ def register(registry: Registry) -> None:
     registry.listen("knocked_out", _on_knocked_out)
 
 
-__all__ = ["STEPS", "end_turn", "explain", "legal", "prompt", "register", "start_turn"]
+__all__ = ["STEPS", "Plan", "end_turn", "explain", "legal", "plan", "prompt", "register", "start_turn"]

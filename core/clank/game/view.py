@@ -24,19 +24,19 @@ from clank.game.state import PlacedTile, PlayerState, TurnState
 
 if TYPE_CHECKING:
     from clank.dungeon import Geometry, TileDef
+    from clank.game import engine
     from clank.game.effects import CompiledOp
-    from clank.game.engine import Game
     from clank.game.ruleset import CardDef, Ruleset, TokenDef
     from clank.registry import Registry
 
 _new_tuple = tuple.__new__     # makes a named tuple from a tuple without its class's Python __new__
 HIDDEN = "hidden"
 """What a face-down token of another seat shows as in a view."""
-SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label",
+SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label", "room_state",
           "placed_rooms", "tile_of_room", "turn_stat", "has_flag", "modify", "artifact_limit", "carried_artifacts",
           "path_cost", "route_cost", "link_routes", "link_openings", "slot_layout", "empty_slots_next_to")
 """Rule helpers a view offers as they are (they read public information only): a seat's name,
-whether it is live, a room's features and name (as a sentence says it, as a heading), the
+whether it is live, a room's features, name (as a sentence says it, as a heading) and state, the
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots."""
 _SHARED = frozenset(SHARED)
@@ -111,15 +111,21 @@ class PublicBoard(NamedTuple):
 class SeatView:
     """A read-only view of a game for one seat (``None``: a spectator)."""
 
-    __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator)."}
+    __slots__ = {"_game": "The game seen.", "seat": "The seat that sees (``None``: a spectator).",
+                 "me": "This seat's own state, a ``PlayerState`` (read-only by convention); a spectator "
+                       "has none (``AttributeError``)."}
 
-    def __init__(self, game: Game, seat: int | None) -> None:
+    def __init__(self, game: engine.Game, seat: int | None) -> None:
         self._game = game
         self.seat = seat
+        if seat is not None:            # a plain attribute: bots read it many times a decision
+            self.me = game.state.players[seat]
 
     def __getattr__(self, name: str) -> Any:
         if name in _SHARED:              # rule helpers on public information: the game's own
             return getattr(self._game, name)
+        if name == "me":
+            raise AttributeError("a spectator has no seat")
         raise AttributeError(f"a seat's view has no {name!r}")
 
     def __dir__(self) -> list[str]:
@@ -356,13 +362,6 @@ class SeatView:
         """Every seat as this view sees it."""
         return [self.player(s) for s in range(len(self._game.state.players))]
 
-    @property
-    def me(self) -> PlayerState:
-        """This seat's own state (read-only by convention)."""
-        if self.seat is None:
-            raise AttributeError("a spectator has no seat")
-        return self._game.state.players[self.seat]
-
     def player(self, seat: int) -> PlayerState | PublicPlayer:
         """This seat's own state, or the :class:`PublicPlayer` face of another seat."""
         if seat == self.seat:
@@ -443,12 +442,12 @@ class SeatView:
         return view_dict(self._game, self.seat)
 
 
-def _public_player(game: Game, owner: int, viewer: int | None) -> dict[str, Any]:
+def _public_player(game: engine.Game, owner: int, viewer: int | None) -> dict[str, Any]:
     p = asdict(game.state.players[owner])
     return _redact_player(game, p, viewer)
 
 
-def _redact_player(game: Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+def _redact_player(game: engine.Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     p["deck"] = len(p["deck"])
     if p["seat"] != viewer:
         p["hand"] = len(p["hand"])
@@ -457,7 +456,7 @@ def _redact_player(game: Game, p: dict[str, Any], viewer: int | None) -> dict[st
     return game.modify("player_view", p, seat=viewer, owner=p["seat"])
 
 
-def view_dict(game: Game, seat: int | None) -> dict[str, Any]:
+def view_dict(game: engine.Game, seat: int | None) -> dict[str, Any]:
     """The state without what ``seat`` may not see, as JSON data.
 
     Hidden: every deck's order and content (counts only), other players' hands and face-down

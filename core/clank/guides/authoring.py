@@ -244,7 +244,7 @@ def _rows(schemas: _Schemas, schema: JSON, kind: str, prefix: str = "", depth: i
     """Table rows ``[field, type, required, description]`` for the properties of ``schema``,
     with the keys of nested mappings as ``field.key`` (``field[]`` for list items, ``field.NAME``
     for a mapping's values)."""
-    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    props: dict[str, Any] = schema["properties"] if isinstance(schema.get("properties"), dict) else {}
     required = set(schema.get("required") or [])
     when = conditionally_required(schema)
     for name, sub in props.items():

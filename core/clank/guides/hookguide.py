@@ -44,9 +44,9 @@ PAUSING = (("Table", "ask"), ("Table", "ask_later"), ("Table", "ask_seats"), ("E
            ("Game", "ask_pick"), ("Game", "offer_reactions"), ("Table", "push_step"), ("Table", "queue_step"))
 """The methods that pause for a choice or queue work, documented from their docstrings."""
 
-KEEPING = (("Table", "room"), ("Table", "add_piece"), ("Table", "move_piece"), ("Table", "remove_piece"),
-           ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"), ("Table", "clear_flag"),
-           ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
+KEEPING = (("Table", "room"), ("Table", "room_state"), ("Table", "add_piece"), ("Table", "move_piece"),
+           ("Table", "remove_piece"), ("Table", "pieces_in"), ("Table", "set_flag"), ("Table", "has_flag"),
+           ("Table", "clear_flag"), ("Table", "bump"), ("Table", "turn_stat"), ("Table", "note_moment"), ("Table", "changed"))
 """The methods that keep or read a pack's state, documented from their docstrings."""
 
 
@@ -190,7 +190,7 @@ def signature(fn: Callable[..., Any], name: str | None = None) -> str:
         if p.kind is p.KEYWORD_ONLY and not star:
             parts.append("*")
             star = True
-        text = {p.VAR_POSITIONAL: f"*{p.name}", p.VAR_KEYWORD: f"**{p.name}"}.get(p.kind, p.name)
+        text = f"*{p.name}" if p.kind is p.VAR_POSITIONAL else f"**{p.name}" if p.kind is p.VAR_KEYWORD else p.name
         if p.default is not p.empty:
             text += f"={_default(p.default)}"
         parts.append(text)
@@ -669,9 +669,10 @@ def _state_section() -> list[str]:
             "Everything a pack keeps lives in the game state, as JSON-ready data (it is saved, cloned and "
             "replayed): `player.ext[pack]` for a player's part, `game.ext[pack]` for the game's, "
             "`game.turn.ext` for the current turn (reset at every turn start), turn flags for a "
-            "turn's abilities, `game.room(room)` for a room, and pieces for things on the map. Key pack "
-            "data by the pack id. Random draws go through `game.rng` (`below`, `shuffle`, `pick`), never "
-            "Python's `random`.", "",
+            "turn's abilities, `game.room(room)` for a room (read it with `game.room_state(room)`, which "
+            "never writes: what runs while legal actions are listed must not change the game), and "
+            "pieces for things on the map. Key pack data by the pack id. Random draws go through "
+            "`game.rng` (`below`, `shuffle`, `pick`), never Python's `random`.", "",
             *_table(("call", "what it does"), _method_rows(KEEPING)), "",
             "Everything above appears in a seat's view, which hides only what the core knows to be hidden "
             "(decks, other hands, stacks, pools, the bag's contents, tokens held face down). A pack with "

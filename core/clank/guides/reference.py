@@ -129,7 +129,9 @@ def reference_section() -> list[str]:
             "notice; `clank.testing.surface_problems(path)` lists every use of it in a pack's code, at its "
             "line.", "",
             *_surface_part("Game", "What packs read of the content and the board comes first, then the "
-                           "primitives rules use, then the public API."),
+                           "primitives rules use, then the rules packs call. The whole game built on it "
+                           "(`clank.Game`: legal actions, apply, clone, save, views) is the public API of "
+                           "programs (`docs/api.md`), not a callback's."),
             *_surface_part("EffectContext", "An op is called as `run(ctx, arg)`."),
             *_surface_part("SeatView", "A bot's `choose(view)` and every render callback receive one."),
             *_registry_part(),

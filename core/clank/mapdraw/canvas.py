@@ -71,7 +71,8 @@ class Canvas:
             end = len(line)
             while end and line[end - 1] == " ":
                 end -= 1
-            run_style, run = None, []
+            run_style: str | None = None
+            run: list[str] = []
             for x in range(end):
                 style = styles[x] if line[x] != " " else ""
                 if style != run_style and run:

@@ -28,7 +28,7 @@ def entries(view: Any) -> list[Entry]:
     seen: set[str] = set()
 
     def add(glyph: str, style: str, meaning: str) -> None:
-        if glyph and meaning and (glyph, meaning) not in seen and glyph not in seen:
+        if glyph and meaning and glyph not in seen:
             seen.add(glyph)
             out.append((glyph, style, meaning))
 

@@ -384,17 +384,17 @@ def build(view: Any, preview: Action | str | None = None,
                               _tunnels(view, glyphs, geo, p, tdef, covered, ports), notes, is_preview))
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
-    rooms = {r.id: r for t in tiles for r in t.rooms}
+    by_id = {r.id: r for t in tiles for r in t.rooms}
     links = _links(view, glyphs)
     for link in links:
-        a, b = rooms.get(link.a), rooms.get(link.b)
+        a, b = by_id.get(link.a), by_id.get(link.b)
         way = "→" if link.one_way else "⇄"
         words = f"{link.kind.replace('_', ' ')} {link.number}: " + \
             f"{a.full if a else 'elsewhere'} {way} {b.full if b else 'elsewhere'}"
         for room in (a, b):
             if room is not None:
                 room.contents.append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
-    return MapModel(tiles, regions, rooms, _open_edges(view, geo, tiles, named), links, glyphs,
+    return MapModel(tiles, regions, by_id, _open_edges(view, geo, tiles, named), links, glyphs,
                     len(faces), dest)
 
 

@@ -10,6 +10,7 @@ previewed tile, the highlighted rooms, the seat's pawn) with ``◂ ▸ ▴ ▾``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -303,7 +304,7 @@ class TextMap:
         return [(g, s) for g, s in out if g]
 
     def room(self, room: RoomItem, box: tuple[int, int, int, int], preview: bool,
-             others: list[tuple[int, int, int, int]] = ()) -> None:
+             others: Sequence[tuple[int, int, int, int]] = ()) -> None:
         x, y, w, h = box
         highlight = " reverse" if room.highlighted else ""
         key = f"{room.key}:" if room.key else ""
@@ -331,7 +332,8 @@ class TextMap:
                 runs = [(g, (s + highlight).strip()) for g, s in runs]
             self.write_runs(runs, x, y, w, len(room.pawns), lead)
 
-    def widen(self, x: int, y: int, w: int, want: int, others: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    def widen(self, x: int, y: int, w: int, want: int,
+              others: Sequence[tuple[int, int, int, int]]) -> tuple[int, int]:
         """Where a name of ``want`` columns goes on the first row of a box at (x, y, w): the
         box, grown sideways (one column at a time, right then left) over blank cells and over
         the straight end of a tunnel ending there, which stays joined to the name; never onto

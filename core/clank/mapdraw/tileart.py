@@ -190,11 +190,11 @@ class _Builder:
                 return None
             cell, out = found
             return [(cell, out)], cell, {}
-        cell = self.portals.get(t)
-        if cell is None:
+        portal = self.portals.get(t)
+        if portal is None:
             return None
-        cells, costs = self.around((cell[0], cell[1], 1, 1))
-        return cells, cell, {}
+        cells, costs = self.around((portal[0], portal[1], 1, 1))
+        return cells, portal, {}
 
     # -- tunnels ---------------------------------------------------------------------------
     def branches(self, room: str) -> list[Attach]:
@@ -237,8 +237,10 @@ class _Builder:
 
     def route_one(self, t: TunnelItem) -> None:
         """Route one tunnel, draw it, place its icons, grow its room's trunk."""
-        starts, _, start_cost = self.terminal(t.index, t.a)     # again: earlier lines took cells
-        goals, _, goal_cost = self.terminal(t.index, t.b)
+        start, goal = self.terminal(t.index, t.a), self.terminal(t.index, t.b)   # again: earlier lines took cells
+        assert start is not None and goal is not None   # a tunnel routed has both ends on the tile (see draw)
+        starts, _, start_cost = start
+        goals, _, goal_cost = goal
         rooms = [e.room for e in (t.a, t.b) if e.kind == "room"]
         trunk_room = rooms[0] if len(rooms) == 1 else None
         if trunk_room == t.a.room:

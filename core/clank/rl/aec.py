@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from clank import Game
 from clank.rl.rewards import RewardFn
 from clank.rl.table import OBS_HIGH, EpisodeTable, OnTable
 
@@ -17,6 +18,14 @@ from clank.rl.table import OBS_HIGH, EpisodeTable, OnTable
 def agent_name(seat: int) -> str:
     """The agent of a seat: ``player_0`` for seat 0."""
     return f"player_{seat}"
+
+
+
+def _deciding(game: Game) -> int:
+    """The seat that decides in a game that goes on."""
+    seat = game.current_player
+    assert seat is not None            # asked only while the game runs
+    return seat
 
 
 class ClankAECEnv(OnTable, AECEnv):
@@ -75,9 +84,9 @@ class ClankAECEnv(OnTable, AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self.table.game.current_player)
+        self.agent_selection = agent_name(_deciding(self.table.game))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -109,7 +118,7 @@ class ClankAECEnv(OnTable, AECEnv):
                     self.terminations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(game.current_player)
+            self.agent_selection = agent_name(_deciding(game))
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -86,8 +86,10 @@ class ObservationEncoder:
             start += len(entries)
         self.size = start
         self.entries = {name: entries for name, entries in layout}
-        self._runs: dict[str, Run] = {name: (s.start, s.stop, memoryview(np.zeros(s.stop - s.start, np.float32)))
-                                      for name, s in self.sections.items()}
+        # (an ndarray exports the buffer protocol; numpy's stubs say so for Python 3.12+ only)
+        self._runs: dict[str, Run] = {
+            name: (s.start, s.stop, memoryview(np.zeros(s.stop - s.start, np.float32)))  # type: ignore[arg-type]
+            for name, s in self.sections.items()}
         self._scalar_pos = tuple(self._pos["scalars"][name] for name in SCALARS)
         # the Clank! area by observer: a seat's cubes go to its place counted from the observer
         area = self._pos["clank_area"]
@@ -255,7 +257,8 @@ class ObservationEncoder:
         self._clear(buf, "room_pieces")
         room_pieces = self._pos["room_pieces"]
         for piece in pieces.values():
-            where = room_pieces.get(piece.get("room"))
+            room = piece.get("room")
+            where = room_pieces.get(room) if room is not None else None
             if where is not None:
                 buf[where] += 1
         return {k: dict(v) for k, v in pieces.items()}
@@ -309,8 +312,7 @@ class _SeatTable:
         room, status = place
         self.encoder._clear(buf, *self._keys[:3])
         pos = self.pos
-        where = pos["room"].get(room) if room is not None else None
-        if where is not None:
+        if room is not None and (where := pos["room"].get(room)) is not None:
             buf[where] = 1
             for feature in self.room_features[room]:
                 buf[feature] = 1
@@ -342,7 +344,9 @@ class EncoderMemory:
     def __init__(self, size: int, board: int, seats: list[int]) -> None:
         self.seat: int | None = None
         self.vector = np.zeros(size, dtype=np.float32)
-        self.cells = memoryview(self.vector)     # item writes through it cost less than through NumPy
+        # item writes through a memoryview cost less than through NumPy (an ndarray exports the
+        # buffer protocol; numpy's stubs say so for Python 3.12+ only)
+        self.cells = memoryview(self.vector)  # type: ignore[arg-type]
         self._sizes = (board, seats)
         self.forget()
 

@@ -113,6 +113,7 @@ class ClankGymEnv(OnTable, gymnasium.Env):
         game = self.table.game
         while not game.over and game.current_player != self.learner:
             seat = game.current_player
+            assert seat is not None        # someone decides while the game runs
             game.apply(self._bots[seat].choose(game.view(seat)))
             self.table.refresh()
 

@@ -45,14 +45,22 @@ class EpisodeTable:
         self.reward = reward_fn(reward)
         self.actions, self.encoder, self.layout_id = layouts(self.ruleset, self.players, limits)
         self.memories = [self.encoder.memory() for _ in range(self.players)]
-        self.game: Game | None = None
+        self._game: Game | None = None
         self._legal: tuple[dict[int, Action], list[int]] | None = None
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
-        self.game = new_game(self.packs, self.players, seed=seed, options=self.options, modules=self.modules)
+        game = self._game = new_game(self.packs, self.players, seed=seed, options=self.options, modules=self.modules)
         self.refresh()
-        return self.game
+        return game
+
+    @property
+    def game(self) -> Game:
+        """The episode's game (``RuntimeError`` before the first :meth:`new_game`: reset the
+        environment first)."""
+        if self._game is None:
+            raise RuntimeError("no episode yet: reset the environment first")
+        return self._game
 
     def refresh(self) -> None:
         """Forget the indexed legal actions: the game moved (they are indexed again when asked for)."""
@@ -106,7 +114,7 @@ class EpisodeTable:
 
     def render_text(self) -> str | None:
         """The decision now and the last lines of the game's log (the ``ansi`` render mode)."""
-        game = self.game
+        game = self._game
         if game is None:
             return None
         return "\n".join([*game.log[-5:], f"-- {game.decision().get('prompt', '')}"])

@@ -68,9 +68,9 @@ def _by_text(game: Game, legal: list[Action], text: str, label: Labeller | None,
     if labels:
         options = (game.state.decision or {}).get("labels")
         if isinstance(options, list):
-            hits = [i for i, words in enumerate(options) if _norm(str(words)) == wanted]
-            if len(hits) == 1 and Action("option", (str(hits[0]),)) in legal:
-                return Action("option", (str(hits[0]),))
+            numbers = [i for i, words in enumerate(options) if _norm(str(words)) == wanted]
+            if len(numbers) == 1 and Action("option", (str(numbers[0]),)) in legal:
+                return Action("option", (str(numbers[0]),))
         if label is not None:
             hits = [a for a in legal if _norm(label(game, a)) == wanted]
             if len(hits) == 1:

@@ -11,7 +11,8 @@ that key's line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from clank import testing as kit
@@ -57,13 +58,15 @@ def build(scenario: Scenario) -> Game:
         _settle(game)
     for key, apply in _GAME_KEYS:
         if key in given:
-            _guarded(game, at / key, lambda a=apply, k=key: a(game, given[k], at / k))
+            with _guarded(at / key):
+                apply(game, given[key], at / key)
     for name, seat_given in given.items():
         if name.startswith("P") and name[1:].isdigit():
             _arrange_seat(game, seat_of(name), seat_given, at / name)
     for key, apply in _LATE_KEYS:
         if key in given:
-            _guarded(game, at / key, lambda a=apply, k=key: a(game, given[k], at / k))
+            with _guarded(at / key):
+                apply(game, given[key], at / key)
     game.changed()
     return game
 
@@ -76,9 +79,12 @@ def _settle(game: Game) -> None:
         game.apply(game.legal_actions()[0])
 
 
-def _guarded(game: Game, where: Where, apply: Callable[[], None]) -> None:
+@contextmanager
+def _guarded(where: Where) -> Iterator[None]:
+    """What the block does to the game, a failure of it reported as a problem of the scenario at
+    ``where`` (a :class:`GivenError`)."""
     try:
-        apply()
+        yield
     except GivenError:
         raise
     except (AssertionError, KeyError, ValueError, IndexError, TypeError) as exc:
@@ -100,11 +106,12 @@ def _tiles(game: Game, placements: list[dict[str, Any]], at: Where) -> None:
             raise GivenError(Failure((where / "region").problem(
                 "given", f"unknown region {region!r}" + did_you_mean(region, _regions(game)))))
         if "slot" in spot:
-            _guarded(game, where, lambda s=spot: kit.place_in_slot(game, s["tile"], s["slot"], s.get("region")))
+            with _guarded(where):
+                kit.place_in_slot(game, spot["tile"], spot["slot"], spot.get("region"))
         elif "at" in spot:
             x, y = spot["at"]
-            _guarded(game, where, lambda s=spot, x=x, y=y: kit.place(game, s["tile"], x, y, s.get("rot", 0),
-                                                                      s.get("region")))
+            with _guarded(where):
+                kit.place(game, spot["tile"], x, y, spot.get("rot", 0), spot.get("region"))
         else:
             raise GivenError(Failure(where.problem("given", f"say where tile {tile!r} goes: at: [x, y] on the grid, "
                                                             "or slot: NAME in a slot region")))
@@ -146,7 +153,8 @@ def _next_tiles(game: Game, stacks: dict[str, list[str]], at: Where) -> None:
         if stack not in game.state.stacks:
             raise GivenError(Failure((at / stack).problem(
                 "given", f"unknown tile stack {stack!r}" + did_you_mean(stack, game.state.stacks), key=True)))
-        _guarded(game, at / stack, lambda s=stack, t=tiles: kit.next_tiles(game, s, t))
+        with _guarded(at / stack):
+            kit.next_tiles(game, stack, tiles)
 
 
 def _next_tokens(game: Game, pools: dict[str, list[str]], at: Where) -> None:
@@ -164,7 +172,8 @@ def _cubes(where: str) -> Callable[[Game, dict[str, int], Where], None]:
     def apply(game: Game, counts: dict[str, int], at: Where) -> None:
         for owner, n in counts.items():
             who: int | str = seat_of(owner) if owner.startswith("P") else owner
-            _guarded(game, at / owner, lambda w=who, n=n: kit.set_cubes(game, w, n, where))
+            with _guarded(at / owner):
+                kit.set_cubes(game, who, n, where)
     return apply
 
 
@@ -216,16 +225,18 @@ def _arrange_seat(game: Game, seat: int, given: dict[str, Any], at: Where) -> No
             setattr(p, key, list(value))
         elif key in ("tokens", "artifacts"):
             for i, token in enumerate(value):
-                _guarded(game, where / i, lambda t=token: kit.give_token(game, seat, t))
+                with _guarded(where / i):
+                    kit.give_token(game, seat, token)
         elif key == "teleports":
             p.teleports.extend(value)
         elif key == "cubes":
             p.cubes = value
         elif key in ("clank", "bag"):
-            _guarded(game, where, lambda k=key, n=value: kit.set_cubes(game, seat, n, "bag" if k == "bag" else
-                                                                         "clank_area"))
+            with _guarded(where):
+                kit.set_cubes(game, seat, value, "bag" if key == "bag" else "clank_area")
         elif key == "damage":
-            _guarded(game, where, lambda n=value: kit.set_damage(game, seat, n))
+            with _guarded(where):
+                kit.set_damage(game, seat, value)
         elif key == "status":
             (kit.mark_escaped if value == "escaped" else kit.knock_out)(game, seat)
         elif key in resources:

@@ -101,9 +101,10 @@ def load_file(path: Path | str, *, default_packs: Sequence[str] | None = None,
         return out
     names: dict[str, int] = {}
     for i, item in enumerate(data):
-        if resolved[i] is None or not isinstance(item, dict):
+        specs = resolved[i]
+        if specs is None or not isinstance(item, dict):
             continue
-        found = _check_scenario(item, Where(loc, (i,)), resolved[i], packs)   # ids too where the schema failed
+        found = _check_scenario(item, Where(loc, (i,)), specs, packs)   # ids too where the schema failed
         name = item.get("scenario")
         if isinstance(name, str) and name in names:
             found.append(Where(loc, (i, "scenario")).problem(
@@ -112,7 +113,7 @@ def load_file(path: Path | str, *, default_packs: Sequence[str] | None = None,
             names.setdefault(name, i)
         problems += found
         if not found and i not in bad:
-            out.scenarios.append(_scenario(item, Where(loc, (i,)), label, resolved[i]))
+            out.scenarios.append(_scenario(item, Where(loc, (i,)), label, specs))
     out.problems = sort_problems(problems)
     return out
 
@@ -142,9 +143,9 @@ def _schema_problems(data: Any, loc: Locator, packs: _Packs, resolved: list[list
     """Each scenario checked with the schema of its own packs (a file that is not a list, with
     the schema of the first scenario's packs)."""
     groups: dict[tuple[str, ...], list[int]] = {}
-    for i, specs in enumerate(resolved):
-        if specs is not None:
-            groups.setdefault(tuple(specs), []).append(i)
+    for i, wanted in enumerate(resolved):
+        if wanted is not None:
+            groups.setdefault(tuple(wanted), []).append(i)
     if not groups:
         return []
     if not isinstance(data, list):
@@ -169,9 +170,9 @@ def _check_scenario(item: dict[str, Any], at: Where, specs: list[str], packs: _P
         key = "when" if "when" in item else "then"
         return [(at / key).problem("steps-and-when", "write each when/then inside steps, or leave steps out: "
                                    "not both", key=True)]
-    given = item.get("given") if isinstance(item.get("given"), dict) else {}
-    options = given.get("options") if isinstance(given.get("options"), dict) else {}
-    players = given.get("players") if isinstance(given.get("players"), int) else 2
+    given: dict[str, Any] = item["given"] if isinstance(item.get("given"), dict) else {}
+    options: dict[str, Any] = given["options"] if isinstance(given.get("options"), dict) else {}
+    players: int = given["players"] if isinstance(given.get("players"), int) else 2
     ruleset = packs.ruleset(specs, players, options)
     if isinstance(ruleset, ContentError):
         where = at / "given" / "packs" if at.locator.has((*at.path, "given", "packs")) else at
@@ -179,8 +180,8 @@ def _check_scenario(item: dict[str, Any], at: Where, specs: list[str], packs: _P
         return [where.problem("packs-invalid", f"the packs do not load ({len(ruleset.problems)} problem(s)); "
                               f"first: {first}")]
     if isinstance(ruleset, Exception):
-        key = "options" if "options" in given else "players" if "players" in given else None
-        where = at / "given" / key if key else at
+        named = "options" if "options" in given else "players" if "players" in given else None
+        where = at / "given" / named if named else at
         return [where.problem("setup", f"the game cannot be set up: {ruleset}")]
     return check_refs(item, at, ruleset, players)
 
@@ -190,7 +191,9 @@ def _scenario(item: dict[str, Any], at: Where, label: str, specs: list[str]) -> 
         steps = [_step(step, at / "steps" / i) for i, step in enumerate(item["steps"])]
     else:
         steps = [_step(item, at)]
-    return Scenario(name=item["scenario"], file=label, index=at.path[0], at=at, packs=specs,
+    index = at.path[0]
+    assert isinstance(index, int)      # a scenario's place: its number in the file's list
+    return Scenario(name=item["scenario"], file=label, index=index, at=at, packs=specs,
                     given=item.get("given") or {}, steps=steps, rules=list(item.get("rules") or []),
                     xfail=item.get("xfail"))
 

@@ -81,7 +81,7 @@ def _note_taken(game, seat, room) -> None:
 
 
 def artifact_actions(game, seat, room, _arg):
-    arts = game.room(room).get("artifacts", [])
+    arts = game.room_state(room).get("artifacts", [])
     if not arts or game.carried_artifacts(seat) >= game.artifact_limit(seat) or room in taken_from(game, seat):
         return []
     toks = game.token_defs
@@ -138,7 +138,7 @@ MARK_SPACES = 4
 
 
 def can_mark(game, seat, room) -> bool:
-    marks = game.room(room).get("marks", [])
+    marks = game.room_state(room).get("marks", [])
     return seat not in marks and len(marks) < MARK_SPACES and game.player(seat).cubes > 0
 
 
@@ -166,7 +166,7 @@ LOCKPICK = {"lockpicks": 1}
 
 def _locked(feature: str, available, reward):
     def actions(game, seat, room, _arg):
-        if (not game.room(room).get(f"{feature}_open") and game.can_pay(seat, LOCKPICK)
+        if (not game.room_state(room).get(f"{feature}_open") and game.can_pay(seat, LOCKPICK)
                 and available(game)):
             return [act("room", feature)]
         return []

@@ -505,6 +505,8 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
             base, changed = None, ()
     asks = (game.route_cost, game.room_has)
     into: dict[str, list[Edge]]
+    reading: frozenset[str]
+    portal_rooms: frozenset[str]
     if base is None:                    # made from nothing: every room is new to it
         into, rooms, reading, portal_rooms = {}, {}, frozenset(), frozenset()
         todo: Iterable[str] = game.placed_rooms()
@@ -702,7 +704,7 @@ class _TableSearch:
         dist, heap = self.dist, self.heap
         if not heap:
             return dist
-        here = dist.get(room)
+        here = dist.get(room) if room is not None else None
         if here is not None and heap[0][0] >= here:      # nothing left in the heap is nearer
             return dist
         into, lockpicks, has_art, open_regions = self.into, self.lockpicks, self.has_art, self.open_regions

@@ -65,6 +65,20 @@ def spec(game, seat: int) -> dict[str, Any] | None:
     return game.token_defs[b["character"]].ext["character"] if b else None
 
 
+def character_board(game, seat: int) -> dict[str, Any]:
+    """:func:`board` of a seat known to play a character (its ``power`` was just asked)."""
+    b = board(game, seat)
+    assert b is not None, f"seat {seat} plays no character"
+    return b
+
+
+def character_spec(game, seat: int) -> dict[str, Any]:
+    """:func:`spec` of a seat known to play a character."""
+    s = spec(game, seat)
+    assert s is not None, f"seat {seat} plays no character"
+    return s
+
+
 def power(game, seat: int) -> str | None:
     s = spec(game, seat)
     return s["power"] if s else None
@@ -164,7 +178,7 @@ def agnet_acquires(game, event: dict[str, Any]) -> None:
     seat, card = event["seat"], event["card"]
     if power(game, seat) != "agnet" or game.card_defs[card].type != "companion":
         return
-    if board(game, seat)["conscription"] > 0:
+    if character_board(game, seat)["conscription"] > 0:
         name = game.card_defs[card].name
         game.ask_later({"kind": "conscript", "seat": seat, "src": card, "card": card,
                         "prompt": f"spend a conscription token to put {name} on top of your deck?"})
@@ -183,7 +197,7 @@ def _conscript_resolve(game, d: dict[str, Any], action: Action) -> None:
     p.discard.remove(card)
     p.discard.reverse()
     p.deck.append(card)
-    board(game, seat)["conscription"] -= 1
+    character_board(game, seat)["conscription"] -= 1
     game.bump(seat, "conscriptions")
     game.say(f"{game.name(seat)} conscripts {game.card_defs[card].name}: it goes on top of the deck.")
 
@@ -227,8 +241,8 @@ def dallan_finds(game, event: dict[str, Any]) -> None:
     seat, token = event["seat"], event["token"]
     if power(game, seat) != "dallan":
         return
-    finds = board(game, seat)["finds"]
-    for find in spec(game, seat)["finds"]:
+    finds = character_board(game, seat)["finds"]
+    for find in character_spec(game, seat)["finds"]:
         if find["name"] not in finds and _matches(game, token, find["match"]):
             finds[find["name"]] = token
             game.say(f"{game.name(seat)} puts the {game.token_defs[token].name} on the board as a Find.")
@@ -247,7 +261,7 @@ def op_find_reward(ctx, _arg: Any) -> None:
     b = board(ctx.game, ctx.seat)
     if not b or not b.get("finds"):
         return
-    names = [f["name"] for f in spec(ctx.game, ctx.seat)["finds"] if f["name"] in b["finds"]]
+    names = [f["name"] for f in character_spec(ctx.game, ctx.seat)["finds"] if f["name"] in b["finds"]]
     if len(names) == 1:
         _take_find(ctx.game, ctx.seat, names[0], ctx.src)
     else:
@@ -255,7 +269,7 @@ def op_find_reward(ctx, _arg: Any) -> None:
 
 
 def _take_find(game, seat: int, name: str, src: str) -> None:
-    find = next(f for f in spec(game, seat)["finds"] if f["name"] == name)
+    find = next(f for f in character_spec(game, seat)["finds"] if f["name"] == name)
     game.bump(seat, "find_rewards")
     game.say(f"{game.name(seat)} takes the reward of the {name} Find.")
     game.push(find["reward"], seat, src)
@@ -295,12 +309,12 @@ def garignar_defeats(game, event: dict[str, Any]) -> None:
     if power(game, seat) != "garignar" or seat != game.current or game.has_flag("party_carnage"):
         return
     game.set_flag("party_carnage")
-    wheel = spec(game, seat)["carnage"]
-    b = board(game, seat)
+    wheel = character_spec(game, seat)["carnage"]
+    b = character_board(game, seat)
     b["carnage"] = b["carnage"] % len(wheel) + 1
     game.bump(seat, "carnage_advances")
     game.say(f"{game.name(seat)}'s carnage token moves to space {b['carnage']}.")
-    game.push(wheel[b["carnage"] - 1], seat, board(game, seat)["character"])
+    game.push(wheel[b["carnage"] - 1], seat, character_board(game, seat)["character"])
 
 
 # ==========================================================================================
@@ -311,7 +325,7 @@ def op_mana(ctx, n: int) -> None:
     b = board(ctx.game, ctx.seat)
     if b is None or "mana" not in b:
         return
-    top = int((spec(ctx.game, ctx.seat).get("mana") or {}).get("max", 10))
+    top = int((character_spec(ctx.game, ctx.seat).get("mana") or {}).get("max", 10))
     b["mana"] = min(top, b["mana"] + int(n))
 
 
@@ -324,7 +338,7 @@ def _copyable(game, card: str) -> bool:
 def spell_actions(game, seat: int) -> list[Action]:
     if power(game, seat) != "lenara":
         return []
-    b, sp = board(game, seat), spec(game, seat)
+    b, sp = character_board(game, seat), character_spec(game, seat)
     used = game.turn.ext.get("party_spells", [])
     costs = sp.get("spells", {})
     p = game.player(seat)
@@ -344,8 +358,8 @@ def spell_actions(game, seat: int) -> list[Action]:
 
 def spell_apply(game, seat: int, action: Action) -> None:
     name = action.args[0]
-    b = board(game, seat)
-    b["mana"] -= int(spec(game, seat)["spells"][name])
+    b = character_board(game, seat)
+    b["mana"] -= int(character_spec(game, seat)["spells"][name])
     game.turn.ext.setdefault("party_spells", []).append(name)
     game.bump(seat, "spells_cast")
     cards = game.card_defs
@@ -390,14 +404,14 @@ def op_flip_behaviour(ctx, n: int) -> None:
 
 
 def _flip_legal(game, d: dict[str, Any]) -> list[Action]:
-    return [act("flip", r) for r in board(game, d["seat"])["up"]] + [Action("no")]
+    return [act("flip", r) for r in character_board(game, d["seat"])["up"]] + [Action("no")]
 
 
 def _flip_resolve(game, d: dict[str, Any], action: Action) -> None:
     if action.kind != "flip":
         return
     seat, res = d["seat"], action.args[0]
-    board(game, seat)["up"].remove(res)
+    character_board(game, seat)["up"].remove(res)
     game.gain(seat, res, int(d["n"]))
     game.bump(seat, "behaviour_flips")
     game.say(f"{game.name(seat)} flips the {RESOURCES.get(res, res)} token: +{d['n']} {res}.")
@@ -407,7 +421,7 @@ def whiskers_ends(game, event: dict[str, Any]) -> None:
     seat = event["seat"]
     if power(game, seat) != "whiskers":
         return
-    b, sp = board(game, seat), spec(game, seat)
+    b, sp = character_board(game, seat), character_spec(game, seat)
     if b["up"]:
         return
     game.say(f"All of {game.name(seat)}'s behaviour tokens are face down: the dragon attacks!")
@@ -432,7 +446,7 @@ def monkey_attack_done(game, event: dict[str, Any]) -> None:
     before = game.turn.ext.pop("party_monkey", None) if active(game) else None
     for key, had in (before or {}).items():
         seat = int(key)
-        b = board(game, seat)
+        b = character_board(game, seat)
         if len(game.player(seat).damage) > had and b["covered"] > 0:
             b["covered"] -= 1
             game.bump(seat, "cogwheels_removed")
@@ -443,10 +457,10 @@ def monkey_turn_start(game, event: dict[str, Any]) -> None:
     seat = event["seat"]
     if power(game, seat) != "monkeybot":
         return
-    wheels = spec(game, seat)["cogwheels"]
-    revealed = len(wheels) - board(game, seat)["covered"]
+    wheels = character_spec(game, seat)["cogwheels"]
+    revealed = len(wheels) - character_board(game, seat)["covered"]
     for addrs in reversed(wheels[:revealed]):
-        game.push(addrs, seat, board(game, seat)["character"])
+        game.push(addrs, seat, character_board(game, seat)["character"])
 
 
 # ==========================================================================================

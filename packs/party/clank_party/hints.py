@@ -133,7 +133,7 @@ ACTIONS = {"spell": spell, "market-anywhere": market_anywhere}
 def greedy_answer(view, value: Any, decision: dict[str, Any], acts: list[Action]) -> Any:
     """The base game's greedy bot asks (its declared value ``greedy_answer``): this pack's
     decisions are answered here; another pack's answer is left alone."""
-    advise = ANSWERS.get(decision.get("kind"))
+    advise = ANSWERS.get(decision.get("kind", ""))
     return value if value is not None or advise is None else advise(view, acts)
 
 

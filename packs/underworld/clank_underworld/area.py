@@ -58,7 +58,7 @@ def chute_place(game, room: str, _arg: Any) -> None:
 
 def has_chute(game, room: str | None) -> bool:
     """A printed chute or a placed Underworld Chute token (at most one per room, G43)."""
-    return room is not None and (game.room_has(room, CHUTE) or "chute_token" in game.room(room))
+    return room is not None and (game.room_has(room, CHUTE) or "chute_token" in game.room_state(room))
 
 
 def c_chute_here(game, seat: int, want: Any) -> bool:

@@ -2,9 +2,10 @@
 the artifact enhancers, the magic lyre, the Imp Assistants and their tome tax, the Underworld
 Prison, harpies and the Harpy Matriarch, lakes and towers.
 
-The pieces lie in their rooms' state (``game.room(room)``): ``guardian``, ``enhancers``,
-``lyre``, ``imps``, ``harpy``, ``prisoner`` (token ids), so views show them and the check of a
-loaded state counts them (``tokens_elsewhere``).
+The pieces lie in their rooms' state (read with ``game.room_state(room)``, changed through
+``game.room(room)``): ``guardian``, ``enhancers``, ``lyre``, ``imps``, ``harpy``, ``prisoner``
+(token ids), so views show them and the check of a loaded state counts them
+(``tokens_elsewhere``).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def _swords(game, seat: int, entry: Any) -> int:
 # -- fights on entry and later (U2, U3, U16) -------------------------------------------------
 def _foe_may_enter(key: str, swords: int, damage: int, rule: str):
     def may_enter(game, seat, room, _arg, entry):
-        if not game.room(room).get(key):
+        if not game.room_state(room).get(key):
             return None
         if _swords(game, seat, entry) >= swords or _can_endure(game, seat, damage, entry):
             return None
@@ -56,7 +57,7 @@ def _foe_may_enter(key: str, swords: int, damage: int, rule: str):
 
 def _foe_enter(key: str, swords: int, damage: int):
     def on_enter(game, seat, room, _arg):
-        if not game.room(room).get(key):
+        if not game.room_state(room).get(key):
             return
         game.ask_later({"kind": FIGHT, "seat": seat, "room": room, "foe": key,
                         "prompt": f"fight it ({swords} Swords) or take {damage} damage"})
@@ -65,7 +66,7 @@ def _foe_enter(key: str, swords: int, damage: int):
 
 def _fight_legal(game, d: dict[str, Any]) -> list:
     seat, room, foe = d["seat"], d["room"], d["foe"]
-    if not game.room(room).get(foe) or game.player(seat).room != room or not game.is_live(seat):
+    if not game.room_state(room).get(foe) or game.player(seat).room != room or not game.is_live(seat):
         return [act("done")]
     swords, damage = (GUARDIAN_SWORDS, GUARDIAN_DAMAGE) if foe == "guardian" else (HARPY_SWORDS, HARPY_DAMAGE)
     out = []
@@ -98,7 +99,7 @@ def defeat(game, seat: int, room: str, foe: str) -> None:
 
 def _fight_actions(key: str, swords: int):
     def actions(game, seat, room, _arg):
-        if game.room(room).get(key) and game.player(seat).pool.get("swords", 0) >= swords:
+        if game.room_state(room).get(key) and game.player(seat).pool.get("swords", 0) >= swords:
             return [act("room", key, "fight")]
         return []
     return actions
@@ -135,7 +136,7 @@ def guardian_defeated(game, seat: int, room: str) -> None:
 
 def _double(game, room: str) -> str | None:
     toks = game.token_defs
-    return next((t for t in game.room(room).get("enhancers", []) if toks[t].ext["enhancer"] == 2), None)
+    return next((t for t in game.room_state(room).get("enhancers", []) if toks[t].ext["enhancer"] == 2), None)
 
 
 def _reward_legal(game, d: dict[str, Any]) -> list:
@@ -214,7 +215,7 @@ def lyre_place(game, room: str, _arg: Any) -> None:
 
 
 def lyre_actions(game, seat: int, room: str, _arg: Any) -> list:
-    lyre = game.room(room).get("lyre")
+    lyre = game.room_state(room).get("lyre")
     if not lyre or game.carried_artifacts(seat) >= game.artifact_limit(seat):
         return []
     return [act("room", "lyre", lyre[0])]
