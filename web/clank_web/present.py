@@ -67,13 +67,21 @@ def seat_labels(room: GameRoom) -> list[str]:
     return names
 
 
+def known_decider(view: Any, seat: int | None) -> int | None:
+    """Who decides now, as ``seat`` may know it: the seat itself, or the player whose turn it is;
+    None when another player decides out of turn (a React card's window), so that every other
+    seat and every spectator sees the same neutral wait whoever holds the card."""
+    decider = view.current_player
+    return decider if decider is not None and decider in (seat, view.current) else None
+
+
 def state_message(room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator)."""
     view = room.game.view(seat)
     human = seat is not None and room.seats[seat].kind == HUMAN
     deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
-    decider = view.current_player
+    decider = known_decider(view, seat)
     message: dict[str, Any] = {
         "type": "state",
         "game": room.id,
@@ -125,8 +133,9 @@ def fragments(room: GameRoom, view: Any, seat: int | None, actions: list[dict[st
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """Who you are, whose turn, who decides (another player may answer on your turn), the end."""
-    decider = view.current_player
+    """Who you are, whose turn, who decides (another player may answer on your turn: who, only
+    that player's page says), the end."""
+    decider = known_decider(view, seat)
     result = result_words(view, names) if view.over else None
     scores = []
     if view.over:
@@ -147,7 +156,7 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
         "round": view.round,
         "turn": names[view.current] if not view.over else None,
         "decider": names[decider] if decider is not None else None,
-        "out_of_turn": decider is not None and decider != view.current,
+        "out_of_turn": view.current_player is not None and view.current_player != view.current,
         "deciding": deciding,
         "prompt": prompt_text(view) if deciding else None,
         "over": view.over,

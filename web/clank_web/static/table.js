@@ -47,6 +47,8 @@
   }
 
   function receive(message) {
+    // other scripts of the page (presence.js) read the messages too
+    table.dispatchEvent(new CustomEvent("clank:message", {detail: message}));
     if (message.type === "state") {
       version = message.version;
       table.dataset.version = String(version);
