@@ -155,3 +155,17 @@ def test_a_committed_transaction_notifies_the_other_processes_and_a_refused_one_
         {"o": "B", "k": "d", "g": "g1"},
     ]
     store.close()
+
+
+def test_processes_starting_together_on_a_new_postgresql_database_migrate_one_after_the_other(postgres):
+    """``clank serve --workers 4`` on an empty database: every process migrates at start; an
+    advisory lock lets one create the schema while the others wait, then find it up to date."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    url = postgres.new_database()
+    stores = [Store(url) for _ in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda s: s.migrate(), stores))  # raises if one of them failed
+    assert {current(s.engine) for s in stores} == {"0002"}
+    for s in stores:
+        s.close()
