@@ -159,9 +159,11 @@ class Hall:
         """The room of a game: held, or rebuilt from the database (once, however many ask at
         the same time); None if there is no such game, or it cannot be rebuilt."""
         room = self.rooms.get(game_id)
-        if room is not None or not GAME_ID.fullmatch(game_id):
+        if room is not None:
             self._touched[game_id] = time.monotonic()
             return room
+        if not GAME_ID.fullmatch(game_id) or game_id in self.refused:
+            return None  # (a game that could not be rebuilt is not tried again until a restart)
         loading = self._loading.get(game_id)
         if loading is None:
             loading = self._loading[game_id] = asyncio.get_running_loop().create_future()

@@ -36,6 +36,8 @@ async def record(request: Request) -> Response:
     """``GET /g/GAME/record``: a finished game's record, the JSON ``clank replay`` reads
     (``not-over`` before the end: a record holds every action, hence every secret)."""
     room = await room_of(request)
+    if not room.game.over:  # another process may have committed the last action a moment ago
+        await hall_of(request).advance(room)
     async with room.lock:  # a game's last action counts once it is committed
         published = lobby.portable_record(game_record(room.game, digests=True)) if room.game.over else None
     if published is None:
