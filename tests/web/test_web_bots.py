@@ -134,7 +134,19 @@ def test_a_search_stops_when_its_game_is_deleted_or_its_seat_handed_over(make_we
     web = make_web(max_bot_budget="5000,2000ms")
     made = create_game(web, ["catacombs"], ["mcts:2000ms", "mcts:2000ms"], seed=4)
     pool = web.hall().bots.search
-    wait_for(lambda: pool.searching() > 0)  # a searched decision is under way (2 s each)
+
+    def jobs() -> set[int]:
+        return {job for worker in pool.workers for job in worker.jobs}
+
+    seen: dict[int, float] = {}
+
+    def searching_for_a_while() -> bool:  # a searched decision (2 s), not a card played at once
+        now = time.monotonic()
+        for job in jobs():
+            seen.setdefault(job, now)
+        return any(now - seen[job] > 0.3 for job in jobs())
+
+    wait_for(searching_for_a_while)
     if how == "deleted":
         web.post(f"/api/games/{made['game']}/delete", json={"token": made["creator_token"]})
     else:
