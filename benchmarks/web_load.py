@@ -28,6 +28,7 @@ action (sent → acknowledged, which includes the commit to the database) at the
     python benchmarks/web_load.py --games 100
     python benchmarks/web_load.py --games 100 --think 0.5-2 --max-rounds 4
     python benchmarks/web_load.py --games 100 --db postgresql://postgres@127.0.0.1:5432/clank
+    python benchmarks/web_load.py --games 100 --db postgresql://... --workers 4   # 4 server processes
 
 It asserts nothing but equal digests (exit code 1 when a game differs): speed is measured,
 never tested. ``tests/web/test_web_load.py`` runs it with a few games in the fast suite and
@@ -125,9 +126,27 @@ def serve_command(db: str, port: int, *extra: str, rate: int = 100_000) -> list[
             "--bot-delay", "0", "--rate", str(rate), *extra]
 
 
-def start_server(db: str, port: int) -> subprocess.Popen:
-    """``clank serve`` for the run; returns once it answers."""
-    proc = subprocess.Popen(serve_command(db, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and of every process under it (``--workers``: the supervisor and
+    its server processes)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grew = {pid}, True
+    while grew:
+        below = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= below
+        grew = bool(below)
+    return sum(cpu_seconds(p) for p in tree)
+
+
+def start_server(db: str, port: int, workers: int = 1) -> subprocess.Popen:
+    """``clank serve`` for the run (``workers`` processes on the port); returns once it answers."""
+    extra = ("--workers", str(workers)) if workers > 1 else ()
+    proc = subprocess.Popen(serve_command(db, port, *extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -268,7 +287,7 @@ def play_all(
     figures = Figures(games=len(seeds))
     # a game's seats stay in one process; the processes share the games
     groups = [[j for k, j in enumerate(jobs) if (k // PLAYERS) % clients == i] for i in range(clients)]
-    start, server_cpu = time.perf_counter(), cpu_seconds(server_pid)
+    start, server_cpu = time.perf_counter(), tree_cpu_seconds(server_pid)
     if clients == 1:
         figures.add(asyncio.run(play_seats(jobs, mode, think)))
     else:
@@ -276,7 +295,7 @@ def play_all(
         for proc in procs:
             figures.add(client_result(proc))
     figures.seconds = time.perf_counter() - start
-    figures.server_cpu = cpu_seconds(server_pid) - server_cpu
+    figures.server_cpu = tree_cpu_seconds(server_pid) - server_cpu
     for seed, first in zip(seeds, jobs[::PLAYERS], strict=True):
         game_id = first.url.rsplit("/", 1)[1]
         with urllib.request.urlopen(f"{base}/g/{game_id}/record", timeout=60) as answer:
@@ -325,12 +344,14 @@ def run(
     mode: str = "data",
     think: tuple[float, float] | None = None,
     clients: int = 1,
+    workers: int = 1,
 ) -> tuple[Figures, list[int]]:
-    """Serve, play, compare; returns the figures and the seeds whose digest differs."""
+    """Serve (``workers`` processes: a PostgreSQL ``db``), play, compare; returns the figures and
+    the seeds whose digest differs."""
     with tempfile.TemporaryDirectory() as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        server = start_server(url, port)
+        server = start_server(url, port, workers)
         try:
             seeds = list(range(seed, seed + games))
             figures = play_all(f"http://127.0.0.1:{port}", seeds, options, server.pid, mode, think, clients)
@@ -367,13 +388,18 @@ def main() -> None:
     parser.add_argument("--think", type=seconds_range, default=None, metavar="MIN-MAX",
                         help="seconds a seat waits before acting, at random between MIN and MAX (default: none)")
     parser.add_argument("--clients", type=int, default=1, help="processes of the load generator")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes on the port (clank serve --workers; more than one needs --db postgresql://)")
     args = parser.parse_args()
+    if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        parser.error("--workers needs a PostgreSQL --db (an SQLite file serves one process)")
     options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
-    figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients))
+    figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients),
+                          max(1, args.workers))
     pace = f"paced: each seat thinks {args.think[0]:g}-{args.think[1]:g} s" if args.think else "closed loop"
     print(
         f"cores: {os.cpu_count()}; database: {(args.db or 'sqlite (temporary file)').split('@')[-1]}; "
-        f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es)"
+        f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es); {max(1, args.workers)} server process(es)"
     )
     print(figures.report())
     if differ:
