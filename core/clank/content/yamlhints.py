@@ -97,6 +97,6 @@ def fallback(slip: Slip) -> Hint:
     allows = next((words for phrase, words in _EXPECTED_WORDS if wanted and phrase in wanted.group(1)), None)
     message = f"this line is not valid YAML: {what} cannot stand here"
     if allows:
-        message += f"; YAML allows {allows} here"
+        message += f"; here YAML allows {allows}"
     return slip.hint(message + " (check the brackets, quotes and indentation of this line and the one above)",
                      slip.index)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from ruamel.yaml.tokens import BlockEntryToken, KeyToken, ScalarToken, ValueToken
+from ruamel.yaml.tokens import KeyToken, ScalarToken, ValueToken
 
 from clank.content.yamlslip import Hint, Slip, excerpt, quoted, spaces
 
@@ -28,7 +28,7 @@ def block_hint(slip: Slip) -> Hint | None:
     """The hint for an indentation or block-structure mistake, None when the slip is of another kind."""
     checks: Sequence[Callable[[Slip], Hint | None]] = (
         _tab, _dash_without_space, _out_of_line, _colon_in_value, _no_colon, _block_text_outdent,
-        _list_on_key_line, _question_mark, _file_outdent)
+        _list_on_key_line, _question_mark, _file_outdent, _text_file, _colon_first, _second_value)
     for check in checks:
         hint = check(slip)
         if hint is not None:
@@ -124,6 +124,11 @@ def _dash_without_space(slip: Slip) -> Hint | None:
     only fails on a later line."""
     if slip.at is None or not slip.says(*_BLOCK_ERRORS):
         return None
+    line = slip.line(slip.at.line)
+    stripped = line.lstrip(" ")
+    if re.match(r"-[^\s\-]", stripped) and slip.starts[slip.at.line] + len(line) - len(stripped) == slip.index:
+        return slip.hint(f"no space after the dash in {excerpt(stripped)}: a list item starts with a dash and a "
+                         f"space ({excerpt('- ' + stripped[1:])})", slip.index)
     near = {slip.at.line, slip.last_content_line(slip.at.line)}
     tokens = slip.tokens_before(slip.index)
     for i, token in enumerate(tokens[:-1]):
@@ -158,31 +163,88 @@ def _colon_in_value(slip: Slip) -> Hint | None:
         fixed = line[indent:slip.col_of(start)] + quoted(value)
         return slip.hint(f"a second colon in the value of {name!r}: a colon and a space end a key, so a value "
                          f"that holds one goes in quotes ({excerpt(fixed)})", slip.index)
-    first = slip.line(prev.start_mark.line)[prev.start_mark.column:]
+    hint = _glued_colon(slip, start)
+    if hint is not None or (isinstance(before, ValueToken) and before.start_mark.line == prev.start_mark.line):
+        return hint
+    first = slip.text[start:slip.content_end(prev.start_mark.line)].strip()
+    return slip.hint(f"{excerpt(first)} has no colon, so YAML reads it on into line {slip.at.line + 1} as one text, "
+                     f"where a colon cannot follow: add the colon after its key{_key_fix(first)}, or make the line "
+                     "a comment with #", start)
+
+
+def _glued_colon(slip: Slip, start: int) -> Hint | None:
+    """``id:a``, ``name:[x``: a colon with text right after it, on the line from ``start`` on."""
+    first = slip.text[start:slip.content_end(slip.line_of(start))]
     glued = _GLUED_COLON.search(first)
-    if glued is not None:
-        word = first[:glued.end()].split()[-1] + first[glued.end():].split(" ", 1)[0]
-        at = start + glued.start() + 1
-        return slip.hint(f"no space after the colon in {excerpt(word)}: a key ends with a colon and a space "
-                         f"({excerpt(word.replace(':', ': ', 1))})", at)
-    if isinstance(before, (ValueToken, BlockEntryToken)):
+    if glued is None:
         return None
-    return slip.hint(f"{excerpt(first.strip())} is neither a `key: value` line nor a list item, so YAML reads it "
-                     f"on into line {slip.at.line + 1} as one text, where a colon cannot follow: end its key "
-                     "with a colon, start it with `- `, or make it a comment with #", start)
+    word = first[:glued.end()].split()[-1] + first[glued.end():].split(" ", 1)[0]
+    return slip.hint(f"no space after the colon in {excerpt(word)}: a key ends with a colon and a space "
+                     f"({excerpt(word.replace(':', ': ', 1))})", start + glued.start() + 1)
+
+
+def _key_fix(line: str) -> str:
+    """`` (`count: 1`)`` for a line ``count 1`` whose first word reads as a key; '' otherwise."""
+    words = line.split(None, 1)
+    if len(words) == 2 and re.fullmatch(r"[A-Za-z_][\w-]*", words[0]):
+        return f" ({excerpt(words[0] + ': ' + words[1])})"
+    return ""
 
 
 def _no_colon(slip: Slip) -> Hint | None:
-    """A line in a mapping with no colon (``name`` alone, ``very long`` before ``key: b``)."""
+    """A line in a mapping with no colon (``name`` alone, ``count 1``, ``very long`` before ``key: b``)."""
     if "could not find expected ':'" not in slip.problem or slip.opened is None:
         return None
     start = slip.opened.index
-    hint = _block_text_outdent(slip, start)
+    hint = _block_text_outdent(slip, start) or _glued_colon(slip, start)
     if hint is not None:
         return hint
-    line = slip.line(slip.opened.line)[slip.opened.column:].strip()
+    line = slip.text[start:slip.content_end(slip.opened.line)].strip()
     return slip.hint(f"{excerpt(line)} has no colon: each line of a mapping is `key: value`; add the colon after "
-                     "the key, or indent the line more if it continues the value above it", start)
+                     f"the key{_key_fix(line)}, or indent the line more if it continues the value above it", start)
+
+
+def _colon_first(slip: Slip) -> Hint | None:
+    """`` : value``: a line that starts with a colon, its key left out."""
+    if slip.at is None:
+        return None
+    line = slip.line(slip.at.line)
+    stripped = line.lstrip(" -")
+    if not stripped.startswith(":") or stripped[1:2] not in ("", " "):
+        return None
+    at = slip.starts[slip.at.line] + len(line) - len(stripped)
+    return slip.hint("a colon with no key before it: write the key before the colon, or remove the colon", at)
+
+
+def _text_file(slip: Slip) -> Hint | None:
+    """A file whose first line is text (no ``key:``, no ``- ``), followed by more: the text is
+    the whole file's value, so nothing may follow it."""
+    if "expected '<document start>'" not in slip.problem:
+        return None
+    first = next((t for t in slip.tokens if t.end_mark.index > t.start_mark.index), None)
+    if not isinstance(first, ScalarToken) or not first.plain or first.start_mark.index >= slip.index:
+        return None
+    start = first.start_mark.index
+    text = slip.text[start:slip.content_end(slip.line_of(start))].strip()
+    return _glued_colon(slip, start) or slip.hint(
+        f"{excerpt(text)} has no colon, so it is the whole file's value and nothing may follow it: add the colon "
+        f"after its key{_key_fix(text)}, or make the line a comment with #", start)
+
+
+def _second_value(slip: Slip) -> Hint | None:
+    """A value on a line of its own after a value that is complete (``- [a, b]`` then ``[c, d]``
+    below it, its dash lost): nothing joins it to the structure."""
+    if not slip.says("expected <block end>", "expected '<document start>'") or slip.at is None:
+        return None
+    if slip.found() in ("-", "?", "<block mapping start>", "<block sequence start>", "<block end>"):
+        return None
+    prev = slip.content_before(slip.index)
+    if prev is None or prev.end_mark.line >= slip.at.line:
+        return None
+    above = slip.line_of(prev.start_mark.index) + 1
+    return slip.hint(f"this line holds a value of its own, and the value on line {above} is complete: start it "
+                     "with `- ` if it is a list item or with `key: ` if it is a key, or join it to the line above",
+                     slip.index)
 
 
 def _block_text_outdent(slip: Slip, at: int | None = None) -> Hint | None:

@@ -35,7 +35,7 @@ from clank.content.yamlslip import (
 
 _ENTRY = re.compile(r"\n[ \t]*(?:- +)?[^\s:#\"'][^:\n]*:(?:[ \t]|$)", re.M)
 """A line inside a quoted string that looks like a ``key:`` entry of its own."""
-_WRONG_CLOSER = re.compile(r"expected ',' or '([\]}])', but got '([\]}])'")
+_WRONG_CLOSER = re.compile(r"expected ',' or '([\]}])', but got '([\]}])'|node content, but found '([\]}])'")
 _NO_COMMA = re.compile(r"expected ',' or '([\]}])', but got '(.*)'$")
 
 
@@ -43,7 +43,7 @@ def flow_hint(slip: Slip) -> Hint | None:
     """The hint for a bracket or quote mistake, None when the slip is of another kind."""
     checks: Sequence[Callable[[Slip], Hint | None]] = (
         _unclosed_quote, _bad_escape, _wrong_closer, _never_closed, _runaway_quote, _quote_ended_early,
-        _missing_comma, _empty_entry, _extra_closer)
+        _after_closer, _missing_comma, _dash_in_brackets, _empty_entry, _extra_closer)
     for check in checks:
         hint = check(slip)
         if hint is not None:
@@ -160,6 +160,22 @@ def _quote_ended_early(slip: Slip) -> Hint | None:
                      f"{excerpt(after)} follows it on the line{fix}", close)
 
 
+def _after_closer(slip: Slip) -> Hint | None:
+    """Words after the ``]`` or ``}`` that ends a value (``keep: tru}e``, ``{a: 1} more``): the
+    bracket closes early, or the words belong in a comment."""
+    if slip.at is None or not slip.says("expected <block end>", "expected '<document start>'", "are not allowed here"):
+        return None
+    prev = slip.content_before(slip.index)
+    if bracket(prev) not in ("]", "}") or prev.end_mark.line != slip.at.line or slip.found() in ("]", "}") or (
+            slip.open_brackets(slip.index)):
+        return None
+    close = prev.start_mark.index
+    after = slip.text[prev.end_mark.index:slip.content_end(slip.at.line)].strip()
+    return slip.hint(f"text after the closing {bracket(prev)}: the {bracket(prev)} here ends the value, and "
+                     f"{excerpt(after)} follows it on the line: remove it, or put it inside the brackets (a comment "
+                     "starts with a space and #)", close)
+
+
 def _inner_quote(slip: Slip, prev: Token, close: int, stop: int, quote: str) -> Hint:
     """A quote inside a string written in the same quotes (it ends the string there)."""
     inner = slip.text[prev.start_mark.index + 1:stop]
@@ -204,7 +220,8 @@ def _never_closed(slip: Slip) -> Hint | None:
     if fix_line < line:
         return slip.hint(f"{said} (add the closing {closers})", opened_at)
     end = slip.content_end(fix_line)
-    shown_from = opened_at if fix_line == line else slip.starts[fix_line]
+    first_on_line = next(t for t in never if t.start_mark.line == line).start_mark.index
+    shown_from = first_on_line if fix_line == line else slip.starts[fix_line]
     shown = slip.text[shown_from:end].strip() + closers
     where = "the line" if fix_line == line else f"line {fix_line + 1}"
     before = "" if at_end or problem_line <= fix_line else f", or before the next entry on line {problem_line + 1}"
@@ -230,42 +247,52 @@ def _wrong_closer(slip: Slip) -> Hint | None:
     """A ``]`` where a ``}`` belongs or the other way round: the fix that leaves the brackets
     balanced (add the missing closer before it, remove it, or write the other one)."""
     m = _WRONG_CLOSER.search(slip.problem)
-    if not m or m.group(1) == m.group(2):
+    got, wrong = (m.group(2) or m.group(3)) if m else None, slip.index
+    opened = slip.open_brackets(wrong)
+    if got is None or not opened or CLOSER_OF[bracket(opened[-1])] == got:
         return None
-    got, wrong = m.group(2), slip.index
-    stack = [bracket(t) for t in slip.open_brackets(wrong)]
-    if not stack:
-        return None
-    inner = slip.open_brackets(wrong)[-1]
+    stack = [bracket(t) for t in opened]
+    inner = opened[-1]
     want = CLOSER_OF[stack[-1]]
     rest = flow_brackets(slip.text, wrong + 1)
     line = slip.line_of(wrong)
-    if len(stack) > 1 and _balances(stack[:-1], [got, *rest]):
+    if len(stack) > 1 and _balances(slip, stack[:-1], [(got, wrong), *rest], wrong):
         return slip.hint(f"unclosed bracket: the {stack[-1]} here is never closed: the {got} at "
                          f"{slip.place(wrong, inner.start_mark.line)} closes the {stack[-2]} around it; add "
                          f"{want} before that {got} ({slip.edited(wrong, wrong, want)})", inner.start_mark.index)
-    if _balances(stack, rest):
+    if _balances(slip, stack, rest, wrong):
         return slip.hint(f"one {got} too many: the {OPENER_OF[got]} it would close is already closed; remove it "
                          f"({slip.edited(wrong, wrong + 1, '')})", wrong)
-    fixed = f" ({slip.edited(wrong, wrong + 1, want)})" if _balances(stack[:-1], rest) else ""
+    fixed = f" ({slip.edited(wrong, wrong + 1, want)})" if _balances(slip, stack[:-1], rest, wrong) else ""
     return slip.hint(f"mismatched brackets: the {stack[-1]} at {slip.place(inner.start_mark.index, line)} is closed "
                      f"with {got}: write {want} instead{fixed}", wrong)
 
 
-def _balances(stack: list[str], rest: list[str]) -> bool:
-    """Whether the brackets ``rest`` close the open ``stack`` (innermost last) without a mismatch
-    (an empty stack is closed already)."""
+def _balances(slip: Slip, stack: list[str], rest: list[tuple[str, int]], at: int) -> bool:
+    """Whether the brackets ``rest`` close the open ``stack`` (innermost last) without a mismatch,
+    leaving no stray closer on the line where the last one closes (an empty stack is closed at ``at``)."""
     stack = list(stack)
-    if not stack:
-        return True
-    for b in rest:
+    for n, (b, index) in enumerate(rest):
+        if not stack:
+            return _tidy(slip, rest[n:], at)
         if b in CLOSER_OF:
             stack.append(b)
-        elif not stack or CLOSER_OF[stack.pop()] != b:
+        elif CLOSER_OF[stack.pop()] != b:
             return False
-        if not stack:
-            return True
-    return False
+        at = index
+    return not stack
+
+
+def _tidy(slip: Slip, rest: list[tuple[str, int]], at: int) -> bool:
+    """Whether the brackets of ``rest`` on the line of ``at`` close none they did not open."""
+    line, depth = slip.line_of(at), 0
+    for b, index in rest:
+        if slip.line_of(index) != line:
+            break
+        depth += 1 if b in CLOSER_OF else -1
+        if depth < 0:
+            return False
+    return True
 
 
 def _missing_comma(slip: Slip) -> Hint | None:
@@ -279,6 +306,11 @@ def _missing_comma(slip: Slip) -> Hint | None:
     if prev is None:
         return None
     comma = prev.end_mark.index
+    tab = slip.text.find("\t", comma, slip.index)
+    if tab >= 0:
+        word = slip.text[prev.start_mark.index:comma].strip()
+        return slip.hint(f"a tab after {excerpt(word[-30:])}: inside brackets a tab ends the text; write a space "
+                         f"instead, or put the text in quotes", tab)
     if m.group(2) == ":" and isinstance(prev, ScalarToken) and prev.plain:
         source = slip.text[prev.start_mark.index:prev.end_mark.index]
         gaps = list(re.finditer(r"\s+", source))
@@ -301,6 +333,17 @@ def _colon_in_entry(slip: Slip, prev: Token, closer: str) -> Hint:
     value = slip.text[start:m.start() if m else slip.content_end(slip.line_of(start))].strip()
     return slip.hint(f"a second colon in {excerpt(value)}: a colon and a space end a key, so a value that holds "
                      f"one goes in quotes ({slip.edited(start, start + len(value), quoted(value))})", slip.index)
+
+
+def _dash_in_brackets(slip: Slip) -> Hint | None:
+    """``[a, - b]``: a list item's dash inside brackets, where items are separated by commas alone."""
+    if not (slip.found() == "-" or "sequence entries are not allowed" in slip.problem) or (
+            not slip.open_brackets(slip.index)):
+        return None
+    dash = slip.index
+    end = dash + 1 + len(slip.text[dash + 1:dash + 2]) - len(slip.text[dash + 1:dash + 2].lstrip(" "))
+    return slip.hint(f"a dash inside brackets: the items of [ ] are separated by commas, with no dash; remove it "
+                     f"({slip.edited(dash, end, '')})", dash)
 
 
 def _empty_entry(slip: Slip) -> Hint | None:

@@ -129,8 +129,8 @@ def _block_header(slip: Slip) -> Hint | None:
     if char.isalpha() or char in "\"'[{":
         return slip.hint(f"the text of a {sign} block starts on the line below it: write {excerpt(key + ' ' + sign)} "
                          "alone, then the text on the next lines, indented", slip.index)
-    return slip.hint(f"after {sign} only a chomping sign (+ or -) and an indentation digit from 1 to 9 may follow on "
-                     f"its line, not {char_name(char)}: put the text on the next lines, indented", slip.index)
+    return slip.hint(f"after {sign} only a + or a -, and a digit from 1 to 9 for the indentation, may follow on its "
+                     f"line, not {char_name(char)}: put the text on the next lines, indented", slip.index)
 
 
 def _directive(slip: Slip) -> Hint | None:

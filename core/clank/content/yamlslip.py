@@ -184,11 +184,11 @@ class Slip:
         return -1
 
 
-def flow_brackets(text: str, start: int) -> list[str]:
-    """The brackets of ``text`` from ``start`` on, read as YAML reads them inside brackets: not
+def flow_brackets(text: str, start: int) -> list[tuple[str, int]]:
+    """The brackets of ``text`` from ``start`` on (each with its index), read as YAML reads them inside brackets: not
     those in quoted strings or comments. (Once a bracket is closed with the wrong kind, the
     scanner's tokens no longer follow the author's brackets: it counts brackets, not kinds.)"""
-    found: list[str] = []
+    found: list[tuple[str, int]] = []
     quote = ""
     i, n = start, len(text)
     while i < n:
@@ -202,7 +202,7 @@ def flow_brackets(text: str, start: int) -> list[str]:
             elif c == "\\" and quote == '"':
                 i += 1
         elif c in "[]{}":
-            found.append(c)
+            found.append((c, i))
         elif c in "'\"" and (i == 0 or text[i - 1] in " \t\n[{,:"):
             quote = c
         elif c == "#" and (i == 0 or text[i - 1] in " \t\n,[{"):
