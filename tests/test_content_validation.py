@@ -1,6 +1,7 @@
 """Content loading and validation: YAML safety, schemas, semantic checks, problem locations.
 
-The broken files of ``tests/corpus/`` hold one mistake each; their first line states the
+The broken files of ``tests/corpus/`` (and ``tests/corpus/yaml/``, YAML syntax slips, see
+``tests/test_yaml_words.py``) hold one mistake each; their first line states the
 problem expected (``# expect: error[rule] line:col -- why``), and the test checks rule,
 file, line and column against a registry built here (no pack loaded: the validator knows no
 content of its own). ``tests/test_cli_validate.py`` runs the same corpus, and the corpus

@@ -272,6 +272,23 @@ def test_the_fallback_names_what_was_found_and_what_yaml_allows_there() -> None:
     assert (message, line, col) == ("this file cannot be read as YAML: check its brackets, quotes and indentation", 1, 1)
 
 
+DOCUMENTED = [
+    "- id: rebel-scout\n  name: Rebel Scout\n  kind: dungeon\n  type: companion\n  count: 1\n  cost: {skill: [3}\n",
+    "- id: rebel-scout\n  name: Rebel Scout\n  kind: dungeon\n  type: companion\n  count: 1\n  cost: {skill: 2}\n"
+    "  text: Gain 2 skill: then draw 1\n",
+    "- id: rebel-scout\n  name: Rebel Scout\n  kind: dungeon\n   type: companion\n",
+]
+"""The files behind the examples of docs/content-format.md, in its order."""
+
+
+def test_the_documented_examples_are_what_validate_says() -> None:
+    text = (HERE.parent / "docs" / "content-format.md").read_text(encoding="utf-8")
+    section = text[text.index("A syntax error is reported"):]
+    start = section.index("```text\n") + 8
+    block = section[start:section.index("\n```", start)]
+    assert block.splitlines() == [_refused(doc, "cards.yaml").format_text() for doc in DOCUMENTED]
+
+
 # ==========================================================================================
 # one set of words, whichever way the YAML is read
 # ==========================================================================================

@@ -31,7 +31,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from clank.content.yamlhints_block import block_hint
 from clank.content.yamlhints_flow import flow_hint
 from clank.content.yamlhints_indicators import indicator_hint
-from clank.content.yamlslip import Hint, Slip, char_name
+from clank.content.yamlslip import Hint, Slip, char_name, first_hint
 
 _ODD_SPACES = "\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff"
 _ODD_INDENT = re.compile(rf"^[ \t-]*([{_ODD_SPACES}])", re.M)
@@ -82,11 +82,7 @@ def explain_syntax_error(exc: YAMLError, text: str) -> Hint:
     if not isinstance(exc, MarkedYAMLError):
         return "this file cannot be read as YAML: check its brackets, quotes and indentation", 1, 1
     slip = Slip(exc, text)
-    for hints in (flow_hint, indicator_hint, block_hint):
-        hint = hints(slip)
-        if hint is not None:
-            return hint
-    return fallback(slip)
+    return first_hint(slip, (flow_hint, indicator_hint, block_hint)) or fallback(slip)
 
 
 def fallback(slip: Slip) -> Hint:

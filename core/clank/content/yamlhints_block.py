@@ -10,11 +10,10 @@ Each names the key or line that is out of place, and says what to write.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 
 from ruamel.yaml.tokens import KeyToken, ScalarToken, ValueToken
 
-from clank.content.yamlslip import Hint, Slip, excerpt, quoted, spaces
+from clank.content.yamlslip import Hint, Slip, excerpt, first_hint, quoted, spaces
 
 _KEY_LINE = re.compile(r"^( *)(- +)*([^\s#:\-][^:#]*?|-[^\s][^:#]*?):(?:\s|$)")
 """A line that starts a mapping entry (``key:``), maybe after list dashes."""
@@ -26,14 +25,9 @@ _GLUED_COLON = re.compile(r"[^\s:]:(?=[^\s:/])")
 
 def block_hint(slip: Slip) -> Hint | None:
     """The hint for an indentation or block-structure mistake, None when the slip is of another kind."""
-    checks: Sequence[Callable[[Slip], Hint | None]] = (
+    return first_hint(slip, (
         _tab, _dash_without_space, _out_of_line, _colon_in_value, _no_colon, _block_text_outdent,
-        _list_on_key_line, _question_mark, _file_outdent, _text_file, _colon_first, _second_value)
-    for check in checks:
-        hint = check(slip)
-        if hint is not None:
-            return hint
-    return None
+        _list_on_key_line, _question_mark, _file_outdent, _text_file, _colon_first, _second_value))
 
 
 def _tab(slip: Slip) -> Hint | None:
@@ -221,7 +215,7 @@ def _text_file(slip: Slip) -> Hint | None:
     the whole file's value, so nothing may follow it."""
     if "expected '<document start>'" not in slip.problem:
         return None
-    first = next((t for t in slip.tokens if t.end_mark.index > t.start_mark.index), None)
+    first = next((t for t in slip.tokens() if t.end_mark.index > t.start_mark.index), None)
     if not isinstance(first, ScalarToken) or not first.plain or first.start_mark.index >= slip.index:
         return None
     start = first.start_mark.index

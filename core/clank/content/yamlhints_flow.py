@@ -10,7 +10,6 @@ as it reads once fixed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 
 from ruamel.yaml.tokens import (
     BlockEntryToken,
@@ -28,6 +27,7 @@ from clank.content.yamlslip import (
     Slip,
     bracket,
     excerpt,
+    first_hint,
     flow_brackets,
     is_quoted,
     quoted,
@@ -41,14 +41,9 @@ _NO_COMMA = re.compile(r"expected ',' or '([\]}])', but got '(.*)'$")
 
 def flow_hint(slip: Slip) -> Hint | None:
     """The hint for a bracket or quote mistake, None when the slip is of another kind."""
-    checks: Sequence[Callable[[Slip], Hint | None]] = (
+    return first_hint(slip, (
         _unclosed_quote, _bad_escape, _wrong_closer, _never_closed, _runaway_quote, _quote_ended_early,
-        _after_closer, _missing_comma, _dash_in_brackets, _empty_entry, _extra_closer)
-    for check in checks:
-        hint = check(slip)
-        if hint is not None:
-            return hint
-    return None
+        _after_closer, _missing_comma, _dash_in_brackets, _empty_entry, _extra_closer))
 
 
 # -- quotes ----------------------------------------------------------------------------------

@@ -10,11 +10,10 @@ turn. Most say to put the value in quotes, and show it so.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 
 from ruamel.yaml.tokens import AliasToken, AnchorToken
 
-from clank.content.yamlslip import Hint, Slip, char_name, excerpt, quoted
+from clank.content.yamlslip import Hint, Slip, char_name, excerpt, first_hint, quoted
 
 _RESERVED = {"@": "YAML reserves it", "`": "YAML reserves it", "%": "it starts a directive in YAML",
              "|": "it starts block text, which cannot be inside [ ] or { }",
@@ -23,14 +22,9 @@ _RESERVED = {"@": "YAML reserves it", "`": "YAML reserves it", "%": "it starts a
 
 def indicator_hint(slip: Slip) -> Hint | None:
     """The hint for a misused reserved character or marker line, None when the slip is of another kind."""
-    checks: Sequence[Callable[[Slip], Hint | None]] = (
+    return first_hint(slip, (
         _cannot_start, _anchor_or_alias_name, _undefined_alias, _after_anchor_or_alias, _tag, _block_header,
-        _directive, _documents, _merge)
-    for check in checks:
-        hint = check(slip)
-        if hint is not None:
-            return hint
-    return None
+        _directive, _documents, _merge))
 
 
 def _value_at(slip: Slip, at: int) -> str:

@@ -5,8 +5,9 @@ column of every node and refuses duplicate keys), projects the tree onto plain J
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; dates become ISO
 strings, mapping keys become strings) and returns it with a :class:`Locator`.
 
-A syntax error is explained where the author can fix it (an unclosed quote or bracket where it
-opens, a non-breaking space used as indentation: see :mod:`clank.content.yamlhints`). Hostile
+A syntax error is told in the author's words where it can be fixed (an unclosed quote or bracket
+where it opens, a key out of line, a value that needs quotes ...: see
+:mod:`clank.content.yamlhints`), never in the parser's. Hostile
 input is refused early and cheaply, never executed: files over 512 KiB (refused before
 they are read), binary files, text that is not UTF-8, alias bombs, nesting deeper than 64,
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
@@ -19,8 +20,9 @@ Two parsers: libyaml through ``ruamel.yaml.clib`` (a dependency on CPython) and 
 pure-Python parser, whose problems and positions are the reference. libyaml reads the file's
 events for the checks, then parses and composes it, and the plain data and positions are read
 straight from its nodes (ruamel's constructor reads only the rarer scalars), about seven times
-faster than the pure parser; it keeps only clean files (no alias, directive, merge key, empty
-value, refusal or error), for which both give the same data and positions. Anything else, and
+faster than the pure parser; it keeps only clean files (no alias, anchor, tab, directive, merge
+key, empty value, refusal or error), for which both give the same data and positions (libyaml reads
+some text with a tab or an anchor that the pure parser refuses, ``key:<tab>value``, ``{&a: 1}``). Anything else, and
 every file where libyaml is missing, is parsed once by the pure parser, checked event by event as
 its composer takes them.
 

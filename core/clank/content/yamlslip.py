@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import bisect
 import io
+import itertools
 import json
 import re
-from functools import cached_property
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -57,6 +58,8 @@ class Slip:
         self.opened = exc.context_mark
         raw = text.split("\n")
         self.lines = [line.removesuffix("\r") for line in raw]
+        self._seen: list[Token] = []
+        self._scanner: Iterator[Token] | None = None
         self.starts = [0]
         for line in raw[:-1]:
             self.starts.append(self.starts[-1] + len(line) + 1)
@@ -102,25 +105,32 @@ class Slip:
         n = self.line_of(index)
         return f"col {self.col_of(index) + 1}" if n == line else f"line {n + 1} col {self.col_of(index) + 1}"
 
-    @cached_property
-    def tokens(self) -> list[Token]:
-        """Every token ruamel's scanner reads from the text, up to the first error of the scanner
-        (a parser's error does not stop it: a ``}`` where a ``]`` belongs is still a token)."""
-        found: list[Token] = []
+    def tokens(self) -> Iterator[Token]:
+        """The tokens ruamel's scanner reads from the text, in order, up to the first error of the
+        scanner (a parser's error does not stop it: a ``}`` where a ``]`` belongs is still a
+        token). They are read as far as asked, once."""
+        i = 0
+        while i < len(self._seen) or self._read_one():
+            yield self._seen[i]
+            i += 1
+
+    def _read_one(self) -> bool:
+        if self._scanner is None:
+            self._scanner = iter(YAML(typ="safe", pure=True).scan(io.StringIO(self.text)))
         try:
-            for token in YAML(typ="safe", pure=True).scan(io.StringIO(self.text)):
-                found.append(token)
-        except YAMLError:
-            pass   # the tokens before the scanner's own error are what the hints read
-        return found
+            self._seen.append(next(self._scanner))
+        except (StopIteration, YAMLError):   # the tokens before the scanner's own error are what the hints read
+            self._scanner = iter(())
+            return False
+        return True
 
     def tokens_before(self, index: int) -> list[Token]:
         """The tokens that start before ``index``."""
-        return [t for t in self.tokens if t.start_mark.index < index]
+        return list(itertools.takewhile(lambda t: t.start_mark.index < index, self.tokens()))
 
     def token_at(self, index: int) -> Token | None:
         """The first token that starts at ``index`` or after it."""
-        return next((t for t in self.tokens if t.start_mark.index >= index), None)
+        return next((t for t in self.tokens() if t.start_mark.index >= index), None)
 
     def content_before(self, index: int) -> Token | None:
         """The last token before ``index`` that has text of its own (not the scanner's marks of
@@ -144,7 +154,7 @@ class Slip:
     def closing(self, opener: Token) -> Token | None:
         """The bracket token that closes ``opener`` (the next closer at its depth), if any."""
         depth = 0
-        for token in self.tokens:
+        for token in self.tokens():
             if token.start_mark.index <= opener.start_mark.index:
                 continue
             if type(token) in OPENERS:
@@ -211,6 +221,15 @@ def flow_brackets(text: str, start: int) -> list[tuple[str, int]]:
             continue
         i += 1
     return found
+
+
+def first_hint(slip: Slip, checks: Sequence[Callable[[Slip], Hint | None]]) -> Hint | None:
+    """The hint of the first of ``checks`` that knows the slip, None when none does."""
+    for check in checks:
+        hint = check(slip)
+        if hint is not None:
+            return hint
+    return None
 
 
 def bracket(token: Any) -> str:
