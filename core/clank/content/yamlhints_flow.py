@@ -84,16 +84,17 @@ def _bad_escape(slip: Slip) -> Hint | None:
     message = (f'a backslash inside "…" starts an escape, and {excerpt(escape)} is not one: write `\\\\` '
                "for a backslash")
     if end is not None:
-        inner = slip.text[slip.opened.index + 1:end]
-        if "'" not in inner:
-            message += f", or put the text in single quotes ({excerpt(chr(39) + inner + chr(39))})"
+        single = "'" + slip.text[slip.opened.index + 1:end] + "'"
+        if single.count("'") == 2:
+            message += f", or put the text in single quotes ({excerpt(single)})"
     return slip.hint(message, backslash)
 
 
 def _closing_quote(slip: Slip, start: int) -> int | None:
     """The index of the ``"`` that closes the double-quoted string opening at ``start``, on its line."""
-    i, end = start + 1, slip.content_end(slip.line_of(start)) + 1
-    while i < min(end, len(slip.text)):
+    number = slip.line_of(start)
+    i, end = start + 1, slip.starts[number] + len(slip.line(number))
+    while i < end:
         c = slip.text[i]
         if c == "\\":
             i += 2
@@ -176,13 +177,13 @@ def _inner_quote(slip: Slip, prev: Token, close: int, stop: int, quote: str) -> 
     inner = slip.text[prev.start_mark.index + 1:stop]
     if quote == '"':
         fixed = '"' + inner.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        other = f"'{inner}'" if "'" not in inner else ""
+        other, kind = (f"'{inner}'" if "'" not in inner else ""), "single"
         how = '\\"'
     else:
         fixed = "'" + inner.replace("'", "''") + "'"
-        other = f'"{inner}"' if '"' not in inner and "\\" not in inner else ""
+        other, kind = (f'"{inner}"' if '"' not in inner and "\\" not in inner else ""), "double"
         how = "''"
-    also = f", or put the text in {'single' if quote == chr(34) else 'double'} quotes ({excerpt(other)})" if other else ""
+    also = f", or put the text in {kind} quotes ({excerpt(other)})" if other else ""
     return slip.hint(f"the {quote} here ends the string that starts at "
                      f"{slip.place(prev.start_mark.index, slip.line_of(close))}, and the rest of the text "
                      f"follows it: inside {quote}…{quote} write `{how}` for a {quote} ({excerpt(fixed)}){also}", close)
