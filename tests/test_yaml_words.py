@@ -7,7 +7,8 @@ the parser's wording ("while parsing a flow sequence: expected ',' or ']', but g
 - ``tests/corpus/yaml/``: one mistake per file, its first line the rule and line:col expected,
   its ``# says:`` lines words the message must hold (``test_content_validation.py`` and
   ``test_cli_validate.py`` also run these files with the rest of the corpus);
-- :data:`SNIPPETS`: more mistakes, loaded straight from text, each also with Windows line ends;
+- :data:`SNIPPETS`: more mistakes, loaded straight from text, each also with Windows (and old
+  Mac) line ends;
 - both YAML readers (libyaml's fast path and ruamel's pure-Python parser) give the same words,
   and pack manifests, scenario files and ``--set`` values go through the same explanations;
 - a property: random insertions and deletions of ``[]{}:'"-`` and tabs in the shipped packs'
@@ -28,12 +29,14 @@ from clank.content.packread import file_kind
 from clank.content.problems import ContentError, Problem
 from clank.content.schemas import FILE_KINDS
 from clank.content.validate import check_file, validate_file, validate_pack_dirs
-from clank.content.yamlhints import explain_syntax_error
+from clank.content.yamlhints import explain_syntax_error, hint_for
+from clank.content.yamlslip import Slip
 from clank.registry import Registry
 from clank.scenarios.loader import load_file as load_scenario_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ruamel.yaml.error import StreamMark, YAMLError
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, StreamMark, YAMLError
 from ruamel.yaml.parser import ParserError
 
 HERE = Path(__file__).parent
@@ -239,9 +242,10 @@ def test_a_mistake_in_text_is_told_at_its_place(text: str, line: int, col: int, 
     assert jargon(problem.message) == []
 
 
+@pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["windows", "old-mac"])
 @pytest.mark.parametrize("text", [s[1] for s in SNIPPETS], ids=[s[0] for s in SNIPPETS])
-def test_windows_line_ends_change_neither_the_place_nor_the_words(text: str) -> None:
-    assert _refused(text.replace("\n", "\r\n")) == _refused(text)
+def test_other_line_ends_change_neither_the_place_nor_the_words(text: str, end: str) -> None:
+    assert _refused(text.replace("\n", end)) == _refused(text)
 
 
 @pytest.mark.parametrize(("text", "data"), [
@@ -389,6 +393,12 @@ def _check_broken(name: str, text: str, registry: Registry, folder: Path) -> Non
     problems = check_file(path, kind, registry).problems         # never raises
     for problem in problems:
         assert jargon(problem.message) == [], f"{problem.format_text()}\n--- text ---\n{text}"
+    try:
+        YAML(typ="rt").load(text)
+    except MarkedYAMLError as exc:   # no hint trips on the text (the loader would fall back to plain words)
+        hint_for(Slip(exc, text))
+    except (YAMLError, ValueError):
+        pass
     if yamlload.CParser is not None:
         assert _loaded(text) == _pure(text), text
 

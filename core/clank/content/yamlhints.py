@@ -23,6 +23,7 @@ text, so the line fails to parse or, worse, becomes part of a key.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 
@@ -31,10 +32,10 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from clank.content.yamlhints_block import block_hint
 from clank.content.yamlhints_flow import flow_hint
 from clank.content.yamlhints_indicators import indicator_hint
-from clank.content.yamlslip import Hint, Slip, char_name, first_hint
+from clank.content.yamlslip import Hint, Slip, char_name, first_hint, split_lines
 
 _ODD_SPACES = "\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff"
-_ODD_INDENT = re.compile(rf"^[ \t-]*([{_ODD_SPACES}])", re.M)
+_ODD_INDENT = re.compile(rf"(?:^|(?<=[\r\x85\u2028\u2029]))[ \t-]*([{_ODD_SPACES}])", re.M)
 """A line whose indentation (spaces, tabs and ``-`` indicators) runs into an unusual space."""
 _SPACE_NAMES = {"\u00a0": "non-breaking space", "\u202f": "narrow non-breaking space",
                 "\u200b": "zero-width space"}
@@ -54,16 +55,15 @@ _EXPECTED_WORDS = (("<block end>", "the next key or list item, in line with the 
 """What the parser wanted, in words, by the phrases it uses."""
 
 
-def _line_col(text: str, index: int) -> tuple[int, int]:
-    start = text.rfind("\n", 0, index) + 1
-    return text.count("\n", 0, index) + 1, index - start + 1
 
 def odd_indentation(text: str, limit: int) -> list[Hint]:
     """Every line (at most ``limit``) indented with a space YAML does not count as one."""
     found: list[Hint] = []
+    starts = split_lines(text)[1]
     for m in _ODD_INDENT.finditer(text):
         char = m.group(1)
-        line, col = _line_col(text, m.start(1))
+        line = bisect.bisect_right(starts, m.start(1))
+        col = m.start(1) - starts[line - 1] + 1
         if char == "\ufeff":
             found.append((f"a byte order mark (U+FEFF) at line {line} col {col}: it belongs only at the very start "
                           "of a file (were two files joined?); remove it", line, col))
@@ -82,6 +82,14 @@ def explain_syntax_error(exc: YAMLError, text: str) -> Hint:
     if not isinstance(exc, MarkedYAMLError):
         return "this file cannot be read as YAML: check its brackets, quotes and indentation", 1, 1
     slip = Slip(exc, text)
+    try:
+        return hint_for(slip)
+    except Exception:   # a hint that trips on odd text must not cost the author the error: plain words then
+        return fallback(slip)
+
+
+def hint_for(slip: Slip) -> Hint:
+    """The message of :func:`explain_syntax_error` for one slip (a hint's own failure not caught)."""
     return first_hint(slip, (flow_hint, indicator_hint, block_hint)) or fallback(slip)
 
 

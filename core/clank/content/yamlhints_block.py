@@ -13,7 +13,7 @@ import re
 
 from ruamel.yaml.tokens import KeyToken, ScalarToken, ValueToken
 
-from clank.content.yamlslip import Hint, Slip, excerpt, first_hint, quoted, spaces
+from clank.content.yamlslip import Hint, Slip, excerpt, first_hint, quoted, spaces, split_lines
 
 _KEY_LINE = re.compile(r"^( *)(- +)*([^\s#:\-][^:#]*?|-[^\s][^:#]*?):(?:\s|$)")
 """A line that starts a mapping entry (``key:``), maybe after list dashes."""
@@ -325,7 +325,7 @@ def duplicate_key(problem: str, text: str, line: int, col: int, start_line: int)
     if found is None:
         return "a key is written twice in one mapping: a key may appear once in a mapping"
     name = found.group(1)
-    lines = text.split("\n")
+    lines = split_lines(text)[0]
     first = next((n for n in range(start_line, line)
                   if (m := _KEY_LINE.match(lines[n])) and m.group(3).strip() == name
                   and len(lines[n]) - len(lines[n].lstrip(" -")) == col), None)

@@ -13,7 +13,7 @@ import re
 
 from ruamel.yaml.tokens import AliasToken, AnchorToken
 
-from clank.content.yamlslip import Hint, Slip, char_name, excerpt, first_hint, quoted
+from clank.content.yamlslip import LINE_BREAK, Hint, Slip, char_name, excerpt, first_hint, quoted
 
 _RESERVED = {"@": "YAML reserves it", "`": "YAML reserves it", "%": "it starts a directive in YAML",
              "|": "it starts block text, which cannot be inside [ ] or { }",
@@ -73,8 +73,8 @@ def _anchor_or_alias_name(slip: Slip) -> Hint | None:
 
 def undefined_alias(name: str, text: str, index: int) -> str:
     """The message for an alias ``*name`` that names no anchor, written at ``index`` of ``text``."""
-    end = text.find("\n", index)
-    line = text[index:end if end >= 0 else len(text)].rstrip("\r")
+    end = LINE_BREAK.search(text, index)
+    line = text[index:end.start() if end else len(text)]
     value = re.split(r"\s#|[,\]}]", line, maxsplit=1)[0].strip() or f"*{name}"
     return (f"the alias *{name} names no anchor: an alias repeats a value marked &{name} earlier in the file; "
             f"mark that value, or if the * is text, put the value in quotes ({excerpt(quoted(value))})")

@@ -42,6 +42,22 @@ _FOUND = re.compile(r"""but (?:found|got) \(?(['"])(.*?)\1""")
 _COMMENT = re.compile(r"(?:^|\s)#")
 
 
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What YAML (and ruamel's marks) count as the end of a line."""
+
+
+def split_lines(text: str) -> tuple[list[str], list[int]]:
+    """The lines of ``text`` as YAML counts them (without their line breaks), and the index
+    each starts at: a mark's 0-based ``line`` indexes both."""
+    lines, starts, start = [], [0], 0
+    for m in LINE_BREAK.finditer(text):
+        lines.append(text[start:m.start()])
+        start = m.end()
+        starts.append(start)
+    lines.append(text[start:])
+    return lines, starts
+
+
 class Slip:
     """One YAML syntax error and the text it was found in.
 
@@ -56,13 +72,9 @@ class Slip:
         self.context = " ".join(str(exc.context or "").split())
         self.at = exc.problem_mark
         self.opened = exc.context_mark
-        raw = text.split("\n")
-        self.lines = [line.removesuffix("\r") for line in raw]
+        self.lines, self.starts = split_lines(text)
         self._seen: list[Token] = []
         self._scanner: Iterator[Token] | None = None
-        self.starts = [0]
-        for line in raw[:-1]:
-            self.starts.append(self.starts[-1] + len(line) + 1)
 
     @property
     def index(self) -> int:
@@ -215,9 +227,9 @@ def flow_brackets(text: str, start: int) -> list[tuple[str, int]]:
             found.append((c, i))
         elif c in "'\"" and (i == 0 or text[i - 1] in " \t\n[{,:"):
             quote = c
-        elif c == "#" and (i == 0 or text[i - 1] in " \t\n,[{"):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\n\r,[{"):
+            end = LINE_BREAK.search(text, i)
+            i = n if end is None else end.start()
             continue
         i += 1
     return found
