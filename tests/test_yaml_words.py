@@ -293,6 +293,19 @@ def test_the_documented_examples_are_what_validate_says() -> None:
     assert block.splitlines() == [_refused(doc, "cards.yaml").format_text() for doc in DOCUMENTED]
 
 
+def test_a_hint_that_trips_on_odd_text_falls_back_to_plain_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from clank.content import yamlhints
+
+    def trips(slip: Slip) -> None:
+        raise IndexError("odd text")
+
+    monkeypatch.setattr(yamlhints, "flow_hint", trips)
+    problem = _refused("a: [b}\n")
+    assert (problem.line, problem.col) == (1, 6)
+    assert problem.message.startswith("this line is not valid YAML: `}` cannot stand here; here YAML allows a comma "
+                                      "or the closing ]")
+
+
 # ==========================================================================================
 # one set of words, whichever way the YAML is read
 # ==========================================================================================
