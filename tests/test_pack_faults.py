@@ -222,6 +222,37 @@ def test_the_table_of_calls_knows_every_callback_the_registry_takes():
     assert CALLBACK_TYPES, "clank.callbacks declares the protocols"
 
 
+def _protocol_arity(annotation: object) -> int | None:
+    """How many positional arguments the protocol named by an annotation is called with (None:
+    no single protocol of :mod:`clank.callbacks` is named)."""
+    names = set(re.findall(r"[A-Za-z_]+", str(annotation))) & (CALLBACK_TYPES - {"Modifier"})
+    if len(names) != 1:
+        return None
+    call = getattr(clank.callbacks, names.pop()).__call__
+    params = list(inspect.signature(call).parameters.values())[1:]     # without self
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
+
+def test_the_table_of_calls_agrees_with_the_callback_protocols():
+    """The check at registration (:data:`clank.signatures.CALLS`) and the types a pack's editor
+    checks (:mod:`clank.callbacks`) describe the same calls: as many arguments each."""
+    compared = 0
+    for cls, kind in CALLABLE_FIELDS.items():
+        for field_ in dataclasses.fields(cls):
+            arity = _protocol_arity(field_.type)
+            if arity is not None and (kind, field_.name) in CALLS:
+                assert arity == len(CALLS[kind, field_.name]), f"{cls.__name__}.{field_.name}"
+                compared += 1
+    for method, kind in {**ADD_METHODS, **LISTS}.items():
+        for name, param in inspect.signature(getattr(Registry, method)).parameters.items():
+            key = (kind, "" if method in LISTS else name)
+            arity = _protocol_arity(param.annotation)
+            if arity is not None and key in CALLS:
+                assert arity == len(CALLS[key]), f"Registry.{method}({name})"
+                compared += 1
+    assert compared >= 30, compared
+
+
 def test_the_shipped_packs_pass_every_check():
     specs = ["catacombs", "underworld", "party"]
     registry = PackHooks([find_pack(p) for p in specs]).build_registry()
