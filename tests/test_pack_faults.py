@@ -106,9 +106,9 @@ def test_a_callback_with_the_wrong_parameters_is_refused_at_its_registering_line
     assert isinstance(fault, RegistryError) and fault.rule == "pack-signature"
     assert (fault.pack, fault.item) == ("frosty", "room feature 'frost_vent'")
     assert fault.where.line == line_of(fp.register_vent_of_wrong_arity, "registry.add_room_feature(")
-    assert fault.message == ("apply takes (game, seat, room, arg), but the engine calls "
-                             "apply(game, seat, room, arg, action)")
-    assert fault.fix == "write it as def apply(game, seat, room, arg, action): ..."
+    assert fault.message == ("apply (vent_apply_without_action) takes (game, seat, room, arg), but the engine "
+                             "calls apply(game, seat, room, arg, action)")
+    assert fault.fix == "write it as def vent_apply_without_action(game, seat, room, arg, action): ..."
 
 
 def test_a_listener_of_a_misspelt_event_names_the_pack_and_the_nearest_event():
