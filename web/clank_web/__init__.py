@@ -28,7 +28,8 @@ action texts, which go through ``legal_actions``/``apply`` on the server. Module
 - :mod:`~clank_web.present`: what one seat is sent (data, and HTML rendered with Jinja2);
 - :mod:`~clank_web.app`: the Starlette application (routes, lifespan, the refusal handler),
   its handlers in :mod:`~clank_web.handlers`; :mod:`~clank_web.serve`: running it (one
-  process, or ``--workers N``).
+  process, or ``--workers N``); :mod:`~clank_web.parentdeath`: child processes (server and
+  search workers) ending with their parent.
 
 See ``docs/web.md``.
 """

@@ -25,7 +25,6 @@ import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -35,13 +34,13 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from clank_web.budget import BudgetCap
+from clank_web.parentdeath import signal_on_parent_death
 
 log = logging.getLogger("clank_web")
 SLICE = 0.02
 """Seconds a worker advances one search before it turns to the next."""
 IDLE_WAKE = 1.0
 """Seconds an idle worker waits for work before it checks that its parent lives."""
-PR_SET_PDEATHSIG = 1
 
 
 class SearchEnded(RuntimeError):
@@ -53,11 +52,7 @@ class SearchEnded(RuntimeError):
 def die_with_parent(parent: int) -> None:
     """Linux: have the kernel kill this process when its parent dies (``PR_SET_PDEATHSIG``); a
     parent that died before the request leaves this process orphaned, so it ends at once."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    signal_on_parent_death(signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(0)
 

@@ -16,16 +16,15 @@ checks twice a second that its parent is still the supervisor that started it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import signal
-import sys
 import threading
 import time
 
 from clank_web.config import ServerConfig
+from clank_web.parentdeath import signal_on_parent_death
 
 WS_MAX_SIZE = 1 << 20
 """The hard limit on a WebSocket frame (uvicorn closes with 1009 above it); the protocol's own
@@ -34,7 +33,6 @@ CONFIG_ENV = "CLANK_SERVE_CONFIG"
 """How ``--workers`` hands the settings to its worker processes (JSON)."""
 SUPERVISOR_ENV = "CLANK_SERVE_SUPERVISOR"
 """The supervisor's process id, which its workers watch."""
-PR_SET_PDEATHSIG = 1
 
 
 WEB_MODULES = ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "jinja2", "multipart", "orjson")
@@ -98,11 +96,7 @@ def worker_app():  # -> Starlette
 def watch_parent(parent: int, every: float = 0.5, grace: float = 10.0) -> None:
     """End this process when ``parent`` is no longer its parent: SIGTERM (a graceful stop), then
     SIGKILL if it is still there ``grace`` seconds later."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    signal_on_parent_death(signal.SIGTERM)
 
     def watch() -> None:
         while os.getppid() == parent:
