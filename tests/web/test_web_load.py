@@ -36,7 +36,8 @@ def test_a_hundred_concurrent_games_end_as_clank_simulate_ends_them():
 @pytest.mark.slow
 def test_games_on_two_server_processes_of_one_postgresql_database_end_as_clank_simulate(postgres):
     """``--workers 2``: the seats of a game land on either process; every game still ends in the
-    state ``clank simulate`` reaches (the measure of capacity with 1, 2, 4 processes in docs/web.md)."""
+    state ``clank simulate`` reaches (the benchmark's ``--workers``, which measures the capacity
+    of several processes)."""
     figures, differ = load_benchmark().run(games=6, seed=30, db=postgres.new_database(), options={"max_rounds": 4},
                                            workers=2)
     assert differ == [] and len(figures.digests) == 6
