@@ -10,9 +10,11 @@ is parsed, as ``malformed``."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
+from clank_web.safejson import too_deep
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
@@ -111,6 +113,27 @@ def test_json_nested_deeper_than_the_limit_is_refused_as_malformed_before_it_is_
     assert refused["code"] == "malformed" and "nested deeper" in refused["message"]
     p1.send({"type": "ping"})
     assert p1.next("pong")["type"] == "pong"  # the conversation goes on
+
+
+@pytest.mark.parametrize("raw", [
+    b'"' + b'\\"' * 30_000 + b"[]" * 20,          # one string left open, full of escaped quotes
+    b"[]" * 20 + b'"a\\' * 20_000,                # strings that each end in a lone backslash
+    b'"' + b'\\"' * 30_000 + b"\\",              # an escape at the very end
+])
+def test_measuring_the_depth_of_a_body_full_of_quotes_and_backslashes_takes_one_pass(raw):
+    """The depth scan skips strings in one pass whatever their quotes and backslashes: before,
+    a 64 KB body of escaped quotes (under the size limit) held the server for a minute."""
+    started = time.perf_counter()
+    assert too_deep(raw) is False and len(raw) <= 64 * 1024
+    assert time.perf_counter() - started < 2.0
+
+
+def test_the_depth_scan_counts_the_brackets_json_counts():
+    assert too_deep(b"[" * 17 + b"]" * 17) and not too_deep(b"[" * 16 + b"]" * 16)
+    assert not too_deep(b'["' + b"[" * 40 + b'"]')                  # brackets inside a string
+    assert too_deep(b'["\\""' + b"[" * 17)       # an escaped quote does not end the string...
+    assert too_deep(b'["\\\\"' + b"[" * 16)       # ...the quote after an escaped backslash does
+    assert not too_deep(b'["\\"' + b"[" * 20)    # brackets after a string left open do not count
 
 
 socket_messages = st.one_of(

@@ -14,8 +14,10 @@ from clank_web.refusal import Refusal
 MAX_DEPTH = 16
 """The deepest nesting of arrays and objects accepted (the protocol's messages need 2, a new
 game's JSON 3)."""
-_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-"""A JSON text's strings (skipped whole) and brackets."""
+_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.?)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
+"""A JSON text's strings (skipped whole; one left open runs to the end of the text, so no start
+is ever tried twice and the scan stays linear whatever the quotes and backslashes) and
+brackets."""
 
 
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
