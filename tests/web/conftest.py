@@ -34,6 +34,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 HEXPACK = HERE / "hexpack"
 BACKENDS = ("sqlite", "postgres")
+FAST = ("--lease", "4", "--poll", "0.5")
+"""``clank serve`` options of the tests of several processes: a dead process's games and pages
+are taken over and forgotten within about 4 seconds (a live process heartbeats every half
+second, so a machine busy with other tests does not make it look dead)."""
 
 
 def free_port() -> int:

@@ -9,7 +9,7 @@ import time
 
 from websockets.sync.client import connect
 
-from .conftest import create_game, post_json
+from .conftest import FAST, create_game, post_json
 
 
 def connected(message: dict) -> dict[str, object]:
@@ -52,8 +52,8 @@ def test_presence_counts_the_pages_of_every_process_and_forgets_a_killed_one(pos
     """P1's page on A sees P2 connect on B; when B is killed with ``kill -9``, A forgets B's
     pages once B's heartbeat is old (``--lease`` seconds)."""
     db = postgres.new_database()
-    a = server_factory(db, "--lease", "2", "--poll", "0.5")
-    b = server_factory(db, "--lease", "2", "--poll", "0.5")
+    a = server_factory(db, *FAST)
+    b = server_factory(db, *FAST)
     status, made = post_json(a.base + "/api/games", {"packs": ["catacombs"], "players": 2, "seed": 1,
                                                      "seats": ["human", "human"]})
     assert status == 201

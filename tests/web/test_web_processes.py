@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 
 from .conftest import (
+    FAST,
     HEXPACK,
     Players,
     get_json,
@@ -22,9 +23,6 @@ from .conftest import (
     replays_to_its_digest,
     simulate_digest,
 )
-
-FAST = ("--lease", "2", "--poll", "0.5")
-"""A dead process's games are taken over within about 2 seconds."""
 
 
 @pytest.fixture
