@@ -7,6 +7,7 @@ elsewhere; an SQLite file is refused to a second process, saying why and what to
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import time
 import urllib.request
@@ -17,6 +18,7 @@ from .conftest import (
     FAST,
     HEXPACK,
     Players,
+    create_game,
     get_json,
     load_benchmark,
     post_json,
@@ -148,3 +150,45 @@ def test_a_second_process_on_an_sqlite_file_is_refused_saying_to_use_postgresql(
     workers = serve_fails(f"sqlite:///{tmp_path / 'other.sqlite3'}", "--workers", "2")
     assert workers.returncode == 2
     assert "--workers 2 needs a PostgreSQL database" in workers.stderr
+
+
+def test_a_process_says_it_lives_while_a_long_look_around_runs(make_web):
+    """The heartbeat has a task of its own: a look around that takes long (a process rebuilding
+    the many games it takes over) never lets this process look dead to the others."""
+    web = make_web(poll_seconds=0.05, lease_seconds=10.0)
+    hall = web.hall()
+
+    async def slow_sweep() -> None:
+        await asyncio.sleep(3.0)
+
+    hall.sweep = slow_sweep
+    time.sleep(0.5)  # the next look around is under way, for 3 seconds
+    for _ in range(5):
+        time.sleep(0.4)
+        assert hall.store.reap_servers(1.5, "test") == []  # nobody silent for 1.5 s
+
+
+def test_a_lease_taken_while_the_leases_are_renewed_is_kept(make_web):
+    """A bot game created while the process renews its leases keeps its lease (and its bots):
+    the renewal forgets only the leases it held before and no longer holds."""
+    web = make_web(poll_seconds=3600.0)  # the test drives the renewal itself
+    hall = web.hall()
+    made = create_game(web, ["catacombs"], ["human", "human"])
+    room = hall.rooms[made["game"]]
+    renew = hall.store.renew_leases
+
+    def slow_renewal(holder: str, seconds: float) -> set[str]:
+        held = renew(holder, seconds)
+        time.sleep(0.5)  # the lease below is taken meanwhile
+        return held
+
+    hall.store.renew_leases = slow_renewal
+
+    async def renew_while_claiming() -> bool:
+        renewal = asyncio.create_task(hall.keep_alive())
+        await asyncio.sleep(0.2)
+        assert await hall.claim(room)
+        await renewal
+        return room.id in hall.leases
+
+    assert web.portal.call(renew_while_claiming)

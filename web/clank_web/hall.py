@@ -120,7 +120,8 @@ class Hall:
             from clank_web.listener import listen
 
             self.spawn(listen(self.store.url, self.on_notice, self.resync))
-        self.spawn(self._keep_up())
+        self.spawn(self._every_poll(self.keep_alive))
+        self.spawn(self._every_poll(self.look_around))
         await self.look_around()
 
     async def close(self) -> None:
@@ -454,29 +455,34 @@ class Hall:
             self.spawn(self.refresh_presence(room))
 
     # -- keeping up: heartbeat, leases, the games nobody runs ---------------------------------
-    async def _keep_up(self) -> None:
+    async def _every_poll(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         while True:
             await asyncio.sleep(self.config.poll_seconds)
             try:
-                await self.look_around()
+                await work()
             except Exception:
                 log.exception("clank serve: could not reach the database (trying again)")
 
-    async def look_around(self) -> None:
-        """What a process does every ``poll_seconds``: say it lives, renew its leases (and stop
-        running the games whose lease it lost), forget the processes that died (their pages'
-        presence and their leases), check its rooms against the database, take over the games
-        nobody runs, and let go of the rooms nobody watches."""
+    async def keep_alive(self) -> None:
+        """What a process does every ``poll_seconds``, on a task of its own (a long look around,
+        rebuilding the games it takes over, never makes it look dead): say it lives, and renew
+        its leases (stopping the games whose lease it lost)."""
         if not await self.read(self.store.heartbeat, self.id):  # taken for dead: join again
             await self.read(self.store.register_server, self.id, socket.gethostname(), os.getpid())
             for room in self.rooms.values():
                 self.presence_changed(room)
-        held = await self.read(self.store.renew_leases, self.id, self.config.lease_seconds)
-        for game_id in self.leases - held:
+        before = set(self.leases)  # (a lease taken while the renewal runs is not lost)
+        lost = before - await self.read(self.store.renew_leases, self.id, self.config.lease_seconds)
+        for game_id in lost:
             if game_id in self.rooms:
                 log.warning("game %s: its lease was lost; another process runs its bots", game_id)
                 self._stop(self.rooms[game_id])
-        self.leases = held
+        self.leases -= lost
+
+    async def look_around(self) -> None:
+        """What a process also does every ``poll_seconds``: forget the processes that died (their
+        pages' presence and their leases), check its rooms against the database, take over the
+        games nobody runs, and let go of the rooms nobody watches."""
         if await self.read(self.store.reap_servers, self.config.lease_seconds, self.id):
             for room in list(self.rooms.values()):
                 self.spawn(self.refresh_presence(room))
