@@ -21,9 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from clank.actions import Action
 from clank.api import new_game
-from clank.testing import knock_out, put_cubes, put_pawn, set_hand, set_pool
+from clank.testing import knock_out, set_hand, set_pool
 from clank_cli.seats import assign_seats
 from clank_cli.tui import screens
 from clank_cli.tui.app import TableApp
@@ -525,4 +524,21 @@ def test_the_table_follows_the_terminal_and_says_what_size_it_needs_below_80x24(
             await pilot.resize_terminal(120, 40)
             await settle(pilot, lambda: app.layout == "regular")
             assert "[a]" in " ".join(panel_text(app, "hand"))
+    run(main())
+
+
+def test_the_replay_stepper_takes_the_compact_layout_at_80x24():
+    from clank_cli.records import record_of
+    from clank_cli.tui.replay import ReplayApp
+
+    game = bots_play(new_game(["catacombs"], 2, 9, {"max_rounds": 2}), 20)
+
+    async def main() -> None:
+        app = ReplayApp(record_of(game), None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, lambda: app.status.startswith("start of the game"))
+            assert app.layout == "compact"
+            await pilot.press("right", "right")
+            await settle(pilot, lambda: app.index == 2)
+            assert panel_text(app, "logline")[0].startswith("log ")
     run(main())

@@ -14,7 +14,7 @@ from clank.actions import Action
 
 from clank_cli import render
 
-RULE_IDS = re.compile(r"\s*\((?:[A-Z]{1,2}-?\d+[a-z]?(?:[-–, ]+[A-Z]{0,2}-?\d+[a-z]?)*)\)")
+RULE_IDS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
 """A rule reference in parentheses (``(P16)``, ``(U2-U4)``), left out of what a player reads."""
 
 

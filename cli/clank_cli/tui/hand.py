@@ -63,6 +63,13 @@ class HandView:
         name.truncate(width, overflow="ellipsis", pad=True)
         return name
 
+    def _head(self, card: CardRow, name_width: int) -> Text:
+        """The key and the name (pieces styled apart: a styled first piece would colour the row)."""
+        head = Text()
+        head.append_text(self._key(card))
+        head.append_text(self._name(card, name_width))
+        return head
+
     def rows(self, console: Console, width: int) -> list[Text]:
         """The panel's rows at ``width`` (see the module)."""
         n, height = len(self.cards), self.height
@@ -82,7 +89,7 @@ class HandView:
             len(wrapped(console, Text(c.text), text_w)) - 1 for c in self.cards) <= spare)
         out: list[Text] = []
         for card in self.cards:
-            head = self._key(card) + self._name(card, name_w)
+            head = self._head(card, name_w)
             if not text_w or not card.text:
                 out.append(head)
                 continue
@@ -90,8 +97,10 @@ class HandView:
             lines = wrapped(console, text, text_w) if wrap else [text]
             for i, line in enumerate(lines):
                 line.truncate(text_w, overflow="ellipsis")
-                lead = head if i == 0 else Text(" " * (KEY_WIDTH + name_w))
-                out.append(lead + Text(" " * GAP) + line)
+                row = head if i == 0 else Text(" " * (KEY_WIDTH + name_w))
+                row.append(" " * GAP)
+                row.append_text(line)
+                out.append(row)
         return out + list(tail)
 
     def _columns(self, width: int, height: int) -> list[Text]:
@@ -101,9 +110,8 @@ class HandView:
         col_w = max(KEY_WIDTH + 1, width // cols)
         grid = [Text() for _ in range(per)]
         for i, card in enumerate(self.cards):
-            cell = self._key(card) + self._name(card, max(1, col_w - KEY_WIDTH - 1))
-            cell.append(" ")
-            grid[i % per].append_text(cell)
+            grid[i % per].append_text(self._head(card, max(1, col_w - KEY_WIDTH - 1)))
+            grid[i % per].append(" ")
         return [row for row in grid if row.plain] + self.tail[:1]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:

@@ -58,7 +58,7 @@ Screen { layout: vertical; }
 #toosmall { display: none; width: 100%; height: 100%; content-align: center middle; text-align: center; }
 
 Screen.-compact .panel { border: none; border-top: solid $primary-darken-2; padding: 0 1; }
-Screen.-compact #actions { border: none; border-top: solid $accent; border-left: vkey $accent; }
+Screen.-compact #actions { border: none; border-top: solid $accent; }
 Screen.-compact #right { width: 38; }
 Screen.-compact #left { width: 1fr; }
 Screen.-compact #row, Screen.-compact #supply, Screen.-compact #log { display: none; }

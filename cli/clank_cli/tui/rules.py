@@ -51,7 +51,7 @@ def summary(view: Any) -> list[tuple[str, str]]:
         ("E9", "The highest score wins; on a tie, the more valuable artifact."),
     ]
     if view.max_rounds:
-        lines.append(("", f"This game stops after round {view.max_rounds} (the max_rounds option): it is "
+        lines.append(("", f"This game stops after round {view.max_rounds} (its round cap, a game option): it is "
                           "aborted, with no winner."))
     return lines
 

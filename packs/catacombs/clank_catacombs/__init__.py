@@ -14,7 +14,19 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_catacombs import depths, features, greedy, market, mcts, ops, render, rules, structure, teleports, tokens
+from clank_catacombs import (
+    depths,
+    features,
+    greedy,
+    market,
+    mcts,
+    ops,
+    render,
+    rules,
+    structure,
+    teleports,
+    tokens,
+)
 
 __version__ = "0.1.0"
 

@@ -15,7 +15,19 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_underworld import area, bot, common, denizens, economy, fate, market, render, rules, structure, variants
+from clank_underworld import (
+    area,
+    bot,
+    common,
+    denizens,
+    economy,
+    fate,
+    market,
+    render,
+    rules,
+    structure,
+    variants,
+)
 
 __version__ = "0.1.0"
 
