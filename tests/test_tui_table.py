@@ -398,7 +398,8 @@ def test_a_hand_off_says_it_is_your_turn_and_hands_its_key_on(size):
     (1, 50, "choose for a card arriving in the row, during P1's turn", "1"),
     (2, 219, "use a card from hand to answer an event, during P3's turn", "y"),
 ])
-def test_a_hand_off_during_another_players_turn_says_why_and_the_key_answers(seed, actions, why, key):
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hand_off_during_another_players_turn_says_why_and_the_key_answers(size, seed, actions, why, key):
     """P16 (an Arrive Choice) and P15 (a React) call a seat during another player's turn: the
     hand-off says so without naming a card of the called seat's hand, and the key pressed on it
     answers."""
@@ -408,9 +409,9 @@ def test_a_hand_off_during_another_players_turn_says_why_and_the_key_answers(see
 
     async def main() -> None:
         app = table(game, humans=5)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, lambda: isinstance(app.screen, screens.HandOff))
-            words = " ".join(screen_text(app).split())
+            words = " ".join(screen_text(app).replace("┃", " ").split())     # the words, wrapped or not
             assert f"P2 is called: {why}" in words
             assert not any(name in words for name in hand)
             assert app.keymap is None                            # nobody views the table yet

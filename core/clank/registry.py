@@ -908,7 +908,7 @@ class Registry:
             self._refuse(f"rules section {title!r}: " + ("needs a title" if not title else "has no lines"
                                                          if not rows else f"a line is not (rule ids, text): {bad!r}"),
                          item=f"rules section {title!r}", fix="give a title and lines of two strings each, "
-                         "('U35', 'Begin a turn in the Underworld: pay 1 undercoin.')")
+                         "('R1', 'Entering a frost room deals 1 damage.')")
             return
         if any(s.title == title for s in self.rules_sections):
             owner = next(s.pack for s in self.rules_sections if s.title == title)

@@ -62,7 +62,7 @@ class DragonOutlook(NamedTuple):
     into it first (D5a). A draw takes at most these."""
     counting: int
     """Of those, the cubes that keep the bag from being empty (D9): cube kinds registered
-    with ``in_bag_counts=False`` (ghosts) are left out."""
+    with ``in_bag_counts=False`` are left out."""
 
     def may_empty(self, draw: int) -> bool:
         """Whether a draw of ``draw`` cubes could leave no cube that counts in the bag, which
