@@ -188,7 +188,7 @@ def tile_being_laid() -> Any:
 
 
 def lit_row_keys(app: TableApp) -> list[str]:
-    wid = "row" if app.layout == "regular" else "crow"
+    wid = "row" if app.table_layout == "regular" else "crow"
     return [f"[{n}]" for n in range(1, 7) if any(f"[{n}]" in row for row in panel_text(app, wid))]
 
 
@@ -487,7 +487,7 @@ def test_at_80x24_the_compact_table_keeps_the_map_round_the_pawn_the_hand_the_de
         app = table(game)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, lambda: app.keymap is not None)
-            assert app.layout == "compact"
+            assert app.table_layout == "compact"
             drawn = app.query_one("#map").content
             legend = drawn.plain.rstrip("\n").count("\n")             # the legend's row, last
             rows = [drawn.plain[:sp.start].count("\n") for sp in drawn.spans
@@ -511,11 +511,11 @@ def test_the_table_follows_the_terminal_and_says_what_size_it_needs_below_80x24(
         app = table(game)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, lambda: app.keymap is not None)
-            assert app.layout == "regular"
+            assert app.table_layout == "regular"
             await pilot.resize_terminal(80, 24)
-            await settle(pilot, lambda: app.layout == "compact")
+            await settle(pilot, lambda: app.table_layout == "compact")
             await pilot.resize_terminal(70, 20)
-            await settle(pilot, lambda: app.layout == "small")
+            await settle(pilot, lambda: app.table_layout == "small")
             words = " ".join(screen_text(app).split())
             assert "needs a terminal of at least 80×24" in words and "this one is 70×20" in words
             before = len(game.state.history)
@@ -523,7 +523,7 @@ def test_the_table_follows_the_terminal_and_says_what_size_it_needs_below_80x24(
             await settle(pilot)
             assert len(game.state.history) == before
             await pilot.resize_terminal(120, 40)
-            await settle(pilot, lambda: app.layout == "regular")
+            await settle(pilot, lambda: app.table_layout == "regular")
             assert "[a]" in " ".join(panel_text(app, "hand"))
     run(main())
 
@@ -538,8 +538,26 @@ def test_the_replay_stepper_takes_the_compact_layout_at_80x24():
         app = ReplayApp(record_of(game), None)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, lambda: app.status.startswith("start of the game"))
-            assert app.layout == "compact"
+            assert app.table_layout == "compact"
             await pilot.press("right", "right")
             await settle(pilot, lambda: app.index == 2)
             assert panel_text(app, "logline")[0].startswith("log ")
+    run(main())
+
+
+def test_a_resize_while_a_page_is_open_lays_the_table_out_for_the_new_size():
+    game = main_decision_game(("catacombs",), seed=5)
+
+    async def main() -> None:
+        app = table(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, lambda: app.keymap is not None)
+            await pilot.press("question_mark")
+            await settle(pilot, lambda: isinstance(app.screen, screens.TextScreen))
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot, lambda: app.table_layout == "compact")
+            await pilot.press("escape")
+            await settle(pilot, lambda: not isinstance(app.screen, screens.TextScreen))
+            assert panel_text(app, "logline")[0].startswith("log ")
+            assert any("[a]" in row for row in panel_text(app, "hand"))
     run(main())

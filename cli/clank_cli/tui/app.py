@@ -99,7 +99,7 @@ class TableApp(App[str]):
         self.out_asked = False
         self._bot_pending = False
         self.redraws = 0
-        self.layout = REGULAR
+        self.table_layout = REGULAR
         self._map_key: tuple[Any, ...] | None = None
         self._shown: dict[str, Hashable] = {}      # panel id -> fingerprint of what it shows
         self._resize_pending = False
@@ -152,18 +152,18 @@ class TableApp(App[str]):
         width, height = size if size is not None else self.size
         layout = layout_for(width, height)
         table = self.screen_stack[0] if self.screen_stack else None
-        if table is None:
+        players = self.query("#players")
+        if table is None or not players:     # a resize before the panels are mounted
             return False
         table.set_class(layout == COMPACT, "-compact")
         table.set_class(layout == SMALL, "-small")
         if layout == SMALL:
             self.query_one("#toosmall", Static).update(too_small_words(width, height))
-        players = self.query_one("#players")
         seats = len(self.game.state.players)
         # a line per player: 5-6 seats need a taller panel (the compact one takes the room left)
-        players.styles.height = None if layout == COMPACT else (seats + 3 if seats > 4 else 7)
-        changed = layout != self.layout
-        self.layout = layout
+        players.first().styles.height = None if layout == COMPACT else (seats + 3 if seats > 4 else 7)
+        changed = layout != self.table_layout
+        self.table_layout = layout
         return changed
 
     def panel_resized(self) -> None:
@@ -191,9 +191,9 @@ class TableApp(App[str]):
         view = self.view()
         seat = self.viewer
         self._compute_keys(view)
-        if self.layout == SMALL:
+        if self.table_layout == SMALL:
             return
-        compact = self.layout == COMPACT
+        compact = self.table_layout == COMPACT
         main = self.keymap if not self.answers else None       # a question owns the keys
         hand = self.hand.slots if seat is not None else []
         mp = self.query_one("#map", Static)
@@ -202,7 +202,7 @@ class TableApp(App[str]):
         key = (len(self.game.state.history), width, height, preview, seat)
         if key != self._map_key:            # the map changes only with the game or the preview
             self._map_key = key
-            self._show("map", panels.map_panel(view, width, height, preview, seat), TITLES[self.layout]["map"])
+            self._show("map", panels.map_panel(view, width, height, preview, seat), TITLES[self.table_layout]["map"])
         if compact:
             self._show("crow", panels.row_panel(view, main, texts=False), f"Row (deck {view.dungeon_deck_size})")
             rows = self.query_one("#players", Static).size.height or len(view.players)
@@ -224,7 +224,7 @@ class TableApp(App[str]):
         ap = self.query_one("#actions", Static)
         self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line(),
                                                    ap.size.height or None, hints=not compact),
-                   TITLES[self.layout]["actions"])
+                   TITLES[self.table_layout]["actions"])
         if isinstance(self.screen, MapScreen):
             self.screen.show(view, seat, self.destinations(view), preview)
 
@@ -429,7 +429,7 @@ class TableApp(App[str]):
     def handle_key(self, ch: str, key: str) -> bool:
         """Act on a key pressed at the table (``ch`` its character, ``key`` its name); whether
         the table used it. While the terminal is too small only ``q`` works."""
-        if self.layout == SMALL:
+        if self.table_layout == SMALL:
             if ch == "q":
                 self.quit_game()
             return ch == "q"
