@@ -50,6 +50,7 @@ TITLES = {REGULAR: {"map": "Dungeon (tab: the whole map, routes and legend)", "a
           COMPACT: {"map": "Dungeon (tab: whole map)", "actions": "Your move (? help)"}}
 """Panel titles that differ by layout."""
 
+
 def settle_heap() -> None:
     """Move everything alive now (the packs' content, the registry, the game) out of the
     garbage collector's sight: a full collection during play then never walks it, which
