@@ -268,17 +268,19 @@ def test_m_with_one_destination_asks_first_when_it_hurts_or_discovers(size, seed
     run(main())
 
 
-def test_u_drinking_the_only_potion_asks_first():
+@pytest.mark.parametrize("size", SIZES)
+def test_u_drinking_the_only_potion_asks_first(size):
     game = bots_play(new_game(["catacombs"], 2, 2, {}), 78)
 
     async def main() -> None:
         app = table(game)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, lambda: app.keymap is not None and len(app.keymap.keys.get("u", [])) == 1)
             before = len(game.state.history)
             await pilot.press("u")
             await settle(pilot, lambda: isinstance(app.screen, screens.Confirm))
             assert app.screen.question.startswith("Use Potion of Healing")
+            assert "Use Potion of Healing" in screen_text(app)            # the question is in sight
             await pilot.press("y")
             await settle(pilot, lambda: len(game.state.history) > before)
             assert game.state.history[-1] == "token potion-of-healing"
@@ -341,15 +343,16 @@ def test_the_dragon_panel_warns_when_the_bag_runs_low(size, cubes, words):
     (("catacombs", "underworld"), 2, ["The Underworld"], ["The Adventuring Party"]),
     (("catacombs", "party", "underworld"), 5, ["The Underworld", "The Adventuring Party"], []),
 ])
-def test_the_help_summarises_the_rules_that_end_a_game_and_those_of_each_pack_in_play(packs, players, sections,
-                                                                                     absent):
+@pytest.mark.parametrize("size", SIZES)
+def test_the_help_summarises_the_rules_that_end_a_game_and_those_of_each_pack_in_play(size, packs, players,
+                                                                                     sections, absent):
     """D9, E4, E5, D12 in the frame's summary (with this game's numbers); a section for each
     pack in play, none for the others."""
     game = new_game(list(packs), players, 4, {"max_rounds": 9})
 
     async def main() -> str:
         app = table(game)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, lambda: app.keymap is not None or game.current_player != 0)
             await pilot.press("question_mark")
             await settle(pilot, lambda: isinstance(app.screen, screens.TextScreen))
@@ -422,34 +425,47 @@ def test_a_hand_off_during_another_players_turn_says_why_and_the_key_answers(siz
     run(main())
 
 
-def test_with_a_pace_the_bots_play_on_without_a_key_and_their_moves_are_in_the_log():
+@pytest.mark.parametrize("size", SIZES)
+def test_with_a_pace_the_bots_play_on_without_a_key_and_their_moves_are_in_the_log(size):
+    from textual.containers import VerticalScroll
+
     game = new_game(["catacombs"], 2, 5, {})
     set_hand(game, 0, [])
 
     async def main() -> None:
         app = TableApp(game, assign_seats(2, 1, ["greedy"]), None, delay=0.001, watch="flow")
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, lambda: app.keymap is not None)
             await pilot.press("n")
             await settle(pilot, lambda: game.state.round == 2 and game.current_player == 0
                          and app.keymap is not None)
             assert not app.waiting
-            log = " ".join(" ".join(panel_text(app, "log")).split())
+            if size == (120, 40):
+                log = " ".join(" ".join(panel_text(app, "log")).split())
+            else:                                                      # the log page, at its end
+                await pilot.press("l")
+                await settle(pilot, lambda: isinstance(app.screen, screens.TextScreen))
+                scroll = app.screen.query_one(VerticalScroll)
+                await settle(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
+                log = " ".join(screen_text(app).replace("│", " ").split())
             assert "P2 ends the turn." in log
     run(main())
 
 
-def test_w_lets_the_bots_play_on_from_a_stop_after_a_turn():
+@pytest.mark.parametrize("size", SIZES)
+def test_w_lets_the_bots_play_on_from_a_stop_after_a_turn(size):
     game = new_game(["catacombs"], 3, 5, {})
     set_hand(game, 0, [])
 
     async def main() -> None:
         app = TableApp(game, assign_seats(3, 1, ["greedy"]), None, delay=0.001)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, lambda: app.keymap is not None)
             await pilot.press("n")
             await settle(pilot, lambda: app.waiting)                   # stopped after P2's turn
             assert "w: let the bots play on" in app.status
+            words = " ".join(" ".join(panel_text(app, "actions")).split())  # in sight, wrapped or not
+            assert "space: P3's turn; w: let the bots play on" in words
             await pilot.press("w")                                     # stop → flow
             await settle(pilot, lambda: game.state.round == 2 and game.current_player == 0
                          and app.keymap is not None)
