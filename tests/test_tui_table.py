@@ -110,6 +110,31 @@ def test_every_card_of_a_long_hand_shows_its_key_and_names_are_cut_before_keys(s
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_a_hand_with_more_cards_than_letters_shows_the_key_that_plays_each_card(size):
+    """Fifteen different cards, fourteen letters: the last card shows ``u``, the group key its
+    play is filed under, and ``u`` asks before playing it."""
+    from clank_cli.tui.keys import HAND_LETTERS
+
+    game = main_decision_game(("catacombs",))
+    cards = game.ruleset.cards
+    plain = sorted(c.id for c in cards.values() if c.kind in ("dungeon", "starter") and c.type != "monster"
+                   and c.effects.get("play"))[:len(HAND_LETTERS) + 1]
+    set_hand(game, 0, plain)
+
+    async def main() -> None:
+        app = table(game)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, lambda: bool(app.hand.slots))
+            rows = " ".join(panel_text(app, "hand"))
+            assert all(f"[{x}]" in rows for x in HAND_LETTERS)
+            assert app.hand.slots[-1] == ("", plain[-1]) and "[u]" in rows
+            await pilot.press("u")
+            await settle(pilot, lambda: isinstance(app.screen, screens.Confirm))
+            assert app.screen.question.startswith(f"Play {cards[plain[-1]].name}")
+    run(main())
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_a_card_keeps_its_letter_all_turn_and_a_drawn_card_takes_a_fresh_one(size):
     game = main_decision_game(("catacombs", "underworld"))
     set_hand(game, 0, ["burgle", "white-tourmaline", "stumble", "burgle", "sidestep"])

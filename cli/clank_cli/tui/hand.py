@@ -28,8 +28,8 @@ GAP = 2
 
 @dataclass(frozen=True)
 class CardRow:
-    """One card of the hand: its key (``""`` when the hand has more cards than letters), its
-    name and text, and whether its key plays it now."""
+    """One card of the hand: its key (a card beyond the letters shows the group key that plays
+    it, ``""`` while none does), its name and text, and whether its key plays it now."""
 
     key: str
     name: str

@@ -244,9 +244,19 @@ def hand_panel(view: Any, seat: int | None, hand: Sequence[tuple[str, str]], key
         tail.append(Text.assemble(("held ", "bold"), (", ".join(f"{n} ×{k}" if k > 1 else n for n, k in held.items()),
                                                        "yellow")))
     cards = view.ruleset.cards
-    rows = [CardRow(letter, cards[c].name if c in cards else c, cards[c].text if c in cards else "", letter in live)
-            for letter, c in hand]
+    keys = [letter or playing_key(keymap, c) for letter, c in hand]
+    rows = [CardRow(key, cards[c].name if c in cards else c, cards[c].text if c in cards else "", key in live)
+            for key, (_, c) in zip(keys, hand, strict=True)]
     return HandView(rows, tail, height)
+
+
+def playing_key(keymap: KeyMap | None, card: str) -> str:
+    """The key that plays ``card`` now when it has no letter of its own (a hand with more cards
+    than letters: the group key its play is filed under, ``u``); ``""`` when none does."""
+    if keymap is None:
+        return ""
+    return next((key for key, acts in keymap.keys.items()
+                 if any(a.kind == "play" and a.args and a.args[0] == card for a in acts)), "")
 
 
 def log_panel(view: Any, lines: int) -> RenderableType:
