@@ -350,6 +350,17 @@ def drag(page, selector: str, dx: float, dy: float) -> None:
     touches(cdp, "touchEnd", [])
 
 
+def wait_still(page, expression: str) -> None:
+    """Wait until ``expression`` gives the same value twice 150 ms apart."""
+    last = page.evaluate(expression)
+    while True:
+        page.wait_for_timeout(150)
+        now = page.evaluate(expression)
+        if now == last:
+            return
+        last = now
+
+
 def tap_until(page, rng: random.Random, done, limit: int = 300) -> None:
     """Tap what a player would (exploring first: a tile to discover) until ``done(page)``."""
     for _ in range(limit):
@@ -393,9 +404,7 @@ def test_on_a_phone_the_map_fits_zooms_and_pans_by_touch_and_an_orientation_is_p
     before = page.evaluate("document.getElementById('map-view').scrollLeft")
     drag(page, "#map-view", 80, 0)                                    # the map follows the finger
     page.wait_for_function("v => document.getElementById('map-view').scrollLeft < v - 20", arg=before)
-    settle = "document.getElementById('map-view').scrollLeft"
-    while page.evaluate(settle) != (page.wait_for_timeout(150) or page.evaluate(settle)):
-        pass                                                          # a tap during a fling only stops it
+    wait_still(page, "document.getElementById('map-view').scrollLeft")   # a tap during a fling only stops it
     page.locator("button[data-zoom=fit]").tap()
     page.wait_for_function("v => document.getElementById('map-view').scrollWidth <= v + 1", arg=fitted)
 
@@ -539,3 +548,23 @@ def test_while_disconnected_nothing_can_be_clicked_and_the_warning_goes_once_con
     seen = version(page)
     page.locator("button.action").first.click()                    # and play goes on
     wait_past(page, seen)
+
+
+def test_the_lobby_offers_a_packs_options_as_it_is_ticked(chromium, server_factory, tmp_path):
+    """Ticking a pack lists its options under its name; unticking it takes them away (and they
+    are not sent); the game's own options stay."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    page = chromium.new_context(bypass_csp=True).new_page()
+    page.goto(server.base + "/")
+    underworld = page.locator('fieldset.pack-options[data-pack="underworld"]')
+    assert page.locator('fieldset.pack-options[data-pack="core"] input[name="option:max_rounds"]').is_visible()
+    assert underworld.is_hidden() and page.locator('input[name="option:mercy"]').is_hidden()
+    page.check('input[name=pack][value=underworld]')
+    assert underworld.is_visible() and underworld.locator('input[name="option:mercy"]').is_enabled()
+    assert "underworld" in underworld.locator("legend").text_content()
+    page.fill('input[name="option:mercy"]', "on")
+    page.uncheck('input[name=pack][value=underworld]')
+    assert underworld.is_hidden() and page.locator('input[name="option:mercy"]').is_disabled()
+    page.fill("#players", "2")
+    page.click("#create")
+    assert "Game" in page.text_content("h1")        # created: the hidden option was not sent
