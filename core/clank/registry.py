@@ -553,6 +553,11 @@ class RenderDef:
       artifact's value, idols, marks); ``room`` stays the words a panel shows.
     - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
 
+    A viewer that draws one game again and again (the web table, once a state for every page)
+    keeps each map hook's answer with the values it read of the game through ``view``, and asks
+    again only when one of them changed (:class:`~clank.mapdraw.memo.MapMemo`): a hook reads the
+    game through its view only, never through state of its own.
+
     Words:
 
     - ``room_name(tile, room) -> str | None``: how players name a room, as a heading writes

@@ -14,13 +14,12 @@ others' pending decisions, and what packs hide with the ``player_view`` and ``vi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clank.actions import Action
 from clank.game import movement
-from clank.game.state import PlacedTile, PlayerState, TurnState
+from clank.game.state import PlacedTile, PlayerState, TurnState, copy_plain
 
 if TYPE_CHECKING:
     from clank.dungeon import Geometry, TileDef
@@ -445,8 +444,9 @@ class SeatView:
 
 
 def _public_player(game: engine.Game, owner: int, viewer: int | None) -> dict[str, Any]:
-    p = asdict(game.state.players[owner])
-    return _redact_player(game, p, viewer)
+    """A copy of a seat's fields as ``viewer`` sees them (copied as plain data: a reader may
+    keep or change it without touching the game)."""
+    return _redact_player(game, copy_plain(_player_fields(game.state.players[owner])), viewer)
 
 
 def _redact_player(game: engine.Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:
