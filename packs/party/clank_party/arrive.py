@@ -128,6 +128,7 @@ def register_actions(registry: Registry) -> None:
     registry.add_step(ASK_STEP, _step_ask, "P16: one player's Arrive Choice (skipped when they can pick nothing).")
     registry.add_decision_kind(DECISION, _legal, _resolve, "choose for a card arriving in the row (P16)",
                                prompt=_prompt, label=_label)
+    registry.add_action_forms(DECISION, "option <option>")
 
 
 def register_reactions(registry: Registry) -> None:
