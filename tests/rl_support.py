@@ -12,6 +12,7 @@ import clank_party
 import clank_underworld
 import numpy as np
 from clank import rl
+from hypothesis import strategies as st
 
 MODULES = {"catacombs": clank_catacombs, "underworld": clank_underworld, "party": clank_party}
 CUSTOM = str(Path(__file__).resolve().parent / "walkthrough_pack" / "dragonbane")
@@ -56,3 +57,13 @@ def random_states(env: rl.ClankAECEnv, seed: int, steps: int | None = None) -> I
         yield env
         env.step(rng.choice(env.table.legal_indices()))
         done += 1
+
+
+def drawn_game(data: st.DataObject, max_depth: int) -> tuple[rl.ClankAECEnv, int, int]:
+    """A mix, a seat count, a seed and a depth drawn by a property test: the environment (not yet
+    reset), the seed and the depth."""
+    packs, seats, options = MIXES[data.draw(st.sampled_from(range(len(MIXES))), label="mix")]
+    players = data.draw(st.sampled_from(seats), label="players")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    depth = data.draw(st.integers(0, max_depth), label="depth")
+    return aec(packs, players, options), seed, depth

@@ -67,13 +67,9 @@ def check_mapping(env: rl.ClankAECEnv) -> None:
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mix=st.sampled_from(range(len(MIXES))), data=st.data())
-def test_every_legal_action_has_one_index_and_every_index_one_action(mix, data):
-    packs, seats, options = MIXES[mix]
-    players = data.draw(st.sampled_from(seats), label="players")
-    seed = data.draw(st.integers(0, 10_000), label="seed")
-    depth = data.draw(st.integers(0, 600), label="depth")
-    env = aec(packs, players, options)
+@given(data=st.data())
+def test_every_legal_action_has_one_index_and_every_index_one_action(data):
+    env, seed, depth = support.drawn_game(data, 600)
     env.reset(seed=seed)
     rng = random.Random(seed)
     for _ in range(depth):

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 _spec = importlib.util.spec_from_file_location("rl_support", Path(__file__).with_name("rl_support.py"))
 support = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(support)
-MIXES, aec = support.MIXES, support.aec
+aec = support.aec
 
 SEEN: dict[str, dict[int, tuple]] = {}
 """Every keyed index met so far, by layout id: the meaning it stood for (across tests and examples)."""
@@ -69,16 +69,13 @@ def check_state(env: rl.ClankAECEnv) -> int:
     return spares
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mix=st.sampled_from(range(len(MIXES))), data=st.data())
-def test_an_index_never_stands_for_two_meanings(mix, data):
-    packs, seats, options = MIXES[mix]
-    players = data.draw(st.sampled_from(seats), label="players")
-    seed = data.draw(st.integers(0, 10_000), label="seed")
-    depth = data.draw(st.integers(0, 800), label="depth")
-    env = aec(packs, players, options)
-    spares = sum(check_state(state) for state in support.random_states(env, seed, depth))
-    assert spares == 0
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_index_never_stands_for_two_meanings(data):
+    """Random games of every mix to random depths; the indices of every state compared with those
+    of every state met before (in this test and the others of this module)."""
+    env, seed, depth = support.drawn_game(data, 800)
+    assert sum(check_state(state) for state in support.random_states(env, seed, depth)) == 0
 
 
 @pytest.mark.parametrize("mix", sorted(support.DONE_WHEN))

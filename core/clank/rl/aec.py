@@ -113,7 +113,8 @@ class ClankAECEnv(OnTable, AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._started("observe()")
         seat = self._seat[agent]
-        deciding = self.table.game.current_player == seat and not self.terminations[agent]
+        ended = self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        deciding = self.table.game.current_player == seat and not ended
         mask = self.table.mask() if deciding else np.zeros(self.table.actions.size, dtype=np.int8)
         return {"observation": self.table.observe(seat), "action_mask": mask}
 

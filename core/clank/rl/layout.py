@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from clank.actionforms import Form, FormError, Pattern, parse_form
+from clank.actionforms import Form, Pattern, parse_form
 from clank.actions import Action
 
 LAYOUT_FORMAT = 2
@@ -206,8 +206,9 @@ def _region_features(ruleset: Any, region: str) -> list[str]:
 def expand(form: Form) -> list[tuple[str, tuple[Pattern, ...]]]:
     """A form as the forms it stands for: one without its optional last argument, one with it."""
     if form.patterns and form.patterns[-1].optional:
-        shorter = " ".join(form.text.split()[:-1])
-        return [(shorter, form.patterns[:-1]), (form.text.replace("?>", ">").replace("?}", "}"), form.patterns)]
+        *parts, last = form.text.split()
+        whole = last[:-2] + last[-1] if last[-1] in ">}" else last[:-1]       # the last pattern without its '?'
+        return [(" ".join(parts), form.patterns[:-1]), (" ".join((*parts, whole)), form.patterns)]
     return [(form.text, form.patterns)]
 
 
@@ -247,44 +248,13 @@ class ActionLayout:
         unknown = set(limits or {}) - set(DEFAULT_LIMITS)
         if unknown:
             raise ValueError(f"unknown action-space limits {sorted(unknown)}; known: {sorted(DEFAULT_LIMITS)}")
-        lim = {**DEFAULT_LIMITS, **(limits or {})}
-        self.limits = lim
-        self.names = names = content_names(ruleset)
+        self.limits = lim = {**DEFAULT_LIMITS, **(limits or {})}
+        self.names = content_names(ruleset)
         registry = ruleset.registry
-        vocab = Vocabularies(ruleset, names, lim)
-        declared: dict[str, list[Form]] = {}
-        sources: dict[tuple[str, str], str] = {}
-        for spec in registry.action_forms:
-            if spec.context == "payment":
-                form = parse_form(spec.form)
-                if form.patterns:
-                    raise ValueError(f"action form {spec.form!r} of pack {spec.pack!r}: a payment form is one tag, "
-                                     f"with no argument")
-                continue
-            declared.setdefault(spec.context, []).append(parse_form(spec.form))
-            sources[(spec.context, spec.form)] = spec.pack
-        contexts = [TURN, *SUBJECT, *sorted(k for k in registry.decision_kinds
-                                            if k not in TURN_KINDS and k not in SUBJECT)]
-        fallback = fallback_forms(registry, declared)
-        blocks: list[Block] = []
-        seen: set[tuple[str, str]] = set()
-        for context in contexts:
-            texts = [(f, "core") for f in CORE_FORMS.get(context, ())]
-            texts += [(f.text, sources[(context, f.text)]) for f in declared.get(context, ())]
-            texts += [(f, "registered") for f in fallback.get(context, ())]
-            for text, source in texts:
-                try:
-                    form = parse_form(text)
-                except FormError as exc:        # the registry refuses these; a core form is never wrong
-                    raise ValueError(str(exc)) from None
-                for shown, patterns in expand(form):
-                    if (context, shown) in seen:
-                        continue
-                    seen.add((context, shown))
-                    fields = tuple(vocab.of(p) for p in patterns)
-                    blocks.append(Block(context, form.word, shown, fields, source=source))
-        blocks += [Block(c, "", "(spare)", (), spare=lim["spare"]) for c in contexts]
-        self.contexts = tuple(contexts)
+        self.contexts = (TURN, *SUBJECT, *sorted(k for k in registry.decision_kinds
+                                                 if k not in TURN_KINDS and k not in SUBJECT))
+        blocks = self._form_blocks(ruleset, Vocabularies(ruleset, self.names, lim))
+        blocks += [Block(c, "", "(spare)", (), spare=lim["spare"]) for c in self.contexts]
         offset = 0
         self.blocks: list[Block] = []
         for b in blocks:
@@ -295,16 +265,15 @@ class ActionLayout:
         self.size = offset
         self._starts = [b.offset for b in self.blocks]
         self._spares = {b.context: b for b in self.blocks if b.spare}
-        # (context, word, arity) -> [(offset, [(field index, stride)])] to find an index
+        # (context, word, arity) -> [(offset, [(value -> position, stride) per argument])]
         self._find: dict[tuple[str, str, int], list[tuple[int, list[tuple[dict[str, int], int]]]]] = {}
         for b in self.blocks:
-            if b.spare:
-                continue
-            strides, stride = [], 1
-            for field in reversed(b.fields):
-                strides.append(({v: i for i, v in enumerate(field)}, stride))
-                stride *= len(field)
-            self._find.setdefault((b.context, b.word, len(b.fields)), []).append((b.offset, strides[::-1]))
+            if not b.spare:
+                strides, stride = [], 1
+                for field in reversed(b.fields):
+                    strides.append(({v: i for i, v in enumerate(field)}, stride))
+                    stride *= len(field)
+                self._find.setdefault((b.context, b.word, len(b.fields)), []).append((b.offset, strides[::-1]))
         self.layout_id = self._digest(ruleset)
         self._known_turn: dict[Action, int] = {}
         self._known: dict[tuple[str, tuple[str, ...], Action], int] = {}
@@ -312,6 +281,35 @@ class ActionLayout:
         """Legal actions indexed so far, and how many of them took a spare index."""
         self.spares_by_context: Counter[str] = Counter()
         """Spare indices handed out so far, by context."""
+
+    def _form_blocks(self, ruleset: Any, vocab: Vocabularies) -> list[Block]:
+        """One block per form of each context, in order: the core's, the declared, the fallback
+        ones; each form with an optional last argument as two (without it, with it)."""
+        declared: dict[str, list[Form]] = {}
+        sources: dict[tuple[str, str], str] = {}
+        for spec in ruleset.registry.action_forms:
+            form = parse_form(spec.form)
+            if spec.context == "payment":
+                if form.patterns:
+                    raise ValueError(f"action form {spec.form!r} of pack {spec.pack!r}: a payment form is one tag, "
+                                     f"with no argument")
+                continue
+            declared.setdefault(spec.context, []).append(form)
+            sources[(spec.context, spec.form)] = spec.pack
+        fallback = fallback_forms(ruleset.registry, declared)
+        blocks: list[Block] = []
+        seen: set[tuple[str, str]] = set()
+        for context in self.contexts:
+            forms = [(parse_form(f), "core") for f in CORE_FORMS.get(context, ())]
+            forms += [(f, sources[(context, f.text)]) for f in declared.get(context, ())]
+            forms += [(parse_form(f), "registered") for f in fallback.get(context, ())]
+            for form, source in forms:
+                for shown, patterns in expand(form):
+                    if (context, shown) not in seen:
+                        seen.add((context, shown))
+                        blocks.append(Block(context, form.word, shown, tuple(vocab.of(p) for p in patterns),
+                                            source=source))
+        return blocks
 
     def _digest(self, ruleset: Any) -> str:
         table = [(b.context, b.form, b.size, b.spare, hashlib.sha256(json.dumps(b.fields).encode()).hexdigest()[:16])

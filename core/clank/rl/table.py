@@ -13,7 +13,16 @@ import numpy as np
 from clank import Action, Game, IllegalAction, new_game
 from clank.api import configure_game, content_hash, split_packs
 from clank.rl.bounds import ContentBounds
-from clank.rl.layout import LAYOUT_FORMAT, LINK, ActionLayout, content_names, situation
+from clank.rl.layout import (
+    LAYOUT_FORMAT,
+    LINK,
+    TURN,
+    TURN_KINDS,
+    ActionLayout,
+    Situation,
+    content_names,
+    situation,
+)
 from clank.rl.observation import ObservationEncoder
 from clank.rl.rewards import RewardFn, reward_spec
 
@@ -74,6 +83,7 @@ class EpisodeTable:
         """The highest value of each observation number (``inf`` where the content bounds nothing)."""
         self._game: Game | None = None
         self._legal: tuple[dict[int, Action], list[int]] | None = None
+        self._turn = Situation(TURN, (), self._links)
 
     def new_game(self, seed: int) -> Game:
         """Start the episode's game (seed ``seed``)."""
@@ -101,8 +111,9 @@ class EpisodeTable:
     def _indexed(self) -> tuple[dict[int, Action], list[int]]:
         if self._legal is None:
             game = self.game
-            mapping = {} if game.over else self.actions.encode(
-                situation(game.decision_kind, game.state.decision, self._links), game.legal_actions())
+            kind = game.decision_kind
+            where = self._turn if kind in TURN_KINDS else situation(kind, game.state.decision, self._links)
+            mapping = {} if kind == "over" else self.actions.encode(where, game.legal_actions())
             self._legal = (mapping, sorted(mapping))
         return self._legal
 
