@@ -92,14 +92,14 @@ class ClankGymEnv(OnTable, gymnasium.Env):
         registry = game.ruleset.registry
         self._bots = {s: registry.make_bot(name, bot_seed(game_seed, s)) for s, name in self.opponents.items()}
         self._illegal = 0
-        self._ended = False
         self._bots_play()
+        self._ended = self.table.game.over or self.table.out_of_time()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
-        table = self.table
-        if self._ended or table.game.over or table.out_of_time():
+        if self._ended:
             raise RuntimeError("the episode is over: call reset()")
+        table = self.table
         try:
             table.apply(action)
         except IllegalAction as exc:
@@ -115,22 +115,26 @@ class ClankGymEnv(OnTable, gymnasium.Env):
         self._illegal = 0
         self._bots_play()
         game = table.game
-        if table.out_of_time():
-            return self._observation(), 0.0, False, True, self._info()
         if not game.over:
+            if table.out_of_time():
+                self._ended = True
+                return self._observation(), 0.0, False, True, self._info()
             return self._observation(), 0.0, False, False, self._info()
+        self._ended = True
         reward = table.final_rewards()[self.learner]
         aborted = bool(game.state.aborted)
         return self._observation(), reward, not aborted, aborted, self._info()
 
     def _bots_play(self) -> None:
         """Let the bots decide until the learner decides, the game ends or the episode runs out of time."""
-        game = self.table.game
-        while not game.over and game.current_player != self.learner and not self.table.out_of_time():
+        table = self.table
+        game, learner, bots, limit = table.game, self.learner, self._bots, table.max_game_length
+        history = game.state.history          # one list for the whole game: its length counts the decisions
+        while not game.over and game.current_player != learner and len(history) < limit:
             seat = game.current_player
             assert seat is not None        # someone decides while the game runs
-            game.apply(self._bots[seat].choose(game.view(seat)))
-            self.table.refresh()
+            game.apply(bots[seat].choose(game.view(seat)))
+            table.refresh()
 
     def _observation(self) -> np.ndarray:
         return self.table.observe(self.learner)

@@ -172,7 +172,8 @@ class EpisodeTable:
 
     def out_of_time(self) -> bool:
         """Whether the episode reached :attr:`max_game_length` with its game still going."""
-        return not self.game.over and self.decisions >= self.max_game_length
+        game = self.game
+        return len(game.state.history) >= self.max_game_length and not game.over
 
     def final_rewards(self) -> list[float]:
         """Each seat's reward at the end of the game."""
