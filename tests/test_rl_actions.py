@@ -21,7 +21,7 @@ import pytest
 from clank import Action, rl
 from clank.actionforms import FormError, form_problem, parse_form
 from clank.registry import Registry, RegistryError
-from clank.rl.layout import TURN, ActionLayout, Situation, fallback_forms, meaning_text
+from clank.rl.layout import TURN, ActionLayout, Situation, expand, fallback_forms, meaning_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -135,6 +135,16 @@ def test_a_form_that_does_not_parse_says_what_is_wrong(form, words):
     assert words in form_problem(form)
     with pytest.raises(FormError, match="form|empty"):
         parse_form(form)
+
+
+def test_a_form_with_an_optional_last_argument_stands_for_two():
+    assert [text for text, _ in expand(parse_form("room market <token> <payment?>"))] == [
+        "room market <token>", "room market <token> <payment>"]
+    assert [text for text, _ in expand(parse_form("x {a|b}?"))] == ["x", "x {a|b}"]
+    assert [text for text, _ in expand(parse_form("end"))] == ["end"]
+    layout = aec(["catacombs"], 2).table.actions
+    plain, coupon = (layout.index_of(TURN, "room", ("market", "backpack", *tag)) for tag in ((), ("coupon",)))
+    assert plain is not None and coupon is not None and plain != coupon
 
 
 def test_the_registry_refuses_a_bad_form_and_a_form_for_no_decision():

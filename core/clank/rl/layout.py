@@ -406,7 +406,7 @@ class ActionLayout:
     def describe(self, index: int) -> str:
         """What an index means, in words: the action's text in the ``turn`` context (``"play
         burgle"``, ``"move link>uw-3.ladder 0"``), else prefixed by the context (``"choose: option
-        mercenary 1"``); ``"pick: spare 3"`` for a spare index."""
+        imp-familiar 1"``); ``"pick: spare 3"`` for a spare index."""
         found = self.meaning(index)
         if found is None:
             block = self.block_of(index)
