@@ -3,7 +3,8 @@
 An action's meaning, as docs/rl.md defines it: its context (``turn`` for the main decision and
 the orientation of a tile, else the decision kind), its word and its canonical arguments (the
 subject of a core decision first: the card or token asking a ``choose`` or ``may``, the card of
-a ``react``, the purpose of a ``pick``; a link named by where it leads). The reference
+a ``react``, the purpose of a ``pick``, the source of any choice whose data number its options;
+a link named by where it leads; an option by its place in its source's list). The reference
 :func:`meaning` below is written from that definition, apart from the layout's code; the
 property tests play random games of every mix and check that every index handed out in any
 state stands for one meaning only, that :meth:`ActionLayout.describe` says it, and that no
@@ -22,6 +23,7 @@ from clank import Action, rl
 from clank.actionforms import FormError, form_problem, parse_form
 from clank.registry import Registry, RegistryError
 from clank.rl.layout import TURN, ActionLayout, Situation, expand, fallback_forms, meaning_text
+from clank.testing import set_pool, set_row
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +48,12 @@ def meaning(game, action: Action) -> tuple[str, str, tuple[str, ...]]:
             leads.update({k: target for k, target, _ in game.link_openings(room)})
             args = (f"link>{leads[args[0]]}", *args[1:])
         return "turn", action.kind, args
+    numbers = pending.get("numbers")
+    if numbers is not None and action.kind == "option":
+        args = (str(numbers[int(args[0])]), *args[1:])
     subject = {"choose": "src", "may": "src", "react": "card", "pick": "purpose"}.get(kind)
+    if subject is None and numbers is not None:
+        subject = "src"
     if subject is not None:
         return kind, action.kind, (pending.get(subject) or "-", *args)
     return kind, action.kind, args
@@ -109,6 +116,37 @@ def test_the_indices_of_the_issue_now_name_their_entry_and_zone():
     trash = layout.encode(Situation("pick", ("trash",)), [Action("pick", ("hand", "burgle"))])
     assert len({*hand, *play, *trash}) == 3
     assert layout.describe(next(iter(trash))) == "pick: pick trash hand burgle"
+
+
+def test_an_option_is_keyed_by_its_place_in_the_card_not_among_the_options_open_now():
+    """C10: Black Market's choice of two lists the options left again after the first pick (the
+    engine's ``option 0`` is then the trash); its index stays that of Black Market's second option."""
+    env = aec(["catacombs"], 2, seed=3)
+    env.reset()
+    game, table = env.game, env.table
+    seat = game.current_player
+    set_row(game, ["black-market", *game.state.row[1:]])
+    set_pool(game, seat, skill=5)
+    game.apply("use 0")
+    table.refresh()
+    described = {table.actions.describe(i): str(a) for i, a in table.legal.items()}
+    assert described == {f"choose: option black-market {n}": f"option {n}" for n in range(3)}
+    gold = next(i for i, a in table.legal.items() if str(a) == "option 0")
+    game.apply("option 0")                               # +2 gold; trash and lockpick are listed again
+    table.refresh()
+    described = {table.actions.describe(i): str(a) for i, a in table.legal.items()}
+    assert described == {"choose: option black-market 1": "option 0", "choose: option black-market 2": "option 1"}
+    assert gold not in table.legal
+
+
+def test_an_option_closed_by_its_condition_shifts_no_other_index():
+    """C10: with option 0 closed, the engine lists the card's option 1 as ``option 0``; the layout
+    keys it as option 1 of its source, the index it has when both are open."""
+    layout = aec(["catacombs"], 2).table.actions
+    both = layout.encode(Situation("choose", ("imp-familiar",), None, ("0", "1")), [Action("option", ("0",)), Action("option", ("1",))])
+    second_only = layout.encode(Situation("choose", ("imp-familiar",), None, ("1",)), [Action("option", ("0",))])
+    assert list(second_only) == [list(both)[1]]
+    assert layout.describe(list(second_only)[0]) == "choose: option imp-familiar 1"
 
 
 def test_an_action_whose_meaning_another_holds_takes_a_spare_index():

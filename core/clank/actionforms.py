@@ -45,7 +45,8 @@ CLASSES: dict[str, str] = {
     "zone": "a card zone of a player: hand, play, discard, deck",
     "payment": "a way to pay: a tag declared in the context 'payment'",
     "swords": "Swords spent on a tunnel's monsters, 0 to the layout's limit 'prevent' - 1",
-    "option": "an option number of a choice, 0 to the layout's limit 'options' - 1",
+    "option": ("an option of a choice, 0 to the layout's limit 'options' - 1: its place in its source's list "
+               "when the decision's data give numbers, else its number among the options open now"),
     "purpose": "what a pick is for: trash, discard or topdeck",
     "subject": "what asks a choice: a card, token or room id, or - for nothing",
     "target": "where a teleport goes: a room id, open:TUNNEL (an unexplored tunnel) or slot:REGION:SLOT:FEATURE",

@@ -11,7 +11,12 @@ it answers, never from the other actions listed with it:
   gets it first (the card or token asking a ``choose`` or a ``may``, ``-`` if none; the card
   of a ``react``; the purpose of a ``pick``: trash, discard or topdeck), and a link, whose key
   numbers the links made so far in the game (``link:chute4``), is named by where it leads
-  (``link>uw-3.ladder``, a room, or the slot an ``explore`` opens).
+  (``link>uw-3.ladder``, a room, or the slot an ``explore`` opens);
+- an ``option N`` answer numbers the options open now; a decision whose data carry ``numbers``
+  (the core's ``choose``, a pack's choice among a card's options) gives each listed option its
+  place in the source's own list, and the option is keyed by that place (and by the decision's
+  ``src`` as subject), so an option left out when its condition fails, or picked before in a
+  choice of several, shifts no other option's index.
 
 The layout is a list of **blocks**, one per form (:mod:`clank.actionforms`) of each context: the
 core's forms for its own words (:data:`CORE_FORMS`), the forms packs declare
@@ -54,6 +59,8 @@ SUBJECT = {"choose": "src", "may": "src", "react": "card", "pick": "purpose"}
 """Core decisions whose answers get the decision's subject as first argument: the key of the
 decision data it is read from."""
 NO_SUBJECT = "-"
+NUMBERS = "numbers"
+"""The key of a choice's data giving each listed option its place in the source's own list."""
 CORE_FORMS: dict[str, tuple[str, ...]] = {
     TURN: ("end", "play <card>", "ability <card:ability>",
            "buy <slot> <payment?>", "use <slot> <payment?>", "fight <slot> <payment?>",
@@ -108,12 +115,14 @@ class Block:
 
 class Situation(NamedTuple):
     """What an action's meaning reads of the decision it answers: the ``context``, the
-    ``subject`` put before its arguments (empty, or one name) and ``links`` (a function giving,
-    for the map now, each link key's canonical name)."""
+    ``subject`` put before its arguments (empty, or one name), ``links`` (a function giving,
+    for the map now, each link key's canonical name) and ``numbers`` (a choice's option places)."""
 
     context: str
     subject: tuple[str, ...] = ()
     links: Callable[[], Mapping[str, str]] | None = None
+    numbers: tuple[str, ...] | None = None
+    """For a choice, each listed option's place in its source's list (``option N`` is keyed by it)."""
 
 
 TURN_SITUATION = Situation(TURN)
@@ -123,11 +132,13 @@ def situation(kind: str, decision: Mapping[str, Any] | None, links: Callable[[],
     """The situation of a decision of ``kind`` (``decision``: its data, the game's pending decision)."""
     if kind in TURN_KINDS:
         return Situation(TURN, (), links)
-    key = SUBJECT.get(kind)
+    data = decision or {}
+    numbers = data.get(NUMBERS)
+    key = SUBJECT.get(kind) or ("src" if numbers is not None else None)
     if key is None:
         return Situation(kind)
-    subject = (decision or {}).get(key) or NO_SUBJECT
-    return Situation(kind, (str(subject),))
+    subject = data.get(key) or NO_SUBJECT
+    return Situation(kind, (str(subject),), None, None if numbers is None else tuple(map(str, numbers)))
 
 
 def content_names(ruleset: Any) -> dict[str, tuple[str, ...]]:
@@ -276,7 +287,7 @@ class ActionLayout:
                 self._find.setdefault((b.context, b.word, len(b.fields)), []).append((b.offset, strides[::-1]))
         self.layout_id = self._digest(ruleset)
         self._known_turn: dict[Action, int] = {}
-        self._known: dict[tuple[str, tuple[str, ...], Action], int] = {}
+        self._known: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None, Action], int] = {}
         self.counts = [0, 0]
         """Legal actions indexed so far, and how many of them took a spare index."""
         self.spares_by_context: Counter[str] = Counter()
@@ -337,6 +348,10 @@ class ActionLayout:
         args = action.args
         if where.links is not None and args and args[0].startswith("link:"):
             args = (where.links().get(args[0], args[0]), *args[1:])
+        elif where.numbers is not None and action.kind == "option" and args and args[0].isdigit():
+            at = int(args[0])
+            if at < len(where.numbers):
+                args = (where.numbers[at], *args[1:])
         return where.context, action.kind, (*where.subject, *args)
 
     def _known_index(self, where: Situation, action: Action) -> int:
@@ -356,7 +371,7 @@ class ActionLayout:
             known.clear()
         spare = 0
         for action in actions:                   # distinct, as every listing of legal actions is
-            key = action if turn else (where.context, where.subject, action)
+            key = action if turn else (where.context, where.subject, where.numbers, action)
             index = known.get(key)
             if index is None:
                 index = known[key] = self._known_index(where, action)
