@@ -59,7 +59,7 @@ def _choose_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     i = int(action.args[0])
     remaining = d.get("remaining", 1) - 1
     if remaining > 0 and len(d["labels"]) > 1:
-        rest = {key: d[key][:i] + d[key][i + 1:] for key in ("labels", "bodies", "numbers") if key in d}
+        rest: dict[str, Any] = {key: d[key][:i] + d[key][i + 1:] for key in ("labels", "bodies", "numbers") if key in d}
         game.ask_later({**d, **rest, "remaining": remaining})
     game.push(tuple(d["bodies"][i]), seat, d.get("src", ""))
 
