@@ -59,6 +59,8 @@ if TYPE_CHECKING:
         Tiebreaker,
     )
 
+from clank.actionforms import CONTEXTS as FORM_CONTEXTS
+from clank.actionforms import form_problem
 from clank.faults import Origin, PackFault, Where, caller_outside, did_you_mean, known
 from clank.signatures import bot_class_problem, signature_problem
 
@@ -326,6 +328,18 @@ class Payment(NamedTuple):
     cost: dict[str, int]
     tag: str = ""
     after: PaymentDone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFormDef:
+    """The shape of some actions a pack's code lists (:mod:`clank.actionforms`): a ``form``
+    (``"keep <token:fate>"``) in a ``context``: ``turn`` (actions of the main decision),
+    ``payment`` (a tag a way to pay adds) or a decision kind (its answers)."""
+
+    context: str
+    form: str
+    pack: str = ""
+    where: Where | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -600,6 +614,7 @@ class Registry:
     decision_kinds: dict[str, DecisionKindDef] = field(default_factory=dict)
     markets: dict[str, MarketDef] = field(default_factory=dict)
     payment_options: list[PaymentOptionDef] = field(default_factory=list)
+    action_forms: list[ActionFormDef] = field(default_factory=list)
     cube_kinds: dict[str, CubeKindDef] = field(default_factory=dict)
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
@@ -827,6 +842,25 @@ class Registry:
         self.payment_options.append(PaymentOptionDef(ways, frozenset(markets), frozenset(purposes),
                                                      self.current_pack, flag))
 
+    def add_action_forms(self, context: str, *forms: str) -> None:
+        """Declare the shapes of actions the pack's code lists, so that a learning environment
+        (:mod:`clank.rl`) gives each of them an index of its own: ``context`` is ``turn``
+        (actions of the main decision: an action kind's, a market's, a room feature's), a
+        decision kind (its answers) or ``payment`` (the tags a way to pay adds to an action);
+        each form is the action's word, then one pattern per argument (``"keep <token:fate>"``,
+        ``"room harpy fight"``, ``"put <-9..9> <-9..9>"``; see :mod:`clank.actionforms`). An
+        action no form fits still gets an index: one of its context's spare indices, whose
+        meaning is its rank in the listing, not the action."""
+        where = caller_outside(_HERE)
+        for form in forms:
+            problem = form_problem(form)
+            if problem is not None:
+                self._refuse(problem, item=f"action form {form!r}", where=where,
+                             fix="write the word, then a literal, {a|b}, <0..3> or a class such as <card> "
+                                 "for each argument")
+                continue
+            self.action_forms.append(ActionFormDef(context, form, self.current_pack, where))
+
     def add_cube_kind(self, kind: CubeKindDef) -> None:
         """Register a kind of cube that goes into the dragon bag (``ghost`` ...)."""
         if kind.returns_to not in ("clank_area", "bank"):
@@ -986,6 +1020,13 @@ class Registry:
             elif kind == "payment option" and name not in self.markets:
                 self._refuse(f"no market is named {name!r}{did_you_mean(name, self.markets)}",
                              item="payment option", pack=pack, where=where, fix="name registered markets in markets=...")
+        contexts = (*FORM_CONTEXTS, *self.decision_kinds)
+        for spec in self.action_forms:
+            if spec.context not in contexts:
+                self._refuse(f"action forms for {spec.context!r}, which is no decision kind"
+                             f"{did_you_mean(spec.context, contexts)}", item=f"action form {spec.form!r}",
+                             pack=spec.pack, where=spec.where,
+                             fix="name 'turn', 'payment' or a registered decision kind")
         known(self)
 
 

@@ -228,6 +228,21 @@ class _Unreadable(Exception):
                                              f"text (\"{value}\")", mark.line + 1, mark.column + 1)
 
 
+class _CollectionKey(Exception):
+    """A key written as a ``{...}`` or ``[...]`` that holds another one (it cannot be compared)."""
+
+    def __init__(self, node: Any) -> None:
+        super().__init__("a key holds a collection")
+        self.node = node
+
+    def problem(self, file: str) -> Problem:
+        """The problem at the key's place, saying what to write instead."""
+        mark = self.node.start_mark
+        return _problem(file, "yaml-syntax", "this `{...}` or `[...]` is used as a key (a `:` follows it): a key "
+                                             "is a name; remove that `:`, or put the key in quotes",
+                        mark.line + 1, mark.column + 1)
+
+
 class _AliasConstructor(RoundTripConstructor):
     """A round-trip constructor that remembers which collections were built from an alias."""
 
@@ -245,6 +260,14 @@ class _AliasConstructor(RoundTripConstructor):
         if id(node) in getattr(self.loader.composer, "twins", ()) and isinstance(data, (CommentedMap, CommentedSeq)):
             self.aliased.add(id(data))
         return data
+
+    def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
+        """ruamel's check of a repeated key; a key holding a nested collection (``{a: [1]}: 2``),
+        which cannot be compared, raises :class:`_CollectionKey` at its place."""
+        try:
+            return bool(super().check_mapping_key(node, key_node, mapping, key, value))
+        except TypeError:
+            raise _CollectionKey(key_node) from None
 
 
 def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
@@ -273,7 +296,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         raise ContentError(guard.problems) from None
     except YAMLError as exc:
         raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
-    except _Unreadable as exc:
+    except (_Unreadable, _CollectionKey) as exc:
         raise ContentError([exc.problem(file)]) from None
     except (ValueError, OverflowError) as exc:   # pragma: no cover - values are read by construct_object
         raise ContentError([_problem(file, "yaml-syntax", f"a value cannot be read: {exc}")]) from None

@@ -67,6 +67,7 @@ def clank_register_conditions(registry) -> None:
 def clank_register_room_features(registry) -> None:
     for f in features.features():
         registry.add_room_feature(f)
+    registry.add_action_forms("turn", *features.FORMS)
 
 
 @hookimpl

@@ -200,3 +200,5 @@ def register(registry: Registry) -> None:
                                   "One market item from anywhere, at the price an effect set (Golden Flute)."))
     registry.add_payment_option(_theft_payments, markets=["row"], purposes=["buy", "use"], flag=THEFT)
     registry.add_payment_option(_coupon_payments, markets=[BOARD, "remote-buy"], purposes=["buy"])
+    registry.add_action_forms("payment", "alt", "coupon")
+    registry.add_action_forms("turn", "room market <token> <payment?>", "remote-buy <token> <payment?>")
