@@ -1,0 +1,133 @@
+"""The pygls server of ``clank lsp``: its handlers and the debounced checks of each pack.
+
+A change to a file of a pack schedules a check of that pack after :data:`DEBOUNCE` seconds
+without another change (opening and saving check at once); the check runs in a worker thread,
+one at a time, so the server keeps answering meanwhile. Its problems are published on every file
+they are in, open or not, and a file whose problems are all fixed gets an empty list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import clank
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+
+from clank_cli.lsp import actions
+from clank_cli.lsp.checker import PackChecker, PackReport
+from clank_cli.lsp.diagnostics import to_diagnostic
+from clank_cli.lsp.documents import overlay_of, pack_dir_of, path_of, text_lines, uri_of
+
+DEBOUNCE = 0.15
+"""Seconds without a keystroke before a changed pack is checked again."""
+log = logging.getLogger(__name__)
+
+
+class PackServer(LanguageServer):
+    """A language server for the files of content packs."""
+
+    def __init__(self, debounce: float = DEBOUNCE) -> None:
+        super().__init__("clank-lsp", clank.__version__)
+        self.debounce = debounce
+        self.checker = PackChecker()
+        self.reports: dict[Path, PackReport] = {}
+        self.published: dict[Path, set[str]] = {}        # the URIs each pack's diagnostics were sent to
+        self._pending: dict[Path, asyncio.Task[None]] = {}
+        self._lock = asyncio.Lock()
+
+    # -- the editor's text -------------------------------------------------------------
+
+    def overlay(self) -> dict[str, str]:
+        """The unsaved text of every open file, by :func:`~clank.content.overlay_key`."""
+        return overlay_of((uri, doc.source) for uri, doc in self.workspace.text_documents.items())
+
+    def lines(self, uri: str) -> list[str]:
+        """The lines of the file at ``uri``, as the editor holds them."""
+        doc = self.workspace.text_documents.get(uri)
+        if doc is not None:
+            return [line.removesuffix("\r") for line in doc.source.split("\n")]
+        path = path_of(uri)
+        return text_lines(str(path), {}) if path else []
+
+    # -- checks ------------------------------------------------------------------------
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Check the pack of the file at ``uri`` after ``delay`` seconds (a later call for the
+        same pack replaces a check not yet started)."""
+        path = path_of(uri)
+        directory = pack_dir_of(path, self.overlay()) if path else None
+        if directory is None:
+            return
+        waiting = self._pending.pop(directory, None)
+        if waiting is not None:
+            waiting.cancel()
+        self._pending[directory] = asyncio.get_running_loop().create_task(self._check_later(directory, delay))
+
+    async def _check_later(self, directory: Path, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self._lock:
+            self._pending.pop(directory, None)
+            overlay = self.overlay()
+            report = await asyncio.to_thread(self.checker.check, directory, overlay)
+            self.reports[directory] = report
+            self.publish(report, overlay)
+
+    def publish(self, report: PackReport, overlay: dict[str, str]) -> None:
+        """Send the diagnostics of a pack's check to each file they are in; clear the files of
+        the pack's last check that have none now."""
+        if report.fault:
+            self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"clank: {report.fault}"))
+        sent: set[str] = set()
+        for file in dict.fromkeys([*report.files, *report.problems]):
+            if not Path(file).is_file() and file not in overlay:
+                continue   # the problem is about a directory, or a file that is not there
+            uri = uri_of(file)
+            lines = text_lines(file, overlay)
+            diagnostics = [to_diagnostic(p, lines) for p in report.problems.get(file, [])]
+            self._send(uri, diagnostics)
+            sent.add(uri)
+        for uri in self.published.get(report.directory, set()) - sent:
+            self._send(uri, [])
+        self.published[report.directory] = sent
+
+    def _send(self, uri: str, diagnostics: list[lsp.Diagnostic]) -> None:
+        doc = self.workspace.text_documents.get(uri)
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+            uri=uri, diagnostics=diagnostics, version=doc.version if doc is not None else None))
+
+
+def build_server(debounce: float = DEBOUNCE) -> PackServer:
+    """A server with every feature registered."""
+    server = PackServer(debounce)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    async def did_open(ls: PackServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    async def did_change(ls: PackServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, ls.debounce)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+    async def did_save(ls: PackServer, params: lsp.DidSaveTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    async def did_close(ls: PackServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)   # its text on the disk is what counts now
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    def code_action(ls: PackServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        uri = params.text_document.uri
+        return actions.fixes(uri, ls.lines(uri), list(params.context.diagnostics))
+
+    return server
+
+
+def serve() -> None:
+    """Run the server over stdio until the editor stops it."""
+    build_server().start_io()

@@ -1,0 +1,156 @@
+"""``clank lsp`` driven end to end over stdio (pytest-lsp): a scaffolded pack is opened in a
+test client, typed into, and the server's diagnostics and fixes are those of ``clank validate``."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="clank lsp needs the extra 'lsp'")
+pytest_lsp = pytest.importorskip("pytest_lsp")
+
+from clank_cli import scaffold, validation  # noqa: E402
+from lsprotocol import types as lsp  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+
+TIMEOUT = 60.0   # the first check builds the registry of the installed packs: seconds on a loaded machine
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "clank_cli.main", "lsp"]))
+async def client(lsp_client: LanguageClient, tmp_path: Path):
+    await lsp_client.initialize_session(lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[lsp.WorkspaceFolder(uri=tmp_path.as_uri(), name="packs")]))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    """A pack as ``clank pack new`` makes it (it validates: no problem anywhere)."""
+    return scaffold.new_pack("lamps", tmp_path).root
+
+
+Diagnostics = list[lsp.Diagnostic]
+
+
+async def published(client: LanguageClient, uri: str, wanted: Callable[[Diagnostics], bool]) -> Diagnostics:
+    """The diagnostics of ``uri`` once the server has published some that satisfy ``wanted``."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        got = client.diagnostics.get(uri)
+        if got is not None and wanted(list(got)):
+            return list(got)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no diagnostics as wanted for {uri} in {TIMEOUT} s; last: {client.diagnostics.get(uri)}")
+
+
+def open_file(client: LanguageClient, path: Path) -> tuple[str, str]:
+    """Open ``path`` in the client; its URI and text."""
+    uri, text = path.as_uri(), path.read_text(encoding="utf-8")
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+        lsp.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+    return uri, text
+
+
+def type_text(client: LanguageClient, uri: str, version: int, text: str) -> None:
+    """Replace the whole text of the open file (unsaved)."""
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        [lsp.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def position_of(text: str, word: str) -> tuple[int, int]:
+    """0-based (line, column) of the first ``word`` in ``text``."""
+    index = text.index(word)
+    return text.count("\n", 0, index), index - text.rfind("\n", 0, index) - 1
+
+
+@pytest.mark.asyncio
+async def test_a_scaffolded_pack_opens_without_a_problem(client: LanguageClient, pack: Path) -> None:
+    uri, _ = open_file(client, pack / "cards.yaml")
+    assert await published(client, uri, lambda d: True) == []
+
+
+@pytest.mark.asyncio
+async def test_a_misspelt_op_is_reported_as_clank_validate_says_with_its_fix(client: LanguageClient,
+                                                                               pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    await published(client, uri, lambda d: True)
+    typed = text.replace("- draw: 1", "- drw: 1")
+    type_text(client, uri, 2, typed)
+    [diagnostic] = await published(client, uri, lambda d: len(d) > 0)
+    line, col = position_of(typed, "drw")
+    assert diagnostic.message == "unknown op 'drw' (did you mean 'draw'?)"   # clank validate's words
+    assert (diagnostic.code, diagnostic.source, diagnostic.severity) == ("unknown-op", "clank",
+                                                                         lsp.DiagnosticSeverity.Error)
+    assert diagnostic.range == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("drw")))
+    assert not (pack / "cards.yaml").read_text(encoding="utf-8").count("drw")   # nothing was saved
+
+
+@pytest.mark.asyncio
+async def test_the_did_you_mean_fix_applied_clears_the_diagnostic(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    await published(client, uri, lambda d: True)
+    type_text(client, uri, 2, text.replace("- draw: 1", "- drw: 1"))
+    diagnostics = await published(client, uri, lambda d: len(d) > 0)
+    found = await client.text_document_code_action_async(lsp.CodeActionParams(
+        lsp.TextDocumentIdentifier(uri), diagnostics[0].range, lsp.CodeActionContext(list(diagnostics))))
+    [action] = [a for a in found or [] if isinstance(a, lsp.CodeAction)]
+    assert action.title == "Change 'drw' to 'draw'" and action.kind == lsp.CodeActionKind.QuickFix
+    assert action.edit is not None and action.edit.changes is not None
+    [edit] = action.edit.changes[uri]
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        lsp.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        [lsp.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    assert await published(client, uri, lambda d: len(d) == 0) == []
+
+
+@pytest.mark.asyncio
+async def test_closing_a_bracket_makes_the_syntax_error_go(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    await published(client, uri, lambda d: True)
+    unclosed = text.replace("boots: 1}", "boots: 1", 1)
+    type_text(client, uri, 2, unclosed)
+    [diagnostic] = await published(client, uri, lambda d: len(d) > 0)
+    assert diagnostic.code == "yaml-syntax"
+    assert diagnostic.message.startswith("unclosed bracket: the { here is never closed")
+    assert diagnostic.range.start == lsp.Position(*position_of(unclosed, "{skill: 1"))
+    type_text(client, uri, 3, text)
+    assert await published(client, uri, lambda d: len(d) == 0) == []
+
+
+@pytest.mark.asyncio
+async def test_problems_an_edit_causes_in_other_files_are_shown_there_as_clank_validate_reports_them(
+        client: LanguageClient, pack: Path, tmp_path: Path) -> None:
+    """Without ``requires: [catacombs]`` the sample tile's features and icons and the sample
+    token's pool are unknown: those problems are published on tiles.yaml and tokens.yaml (not
+    open), each at the line, column and with the rule and words of ``clank validate``; they go
+    when the manifest is typed back."""
+    uri, manifest = open_file(client, pack / "pack.yaml")
+    await published(client, uri, lambda d: True)
+    alone = manifest.replace("requires: [catacombs]", "requires: []")
+    type_text(client, uri, 2, alone)
+    tiles_uri, tokens_uri = (pack / "tiles.yaml").as_uri(), (pack / "tokens.yaml").as_uri()
+    tiles = await published(client, tiles_uri, lambda d: len(d) > 0)
+    tokens = await published(client, tokens_uri, lambda d: len(d) > 0)
+
+    saved = tmp_path / "saved"   # the same edit saved, validated as clank validate does
+    shutil.copytree(pack, saved)
+    (saved / "pack.yaml").write_text(alone, encoding="utf-8")
+    expected = validation.validate([str(saved)]).problems
+    for diagnostics, name in ((tiles, "tiles.yaml"), (tokens, "tokens.yaml")):
+        want = [(p.line - 1, p.col - 1, p.rule, p.message) for p in expected if Path(p.file).name == name]
+        got = [(d.range.start.line, d.range.start.character, d.code, d.message) for d in diagnostics]
+        assert sorted(got) == sorted(want) and want
+    assert {d.code for d in tokens} == {"unknown-pool"}
+
+    type_text(client, uri, 3, manifest)
+    assert await published(client, tiles_uri, lambda d: d == []) == []
+    assert await published(client, tokens_uri, lambda d: d == []) == []
