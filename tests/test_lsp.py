@@ -154,3 +154,91 @@ async def test_problems_an_edit_causes_in_other_files_are_shown_there_as_clank_v
     type_text(client, uri, 3, manifest)
     assert await published(client, tiles_uri, lambda d: d == []) == []
     assert await published(client, tokens_uri, lambda d: d == []) == []
+
+
+def open_text(client: LanguageClient, path: Path, text: str) -> str:
+    """Open ``path`` in the client with ``text`` (never saved: the file need not exist)."""
+    uri = path.as_uri()
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+        lsp.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+    return uri
+
+
+async def completions(client: LanguageClient, uri: str, line: int, col: int) -> dict[str, lsp.CompletionItem]:
+    found = await client.text_document_completion_async(lsp.CompletionParams(
+        lsp.TextDocumentIdentifier(uri), lsp.Position(line, col)))
+    items = found.items if isinstance(found, lsp.CompletionList) else found or []
+    return {item.label: item for item in items}
+
+
+@pytest.mark.asyncio
+async def test_card_ids_complete_from_another_file_and_from_the_underworld(client: LanguageClient,
+                                                                           pack: Path) -> None:
+    """A setup file typed (not saved) lists reserve cards: the pack's own card, defined in
+    cards.yaml, and an Underworld card (a pack it does not require) are both offered."""
+    uri = open_text(client, pack / "setup.yaml", "reserve: [lamps-l")
+    mine = await completions(client, uri, 0, len("reserve: [lamps-l"))
+    assert mine["lamps-lamplighter"].detail == "card of pack 'lamps': Lamplighter"
+    type_text(client, uri, 2, "reserve: [lamps-lamplighter, grave-")
+    theirs = await completions(client, uri, 0, len("reserve: [lamps-lamplighter, grave-"))
+    assert theirs["grave-robber"].detail == "card of pack 'underworld': Grave Robber"
+    assert all(label.startswith("grave-") for label in theirs)
+
+
+@pytest.mark.asyncio
+async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    typed = text.replace("    - draw: 1", "    - dr")
+    type_text(client, uri, 2, typed)
+    line, col = position_of(typed, "- dr")
+    items = await completions(client, uri, line, col + len("- dr"))
+    assert items["draw"].detail == "op"
+    assert isinstance(items["draw"].documentation, lsp.MarkupContent)
+    assert "Draw N cards" in items["draw"].documentation.value
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_an_ops_guide_text_and_a_cards_entry(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    line, col = position_of(text, "draw: 1")
+    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(line, col + 1)))
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    assert shown.contents.value.startswith("#### `draw`") and "Draw N cards" in shown.contents.value
+    assert shown.range == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("draw")))
+    setup = open_text(client, pack / "setup.yaml", "reserve: [burgle, lamps-lamplighter]\n")
+    card = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(setup),
+                                                                  lsp.Position(0, len("reserve: [bu"))))
+    assert card is not None and isinstance(card.contents, lsp.MarkupContent)
+    assert card.contents.value.startswith("**Burgle**\n\ncard `burgle` of pack `catacombs`")
+    own = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(setup),
+                                                                 lsp.Position(0, len("reserve: [burgle, lamps"))))
+    assert own is not None and isinstance(own.contents, lsp.MarkupContent)
+    assert "cost: 3 skill" in own.contents.value and "> Gain 1 skill and 1 boot" in own.contents.value
+
+
+@pytest.mark.asyncio
+async def test_go_to_definition_into_an_installed_pack_and_find_references(client: LanguageClient,
+                                                                           pack: Path) -> None:
+    import clank_catacombs
+
+    setup = open_text(client, pack / "setup.yaml", "reserve: [burgle, lamps-lamplighter]\n")
+    found = await client.text_document_definition_async(lsp.DefinitionParams(
+        lsp.TextDocumentIdentifier(setup), lsp.Position(0, len("reserve: [bu"))))
+    assert isinstance(found, lsp.Location)
+    data = Path(clank_catacombs.__file__).parent / "data" / "cards.yaml"
+    assert Path(found.uri.removeprefix("file://")).resolve() == data.resolve()
+    lines = data.read_text(encoding="utf-8").splitlines()
+    start, end = found.range.start, found.range.end
+    assert lines[start.line][start.character:end.character] == "burgle"
+    assert lines[start.line].startswith("- id: burgle")
+
+    mine = await client.text_document_definition_async(lsp.DefinitionParams(
+        lsp.TextDocumentIdentifier(setup), lsp.Position(0, len("reserve: [burgle, lamps"))))
+    assert isinstance(mine, lsp.Location) and mine.uri == (pack / "cards.yaml").as_uri()
+
+    used = await client.text_document_references_async(lsp.ReferenceParams(
+        context=lsp.ReferenceContext(include_declaration=True), text_document=lsp.TextDocumentIdentifier(setup),
+        position=lsp.Position(0, len("reserve: [burgle, lamps"))))
+    assert sorted((Path(r.uri).name, r.range.start.line) for r in used or []) == [
+        ("cards.yaml", mine.range.start.line), ("setup.yaml", 0)]

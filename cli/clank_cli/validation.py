@@ -45,6 +45,7 @@ from clank.content import (
     MANIFEST,
     ContentError,
     Overlay,
+    PackData,
     Problem,
     check_all_schemas,
     check_file,
@@ -105,6 +106,7 @@ class Result:
     packs: list[str] = field(default_factory=list)          # the packs a game of the targets loads, in order
     play: dict[str, Any] | None = None                      # what ``--play`` found (clank_cli.playcheck)
     code_faults: list[PackFault] = field(default_factory=list)   # faults of the named packs' code
+    content: list[PackData] = field(default_factory=list)   # the packs read, as read (what an editor completes)
 
     @property
     def errors(self) -> int:
@@ -260,7 +262,7 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
 # -- validating ---------------------------------------------------------------------------
 
 def _check_packs(pset: _PackSet, registries: Registries,
-                 overlay: Overlay | None = None) -> tuple[list[Problem], list[str]]:
+                 overlay: Overlay | None = None) -> tuple[list[Problem], list[str], list[PackData]]:
     registry = registries.get(pset.code)
     checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs(), overlay)
     problems = [p for p in checked.problems if p.pack in pset.ids]
@@ -268,7 +270,7 @@ def _check_packs(pset: _PackSet, registries: Registries,
     for t in pset.targets:
         t.code_packs = list(pset.code)
         t.with_packs = [pset.shown[str(d)] for d in pset.dirs if d != t.path]
-    return problems, files
+    return problems, files, checked.packs
 
 
 def _check_file(target: Target, registries: Registries) -> tuple[list[Problem], list[str]]:
@@ -369,9 +371,10 @@ def _validate(kinds: list[tuple[str, str]], overlay: Overlay | None, registries:
     files: list[str] = []
     packs = [t for t in targets if t.kind != FILE]
     game_packs: list[str] = []
+    content: list[PackData] = []
     if packs:
         pset = _pack_set(packs, overlay)
-        found, read = _check_packs(pset, registries, overlay)
+        found, read, content = _check_packs(pset, registries, overlay)
         everything += found
         files += read
         game_packs = [pset.shown[str(d)] if str(d) in pset.labels else _path_spec(d) for d in pset.dirs]
@@ -383,4 +386,5 @@ def _validate(kinds: list[tuple[str, str]], overlay: Overlay | None, registries:
             everything += found
             files += read
     problems = sort_problems(everything)
-    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems), game_packs)
+    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems), game_packs,
+                  content=content)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 from clank.api import PackLoadError
-from clank.content import Overlay, Problem, overlay_key
+from clank.content import Overlay, PackData, Problem, overlay_key
 
 from clank_cli.validation import Registries, validate
 
@@ -20,11 +20,13 @@ from clank_cli.validation import Registries, validate
 @dataclass
 class PackReport:
     """What checking a pack found: its problems by file (:func:`overlay_key` of each), the files
-    it read, and why it could not be checked at all (``fault``, an environment problem)."""
+    it read, the packs as read (the pack and those it requires) and why it could not be checked
+    at all (``fault``, an environment problem)."""
 
     directory: Path
     files: list[str] = field(default_factory=list)
     problems: dict[str, list[Problem]] = field(default_factory=dict)
+    content: list[PackData] = field(default_factory=list)
     fault: str | None = None
 
     def owns(self, path: str) -> bool:
@@ -52,4 +54,5 @@ class PackChecker:
             by_file[overlay_key(problem.file)].append(problem)
         report.problems = dict(by_file)
         report.files = [overlay_key(f) for f in result.files]
+        report.content = result.content
         return report

@@ -4,6 +4,10 @@ A change to a file of a pack schedules a check of that pack after :data:`DEBOUNC
 without another change (opening and saving check at once); the check runs in a worker thread,
 one at a time, so the server keeps answering meanwhile. Its problems are published on every file
 they are in, open or not, and a file whose problems are all fixed gets an empty list.
+
+Completion, hover, go to definition and find references read the last check of the file's pack
+(the ids it defines, as typed) and the catalog of the installed packs (built once, at the first
+request that needs it).
 """
 
 from __future__ import annotations
@@ -17,9 +21,14 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from clank_cli.lsp import actions
+from clank_cli.lsp.catalog import Catalog, Definition, build_catalog, definitions
 from clank_cli.lsp.checker import PackChecker, PackReport
+from clank_cli.lsp.completion import complete
 from clank_cli.lsp.diagnostics import to_diagnostic
 from clank_cli.lsp.documents import overlay_of, pack_dir_of, path_of, text_lines, uri_of
+from clank_cli.lsp.hover import hover_text
+from clank_cli.lsp.navigation import definition_location, references
+from clank_cli.lsp.words import prefix_at, word_at
 
 DEBOUNCE = 0.15
 """Seconds without a keystroke before a changed pack is checked again."""
@@ -34,6 +43,8 @@ class PackServer(LanguageServer):
         self.debounce = debounce
         self.checker = PackChecker()
         self.reports: dict[Path, PackReport] = {}
+        self.defined: dict[Path, list[Definition]] = {}   # the ids each pack defines, as last checked
+        self.catalog: Catalog | None = None
         self.published: dict[Path, set[str]] = {}        # the URIs each pack's diagnostics were sent to
         self._pending: dict[Path, asyncio.Task[None]] = {}
         self._lock = asyncio.Lock()
@@ -54,11 +65,15 @@ class PackServer(LanguageServer):
 
     # -- checks ------------------------------------------------------------------------
 
+    def pack_of(self, uri: str) -> Path | None:
+        """The directory of the pack the file at ``uri`` belongs to (None outside any pack)."""
+        path = path_of(uri)
+        return pack_dir_of(path, self.overlay()) if path else None
+
     def schedule(self, uri: str, delay: float) -> None:
         """Check the pack of the file at ``uri`` after ``delay`` seconds (a later call for the
         same pack replaces a check not yet started)."""
-        path = path_of(uri)
-        directory = pack_dir_of(path, self.overlay()) if path else None
+        directory = self.pack_of(uri)
         if directory is None:
             return
         waiting = self._pending.pop(directory, None)
@@ -73,7 +88,20 @@ class PackServer(LanguageServer):
             overlay = self.overlay()
             report = await asyncio.to_thread(self.checker.check, directory, overlay)
             self.reports[directory] = report
+            self.defined[directory] = definitions(report.content)
             self.publish(report, overlay)
+
+    async def known(self, uri: str) -> tuple[dict[str, Definition], Catalog, PackReport | None]:
+        """Every id known in the file at ``uri`` (its pack's as typed first, then the installed
+        packs'), the catalog, and its pack's last check (made now when there is none)."""
+        directory = self.pack_of(uri)
+        if directory is not None and directory not in self.reports:
+            await self._check_later(directory, 0)
+        async with self._lock:
+            if self.catalog is None:
+                self.catalog = await asyncio.to_thread(build_catalog, self.checker)
+        mine = self.defined.get(directory, []) if directory is not None else []
+        return self.catalog.ids(mine), self.catalog, self.reports.get(directory) if directory else None
 
     def publish(self, report: PackReport, overlay: dict[str, str]) -> None:
         """Send the diagnostics of a pack's check to each file they are in; clear the files of
@@ -118,6 +146,41 @@ def build_server(debounce: float = DEBOUNCE) -> PackServer:
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: PackServer, params: lsp.DidCloseTextDocumentParams) -> None:
         ls.schedule(params.text_document.uri, 0)   # its text on the disk is what counts now
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", ",", "-"]))
+    async def completion(ls: PackServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+        uri = params.text_document.uri
+        ids, catalog, _ = await ls.known(uri)
+        before, typed = prefix_at(ls.lines(uri), params.position)
+        return lsp.CompletionList(is_incomplete=False, items=complete(before, typed, ids, catalog))
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    async def hover(ls: PackServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        uri = params.text_document.uri
+        found = word_at(ls.lines(uri), params.position)
+        if found is None:
+            return None
+        ids, catalog, _ = await ls.known(uri)
+        text = hover_text(found[0], ids, catalog)
+        return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text), found[1]) if text else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    async def definition(ls: PackServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        uri = params.text_document.uri
+        found = word_at(ls.lines(uri), params.position)
+        if found is None:
+            return None
+        ids, _, _ = await ls.known(uri)
+        return definition_location(ids[found[0]], ls.overlay()) if found[0] in ids else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    async def find_references(ls: PackServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+        uri = params.text_document.uri
+        found = word_at(ls.lines(uri), params.position)
+        if found is None:
+            return []
+        _, _, report = await ls.known(uri)
+        return references(found[0], report.files if report else [], ls.overlay())
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))

@@ -28,7 +28,7 @@ Their public names used outside validation are re-exported here.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from clank.content.checks_features import check_features, parse_feature
@@ -146,10 +146,13 @@ def recheck(ctx: Context, packs: list[PackData]) -> list[Problem]:
 
 @dataclass
 class Checked:
-    """What a validation found: every problem (sorted) and every file it read, in order."""
+    """What a validation found: every problem (sorted), every file it read, in order, and the
+    packs as read (their content and where each value is written: what an editor completes and
+    jumps to; empty for a single file)."""
 
     problems: list[Problem]
     files: list[str]
+    packs: list[PackData] = field(default_factory=list)
 
 
 def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
@@ -170,7 +173,7 @@ def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
     ctx.overlay = overlay
     packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
-    return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
+    return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)), packs)
 
 
 def validate_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> list[Problem]:

@@ -1,0 +1,88 @@
+"""What completion, hover and go to definition know: every id the loaded packs define (where,
+and the entry itself), the ops and conditions the packs' code registers, and the authoring
+guide's section of each name.
+
+The installed packs are read once per session (every one, so that a pack may complete an id of
+a pack it does not require yet: the Underworld's, say); the pack being edited is read again by
+each check, with the editor's unsaved text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from clank.api import installed_packs
+from clank.content import PackData
+from clank.guides.authoring import render_guide
+
+from clank_cli.lsp.checker import PackChecker
+from clank_cli.lsp.guide import named_sections
+from clank_cli.validation import validate
+
+ID_KINDS = {"cards": "card", "tokens": "token", "tiles": "tile"}
+"""Content kinds whose entries have an id, and what one entry is called."""
+
+
+@dataclass(frozen=True)
+class Definition:
+    """Where an id is defined: its kind (``cards`` ...), pack, file and 1-based line and column
+    of the ``id`` value, and the entry."""
+
+    kind: str
+    id: str
+    pack: str
+    file: str
+    line: int
+    col: int
+    entry: dict[str, Any] = field(hash=False, compare=False)
+
+    @property
+    def what(self) -> str:
+        """``card of pack 'lamps'``."""
+        return f"{ID_KINDS[self.kind]} of pack {self.pack!r}"
+
+
+def definitions(packs: Iterable[PackData]) -> list[Definition]:
+    """Every id the packs define, in pack and file order."""
+    found = []
+    for pack in packs:
+        for kind in ID_KINDS:
+            for index, entry in enumerate(pack.content(kind) or []):
+                eid = entry.get("id") if isinstance(entry, dict) else None
+                if isinstance(eid, str):
+                    file, line, col = pack.where(kind, (index, "id"))
+                    found.append(Definition(kind, eid, pack.id, file, line, col, entry))
+    return found
+
+
+@dataclass
+class Catalog:
+    """The installed packs' ids and the names their code registers, with the guide's sections."""
+
+    installed: list[Definition] = field(default_factory=list)
+    ops: list[str] = field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)
+    docs: dict[str, str] = field(default_factory=dict)
+
+    def ids(self, editing: Iterable[Definition]) -> dict[str, Definition]:
+        """Every id by name: the edited pack's (as typed) first, then the installed packs'."""
+        table: dict[str, Definition] = {}
+        mine = list(editing)
+        packs = {d.pack for d in mine}
+        for definition in [*mine, *(d for d in self.installed if d.pack not in packs)]:
+            table.setdefault(definition.id, definition)
+        return table
+
+
+def build_catalog(checker: PackChecker) -> Catalog:
+    """Read every installed pack and render the guide of their registry (once per session)."""
+    ids = sorted(installed_packs())
+    if not ids:
+        return Catalog()
+    result = validate(ids, registries=checker.registries)
+    code = result.targets[0].code_packs if result.targets else ids
+    registry = checker.registries.get(code)
+    return Catalog(definitions(result.content), sorted(registry.ops), sorted(registry.conditions),
+                   named_sections(render_guide(registry, shipped=True)))
