@@ -34,9 +34,10 @@ def char_index(line: str, column: int) -> int:
 
 
 def word_end(line: str, start: int) -> int:
-    """Where the word starting at character ``start`` of ``line`` ends (exclusive)."""
+    """Where the word starting at character ``start`` of ``line`` ends (exclusive); one past
+    ``start`` when none starts there (a sign, a blank, the end of the line)."""
     if start >= len(line):
-        return start
+        return start + 1
     quote = line[start]
     if quote in "'\"":
         close = line.find(quote, start + 1)
