@@ -49,24 +49,22 @@ def test_the_proposal_is_read_from_the_validators_words() -> None:
     assert proposal("unknown op 'zzz'") is None
 
 
-def test_a_fix_replaces_the_word_inside_its_quotes() -> None:
-    line = "  pool: 'mnor'"
-    diagnostic = to_diagnostic(Problem("f.yaml", 1, 9, "error", "unknown-pool",
-                                       "unknown token pool 'mnor' (did you mean 'minor'?)"), [line])
+def _fixed(line: str, col: int, message: str) -> tuple[str, int, int, str]:
+    """The text a problem's fix replaces on ``line``, where, and by what."""
+    diagnostic = to_diagnostic(Problem("f.yaml", 1, col, "error", "some-rule", message), [line])
     [action] = fixes("file:///f.yaml", [line], [diagnostic])
     assert action.edit is not None and action.edit.changes is not None
     [edit] = action.edit.changes["file:///f.yaml"]
-    assert (edit.range.start.character, edit.range.end.character, edit.new_text) == (9, 13, "minor")
+    start, end = edit.range.start.character, edit.range.end.character
+    return line[start:end], start, end, edit.new_text
+
+
+def test_a_fix_replaces_the_word_inside_its_quotes() -> None:
+    assert _fixed("  pool: 'mnor'", 9, "unknown token pool 'mnor' (did you mean 'minor'?)") == ("mnor", 9, 13, "minor")
 
 
 def test_a_fix_finds_the_word_on_the_line_when_the_problem_points_at_its_entry() -> None:
-    line = "  - {drw: 1}"
-    diagnostic = to_diagnostic(Problem("f.yaml", 1, 5, "error", "unknown-op",
-                                       "unknown op 'drw' (did you mean 'draw'?)"), [line])
-    [action] = fixes("file:///f.yaml", [line], [diagnostic])
-    assert action.edit is not None and action.edit.changes is not None
-    [edit] = action.edit.changes["file:///f.yaml"]
-    assert line[edit.range.start.character:edit.range.end.character] == "drw"
+    assert _fixed("  - {drw: 1}", 5, "unknown op 'drw' (did you mean 'draw'?)") == ("drw", 5, 8, "draw")
 
 
 def test_another_servers_diagnostics_get_no_fix() -> None:

@@ -13,7 +13,7 @@ request that needs it).
 from __future__ import annotations
 
 import asyncio
-import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 import clank
@@ -32,7 +32,17 @@ from clank_cli.lsp.words import prefix_at, word_at
 
 DEBOUNCE = 0.15
 """Seconds without a keystroke before a changed pack is checked again."""
-log = logging.getLogger(__name__)
+
+
+@dataclass
+class PointedAt:
+    """The word under the editor's cursor, its range, and what is known in its file."""
+
+    word: str
+    range: lsp.Range
+    ids: dict[str, Definition]
+    catalog: Catalog
+    report: PackReport | None
 
 
 class PackServer(LanguageServer):
@@ -86,10 +96,23 @@ class PackServer(LanguageServer):
         async with self._lock:
             self._pending.pop(directory, None)
             overlay = self.overlay()
-            report = await asyncio.to_thread(self.checker.check, directory, overlay)
+            try:
+                report = await asyncio.to_thread(self.checker.check, directory, overlay)
+            except Exception as exc:   # a bug of the validator: say so, and keep serving the other files
+                self.window_show_message(lsp.ShowMessageParams(
+                    lsp.MessageType.Error, f"clank: checking {directory} failed: {type(exc).__name__}: {exc}"))
+                raise
             self.reports[directory] = report
             self.defined[directory] = definitions(report.content)
             self.publish(report, overlay)
+
+    async def pointed_at(self, uri: str, position: lsp.Position) -> PointedAt | None:
+        """The word at ``position`` of the file and what is known in it (None on no word)."""
+        found = word_at(self.lines(uri), position)
+        if found is None:
+            return None
+        ids, catalog, report = await self.known(uri)
+        return PointedAt(found[0], found[1], ids, catalog, report)
 
     async def known(self, uri: str) -> tuple[dict[str, Definition], Catalog, PackReport | None]:
         """Every id known in the file at ``uri`` (its pack's as typed first, then the installed
@@ -156,31 +179,23 @@ def build_server(debounce: float = DEBOUNCE) -> PackServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     async def hover(ls: PackServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        uri = params.text_document.uri
-        found = word_at(ls.lines(uri), params.position)
-        if found is None:
-            return None
-        ids, catalog, _ = await ls.known(uri)
-        text = hover_text(found[0], ids, catalog)
-        return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text), found[1]) if text else None
+        found = await ls.pointed_at(params.text_document.uri, params.position)
+        text = hover_text(found.word, found.ids, found.catalog) if found else None
+        return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text), found.range) if found and text else None
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: PackServer, params: lsp.DefinitionParams) -> lsp.Location | None:
-        uri = params.text_document.uri
-        found = word_at(ls.lines(uri), params.position)
-        if found is None:
+        found = await ls.pointed_at(params.text_document.uri, params.position)
+        if found is None or found.word not in found.ids:
             return None
-        ids, _, _ = await ls.known(uri)
-        return definition_location(ids[found[0]], ls.overlay()) if found[0] in ids else None
+        return definition_location(found.ids[found.word], ls.overlay())
 
     @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
     async def find_references(ls: PackServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
-        uri = params.text_document.uri
-        found = word_at(ls.lines(uri), params.position)
+        found = await ls.pointed_at(params.text_document.uri, params.position)
         if found is None:
             return []
-        _, _, report = await ls.known(uri)
-        return references(found[0], report.files if report else [], ls.overlay())
+        return references(found.word, found.report.files if found.report else [], ls.overlay())
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
