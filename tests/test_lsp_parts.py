@@ -103,3 +103,23 @@ def test_references_are_whole_ids_outside_comments(tmp_path: Path) -> None:
     found = references("lamps-x", [str(cards), str(setup)], overlay)
     assert [(Path(r.uri).name, r.range.start.line, r.range.start.character) for r in found] == [
         ("cards.yaml", 0, 6), ("setup.yaml", 0, 10)]
+
+
+def test_the_installed_packs_define_cards_pools_and_regions_where_they_are_written() -> None:
+    from clank_cli import validation
+    from clank_cli.lsp.catalog import definitions
+
+    packs = validation.validate(["catacombs"]).content
+    found = {(d.kind, d.id): d for d in definitions(packs)}
+    for kind, name in (("cards", "burgle"), ("token_pools", "minor")):
+        where = found[kind, name]
+        line = Path(where.file).read_text(encoding="utf-8").splitlines()[where.line - 1]
+        assert line[where.col - 1:].startswith(name), (kind, line)
+    assert found["tile_stacks", "catacombs"].what == "region of pack 'catacombs'"
+    assert found["cards", "burgle"].what == "card of pack 'catacombs'"
+
+
+def test_statistics_and_options_complete_where_a_value_is_written() -> None:
+    catalog = Catalog(names={"clank_made": "statistic: Clank! made", "max_rounds": "option: rounds at most"})
+    [item] = complete("  stat: ", "clank", {}, catalog)
+    assert (item.label, item.detail) == ("clank_made", "statistic: Clank! made")

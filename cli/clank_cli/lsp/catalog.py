@@ -21,14 +21,18 @@ from clank_cli.lsp.checker import PackChecker
 from clank_cli.lsp.guide import named_sections
 from clank_cli.validation import validate
 
-ID_KINDS = {"cards": "card", "tokens": "token", "tiles": "tile"}
-"""Content kinds whose entries have an id, and what one entry is called."""
+ID_KINDS = {"cards": "card", "tokens": "token", "tiles": "tile", "token_pools": "token pool", "regions": "region",
+            "tile_stacks": "region"}
+"""What an id names (content kinds whose entries have an id, then names a setup defines), and
+what one is called."""
+SETUP_NAMES = ("token_pools", "regions", "tile_stacks")
+"""The setup's mappings whose keys are names content refers to (a region's tile stacks name it)."""
 
 
 @dataclass(frozen=True)
 class Definition:
-    """Where an id is defined: its kind (``cards`` ...), pack, file and 1-based line and column
-    of the ``id`` value, and the entry."""
+    """Where an id is defined: its kind (``cards`` ..., ``token_pools``), pack, file and 1-based
+    line and column of the ``id`` value (of a pool's or region's entry), and the entry."""
 
     kind: str
     id: str
@@ -45,15 +49,22 @@ class Definition:
 
 
 def definitions(packs: Iterable[PackData]) -> list[Definition]:
-    """Every id the packs define, in pack and file order."""
+    """Every id the packs define (cards, tokens, tiles, then the token pools and regions of their
+    setups), in pack and file order."""
     found = []
     for pack in packs:
-        for kind in ID_KINDS:
+        for kind in ("cards", "tokens", "tiles"):
             for index, entry in enumerate(pack.content(kind) or []):
                 eid = entry.get("id") if isinstance(entry, dict) else None
                 if isinstance(eid, str):
                     file, line, col = pack.where(kind, (index, "id"))
                     found.append(Definition(kind, eid, pack.id, file, line, col, entry))
+        for kind in SETUP_NAMES:
+            table = pack.setup.get(kind)
+            for name, entry in table.items() if isinstance(table, dict) else ():
+                at = pack.problem("setup", (kind, name), "", "", key=True)   # where its key is written
+                found.append(Definition(kind, str(name), pack.id, at.file, at.line, at.col,
+                                        entry if isinstance(entry, dict) else {}))
     return found
 
 
@@ -64,6 +75,7 @@ class Catalog:
     installed: list[Definition] = field(default_factory=list)
     ops: list[str] = field(default_factory=list)
     conditions: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)   # the statistics and game options packs declare: what each is
     docs: dict[str, str] = field(default_factory=dict)
 
     def ids(self, editing: Iterable[Definition]) -> dict[str, Definition]:
@@ -84,5 +96,7 @@ def build_catalog(checker: PackChecker) -> Catalog:
     result = validate(ids, registries=checker.registries)
     code = result.targets[0].code_packs if result.targets else ids
     registry = checker.registries.get(code)
+    names = {**{name: f"option: {o.doc}" for name, o in registry.options.items()},
+             **{name: f"statistic: {s.doc}" for name, s in registry.stats.items()}}
     return Catalog(definitions(result.content), sorted(registry.ops), sorted(registry.conditions),
-                   named_sections(render_guide(registry, shipped=True)))
+                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)))

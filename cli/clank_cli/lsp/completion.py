@@ -1,9 +1,11 @@
-"""Completion of ids (cards, tokens, tiles of every loaded pack and the pack being typed) and of
-the names of ops and conditions.
+"""Completion of ids (cards, tokens, tiles, token pools and regions of every loaded pack and the
+pack being typed), of the statistics and options packs declare, and of the names of ops and
+conditions.
 
-Where a value is written (after ``key:``, in a ``[...]`` list, after ``- ``) the ids are
-offered; where a list item or a mapping key starts (``- ``, ``{``, a line's first word) the ops
-and conditions are. Each id says what it is and which pack defines it; each op its guide text.
+Where a value is written (after ``key:``, in a ``[...]`` list, after ``- ``) the ids and the
+statistics and options are offered; where a list item or a mapping key starts (``- ``, ``{``, a
+line's first word) the ops and conditions are. Each id says what it is and which pack defines it;
+each op its guide text.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ def complete(before: str, typed: str, ids: dict[str, Definition], catalog: Catal
     items: list[lsp.CompletionItem] = []
     if _VALUE.search(before):
         items += [_id_item(d) for name, d in sorted(ids.items()) if name.startswith(typed)]
+        items += [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Constant, detail=what)
+                  for name, what in catalog.names.items() if name.startswith(typed) and name not in ids]
     if _KEY.search(before):
         items += [_name_item(n, "op", catalog) for n in catalog.ops if n.startswith(typed)]
         items += [_name_item(n, "condition", catalog) for n in catalog.conditions if n.startswith(typed)]
