@@ -192,7 +192,7 @@ async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, 
     type_text(client, uri, 2, typed)
     line, col = position_of(typed, "- dr")
     items = await completions(client, uri, line, col + len("- dr"))
-    assert items["draw"].detail == "op"
+    assert items["draw"].detail == "op" and items["draw"].insert_text == "draw: 1"   # with its arguments
     assert isinstance(items["draw"].documentation, lsp.MarkupContent)
     assert "Draw N cards" in items["draw"].documentation.value
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from clank.api import installed_packs
 from clank.content import PackData
-from clank.guides.authoring import render_guide
+from clank.guides.authoring import condition_example, op_example, render_guide, to_yaml
 
 from clank_cli.lsp.checker import PackChecker
 from clank_cli.lsp.guide import named_sections
@@ -77,6 +77,7 @@ class Catalog:
     conditions: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)   # the statistics and game options packs declare: what each is
     docs: dict[str, str] = field(default_factory=dict)
+    examples: dict[str, str] = field(default_factory=dict)   # an op's or condition's example, on one line
 
     def ids(self, editing: Iterable[Definition]) -> dict[str, Definition]:
         """Every id by name: the edited pack's (as typed) first, then the installed packs'."""
@@ -96,7 +97,13 @@ def build_catalog(checker: PackChecker) -> Catalog:
     result = validate(ids, registries=checker.registries)
     code = result.targets[0].code_packs if result.targets else ids
     registry = checker.registries.get(code)
+    examples: dict[str, str] = {}
+    for name, example in [*((n, op_example(registry, n)) for n in registry.ops),
+                          *((n, condition_example(registry, n)) for n in registry.conditions)]:
+        text = to_yaml(example).strip() if example is not None else ""
+        if text.startswith(name) and "\n" not in text:   # one line, the name first: ``gain: {skill: 2}``
+            examples.setdefault(name, text)
     names = {**{name: f"option: {o.doc}" for name, o in registry.options.items()},
              **{name: f"statistic: {s.doc}" for name, s in registry.stats.items()}}
     return Catalog(definitions(result.content), sorted(registry.ops), sorted(registry.conditions),
-                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)))
+                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)), examples)

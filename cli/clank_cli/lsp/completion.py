@@ -4,7 +4,8 @@ conditions.
 
 Where a value is written (after ``key:``, in a ``[...]`` list, after ``- ``) the ids and the
 statistics and options are offered; where a list item or a mapping key starts (``- ``, ``{``, a
-line's first word) the ops and conditions are. Each id says what it is and which pack defines it;
+line's first word) the ops and conditions are, written with the arguments of their example in
+the guide (``gain: {skill: 2, boots: 1}``). Each id says what it is and which pack defines it;
 each op its guide text.
 """
 
@@ -27,8 +28,10 @@ def _id_item(definition: Definition) -> lsp.CompletionItem:
 
 
 def _name_item(name: str, kind: str, catalog: Catalog) -> lsp.CompletionItem:
+    """An op or condition, written with the arguments of its example (``draw: 1``)."""
     doc = catalog.docs.get(name)
     return lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Function, detail=kind,
+                              insert_text=catalog.examples.get(name, name),
                               documentation=lsp.MarkupContent(lsp.MarkupKind.Markdown, doc) if doc else None)
 
 
