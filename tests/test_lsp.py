@@ -198,6 +198,16 @@ async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, 
 
 
 @pytest.mark.asyncio
+async def test_keys_of_a_card_complete_from_the_composed_schema(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    typed = text.replace("  points: 1\n", "  points: 1\n  dan\n")
+    type_text(client, uri, 2, typed)
+    line, _ = position_of(typed, "  dan\n")
+    items = await completions(client, uri, line, len("  dan"))
+    assert list(items) == ["danger"] and items["danger"].detail == "key"
+
+
+@pytest.mark.asyncio
 async def test_hover_shows_an_ops_guide_text_and_a_cards_entry(client: LanguageClient, pack: Path) -> None:
     uri, text = open_file(client, pack / "cards.yaml")
     line, col = position_of(text, "draw: 1")

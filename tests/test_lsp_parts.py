@@ -123,3 +123,41 @@ def test_statistics_and_options_complete_where_a_value_is_written() -> None:
     catalog = Catalog(names={"clank_made": "statistic: Clank! made", "max_rounds": "option: rounds at most"})
     [item] = complete("  stat: ", "clank", {}, catalog)
     assert (item.label, item.detail) == ("clank_made", "statistic: Clank! made")
+
+
+CARDS = """- id: x
+  name: X
+  cost: {skill: 3}
+
+  play:
+    - draw: 1
+- id: y
+  cost:
+    sk
+""".split("\n")
+
+
+@pytest.mark.parametrize(("row", "before", "path"), [
+    (3, "  ", ([0], 2)),               # a key of the first card
+    (8, "    ", ([0, "cost"], 4)),     # a key of the second card's cost
+    (9, "- ", ([0], 2)),               # the first key of a new card
+    (3, "  name: ", None),             # a value, not a key
+])
+def test_the_mapping_a_key_is_typed_in_is_read_from_the_lines_above(row: int, before: str, path: object) -> None:
+    from clank_cli.lsp.keys import key_path
+
+    assert key_path(CARDS, row, before) == path
+
+
+def test_keys_complete_from_the_schema_except_those_written() -> None:
+    from clank_cli.lsp.keys import complete_keys
+
+    schema = {"type": "array", "items": {"$ref": "#/definitions/card"}, "definitions": {"card": {
+        "type": "object", "properties": {"id": {}, "name": {}, "cost": {"type": "object", "properties": {
+            "skill": {"description": "Skill to acquire."}, "swords": {}}}, "play": {"$ref": "effect.schema.json"},
+        "danger": {"description": "Danger."}}}}}
+    labels = [i.label for i in complete_keys(schema, CARDS, 3, "  ", "")]
+    assert labels == ["danger"]                                   # id, name, cost and play are written
+    [skill] = complete_keys(schema, CARDS, 8, "    ", "sk")
+    assert (skill.label, skill.insert_text, skill.documentation) == ("skill", "skill: ", "Skill to acquire.")
+    assert complete_keys(schema, CARDS, 5, "    - ", "") == []     # an effect: its own schema, ops complete there

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clank.api import installed_packs
-from clank.content import PackData
+from clank.content import PackData, new_context
 from clank.guides.authoring import condition_example, op_example, render_guide, to_yaml
 
 from clank_cli.lsp.checker import PackChecker
@@ -78,6 +78,7 @@ class Catalog:
     names: dict[str, str] = field(default_factory=dict)   # the statistics and game options packs declare: what each is
     docs: dict[str, str] = field(default_factory=dict)
     examples: dict[str, str] = field(default_factory=dict)   # an op's or condition's example, on one line
+    schemas: dict[str, Any] = field(default_factory=dict)    # the composed schema of each content kind
 
     def ids(self, editing: Iterable[Definition]) -> dict[str, Definition]:
         """Every id by name: the edited pack's (as typed) first, then the installed packs'."""
@@ -106,4 +107,5 @@ def build_catalog(checker: PackChecker) -> Catalog:
     names = {**{name: f"option: {o.doc}" for name, o in registry.options.items()},
              **{name: f"statistic: {s.doc}" for name, s in registry.stats.items()}}
     return Catalog(definitions(result.content), sorted(registry.ops), sorted(registry.conditions),
-                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)), examples)
+                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)), examples,
+                   {kind: validator.schema for kind, validator in new_context(registry).validators.items()})

@@ -35,14 +35,16 @@ def _name_item(name: str, kind: str, catalog: Catalog) -> lsp.CompletionItem:
                               documentation=lsp.MarkupContent(lsp.MarkupKind.Markdown, doc) if doc else None)
 
 
-def complete(before: str, typed: str, ids: dict[str, Definition], catalog: Catalog) -> list[lsp.CompletionItem]:
-    """The completions of the word ``typed`` so far, ``before`` being the line before it."""
+def complete(before: str, typed: str, ids: dict[str, Definition], catalog: Catalog,
+             ops: bool = True) -> list[lsp.CompletionItem]:
+    """The completions of the word ``typed`` so far, ``before`` being the line before it (no op
+    or condition names when ``ops`` is off: the cursor is where a content key goes)."""
     items: list[lsp.CompletionItem] = []
     if _VALUE.search(before):
         items += [_id_item(d) for name, d in sorted(ids.items()) if name.startswith(typed)]
         items += [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Constant, detail=what)
                   for name, what in catalog.names.items() if name.startswith(typed) and name not in ids]
-    if _KEY.search(before):
+    if ops and _KEY.search(before):
         items += [_name_item(n, "op", catalog) for n in catalog.ops if n.startswith(typed)]
         items += [_name_item(n, "condition", catalog) for n in catalog.conditions if n.startswith(typed)]
     return items

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import clank
+from clank.content import file_kind
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
@@ -27,6 +28,7 @@ from clank_cli.lsp.completion import complete
 from clank_cli.lsp.diagnostics import to_diagnostic
 from clank_cli.lsp.documents import overlay_of, pack_dir_of, path_of, text_lines, uri_of
 from clank_cli.lsp.hover import hover_text
+from clank_cli.lsp.keys import complete_keys
 from clank_cli.lsp.navigation import definition_location, references
 from clank_cli.lsp.words import prefix_at, word_at
 
@@ -174,8 +176,13 @@ def build_server(debounce: float = DEBOUNCE) -> PackServer:
     async def completion(ls: PackServer, params: lsp.CompletionParams) -> lsp.CompletionList:
         uri = params.text_document.uri
         ids, catalog, _ = await ls.known(uri)
-        before, typed = prefix_at(ls.lines(uri), params.position)
-        return lsp.CompletionList(is_incomplete=False, items=complete(before, typed, ids, catalog))
+        lines = ls.lines(uri)
+        before, typed = prefix_at(lines, params.position)
+        path = path_of(uri)
+        kind = file_kind(path, catalog.schemas) if path else None
+        keys = complete_keys(catalog.schemas.get(kind or ""), lines, params.position.line, before, typed)
+        items = keys + complete(before, typed, ids, catalog, ops=not keys)
+        return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     async def hover(ls: PackServer, params: lsp.HoverParams) -> lsp.Hover | None:
