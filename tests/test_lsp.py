@@ -185,13 +185,19 @@ async def test_card_ids_complete_from_another_file_and_from_the_underworld(clien
     assert all(label.startswith("grave-") for label in theirs)
 
 
+async def completed_in_a_card(client: LanguageClient, pack: Path, old: str, new: str,
+                              typed: str) -> dict[str, lsp.CompletionItem]:
+    """The completions at the end of ``typed`` once ``old`` is replaced by ``new`` in cards.yaml."""
+    uri, text = open_file(client, pack / "cards.yaml")
+    changed = text.replace(old, new)
+    type_text(client, uri, 2, changed)
+    line, col = position_of(changed, typed)
+    return await completions(client, uri, line, col + len(typed))
+
+
 @pytest.mark.asyncio
 async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, pack: Path) -> None:
-    uri, text = open_file(client, pack / "cards.yaml")
-    typed = text.replace("    - draw: 1", "    - dr")
-    type_text(client, uri, 2, typed)
-    line, col = position_of(typed, "- dr")
-    items = await completions(client, uri, line, col + len("- dr"))
+    items = await completed_in_a_card(client, pack, "    - draw: 1", "    - dr", "- dr")
     assert items["draw"].detail == "op" and items["draw"].insert_text == "draw: 1"   # with its arguments
     assert isinstance(items["draw"].documentation, lsp.MarkupContent)
     assert "Draw N cards" in items["draw"].documentation.value
@@ -199,11 +205,7 @@ async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, 
 
 @pytest.mark.asyncio
 async def test_keys_of_a_card_complete_from_the_composed_schema(client: LanguageClient, pack: Path) -> None:
-    uri, text = open_file(client, pack / "cards.yaml")
-    typed = text.replace("  points: 1\n", "  points: 1\n  dan\n")
-    type_text(client, uri, 2, typed)
-    line, _ = position_of(typed, "  dan\n")
-    items = await completions(client, uri, line, len("  dan"))
+    items = await completed_in_a_card(client, pack, "  points: 1\n", "  points: 1\n  dan\n", "  dan")
     assert list(items) == ["danger"] and items["danger"].detail == "key"
 
 
