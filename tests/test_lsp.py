@@ -254,3 +254,24 @@ async def test_go_to_definition_into_an_installed_pack_and_find_references(clien
         position=lsp.Position(0, len("reserve: [burgle, lamps"))))
     assert sorted((Path(r.uri).name, r.range.start.line) for r in used or []) == [
         ("cards.yaml", mine.range.start.line), ("setup.yaml", 0)]
+
+
+@pytest.mark.asyncio
+async def test_a_scenario_file_is_checked_as_clank_pack_test_loads_it(client: LanguageClient, pack: Path,
+                                                                      tmp_path: Path) -> None:
+    from clank.scenarios import load_file
+
+    path = pack / "scenarios" / "lamps.yaml"
+    uri, text = open_file(client, path)
+    assert await published(client, uri, lambda d: True) == []
+    typed = text.replace("hand: [lamps-lamplighter]", "hand: [lamps-lamplightr]", 1)
+    type_text(client, uri, 2, typed)
+    got = await published(client, uri, lambda d: len(d) > 0)
+    saved = tmp_path / "saved.yaml"
+    saved.write_text(typed, encoding="utf-8")
+    want = load_file(saved, default_packs=[str(pack)]).problems
+    assert [(d.range.start.line + 1, d.range.start.character + 1, d.code, d.message) for d in got] == [
+        (p.line, p.col, p.rule, p.message) for p in want]
+    assert any("lamps-lamplightr" in d.message for d in got)
+    type_text(client, uri, 3, text)
+    assert await published(client, uri, lambda d: d == []) == []

@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 from clank.api import PackLoadError
 from clank.content import Overlay, PackData, Problem, overlay_key
+from clank.scenarios import load_file
 
 from clank_cli.validation import Registries, validate
 
@@ -56,3 +57,12 @@ class PackChecker:
         report.files = [overlay_key(f) for f in result.files]
         report.content = result.content
         return report
+
+    def check_scenarios(self, path: Path, overlay: Overlay) -> tuple[list[Problem], str | None]:
+        """The problems ``clank pack test`` finds in a scenario file before it runs it (YAML, its
+        schema, the ids it names, the packs it plays), with its unsaved text; and why it could not
+        be checked at all (an environment problem)."""
+        try:
+            return load_file(path, label=str(path), overlay=overlay).problems, None
+        except PackLoadError as exc:
+            return [], str(exc)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from clank.content import MANIFEST, Overlay, overlay_key
+from clank.scenarios import SCENARIO_DIR, owner_spec
 from pygls.uris import from_fs_path, to_fs_path
 
 PACK_DEPTH = 3
@@ -56,3 +57,9 @@ def text_lines(path: str, overlay: Overlay) -> list[str]:
         except OSError:
             return []
     return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+
+
+def is_scenario_file(path: Path) -> bool:
+    """Whether ``path`` is a scenario file of a pack (in the ``scenarios/`` folder beside its data)."""
+    return path.suffix.lower() in (".yaml", ".yml") and path.parent.name == SCENARIO_DIR \
+        and owner_spec(path.parent) is not None

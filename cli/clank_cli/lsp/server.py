@@ -13,8 +13,10 @@ request that needs it).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import clank
 from clank.content import file_kind
@@ -26,12 +28,13 @@ from clank_cli.lsp.catalog import Catalog, Definition, build_catalog, definition
 from clank_cli.lsp.checker import PackChecker, PackReport
 from clank_cli.lsp.completion import complete
 from clank_cli.lsp.diagnostics import to_diagnostic
-from clank_cli.lsp.documents import overlay_of, pack_dir_of, path_of, text_lines, uri_of
+from clank_cli.lsp.documents import is_scenario_file, overlay_of, pack_dir_of, path_of, text_lines, uri_of
 from clank_cli.lsp.hover import hover_text
 from clank_cli.lsp.keys import complete_keys
 from clank_cli.lsp.navigation import definition_location, references
 from clank_cli.lsp.words import prefix_at, word_at
 
+T = TypeVar("T")
 DEBOUNCE = 0.15
 """Seconds without a keystroke before a changed pack is checked again."""
 
@@ -83,30 +86,53 @@ class PackServer(LanguageServer):
         return pack_dir_of(path, self.overlay()) if path else None
 
     def schedule(self, uri: str, delay: float) -> None:
-        """Check the pack of the file at ``uri`` after ``delay`` seconds (a later call for the
-        same pack replaces a check not yet started)."""
-        directory = self.pack_of(uri)
-        if directory is None:
+        """Check the file at ``uri`` after ``delay`` seconds: its pack, or a scenario file on its
+        own, as ``clank pack test`` loads it (a later call for the same pack or file replaces a
+        check not yet started)."""
+        path = path_of(uri)
+        if path is None:
             return
-        waiting = self._pending.pop(directory, None)
+        if is_scenario_file(path):
+            self._later(path, delay, lambda: self._check_scenarios(uri, path))
+            return
+        directory = pack_dir_of(path, self.overlay())
+        if directory is not None:
+            self._later(directory, delay, lambda: self._check_pack(directory))
+
+    def _later(self, key: Path, delay: float, check: Callable[[], Awaitable[None]]) -> None:
+        waiting = self._pending.pop(key, None)
         if waiting is not None:
             waiting.cancel()
-        self._pending[directory] = asyncio.get_running_loop().create_task(self._check_later(directory, delay))
+        self._pending[key] = asyncio.get_running_loop().create_task(self._run_later(key, delay, check))
 
-    async def _check_later(self, directory: Path, delay: float) -> None:
+    async def _run_later(self, key: Path, delay: float, check: Callable[[], Awaitable[None]]) -> None:
         await asyncio.sleep(delay)
-        async with self._lock:
-            self._pending.pop(directory, None)
-            overlay = self.overlay()
-            try:
-                report = await asyncio.to_thread(self.checker.check, directory, overlay)
-            except Exception as exc:   # a bug of the validator: say so, and keep serving the other files
-                self.window_show_message(lsp.ShowMessageParams(
-                    lsp.MessageType.Error, f"clank: checking {directory} failed: {type(exc).__name__}: {exc}"))
-                raise
-            self.reports[directory] = report
-            self.defined[directory] = definitions(report.content)
-            self.publish(report, overlay)
+        async with self._lock:        # one check at a time; once started, a check is never cancelled
+            self._pending.pop(key, None)
+            await check()
+
+    async def _in_thread(self, what: str, work: Callable[[], T]) -> T:
+        try:
+            return await asyncio.to_thread(work)
+        except Exception as exc:   # a bug of the validator: say so, and keep serving the other files
+            self.window_show_message(lsp.ShowMessageParams(
+                lsp.MessageType.Error, f"clank: checking {what} failed: {type(exc).__name__}: {exc}"))
+            raise
+
+    async def _check_pack(self, directory: Path) -> None:
+        overlay = self.overlay()
+        report = await self._in_thread(str(directory), lambda: self.checker.check(directory, overlay))
+        self.reports[directory] = report
+        self.defined[directory] = definitions(report.content)
+        self.publish(report, overlay)
+
+    async def _check_scenarios(self, uri: str, path: Path) -> None:
+        overlay = self.overlay()
+        problems, fault = await self._in_thread(str(path), lambda: self.checker.check_scenarios(path, overlay))
+        if fault:
+            self.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"clank: {fault}"))
+        lines = text_lines(str(path), overlay)
+        self._send(uri, [to_diagnostic(p, lines) for p in problems])
 
     async def pointed_at(self, uri: str, position: lsp.Position) -> PointedAt | None:
         """The word at ``position`` of the file and what is known in it (None on no word)."""
@@ -120,11 +146,11 @@ class PackServer(LanguageServer):
         """Every id known in the file at ``uri`` (its pack's as typed first, then the installed
         packs'), the catalog, and its pack's last check (made now when there is none)."""
         directory = self.pack_of(uri)
-        if directory is not None and directory not in self.reports:
-            await self._check_later(directory, 0)
         async with self._lock:
+            if directory is not None and directory not in self.reports:
+                await self._check_pack(directory)
             if self.catalog is None:
-                self.catalog = await asyncio.to_thread(build_catalog, self.checker)
+                self.catalog = await self._in_thread("the installed packs", lambda: build_catalog(self.checker))
         mine = self.defined.get(directory, []) if directory is not None else []
         return self.catalog.ids(mine), self.catalog, self.reports.get(directory) if directory else None
 
