@@ -49,3 +49,17 @@ def test_a_file_only_the_overlay_holds_exists_for_the_loader(pack: Path) -> None
     without = validation.validate([str(pack)], {overlay_key(manifest): listed}).problems
     assert [p.message for p in without if p.rule == "missing-file"] == [
         "file 'cards-more.yaml' does not exist (did you mean 'cards.yaml'?)"]
+
+
+def test_a_check_of_unsaved_text_is_not_stored_in_the_content_cache(pack: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each keystroke is new text: storing its check would fill the cache with text never saved."""
+    monkeypatch.setenv("CLANK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("CLANK_NO_CACHE", raising=False)
+    cards = pack / "cards.yaml"
+    validation.validate([str(pack)])
+    stored = sorted(p.name for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert stored   # the saved files were checked and stored
+    typed = {overlay_key(cards): cards.read_text(encoding="utf-8").replace("Lamplighter", "Lamp lighter")}
+    validation.validate([str(pack)], typed)
+    assert sorted(p.name for p in (tmp_path / "cache").rglob("*") if p.is_file()) == stored

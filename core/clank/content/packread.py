@@ -18,7 +18,7 @@ from jsonschema import Draft7Validator
 
 from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
-from clank.content.overlay import Overlay, is_file
+from clank.content.overlay import Overlay, is_file, overlay_text
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
 from clank.content.schemas import FILE_KINDS, FastCheck, compose_schemas, make_validators, schema_problems
@@ -135,7 +135,8 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
 
 def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.CheckedFile:
     """A file read and checked against the schema of ``kind`` (problems name no pack): from the
-    checked-file cache when its bytes, name, kind and the schemas are those of a stored check."""
+    checked-file cache when its bytes, name, kind and the schemas are those of a stored check
+    (a check of an overlay's unsaved text is not stored)."""
     try:
         raw = read_yaml_bytes(path, file, ctx.overlay)
     except ContentError as exc:
@@ -156,7 +157,8 @@ def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.Ch
         else:
             problems = schema_problems(ctx.validators[kind], data, loc)
         entry = content_cache.CheckedFile(data, loc, problems)
-    content_cache.write_checked(key, entry)
+    if overlay_text(ctx.overlay, path) is None:   # unsaved text is not kept: the next keystroke changes it
+        content_cache.write_checked(key, entry)
     return entry
 
 
