@@ -161,3 +161,15 @@ def test_keys_complete_from_the_schema_except_those_written() -> None:
     [skill] = complete_keys(schema, CARDS, 8, "    ", "sk")
     assert (skill.label, skill.insert_text, skill.documentation) == ("skill", "skill: ", "Skill to acquire.")
     assert complete_keys(schema, CARDS, 5, "    - ", "") == []     # an effect: its own schema, ops complete there
+
+
+def test_room_features_tunnel_icons_and_conditions_have_their_guide_sections_to_hover() -> None:
+    from clank.guides.authoring import render_guide
+    from clank_cli import scaffold
+
+    registry, _ = scaffold.schema_registry(["catacombs"])
+    sections = named_sections(render_guide(registry, shipped=True))
+    assert sections["crystal_cave"].startswith("### `crystal_cave`")          # a room feature
+    assert sections["monster"].startswith("### `monster`")                    # a tunnel icon
+    assert sections["has_artifact"].startswith("#### `has_artifact`")         # a condition
+    assert "Draw N cards" in sections["draw"]
