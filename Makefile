@@ -19,8 +19,8 @@ PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PACKS))
 	$(PYTHON) -m venv $(VENV)
 	($(BIN)/python -m pip install -q --disable-pip-version-check uv 2>/dev/null && \
-	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl,lab,web,postgres]' $(addprefix -e ,$(PACKS))) || \
-	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl,lab,web,postgres]' $(addprefix -e ,$(PACKS))
+	  $(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python -e '.[test,rl,lab,web,postgres,lsp]' $(addprefix -e ,$(PACKS))) || \
+	  $(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,rl,lab,web,postgres,lsp]' $(addprefix -e ,$(PACKS))
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -846,6 +846,23 @@ def serve(
     web.run(config, host, port)
 
 
+# ==========================================================================================
+# lsp
+# ==========================================================================================
+@app.command(short_help="Run the language server of content packs (for editors, over stdio).")
+def lsp() -> None:
+    """Run the language server of content packs over stdio: an editor starts it to check a pack
+    as it is typed, with the problems of clank validate (docs/authoring.md, "In your editor").
+
+    Needs the extra 'lsp' (make install installs it; pip install 'clank-engine[lsp]')."""
+    try:
+        from clank_cli.lsp.server import serve as serve_lsp
+    except ImportError as exc:
+        raise con.fail(f"clank lsp needs the extra 'lsp' ({exc.name or exc} is missing): "
+                       "pip install 'clank-engine[lsp]'", con.EXIT_ENV) from None
+    serve_lsp()
+
+
 def main() -> None:
     """Entry point of the ``clank`` command."""
     app(prog_name="clank")

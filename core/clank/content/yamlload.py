@@ -64,6 +64,7 @@ from ruamel.yaml.scalarbool import ScalarBoolean
 from ruamel.yaml.scanner import Scanner
 
 from clank.content.locator import JsonPath, Locator, Pos
+from clank.content.overlay import Overlay, overlay_text
 from clank.content.problems import ContentError, Problem
 from clank.content.yamlhints import explain_syntax_error, odd_indentation
 from clank.content.yamlhints_block import duplicate_key
@@ -116,20 +117,26 @@ def _text_line_col(text: str, index: int) -> Pos:
     return text.count("\n", 0, index) + 1, index - start + 1
 
 
-def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Locator]:
+def load_yaml_file(path: Path | str, label: str | None = None,
+                   overlay: Overlay | None = None) -> tuple[Any, Locator]:
     """Load one YAML file safely; return ``(plain_json_data, locator)``.
 
-    ``label`` is the file name used in problems (default: ``str(path)``). Raises
+    ``label`` is the file name used in problems (default: ``str(path)``); the file's text is
+    taken from ``overlay`` when it holds it (:mod:`clank.content.overlay`). Raises
     :class:`ContentError` when the file cannot be read or is refused.
     """
     path = Path(path)
     file = label if label is not None else str(path)
-    return load_yaml_bytes(read_yaml_bytes(path, file), file)
+    return load_yaml_bytes(read_yaml_bytes(path, file, overlay), file)
 
 
-def read_yaml_bytes(path: Path, file: str) -> bytes:
-    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read); raises
-    :class:`ContentError` when it is not a regular file, too large or unreadable."""
+def read_yaml_bytes(path: Path, file: str, overlay: Overlay | None = None) -> bytes:
+    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read), or of the text
+    ``overlay`` holds for it; raises :class:`ContentError` when it is not a regular file, too
+    large or unreadable."""
+    text = overlay_text(overlay, path)
+    if text is not None:
+        return text.encode("utf-8", errors="surrogatepass")   # a lone surrogate: an encoding problem
     try:
         if not path.is_file():
             raise ContentError([_problem(file, "unreadable", "not a regular file")])
