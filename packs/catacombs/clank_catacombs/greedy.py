@@ -267,10 +267,12 @@ class GreedyBot:
         here = dist.get(room, 99.0)
         routes = _routes_by_key(game, room) if room is not None else {}
         for a in moves:
-            d = _destination_distance(game, a, dist, routes)
+            kind = a.kind
+            r = routes.get(a.args[0]) if kind == "move" else None
+            d = dist.get(r.to[1]) if r is not None else _destination_distance(game, a, dist, routes)
             if d is None or d >= here:
                 continue
-            prevent = int(a.args[-1]) if a.kind in ("move", "portal") else 0
+            prevent = int(a.args[-1]) if kind == "move" or kind == "portal" else 0
             key = (d, -prevent)
             if best_key is None or key < best_key:
                 best, best_key = a, key
@@ -359,10 +361,7 @@ def _crypts(game) -> frozenset[str]:
     derived = game.geometry.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        every = game.memo(("greedy-crypt-rooms",), lambda: frozenset(
-            room for tile, tdef in game.tile_defs.items() for local in tdef.rooms
-            if game.room_has(room := f"{tile}.{local}", "crypt")))
-        found = derived[_CRYPTS] = every.intersection(game.placed_rooms())
+        found = derived[_CRYPTS] = _crypt_rooms(game).intersection(game.placed_rooms())
     return found
 
 
@@ -409,11 +408,11 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     artifact, which regions it would explore, its targets. Games whose paths ask for more than
     Boots and lockpicks, that have links, or whose packs teach the bot goals, extra costs or
     which regions are worth exploring are planned afresh each time (:func:`_graph`)."""
+    rules = _rules(game)
     targets, explore = _targets(game, seat)
-    goals = fold(game, GOALS, {}, seat=seat)
-    extra = fold(game, COSTS, {}, seat=seat)
-    everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
-    paying = _other_costs(game)
+    goals = fold(game, GOALS, {}, seat=seat) if rules.goals else {}
+    extra = fold(game, COSTS, {}, seat=seat) if rules.costs else {}
+    everywhere, paying = rules.everywhere, rules.paying
     geo = game.geometry
     p = game.me
     lockpicks = p.pool.get("lockpicks", 0)
@@ -424,18 +423,19 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         if regions is None:
             regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
         flags = game.turn.flags
-        costs_key = (tuple(game.covered), *([f for f in flags if f in _icon_flags(game)] if flags else ()))
+        covered = tuple(game.covered)
+        costs_key = (covered, *[f for f in flags if f in rules.icon_flags]) if flags else (covered,)
         held = derived.get(_ROUTES)
         if held is None or held.costs_key != costs_key:
             held = derived[_ROUTES] = _route_table(game, geo, held, costs_key)
-        into, dists = held.into, held.dists
-        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
+        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else _NOWHERE
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
+        dists = held.dists
         search = dists.get(dist_key)
         if search is None:
             if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            search = dists[dist_key] = _TableSearch(into, _starts(targets, goals, explore),
+            search = dists[dist_key] = _TableSearch(held.into, _starts(targets, goals, explore),
                                                     lockpicks, has_art, open_regions)
         return search.upto(until)
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
@@ -446,8 +446,10 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
 
 
 _ROUTES, _REGIONS, _CRYPTS, _BY_KEY = "greedy-routes", "greedy-regions", "greedy-crypts", "greedy-by-key"
+_NOWHERE: frozenset[str] = frozenset()
 _FLOATS: dict[float, float] = {}
 _PRICES: dict[Any, float] = {}     # route cost object (hashed by identity, held here) -> its price
+_COST_TERMS: dict[Any, tuple[bool, float, int]] = {}    # the same -> _cost_terms
 Edge = tuple[str, str, float, Any]
 """A route of the planner's table: ``(where it ends, from room, cost, condition)``; the
 condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
@@ -482,16 +484,15 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     ``@open`` (an open edge) or to a room beyond a portal. What the seat's supply and goal
     allow is left to :class:`_TableSearch`.
 
-    Also, per room: ``(its route list, what its routes' costs read, what that was, its
-    edges, its portal routes)``. A room keeps its entry while its route list is the very list
-    it was made from and what its routes' costs read is as it was (:func:`_reads`). The table is
-    made from another one where it can: from this layout's table for other covered icons or
-    flags (``held``: only the rooms whose costs read those are looked at again), or from the
-    table of the layout this one grew from, when that table was made before it grew (only the
-    rooms ``Geometry.regrown`` names are looked at again, and those that read if the covered
-    icons or flags differ); the other rooms'
-    edges are not touched. What lies beyond a portal changes with any tile: portal routes are
-    priced again for each table."""
+    Made from the entry of each room: ``(its route list, what its routes' costs read, what that
+    was, its edges, its portal routes)``. A room keeps its entry while its route list is the very
+    list it was made from and what its routes' costs read is as it was (:func:`_reads`). The
+    entries are taken from another table where they can be: from this layout's table for other
+    covered icons or flags (``held``: only the rooms whose costs read those are looked at again),
+    or from the table of the layout this one grew from, when that table was made before it grew
+    (only the rooms ``Geometry.regrown`` names are looked at again, and those that read if the
+    covered icons or flags differ); the other rooms' edges are not touched. What lies beyond a
+    portal changes with any tile: portal routes are priced again for each table."""
     changed: Collection[str]
     if held is not None:
         base, changed = held, ()
@@ -503,10 +504,10 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
             base, changed = parent, geo.regrown
         else:
             base, changed = None, ()
-    asks = (game.route_cost, game.room_has)
-    into: dict[str, list[Edge]]
+    asks = (game.route_cost, _crypt_rooms(game), _reading_icons(game))
     reading: frozenset[str]
     portal_rooms: frozenset[str]
+    into: dict[str, list[Edge]]
     if base is None:                    # made from nothing: every room is new to it
         into, rooms, reading, portal_rooms = {}, {}, frozenset(), frozenset()
         todo: Iterable[str] = game.placed_rooms()
@@ -555,27 +556,39 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
 
 def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
     """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``;
-    ``asks``: the game's ``route_cost`` and ``room_has``, looked up once per table."""
+    ``asks``: the game's ``route_cost``, the rooms that show a crypt and the icons whose price
+    reads the game, looked up once per table."""
     entries: list[Edge] = []
     through_portal: list | tuple = ()
-    route_cost, room_has = asks
+    reading: list | tuple = ()          # the routes whose price reads the game
+    route_cost, crypts, keyed = asks
+    costs = _COST_TERMS
     for r in routes:
         to = r.to
-        if to[0] == "portal":
+        kind = to[0]
+        if kind == "portal":
             through_portal = [*through_portal, r]
             continue
-        cost = route_cost(r)
-        if cost.against:
+        cost = r.fixed                   # priced for good (its icons read nothing)
+        if cost is None:
+            cost = route_cost(r)
+            if r.fixed is None:
+                reading = [*reading, r]
+        known = costs.get(cost)
+        if known is None:
+            known = _cost_terms(cost)
+        if known[0]:                     # against an arrow
             continue
-        c = _price(cost)
-        n = len(cost.cover)
-        if to[0] == "room":
-            crypt = room_has(to[1], "crypt")
-            entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
-        elif to[0] == "open":
-            entries.append(("@open", room, c, _condition(n, False, to[5])))
-    keyed = _reading_icons(game)       # the icons whose price reads covered icons or flags
-    reads = _reads(game, geo, routes, keyed) if keyed else None
+        if kind == "room":
+            end = to[1]
+            n = known[2]
+            if n or end in crypts:
+                entries.append((end, room, known[1], _condition(n, end in crypts, None)))
+            else:
+                entries.append((end, room, known[1], None))
+        elif kind == "open":
+            entries.append(("@open", room, known[1], _condition(known[2], False, to[5])))
+    reads = _reads(game, geo, reading, keyed) if reading and keyed else None
     if reads is None:
         return routes, None, None, entries, through_portal
     if seen_now is None:
@@ -653,6 +666,17 @@ def _condition(n: int, crypt: bool, region: str | None) -> tuple:
     return _CONDITIONS.setdefault(key, key) if len(_CONDITIONS) < 1000 else key
 
 
+def _cost_terms(cost) -> tuple[bool, float, int]:
+    """What the table reads of a route's cost: whether it goes against an arrow, its price
+    (:func:`_price`) and how many icons its payment covers (remembered per cost object, as
+    the price)."""
+    found = (bool(cost.against), _price(cost), len(cost.cover))
+    if len(_COST_TERMS) > 1000:
+        _COST_TERMS.clear()
+    _COST_TERMS[cost] = found
+    return found
+
+
 def _price(cost) -> float:
     """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock
     (remembered per cost object: route costs are shared, a few per ruleset)."""
@@ -664,6 +688,33 @@ def _price(cost) -> float:
             _PRICES.clear()
         _PRICES[cost] = found
     return found
+
+
+class _Rules:
+    """What the planner reads of the loaded packs, known once per ruleset (:func:`_rules`)."""
+
+    __slots__ = ("goals", "costs", "everywhere", "paying", "icon_flags")
+
+    def __init__(self, game) -> None:
+        mods = game.registry.modifiers
+        self.goals = bool(mods.get(GOALS))          # some pack teaches it goals (``greedy_goals``)
+        self.costs = bool(mods.get(COSTS))          # ... rooms that cost something to enter
+        self.everywhere = not mods.get(EXPLORE)     # no pack says a region is not worth exploring
+        self.paying = _other_costs(game)            # some path asks for more than Boots and lockpicks
+        self.icon_flags = _icon_flags(game)         # the only turn flags route costs read
+
+
+def _rules(game) -> _Rules:
+    """The planner's :class:`_Rules` of the game's packs."""
+    return game.memo(("greedy-rules",), lambda: _Rules(game))
+
+
+def _crypt_rooms(game) -> frozenset[str]:
+    """The rooms of every tile that show a crypt (what a room shows is printed: known once per
+    ruleset)."""
+    return game.memo(("greedy-crypt-rooms",), lambda: frozenset(
+        room for tile, tdef in game.tile_defs.items() for local in tdef.rooms
+        if game.room_has(room := f"{tile}.{local}", "crypt")))
 
 
 def _reading_icons(game) -> frozenset[str]:
