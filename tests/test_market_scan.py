@@ -17,8 +17,22 @@ def test_the_markets_no_way_to_pay_applies_to_are_known_per_ruleset():
     rs = game.ruleset
     # the Lockpick's way to pay for row cards is enabled by a turn flag; the coupon's needs none
     assert {"row", "reserve"} <= rs.plain_wayless_markets
-    assert "row" not in rs.wayless_markets and "reserve" in rs.wayless_markets
-    assert "market" not in rs.plain_wayless_markets | rs.wayless_markets
+    assert "market" not in rs.plain_wayless_markets
+    assert rs.market_way_flags["row"] == {"lockpick_payment"} and not rs.market_way_flags["reserve"]
+
+
+def test_a_flag_that_enables_no_way_to_pay_a_market_leaves_it_listed_by_its_prices():
+    """A turn flag that enables no way to pay the row (Exhausted) leaves its listing as it was;
+    the flag of Grand Theft's lockpick adds the lockpick's payments (A1, K7)."""
+    game = new_game(["catacombs"], players=2, seed=3)
+    row = game.registry.markets["row"]
+    game.state.players[game.state.current].pool.update({"skill": 9, "swords": 9, "lockpicks": 2})
+    plain = markets.actions(game, game.state.current, row)
+    game.set_flag("exhausted")
+    assert markets.actions(game, game.state.current, row) == plain
+    game.set_flag("lockpick_payment")
+    seen = markets.actions(game, game.state.current, row)
+    assert set(plain) < set(seen) and any(a.args[-1:] == ("alt",) for a in seen)
 
 
 def test_the_short_path_lists_what_the_general_path_lists():
@@ -36,12 +50,12 @@ def test_the_short_path_lists_what_the_general_path_lists():
             seat = game.state.current
             for market in game.registry.markets.values():
                 short = markets.actions(game, seat, market)
-                plain, every = rs.plain_wayless_markets, rs.wayless_markets
-                rs.plain_wayless_markets = rs.wayless_markets = frozenset()
+                plain = rs.plain_wayless_markets
+                rs.plain_wayless_markets = frozenset()
                 try:
                     general = markets.actions(game, seat, market)
                 finally:
-                    rs.plain_wayless_markets, rs.wayless_markets = plain, every
+                    rs.plain_wayless_markets = plain
                 assert short == general, (seed, market.name)
                 for action in short:
                     offer, pay = markets.scan(game, seat, market, action)

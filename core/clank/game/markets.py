@@ -54,7 +54,8 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     pool = st.players[seat].pool
     rs = game.ruleset
     flags = st.turn.flags
-    wayless = market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets)
+    # no way to pay applies: none without a flag, and no flag that enables one is set
+    wayless = market.name in rs.plain_wayless_markets and (not flags or rs.market_way_flags[market.name].isdisjoint(flags))
     if wayless and want is None and type(offers) is OfferList and offers.prices is not None:
         get = pool.get                   # each price one resource at most: compared as they stand
         return [action for action, res, n in offers.prices if get(res, 0) >= n]
@@ -121,32 +122,67 @@ def row_offer(ruleset: Any, cdef: Any, slot: int) -> tuple[Offer, bool, Price | 
 
 def row_offers(game: Table, seat: int) -> list[Offer]:
     """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
-    and a device's ``use_if`` must hold (A3, A4)."""
+    and a device's ``use_if`` must hold (A3, A4). Made once per row (kept in the ruleset's
+    cache); a row with such conditions keeps one offer list per outcome of its tests, which are
+    asked anew each time, in the row's order."""
     row = game.state.row
     cache = game.ruleset.cache
     key = (ROW, *row)
     found = cache.get(key)
     if found is None:
-        made = game.ruleset.row_slot_offers
-        entries = []
-        for slot, card in enumerate(row):
-            if card is not None:
-                entry = made.get((card, slot))
-                if entry is None:
-                    entry = made[(card, slot)] = row_offer(game.ruleset, game.ruleset.cards[card], slot)
-                entries.append(entry)
         if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
             cache.clear()
-        prices = list(map(_THIRD, entries))
-        found = cache[key] = (OfferList(map(_FIRST, entries), None if None in prices else prices),
-                              any(map(_SECOND, entries)))
-    offers, conditional = found
-    if not conditional:
+        found = cache[key] = _row_entry(game.ruleset, row)
+    offers, tests, variants = found
+    if not tests:
         return offers
-    cards = game.ruleset.cards
-    return [o for o in offers
-            if (o.purpose != "fight" or (test := cards[o.item].fight_if) is None or test(game, seat))
-            and (o.purpose != "use" or (test := cards[o.item].use_if) is None or test(game, seat))]
+    outcome = 0
+    for bit, test in tests:
+        if test(game, seat):
+            outcome |= bit
+    kept = variants.get(outcome)
+    if kept is None:
+        kept = variants[outcome] = _row_variant(offers, tests, outcome)
+    return kept
+
+
+RowEntry = tuple[OfferList, tuple[tuple[int, Any], ...], dict[int, OfferList]]
+"""A row's offers as :func:`row_offers` keeps them: every card's offer, the conditions some of
+them have (one bit each, in the row's order) and the offer list of each outcome of those."""
+
+
+def _row_entry(ruleset: Ruleset, row: list[str | None]) -> RowEntry:
+    made = ruleset.row_slot_offers
+    entries = []
+    for slot, card in enumerate(row):
+        if card is not None:
+            entry = made.get((card, slot))
+            if entry is None:
+                entry = made[(card, slot)] = row_offer(ruleset, ruleset.cards[card], slot)
+            entries.append(entry)
+    prices = list(map(_THIRD, entries))
+    offers = OfferList(map(_FIRST, entries), None if None in prices else prices)
+    cards = ruleset.cards
+    tests = tuple((1 << i, _row_test(cards[offer.item], offer.purpose))
+                  for i, (offer, conditional, _) in enumerate(entries) if conditional)
+    return offers, tests, {}
+
+
+def _row_test(cdef: Any, purpose: str) -> Any:
+    """The condition a row offer of a card must meet: ``fight_if`` to fight it, ``use_if`` to use it."""
+    return cdef.fight_if if purpose == "fight" else cdef.use_if
+
+
+def _row_variant(offers: OfferList, tests: tuple[tuple[int, Any], ...], outcome: int) -> OfferList:
+    """The offers of a row whose conditions came out as ``outcome`` (a bit per test, set when it held)."""
+    failed = 0
+    for bit, _ in tests:
+        if not outcome & bit:
+            failed |= bit
+    keep = [not failed & (1 << i) for i in range(len(offers))]
+    prices = offers.prices
+    return OfferList((o for o, k in zip(offers, keep, strict=True) if k),
+                     None if prices is None else [p for p, k in zip(prices, keep, strict=True) if k])
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:

@@ -158,12 +158,13 @@ class Ruleset:
         self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)
                                          for purpose, ways in by_purpose.items()}
                                   for name, by_purpose in self.market_ways.items()}
-        # the markets no way to pay applies to (any turn flag set; no flag set): their offers are
-        # paid with their price alone
-        self.wayless_markets = frozenset(name for name in registry.markets if not any(
-            not w.markets or name in w.markets for w in registry.payment_options))
+        # the markets no way to pay applies to while no turn flag is set (their offers are paid
+        # with their price alone), and per market the turn flags that enable a way to pay it
         self.plain_wayless_markets = frozenset(name for name in registry.markets if not any(
             (not w.markets or name in w.markets) and w.flag is None for w in registry.payment_options))
+        self.market_way_flags = {name: frozenset(w.flag for w in registry.payment_options
+                                                 if (not w.markets or name in w.markets) and w.flag is not None)
+                                 for name in registry.markets}
         # per registered resource: the statistic its gains count toward, and its definition
         self.resource_gains = {name: (f"{name}_gained", r) for name, r in registry.resources.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
