@@ -121,7 +121,7 @@ class Game(Table):
                 _TEXTS[action] = text
         self.state.history.append(text)
         self._legal = None
-        self.close_log_line()
+        self._open = None                  # close_log_line(): what follows starts lines of its own
         d = self.state.decision
         try:
             if d is not None:

@@ -153,6 +153,9 @@ class Ruleset:
         # a route's segments -> its cost, for routes whose icons read nothing (movement.route_cost)
         self.fixed_costs: dict[tuple, Any] = {}
         self.row_slot_offers: dict[tuple[str, int], tuple[Any, bool, Any]] = {}   # (card, slot) -> markets.row_offer
+        # a route's key -> its plain move (``move KEY 0``) and its exploration (``explore KEY``): movement.legal_moves
+        self.plain_moves: dict[str, Action] = {}
+        self.explores: dict[str, Action] = {}
         self.market_ways = {name: self.market_payment_ways(name) for name in registry.markets}
         # the same, keeping only the ways no turn flag enables: what may be used while no flag is set
         self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)
@@ -166,7 +169,9 @@ class Ruleset:
                                                  if (not w.markets or name in w.markets) and w.flag is not None)
                                  for name in registry.markets}
         # per registered resource: the statistic its gains count toward, and its definition
-        self.resource_gains = {name: (f"{name}_gained", r) for name, r in registry.resources.items()}
+        # (and the texts of gains and losses by amount, "gains 2 Boots", as the log writes them)
+        self.resource_gains: dict[str, tuple[str, Any, dict[int, str]]] = {
+            name: (f"{name}_gained", r, {}) for name, r in registry.resources.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
         # tunnel icons whose price reads the game: a cost a payment covers (which icons are
         # covered) or a cost or damage a turn flag cancels; a path without them costs the same always

@@ -195,16 +195,20 @@ class Table(Board):
         known = self.ruleset.resource_gains.get(resource)
         if known is None:
             raise ValueError(f"unknown resource {resource!r}")
-        stat, rdef = known
         pool = self.state.players[seat].pool
         before = pool.get(resource, 0)
         after = before + n
-        pool[resource] = after if after > 0 else 0
+        if after < 0:
+            after = 0
+        pool[resource] = after
         if n > 0:
-            self.bump(seat, stat, n)
-        if log and pool[resource] != before:
-            change = pool[resource] - before
-            self.tell(seat, f"{'gains' if change > 0 else 'loses'} {rdef.text(abs(change))}")
+            self.bump(seat, known[0], n)
+        if log and after != before:
+            change = after - before
+            phrase = known[2].get(change)          # "gains 2 Boots": one text per amount
+            if phrase is None:
+                phrase = known[2][change] = f"{'gains' if change > 0 else 'loses'} {known[1].text(abs(change))}"
+            self.tell(seat, phrase)
 
     def can_pay(self, seat: int, cost: dict[str, int]) -> bool:
         """Whether the seat's resources cover ``cost`` (kept resources that pay like another
