@@ -163,6 +163,7 @@ class Game(Table):
         if self._geometry is not None:
             copy._geometry = self._geometry.fork(copy.state.tiles)
         copy.lookback_memo = self.lookback_memo     # immutable: shared
+        copy.row_memo, copy.reserve_memo = self.row_memo, self.reserve_memo   # the same: each names what it was made for
         return copy
 
     def to_json(self) -> str:

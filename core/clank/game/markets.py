@@ -122,17 +122,17 @@ def row_offer(ruleset: Any, cdef: Any, slot: int) -> tuple[Offer, bool, Price | 
 
 def row_offers(game: Table, seat: int) -> list[Offer]:
     """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
-    and a device's ``use_if`` must hold (A3, A4). Made once per row (kept in the ruleset's
-    cache); a row with such conditions keeps one offer list per outcome of its tests, which are
-    asked anew each time, in the row's order."""
+    and a device's ``use_if`` must hold (A3, A4). Made once per row: the game keeps the last
+    row's offers with the row they were made for (``row_memo``: a row seldom comes again in
+    another game); a row with such conditions keeps one offer list per outcome of its tests,
+    which are asked anew each time, in the row's order."""
     row = game.state.row
-    cache = game.ruleset.cache
-    key = (ROW, *row)
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
-            cache.clear()
-        found = cache[key] = _row_entry(game.ruleset, row)
+    memo = game.row_memo
+    if memo is not None and memo[0] == row:
+        found = memo[1]
+    else:
+        found = _row_entry(game.ruleset, row)
+        game.row_memo = (list(row), found)
     offers, tests, variants = found
     if not tests:
         return offers

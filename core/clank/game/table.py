@@ -88,6 +88,7 @@ class Table(Board):
         self._legal: Any = None
         self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.reserve_memo: tuple | None = None   # (reserve counts, offers): see markets.reserve_offers
+        self.row_memo: tuple | None = None       # (row, its offers): see markets.row_offers
         self.cost_reads: tuple | None = None     # (covered icons, turn flags) last priced for: movement.route_cost
         self.lookback_memo: tuple | None = None  # (turn, row, conditions worth sampling): see lookback.relevant
         self.scoring = False             # scores are being counted (counts_as_at_end applies)

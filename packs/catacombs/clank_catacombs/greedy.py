@@ -463,11 +463,12 @@ condition may be taken (filled as conditions are met)."""
 class _Table:
     """The planner's route table for one layout and one costs key (see :func:`_route_table`)."""
 
-    __slots__ = ("costs_key", "serial", "traced", "base", "into", "rooms", "reading", "portal_rooms", "dists")
+    __slots__ = ("costs_key", "serial", "traced", "base", "into", "rooms", "reading", "portal_rooms", "portals",
+                 "dists")
 
     def __init__(self, costs_key: tuple, serial: int, traced: int, base: dict[str, list[Edge]],
                  into: dict[str, list[Edge]], rooms: dict[str, tuple], reading: frozenset[str],
-                 portal_rooms: frozenset[str]) -> None:
+                 portal_rooms: frozenset[str], portals: tuple[Any, tuple[Edge, ...]]) -> None:
         self.costs_key = costs_key      # covered icons and the flags route costs read
         self.serial, self.traced = serial, traced   # the layout it was made for, and its rooms traced then
         self.base = base                # the routes by where they end, portal routes aside
@@ -475,6 +476,7 @@ class _Table:
         self.rooms = rooms              # per room: (route list, reads, seen, edges, portal routes)
         self.reading = reading          # the rooms whose routes' costs read covered icons or flags
         self.portal_rooms = portal_rooms   # the rooms with a route into a portal
+        self.portals = portals          # (the portal exits, the routes through portals) of the layout
         self.dists: dict[tuple, _TableSearch] = {}   # the searches made on it, by what else they read
 
 
@@ -491,8 +493,9 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
     covered icons or flags (``held``: only the rooms whose costs read those are looked at again),
     or from the table of the layout this one grew from, when that table was made before it grew
     (only the rooms ``Geometry.regrown`` names are looked at again, and those that read if the
-    covered icons or flags differ); the other rooms' edges are not touched. What lies beyond a
-    portal changes with any tile: portal routes are priced again for each table."""
+    covered icons or flags differ); the other rooms' edges are not touched. The routes through
+    portals are taken from the other table too while the portal exits, the rooms' portal routes
+    and the covered icons and flags are the same."""
     changed: Collection[str]
     if held is not None:
         base, changed = held, ()
@@ -517,6 +520,7 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
         todo = changed if base.costs_key == costs_key else (*changed, *reading)
     own: set[str] = set()               # the ends whose lists are this table's (the rest are shared)
     seen_now = None
+    portals_kept = base is not None and base.costs_key == costs_key
     for room in todo:
         routes = geo.routes_from(room)
         old = rooms.get(room)
@@ -528,6 +532,8 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
             if _seen(old[1], *seen_now) == old[2]:
                 continue
         was = rooms[room] = _room_entry(game, geo, room, routes, seen_now, asks)
+        if was[4] or (old is not None and old[4]):
+            portals_kept = False
         if old is not None:
             for edge in old[3]:
                 end = edge[0]
@@ -550,8 +556,17 @@ def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
             reading = reading ^ {room}
         if bool(was[4]) != (room in portal_rooms):
             portal_rooms = portal_rooms ^ {room}
-    full = _with_portals(game, geo, into, rooms, portal_rooms)
-    return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms)
+    if not portal_rooms:
+        return _Table(costs_key, geo.serial, geo.traced(), into, into, rooms, reading, portal_rooms, (None, ()))
+    exits = geo.portal_exits()
+    if portals_kept and base is not None and base.portals[0] is exits:
+        portals = base.portals
+    else:
+        portals = (exits, _portal_edges(game, exits, rooms, portal_rooms))
+    full = dict(into)
+    for edge in portals[1]:
+        full[edge[0]] = [*full.get(edge[0], ()), edge]
+    return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms, portals)
 
 
 def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
@@ -596,14 +611,10 @@ def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks
     return routes, reads, _seen(reads, *seen_now), entries, through_portal
 
 
-def _with_portals(game, geo, base: dict[str, list[Edge]], rooms: dict[str, tuple],
-                  portal_rooms: frozenset[str]) -> dict[str, list[Edge]]:
-    """The table's routes with the routes through portals added (``base`` itself when there are
-    none): each portal route leads to the room beyond every other portal, for half a Boot more."""
-    if not portal_rooms:
-        return base
-    into = dict(base)
-    portals = geo.portal_exits()
+def _portal_edges(game, exits: list, rooms: dict[str, tuple], portal_rooms: frozenset[str]) -> tuple[Edge, ...]:
+    """The routes through portals: each portal route leads to the room beyond every other portal
+    (``exits``), for half a Boot more."""
+    out: list[Edge] = []
     for room in portal_rooms:
         for r in rooms[room][4]:
             cost = game.route_cost(r)
@@ -613,11 +624,11 @@ def _with_portals(game, geo, base: dict[str, list[Edge]], rooms: dict[str, tuple
             c = _price(cost) + 0.5
             cond = _condition(n, False, None) if n else None
             origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
-            for ex in portals:
+            for ex in exits:
                 if ex.origin != origin:
                     end = ex.to[1]
-                    into[end] = [*into.get(end, ()), (end, room, c, cond)]
-    return into
+                    out.append((end, room, c, cond))
+    return tuple(out)
 
 
 def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -625,22 +636,35 @@ def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], t
     ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
     and the turn flags that cancel an icon's cost or damage; None when they read nothing. The
     routes have been priced (``route_cost``): a route whose price is kept on it reads nothing."""
-    icons = game.registry.tunnel_icons
-    defs = geo.defs
+    per_tunnel = game.memo(("greedy-tunnel-reads",), dict)
     ids: list[str] = []
     flags: list[str] = []
     for r in routes:
         if r.fixed is not None or r.to[0] == "portal":     # priced for good: its icons read nothing
             continue
         for seg in r.segments:
-            for i, name in enumerate(defs[seg.tile].tunnels[seg.tunnel].icons):
-                if name not in keyed:
-                    continue
-                icon = icons[name]
-                if icon.covers:
-                    ids.append(f"{seg.tile}#{seg.tunnel}#{i}")
-                flags += [f for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f and f not in flags]
+            found = per_tunnel.get((seg.tile, seg.tunnel))
+            if found is None:
+                found = per_tunnel[(seg.tile, seg.tunnel)] = _tunnel_reads(game, geo, seg.tile, seg.tunnel, keyed)
+            for icon_id, icon_flags in found:
+                if icon_id is not None:
+                    ids.append(icon_id)
+                flags += [f for f in icon_flags if f not in flags]
     return (tuple(ids), tuple(flags)) if ids or flags else None
+
+
+def _tunnel_reads(game, geo, tile: str, tunnel: int, keyed: frozenset[str]) -> tuple[tuple[str | None, tuple], ...]:
+    """Per icon of a tile tunnel whose price reads the game (``keyed``), in the tunnel's order:
+    its id when a payment covers it (``tile#tunnel#i``), and the turn flags that cancel its
+    cost or damage (printed: known once per ruleset)."""
+    icons = game.registry.tunnel_icons
+    out = []
+    for i, name in enumerate(geo.defs[tile].tunnels[tunnel].icons):
+        if name in keyed:
+            icon = icons[name]
+            out.append((f"{tile}#{tunnel}#{i}" if icon.covers else None,
+                        tuple(f for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f)))
+    return tuple(out)
 
 
 def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str], flags: list[str]) -> int:
