@@ -111,6 +111,9 @@ class TileDef:
     (``walks[i][from_a]``), the :class:`Segment` walked and the end reached."""
     has_portal: bool = field(default=False, repr=False, compare=False)
     """Made from ``tunnels``: whether a tunnel ends at a portal."""
+    icon_ids: tuple = field(default=(), repr=False, compare=False)
+    """Made from ``tunnels``: for each tunnel, the id of each of its icons (``tile#tunnel#i``, how
+    covered icons are named)."""
     turns: list = field(default_factory=lambda: [None] * 4, repr=False, compare=False)
     """The :class:`TileTurn` of each quarter turn, made when first traced (:func:`tile_turn`)."""
 
@@ -118,6 +121,7 @@ class TileDef:
         self.walks = tuple(((segment(self.id, i, False), t.a), (segment(self.id, i, True), t.b))
                            for i, t in enumerate(self.tunnels))
         self.has_portal = any("portal" in (t.a.kind, t.b.kind) for t in self.tunnels)
+        self.icon_ids = tuple(tuple(f"{self.id}#{i}#{k}" for k in range(len(t.icons))) for i, t in enumerate(self.tunnels))
         leaving = self.room_tunnels
         for i, t in enumerate(self.tunnels):
             if t.a.kind == "room":

@@ -63,14 +63,16 @@ def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> t
     reading = game.ruleset.reading_icons
     defs = geo.defs
     for seg in segments:
-        t = defs[seg.tile].tunnels[seg.tunnel]
+        tdef = defs[seg.tile]
+        t = tdef.tunnels[seg.tunnel]
         if t.one_way and not seg.forward:
             cost.against = True
         if t.icons:
+            ids = tdef.icon_ids[seg.tunnel]       # "tile#tunnel#i", made once per tile
             for i, name in enumerate(t.icons):
                 if name in reading:
                     reads = True
-                _add_icon(game, cost, icons[name], f"{seg.tile}#{seg.tunnel}#{i}")
+                _add_icon(game, cost, icons[name], ids[i])
     return cost, reads
 
 

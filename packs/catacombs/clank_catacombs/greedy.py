@@ -321,26 +321,42 @@ def _make_card_values(game) -> dict[str, float]:
 def _clank_delta(game, cdef, trigger: str) -> int:
     """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
     once per ruleset)."""
-    def walk(node) -> int:
-        if isinstance(node, list):
-            return sum(walk(n) for n in node)
-        if isinstance(node, dict):
-            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
-        return 0
+    deltas = game.memo(_CLANK_DELTAS, dict)
+    found = deltas.get((cdef.id, trigger))
+    if found is None:
+        found = deltas[(cdef.id, trigger)] = _clank_in(cdef.data.get(trigger))
+    return found
 
-    return game.memo(("greedy-clank", cdef.id, trigger), lambda: walk(cdef.data.get(trigger)))
+
+def _clank_in(node) -> int:
+    """The Clank! the plain ``clank`` ops of an effect as content wrote it add up to."""
+    if isinstance(node, list):
+        return sum(_clank_in(n) for n in node)
+    if isinstance(node, dict):
+        return sum(v if k == "clank" and isinstance(v, int) else _clank_in(v) for k, v in node.items())
+    return 0
 
 
 def _effect_text(game, cdef, trigger: str) -> str:
     """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
     per ruleset)."""
-    return game.memo(("greedy-text", cdef.id, trigger), lambda: str(cdef.data.get(trigger, "")))
+    texts = game.memo(_EFFECT_TEXTS, dict)
+    found = texts.get((cdef.id, trigger))
+    if found is None:
+        found = texts[(cdef.id, trigger)] = str(cdef.data.get(trigger, ""))
+    return found
 
 
 def _heals(game, tdef) -> bool:
     """Whether a token's use heals (known once per ruleset)."""
-    return game.memo(("greedy-heals", tdef.id),
-                     lambda: any("heal" in str(game.compiled_op(x).source) for x in tdef.use))
+    heals = game.memo(_HEALS, dict)
+    found = heals.get(tdef.id)
+    if found is None:
+        found = heals[tdef.id] = any("heal" in str(game.compiled_op(x).source) for x in tdef.use)
+    return found
+
+
+_CLANK_DELTAS, _EFFECT_TEXTS, _HEALS = ("greedy-clank",), ("greedy-text",), ("greedy-heals",)
 
 
 def _targets(game, seat: int) -> tuple[Set[str], bool]:
@@ -649,7 +665,8 @@ def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], t
             for icon_id, icon_flags in found:
                 if icon_id is not None:
                     ids.append(icon_id)
-                flags += [f for f in icon_flags if f not in flags]
+                if icon_flags:
+                    flags += [f for f in icon_flags if f not in flags]
     return (tuple(ids), tuple(flags)) if ids or flags else None
 
 
