@@ -44,7 +44,7 @@ HANG_GUARD = 60
 """Seconds after which a test counts as hung: a guard, never a measure of speed (issue 11 item 18)."""
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<rule>[a-z-]+)\]: ")
 
-CORPUS_FILES = sorted(CORPUS.glob("*--*.yaml"))
+CORPUS_FILES = sorted([*CORPUS.glob("*--*.yaml"), *CORPUS.glob("yaml/*--*.yaml")])
 CORPUS_PACKS = sorted(d for d in PACKS.iterdir()
                       if d.is_dir() and any(f.read_bytes().startswith(b"# expect: ") for f in d.glob("*.yaml")))
 
@@ -172,7 +172,7 @@ def test_corpus_pack_through_clank_validate(runner: CliRunner, pack: Path) -> No
     _check_reported(result.stdout, severity, rule, file, line, col)
 
 
-SAYS = re.compile(r"^# says: (.+)$", re.M)
+SAYS = re.compile(r"^# says: (.+?)\r?$", re.M)
 """A header line of a corpus file or pack: words the message of its one problem must hold."""
 
 

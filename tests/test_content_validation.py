@@ -1,6 +1,7 @@
 """Content loading and validation: YAML safety, schemas, semantic checks, problem locations.
 
-The broken files of ``tests/corpus/`` hold one mistake each; their first line states the
+The broken files of ``tests/corpus/`` (and ``tests/corpus/yaml/``, YAML syntax slips, see
+``tests/test_yaml_words.py``) hold one mistake each; their first line states the
 problem expected (``# expect: error[rule] line:col -- why``), and the test checks rule,
 file, line and column against a registry built here (no pack loaded: the validator knows no
 content of its own). ``tests/test_cli_validate.py`` runs the same corpus, and the corpus
@@ -131,7 +132,7 @@ def errors(problems: list[Problem]) -> list[Problem]:
 
 # -- the corpus of broken files -------------------------------------------------------------
 
-CORPUS_FILES = sorted(CORPUS.glob("*--*.yaml"))
+CORPUS_FILES = sorted([*CORPUS.glob("*--*.yaml"), *CORPUS.glob("yaml/*--*.yaml")])
 CORPUS_PACKS = sorted(d for d in PACKS.iterdir()
                       if d.is_dir() and any(f.read_bytes().startswith(b"# expect: ") for f in d.glob("*.yaml")))
 
@@ -212,10 +213,13 @@ def test_an_empty_file_says_what_the_file_should_hold(tmp_path: Path, registry: 
 @pytest.mark.parametrize(("name", "message"), [
     ("cards--nbsp-indent.yaml", "a non-breaking space (U+00A0) is used as indentation at line 4 col 1: "
                                 "use ordinary spaces"),
-    ("cards--unclosed-quote.yaml", 'unclosed quote: the string starting here with " never ends (add the closing ")'),
+    ("cards--unclosed-quote.yaml", 'unclosed quote: the string starting here with " never ends: add the closing " '
+                                   'where its text ends (`name: "Rebel Scout"` if it ends there)'),
     ("cards--runaway-quote.yaml", 'unclosed quote: the string starting here with " runs on to line 9, taking the '
-                                  'lines between as its text (add the closing ")'),
-    ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed (add the closing ])"),
+                                  'lines between as its text: add the closing " where its text ends '
+                                  '(`name: "Rebel Scout"` if it ends there)'),
+    ("cards--unclosed-bracket.yaml", "unclosed bracket: the [ here is never closed: add ] at the end of the line "
+                                     "(`[draw: 1, gain: {skill: 1}]`)"),
     ("cards--unclosed-brace.yaml", "unclosed bracket: the { here is never closed: add } at the end of the line "
                                    "(`{skill: 2}`), or before the next entry on line 9"),
     ("pack--requires-unclosed.yaml", "unclosed bracket: the [ here is never closed: add ] at the end of the line "
@@ -635,7 +639,7 @@ def test_libyaml_loads_every_yaml_file_as_the_pure_loader_does(monkeypatch: pyte
     "- a\n- b:\n    c: d\n- [1, {e: f}]\n- key with spaces: v\n",
     # scalars read by ruamel's constructor, not by the fast path's own reading of the common ones
     "- [0o17, 012, +5, -0, 1_000, 0b11, 1e3, .inf, -.Inf, .nan, 0.]\n- [TRUE, False, Null, NULL, ~, '', null]\n",
-    "a: &x 5\nb: &y text\nc: !!str 5\nd: !!int '7'\ne: !!float 1\nf: ''\ng: [~, ]\n",
+    "a: 5\nb: text\nc: !!str 5\nd: !!int '7'\ne: !!float 1\nf: ''\ng: [~, ]\n",
     # keys: numbers, booleans, null and dates become strings; 1 and "1" are two keys, the last kept
     "5: five\n6: six\ntrue: t\n~: n\n2024-01-31: d\n1.5: f\n",
     "1: int\n'1': str\n",
@@ -668,6 +672,8 @@ def test_content_loads_without_libyaml() -> None:
 @pytest.mark.skipif(yamlload.CParser is None, reason="ruamel.yaml.clib (libyaml) is not installed here")
 @pytest.mark.parametrize("text", [
     "a: &x {b: 1}\nc: *x\n",                  # an alias: the pure composer places it at the alias
+    "a: &x 5\nb: 6\n",                        # an anchor: libyaml reads some the pure parser refuses ({&a: 1})
+    "a:\tb\n",                                # a tab: libyaml reads some the pure parser refuses (a: [b\tc])
     "%YAML 1.1\n---\na: yes\n",               # a directive: the pure resolver reads it
     "a: [1, 2\nb: 3\n",                        # a syntax error: the pure loader explains it
     "a: 1\na: 2\n",                            # a duplicate key

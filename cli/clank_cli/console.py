@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import click
 import typer
 
 if TYPE_CHECKING:   # imported when used: `clank --help` loads neither rich's console nor the engine
@@ -30,6 +29,20 @@ EXIT_ENV = 3
 """The environment is broken: a pack failed to load (registered something twice, or wrongly), or
 a pack's code failed during play."""
 EXIT_INTERRUPTED = 130
+
+
+def _command_line_exceptions() -> tuple[type[BaseException], ...]:
+    """The exceptions the command-line layer raises on purpose (exit, abort, usage errors),
+    which pass through untouched. Found from typer's own classes: typer up to 0.2x raised
+    click's exceptions, later versions vendor click, so ``click`` need not be installed."""
+    wanted = {"Exit", "Abort", "ClickException"}
+    found = {base for cls in (typer.Exit, typer.Abort, typer.BadParameter) for base in cls.__mro__
+             if base.__name__ in wanted}
+    found |= {typer.Exit, typer.Abort}
+    return tuple(sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__qualname__}"))
+
+
+_CLI_EXCEPTIONS = _command_line_exceptions()
 """Ctrl-C (the shell's convention: 128 + SIGINT)."""
 
 
@@ -114,7 +127,7 @@ def engine_errors() -> Iterator[None]:
     except SetupError as exc:
         raise fail(str(exc)) from None
     except Exception as exc:
-        if isinstance(exc, (typer.Exit, typer.Abort, click.ClickException)):
+        if isinstance(exc, _CLI_EXCEPTIONS):
             raise
         fault = blame(exc)
         if fault is None:

@@ -128,11 +128,14 @@ def _read_value(text: str, raw: str) -> Any:
 
     if not raw:
         raise OverrideError([f"{text!r}: no value after '='"])
+    from clank.content.yamlhints import explain_syntax_error
+
     try:
         return YAML(typ="safe", pure=True).load(raw)
     except YAMLError as exc:
-        reason = str(getattr(exc, "problem", None) or exc).strip()
-        raise OverrideError([f"{text!r}: the value is not valid YAML: {reason}"]) from None
+        message, line, col = explain_syntax_error(exc, raw)
+        where = f"col {col}" if line == 1 else f"line {line} col {col}"
+        raise OverrideError([f"{text!r}: the value is not valid YAML ({where} of the value): {message}"]) from None
 
 
 def with_setting(overrides: Any, card: str, key: str, value: Any) -> dict[str, Any]:

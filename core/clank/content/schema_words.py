@@ -335,6 +335,14 @@ def _unknown_keys(error: ValidationError, schema: dict[str, Any], path: tuple[st
     shape = [p for p in patterns if p != "^x-"]
     out = []
     for k in extras:
+        glued = re.match(r"([^\s:]+):(\S.*)$", k)
+        if glued and glued.group(1) in allowed:
+            value = inst[k]
+            fix = f"{glued.group(1)}: {glued.group(2)}" + (
+                f": {value}" if isinstance(value, (str, int, float)) and not isinstance(value, bool) else "")
+            out.append(problem("unknown-key", f"unknown key {k!r}: with no space after its colon, YAML reads "
+                                              f"`{k}` as one key; write `{fix}`", (*path, k), key=True))
+            continue
         hint = did_you_mean(k, allowed)
         if not hint and shape and not allowed:
             words = [_PATTERN_WORDS.get(p, (p, ""))[0] for p in shape]
@@ -440,6 +448,10 @@ def _words(kind: str, error: ValidationError, schema: dict[str, Any], path: tupl
     head = says if isinstance(says, str) else None
     if kind == "type":
         message = f"{name} {'holds' if name == 'the file' else 'is'} {what(schema)}, not {_given(inst)}"
+        dashed = next((k for k in inst if re.match(r"-[^\s-]", k)), None) if isinstance(inst, dict) else None
+        if dashed is not None and "array" in _types(schema):
+            return "bad-type", f"{message}: with no space after its dash, `{dashed}` is a key, not a list item; " \
+                               f"write `- {dashed[1:]}`"
         example = _example(schema, inst)
         if example is not None:
             message += _write(path, example, form)

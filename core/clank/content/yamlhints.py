@@ -1,169 +1,106 @@
-"""Saying what is wrong with YAML a person wrote, at the place they can fix it.
+"""Saying what is wrong with YAML a person wrote, in their words, at the place they can fix it.
 
-ruamel.yaml's syntax errors describe the parser's state ("while scanning a quoted scalar:
-found unexpected end of stream") at the place it gave up, often the end of the file. The
-functions here turn the common mistakes into a message an author can act on, at the place
-the mistake is:
+ruamel.yaml's syntax errors describe the parser's state ("while parsing a flow sequence:
+expected ',' or ']', but got '}'") at the place it gave up, often a line after the mistake or
+the end of the file. :func:`explain_syntax_error` turns every one of them into a message an
+author can act on: what the mistake is, where it is (where an unclosed bracket or quote opens),
+and what to write instead. It reads the error's problem, context and marks, and the text and
+tokens around them (:class:`~clank.content.yamlslip.Slip`), and asks in turn:
 
-- :func:`odd_indentation`: a non-breaking space (or another Unicode space) in a line's
-  indentation, usually pasted from a web page or a word processor. YAML sees it as text, so
-  the line fails to parse or, worse, becomes part of a key;
-- :func:`explain_syntax_error`: an unclosed quote or bracket, reported where it opens (also a
-  bracket left open at the end of its line, which the parser only notices on a later line), a
-  quoted string that runs on over the lines after it until the next quote, and a key or list item
-  indented off the line of its neighbours (which one, by how much).
+- :mod:`~clank.content.yamlhints_flow`: brackets and quotes left open, closed with the wrong
+  bracket or too often, a missing comma, a quote inside a string or text after it;
+- :mod:`~clank.content.yamlhints_indicators`: characters YAML reserves (``@``, backtick, ``%``,
+  ``&``, ``*``, ``!``, ``|``, ``>``), document and directive lines;
+- :mod:`~clank.content.yamlhints_block`: keys and list items out of line, a list item among
+  keys, a colon or dash without its space, a line with no colon, tabs, block text indented
+  less than its first line.
+
+Whatever none of them knows gets a plain fallback naming what was found and what YAML allows
+there, never the parser's own words. :func:`odd_indentation` finds a non-breaking space (or
+another Unicode space) in a line's indentation, usually pasted from a web page: YAML sees it as
+text, so the line fails to parse or, worse, becomes part of a key.
 """
 
 from __future__ import annotations
 
-import io
+import bisect
 import re
 import unicodedata
 
-from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.tokens import ScalarToken
+
+from clank.content.yamlhints_block import block_hint
+from clank.content.yamlhints_flow import flow_hint
+from clank.content.yamlhints_indicators import indicator_hint
+from clank.content.yamlslip import Hint, Slip, char_name, first_hint, split_lines
 
 _ODD_SPACES = "\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff"
-_ODD_INDENT = re.compile(rf"^[ \t-]*([{_ODD_SPACES}])", re.M)
+_ODD_INDENT = re.compile(rf"(?:^|(?<=[\r\x85\u2028\u2029]))[ \t-]*([{_ODD_SPACES}])", re.M)
 """A line whose indentation (spaces, tabs and ``-`` indicators) runs into an unusual space."""
 _SPACE_NAMES = {"\u00a0": "non-breaking space", "\u202f": "narrow non-breaking space",
-                "\u200b": "zero-width space", "\ufeff": "zero-width no-break space (a byte order mark)"}
-_ENTRY = re.compile(r"\n[ \t]*(?:- +)?[^\s:#\"'][^:\n]*:(?:[ \t]|$)", re.M)
-"""A line inside a quoted string that looks like a ``key:`` entry of its own."""
-_CLOSERS = {"[": "]", "{": "}"}
+                "\u200b": "zero-width space"}
+_FOUND_WORDS = {"<scalar>": "text", "<block mapping start>": "a key", "<block sequence start>": "a list item",
+                "-": "a list item", "?": "a key", ":": "a colon", ",": "a comma", "<anchor>": "an anchor (&)",
+                "<alias>": "an alias (*)", "<tag>": "a tag (!)", "<document start>": "a `---` line",
+                "<document end>": "a `...` line", "<block end>": "the end of an indented block",
+                "<stream end>": "the end of the file", "<flow sequence start>": "a [", "<flow mapping start>": "a {"}
+"""What the parser found, in words, by the names it gives."""
+_EXPECTED_WORDS = (("<block end>", "the next key or list item, in line with the ones above"),
+                   ("the node content", "a value"), ("',' or ']'", "a comma or the closing ]"),
+                   ("',' or '}'", "a comma or the closing }"), ("':'", "a colon after the key"),
+                   ("<document start>", "a line `---` before more content"),
+                   ("alphabetic or numeric", "a letter or a digit"), ("a comment or a line break", "the end of the line"),
+                   ("' '", "a space"), ("a digit", "a digit"), ("'>'", "a closing >"), ("'!'", "a closing !"),
+                   ("escape sequence", "an escape such as \\n or \\x41"), ("URI", "a tag name"))
+"""What the parser wanted, in words, by the phrases it uses."""
 
-Hint = tuple[str, int, int]
-"""A message and the 1-based line and column it belongs at."""
-
-
-def _line_col(text: str, index: int) -> tuple[int, int]:
-    start = text.rfind("\n", 0, index) + 1
-    return text.count("\n", 0, index) + 1, index - start + 1
 
 
 def odd_indentation(text: str, limit: int) -> list[Hint]:
     """Every line (at most ``limit``) indented with a space YAML does not count as one."""
     found: list[Hint] = []
+    starts = split_lines(text)[1]
     for m in _ODD_INDENT.finditer(text):
         char = m.group(1)
-        line, col = _line_col(text, m.start(1))
-        name = _SPACE_NAMES.get(char) or unicodedata.name(char, "unusual space").lower()
-        found.append((f"a {name} (U+{ord(char):04X}) is used as indentation at line {line} col {col}: "
-                      "use ordinary spaces", line, col))
+        line = bisect.bisect_right(starts, m.start(1))
+        col = m.start(1) - starts[line - 1] + 1
+        if char == "\ufeff":
+            found.append((f"a byte order mark (U+FEFF) at line {line} col {col}: it belongs only at the very start "
+                          "of a file (were two files joined?); remove it", line, col))
+        else:
+            name = _SPACE_NAMES.get(char) or unicodedata.name(char, "unusual space").lower()
+            found.append((f"a {name} (U+{ord(char):04X}) is used as indentation at line {line} col {col}: "
+                          "use ordinary spaces", line, col))
         if len(found) >= limit:
             break
     return found
 
 
-def explain_syntax_error(exc: YAMLError, text: str) -> Hint | None:
-    """A message at the right place for an unclosed quote or bracket; None for other errors."""
+def explain_syntax_error(exc: YAMLError, text: str) -> Hint:
+    """What a YAML error of ``text`` means to its author, at the place to fix: a message in the
+    author's words and the 1-based line and column it belongs at."""
     if not isinstance(exc, MarkedYAMLError):
-        return None
-    context, problem, mark = str(exc.context or ""), str(exc.problem or ""), exc.context_mark
-    at_end = "end of stream" in problem or "<stream end>" in problem
-    if mark is not None and "quoted scalar" in context:
-        quote = text[mark.index] if mark.index < len(text) else '"'
-        return (f"unclosed quote: the string starting here with {quote} never ends (add the closing {quote})",
-                mark.line + 1, mark.column + 1)
-    if mark is not None and at_end and "flow" in context and mark.index < len(text):
-        bracket = text[mark.index]
-        if bracket in _CLOSERS:
-            return (f"unclosed bracket: the {bracket} here is never closed (add the closing {_CLOSERS[bracket]})",
-                    mark.line + 1, mark.column + 1)
-    flow = _unclosed_flow(exc, text)
-    if flow is not None:
-        return flow
-    runaway = _runaway_quote(text, exc.problem_mark.index, exc.problem_mark.line) if exc.problem_mark else None
-    return runaway or _out_of_line(exc, text)
-
-
-def _unclosed_flow(exc: MarkedYAMLError, text: str) -> Hint | None:
-    """A ``[`` or ``{`` left open at the end of its line: the parser only fails on a later line
-    (``expected ',' or ']'``), so it is reported where it opens, saying what to add."""
-    mark, problem = exc.context_mark, exc.problem_mark
-    if mark is None or problem is None or "flow" not in str(exc.context or "") or mark.index >= len(text):
-        return None
-    bracket = text[mark.index]
-    if bracket not in _CLOSERS or problem.line <= mark.line:
-        return None
-    closer = _CLOSERS[bracket]
-    end = text.find("\n", mark.index)
-    line = text[mark.index:end if end >= 0 else len(text)].split(" #", 1)[0].rstrip()
-    return (f"unclosed bracket: the {bracket} here is never closed: add {closer} at the end of the line "
-            f"(`{line}{closer}`), or before the next entry on line {problem.line + 1}", mark.line + 1, mark.column + 1)
-
-
-_KEY_LINE = re.compile(r"^( *)(- +)*([^\s#:\-][^:#]*?|-[^\s][^:#]*?):(?:\s|$)")
-"""A line that starts a mapping entry (``key:``), maybe after list dashes."""
-_BLOCK_ERRORS = ("expected <block end>", "mapping values are not allowed", "could not find expected ':'",
-                 "expected <block mapping start>")
-
-
-def _indent_of(line: str) -> tuple[int, int, str] | None:
-    """(column of its list dash or -1, column of its key or -1, the key) of a line that starts a
-    list item or a mapping entry; None for blank lines, comments and continued text."""
-    stripped = line.lstrip(" ")
-    dash = len(line) - len(stripped) if stripped.startswith("- ") or stripped == "-" else -1
-    m = _KEY_LINE.match(line)
-    if m is not None:
-        return dash, len(line) - len(line.lstrip(" -")), m.group(3).strip()
-    return (dash, -1, "") if dash >= 0 else None
-
-
-def _out_of_line(exc: MarkedYAMLError, text: str) -> Hint | None:
-    """A key or list item indented off the line of its neighbours: which one, and by how much. Only
-    when the parser stopped where that line's key or item starts (or just after its key)."""
-    problem = exc.problem_mark
-    if problem is None or not any(e in str(exc.problem or "") for e in _BLOCK_ERRORS):
-        return None
-    lines = text.split("\n")
-    number = problem.line
-    here = _indent_of(lines[number]) if 0 <= number < len(lines) else None
-    if here is None or problem.column not in (here[0], here[1], here[1] + len(here[2])):
-        return None
-    dash, key, name = here
-    item = dash >= 0
-    for n in range(number - 1, -1, -1):            # the nearest line above of the same kind
-        above = _indent_of(lines[n])
-        if above is None or (above[0] if item else above[1]) < 0:
-            continue
-        col, col_above = (dash, above[0]) if item else (key, above[1])
-        if col == col_above:
-            return None
-        shown, other = ("this list item", "the list item") if item else (f"key {name!r}", f"{above[2]!r}")
-        how = "more" if col > col_above else "less"
-        fix = "line it up with the items of its list" if item else "line it up with the keys of its mapping"
-        if col > col_above and not item:
-            fix += f", or end {other} with a colon alone to start a mapping under it"
-        return (f"{shown} is out of line: indented {how} ({_spaces(col)}) than {other} on line {n + 1} "
-                f"({_spaces(col_above)}): {fix}", number + 1, col + 1)
-    return None
-
-
-def _spaces(n: int) -> str:
-    return f"{n} space" + ("" if n == 1 else "s")
-
-
-def _runaway_quote(text: str, stop: int, line: int) -> Hint | None:
-    """A quoted string ending on the error's (0-based) ``line`` that runs over lines looking
-    like entries of their own.
-
-    ``name: "Lamp`` without its closing quote takes the following lines as its text, up to the
-    next quote, which it takes as its end; the parser fails just after, on that line.
-    """
-    suspect = None
+        return "this file cannot be read as YAML: check its brackets, quotes and indentation", 1, 1
+    slip = Slip(exc, text)
     try:
-        for token in YAML(typ="rt").scan(io.StringIO(text[:stop])):
-            if (isinstance(token, ScalarToken) and token.style in ("'", '"')
-                    and token.start_mark.line < token.end_mark.line == line
-                    and _ENTRY.search(text, token.start_mark.index, token.end_mark.index)):
-                suspect = token
-    except YAMLError:
-        pass   # the scan stops at the error: what it saw before is enough
-    if suspect is None:
-        return None
-    quote = str(suspect.style)
-    start, end = suspect.start_mark, suspect.end_mark
-    return (f"unclosed quote: the string starting here with {quote} runs on to line {end.line + 1}, taking the "
-            f"lines between as its text (add the closing {quote})", start.line + 1, start.column + 1)
+        return hint_for(slip)
+    except Exception:   # a hint that trips on odd text must not cost the author the error: plain words then
+        return fallback(slip)
+
+
+def hint_for(slip: Slip) -> Hint:
+    """The message of :func:`explain_syntax_error` for one slip (a hint's own failure not caught)."""
+    return first_hint(slip, (flow_hint, indicator_hint, block_hint)) or fallback(slip)
+
+
+def fallback(slip: Slip) -> Hint:
+    """A mistake no hint knows: what was found where the parser stopped, and what YAML allows there."""
+    found = slip.found()
+    what = _FOUND_WORDS.get(found or "") or char_name(found if found is not None else slip.char(slip.index))
+    wanted = re.search(r"expected (.*?)(?:,? but |$)", slip.problem) or re.search(r"expected (.*)", slip.context)
+    allows = next((words for phrase, words in _EXPECTED_WORDS if wanted and phrase in wanted.group(1)), None)
+    message = f"this line is not valid YAML: {what} cannot stand here"
+    if allows:
+        message += f"; here YAML allows {allows}"
+    return slip.hint(message + " (check the brackets, quotes and indentation of this line and the one above)",
+                     slip.index)

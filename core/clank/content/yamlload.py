@@ -5,8 +5,9 @@ column of every node and refuses duplicate keys), projects the tree onto plain J
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; dates become ISO
 strings, mapping keys become strings) and returns it with a :class:`Locator`.
 
-A syntax error is explained where the author can fix it (an unclosed quote or bracket where it
-opens, a non-breaking space used as indentation: see :mod:`clank.content.yamlhints`). Hostile
+A syntax error is told in the author's words where it can be fixed (an unclosed quote or bracket
+where it opens, a key out of line, a value that needs quotes ...: see
+:mod:`clank.content.yamlhints`), never in the parser's. Hostile
 input is refused early and cheaply, never executed: files over 512 KiB (refused before
 they are read), binary files, text that is not UTF-8, alias bombs, nesting deeper than 64,
 more than 20 000 values, and any tag outside YAML's standard scalar and collection tags. The
@@ -19,8 +20,9 @@ Two parsers: libyaml through ``ruamel.yaml.clib`` (a dependency on CPython) and 
 pure-Python parser, whose problems and positions are the reference. libyaml reads the file's
 events for the checks, then parses and composes it, and the plain data and positions are read
 straight from its nodes (ruamel's constructor reads only the rarer scalars), about seven times
-faster than the pure parser; it keeps only clean files (no alias, directive, merge key, empty
-value, refusal or error), for which both give the same data and positions. Anything else, and
+faster than the pure parser; it keeps only clean files (no alias, anchor, tab, directive, merge
+key, empty value, refusal or error), for which both give the same data and positions (libyaml reads
+some text with a tab or an anchor that the pure parser refuses, ``key:<tab>value``, ``{&a: 1}``). Anything else, and
 every file where libyaml is missing, is parsed once by the pure parser, checked event by event as
 its composer takes them.
 
@@ -45,7 +47,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.composer import Composer
 from ruamel.yaml.constructor import DuplicateKeyError, RoundTripConstructor
-from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
+from ruamel.yaml.error import ReusedAnchorWarning, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
@@ -64,6 +66,8 @@ from ruamel.yaml.scanner import Scanner
 from clank.content.locator import JsonPath, Locator, Pos
 from clank.content.problems import ContentError, Problem
 from clank.content.yamlhints import explain_syntax_error, odd_indentation
+from clank.content.yamlhints_block import duplicate_key
+from clank.content.yamlhints_indicators import undefined_alias
 
 try:    # libyaml through ruamel.yaml.clib: the fast path for clean files (see _load_fast)
     from _ruamel_yaml import CParser
@@ -205,6 +209,25 @@ class _AliasComposer(Composer):
         return twin
 
 
+class _Unreadable(Exception):
+    """A value the constructor could not read (``2024-13-45`` resolves as a date and is none)."""
+
+    def __init__(self, node: Any, exc: Exception) -> None:
+        super().__init__(str(exc))
+        self.node, self.reason = node, exc
+
+    def problem(self, file: str) -> Problem:
+        """The problem at the value's place, saying what it was read as and how to keep it text."""
+        node, mark = self.node, self.node.start_mark
+        value = str(node.value) if isinstance(node, ScalarNode) else ""
+        kind = str(node.tag).rsplit(":", 1)[-1] if node.tag else "value"
+        read_as = {"timestamp": "a date", "int": "a whole number", "float": "a number", "bool": "true or false"}.get(
+            kind, f"a {kind}")
+        shown = f"`{value}` reads as {read_as}" if value else f"this reads as {read_as}"
+        return _problem(file, "yaml-syntax", f"{shown} and is not one ({self.reason}): put it in quotes if it is "
+                                             f"text (\"{value}\")", mark.line + 1, mark.column + 1)
+
+
 class _AliasConstructor(RoundTripConstructor):
     """A round-trip constructor that remembers which collections were built from an alias."""
 
@@ -213,8 +236,12 @@ class _AliasConstructor(RoundTripConstructor):
         self.aliased: set[int] = set()
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
-        """Construct ``node``; note the result when ``node`` stands for an alias."""
-        data = super().construct_object(node, deep)
+        """Construct ``node``; note the result when ``node`` stands for an alias. A scalar that
+        cannot be read (a date with a 13th month) raises :class:`_Unreadable` at its place."""
+        try:
+            data = super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            raise _Unreadable(node, exc) from None
         if id(node) in getattr(self.loader.composer, "twins", ()) and isinstance(data, (CommentedMap, CommentedSeq)):
             self.aliased.add(id(data))
         return data
@@ -237,23 +264,19 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
     yaml.Parser, yaml.Composer, yaml.Constructor = _GuardedParser, _AliasComposer, _AliasConstructor
     yaml.Scanner = Scanner           # content's comments are not kept: the plain scanner skips them
     yaml.allow_duplicate_keys = False
-    guard = yaml.guard = _Guard(file)
+    guard = yaml.guard = _Guard(file, text)
     try:
         with warnings.catch_warnings():   # a reused anchor is the lint's to report, at its line
             warnings.simplefilter("ignore", ReusedAnchorWarning)
             tree = yaml.load(text)
     except _Refused:
         raise ContentError(guard.problems) from None
-    except DuplicateKeyError as exc:
-        mark = exc.problem_mark
-        found = re.search(r'duplicate key "(.*?)" with value', str(exc.problem or ""))
-        message = (f"duplicate key {found.group(1)!r}: a key may appear once in a mapping" if found
-                   else _clean(exc.problem or "duplicate key"))
-        raise ContentError([_problem(file, "duplicate-key", message, mark.line + 1, mark.column + 1)]) from None
     except YAMLError as exc:
         raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
-    except (ValueError, OverflowError) as exc:
-        raise ContentError([_problem(file, "yaml-syntax", f"cannot read a value: {exc}")]) from None
+    except _Unreadable as exc:
+        raise ContentError([exc.problem(file)]) from None
+    except (ValueError, OverflowError) as exc:   # pragma: no cover - values are read by construct_object
+        raise ContentError([_problem(file, "yaml-syntax", f"a value cannot be read: {exc}")]) from None
     locator = Locator(file)
     locator.reused_anchors = guard.reused
     if isinstance(tree, (CommentedMap, CommentedSeq)):   # the document starts at its first key or item
@@ -373,13 +396,17 @@ def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
     problems and positions it always gives: a syntax error, a refusal of the guard (checked
     here first on libyaml's events, so the work stays bounded), a duplicate key or a value
     that cannot be read, an alias (the pure composer places a value reached through an alias
-    at the alias), a ``%YAML`` or ``%TAG`` directive, or what :func:`_direct` leaves."""
-    guard = _Guard(file)
+    at the alias), an anchor or a tab (where libyaml reads some text the pure parser refuses:
+    ``key:<tab>value``, ``{&a: 1}``), a ``%YAML`` or ``%TAG`` directive, or what :func:`_direct`
+    leaves."""
+    if "\t" in text:
+        return None
+    guard = _Guard(file, text)
     try:
         events = CParser(text)
         while events.check_event():
             event = events.get_event()
-            if isinstance(event, AliasEvent) or not guard.see(event) or (
+            if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None or not guard.see(event) or (
                     isinstance(event, DocumentStartEvent) and (event.version or event.tags)):
                 return None
         if guard.problems:
@@ -392,28 +419,17 @@ def _load_fast(text: str, file: str) -> tuple[Any, Locator] | None:
         return None
 
 
-def _clean(message: str) -> str:
-    return " ".join(str(message).split())
-
-
 def _yaml_error(file: str, exc: YAMLError, text: str) -> Problem:
+    """The problem of a YAML error, in the author's words (see :mod:`clank.content.yamlhints`)."""
     if isinstance(exc, ReaderError):
         line, col = _text_line_col(text, exc.position)
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         return _problem(file, "encoding", f"character U+{code:04X} is not allowed in YAML", line, col)
-    hint = explain_syntax_error(exc, text)
-    if hint is not None:
-        return _problem(file, "yaml-syntax", *hint)
-    if isinstance(exc, MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        parts = [p for p in (exc.context, exc.problem) if p]
-        message = _clean(": ".join(parts)) or "invalid YAML"
-        if "'\\t'" in message:
-            message += " (YAML indents with spaces, never tabs)"
-        if mark is not None:
-            return _problem(file, "yaml-syntax", message, mark.line + 1, mark.column + 1)
-        return _problem(file, "yaml-syntax", message)
-    return _problem(file, "yaml-syntax", _clean(str(exc)) or "invalid YAML")
+    if isinstance(exc, DuplicateKeyError) and exc.problem_mark is not None:
+        mark, start = exc.problem_mark, exc.context_mark
+        message = duplicate_key(str(exc.problem or ""), text, mark.line, mark.column, start.line if start else 0)
+        return _problem(file, "duplicate-key", message, mark.line + 1, mark.column + 1)
+    return _problem(file, "yaml-syntax", *explain_syntax_error(exc, text))
 
 
 _FLOW_CHARS = re.compile(r"""[\[\]{}"'#\n]""")
@@ -486,8 +502,8 @@ class _Guard:
     there (too deep, too many values, an alias bomb, an undefined alias, an overlong number);
     unsafe tags are recorded and the scan goes on, up to :data:`MAX_PROBLEMS` of them."""
 
-    def __init__(self, file: str) -> None:
-        self.file = file
+    def __init__(self, file: str, text: str = "") -> None:
+        self.file, self.text = file, text
         self.problems: list[Problem] = []
         self.sizes: list[int] = []              # expanded node count of each open collection
         self.open_anchors: list[str | None] = []
@@ -560,7 +576,8 @@ class _Guard:
             return self._refuse("alias-bomb", f"alias *{name} refers to a collection that contains it",
                                 event.start_mark)
         if name not in self.anchors:
-            return self._refuse("yaml-syntax", f"undefined alias *{name}", event.start_mark)
+            return self._refuse("yaml-syntax", undefined_alias(name, self.text, event.start_mark.index),
+                                event.start_mark)
         self.added += self.anchors[name]
         if self.added > ALIAS_BUDGET:
             return self._refuse("alias-bomb", f"aliases expand to more than {ALIAS_BUDGET} nodes; "
@@ -593,7 +610,7 @@ def _prescan(text: str, file: str) -> list[Problem]:
     """The guard's refusals for ``text``, from a walk over its events alone (nothing composed
     or constructed; linear in the text, stopping at the first structural refusal). Used on the
     text before a run of brackets too deep to scan cheaply (see :func:`_deep_brackets`)."""
-    guard = _Guard(file)
+    guard = _Guard(file, text)
     try:
         for event in YAML(typ="rt").parse(io.StringIO(text)):
             if not guard.see(event):
