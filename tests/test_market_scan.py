@@ -76,3 +76,65 @@ def test_a_kept_offer_list_knows_each_simple_price():
     assert markets.price_of(markets.Offer(markets.act("buy", 0), {"skill": 2, "gold": 1}), {}) is None
     assert markets.price_of(markets.Offer(markets.act("buy", 0), {"gold": 3}), {"gold": ("undercoin",)}) is None
     assert markets.price_of(markets.Offer(markets.act("buy", 0), {"skill": 0}), {}) == (markets.act("buy", 0), "", 0)
+
+
+def _row_slots(offers) -> list[tuple[int, str]]:
+    return [(offer.data, offer.item) for offer in offers]
+
+
+def test_the_row_offers_follow_the_row_as_it_changes():
+    """The game keeps the last row's offers (``row_memo``): a slot emptied (A19) or refilled
+    (A1) is listed as the row stands, and the row as it was lists what it listed."""
+    game = new_game(["catacombs"], players=2, seed=5)
+    row = game.state.row
+    first = _row_slots(markets.row_offers(game, 0))
+    assert first == [(slot, card) for slot, card in enumerate(row) if card is not None]
+    was = row[0]
+    row[0] = None
+    assert _row_slots(markets.row_offers(game, 0)) == first[1:]
+    other = next(c for c in game.state.dungeon_deck if c not in row)
+    row[0] = other
+    assert _row_slots(markets.row_offers(game, 0)) == [(0, other), *first[1:]]
+    row[0] = was
+    assert _row_slots(markets.row_offers(game, 0)) == first
+
+
+def test_a_clone_lists_the_row_of_its_own_state():
+    """A clone starts with its parent's row memo; a change to either row is listed by that game
+    only (A1)."""
+    game = new_game(["catacombs"], players=2, seed=6)
+    markets.row_offers(game, 0)
+    copy = game.clone()
+    first = _row_slots(markets.row_offers(game, 0))
+    copy.state.row[1] = None
+    assert (1, game.state.row[1]) not in _row_slots(markets.row_offers(copy, 0))
+    assert _row_slots(markets.row_offers(game, 0)) == first
+    game.state.row[2] = None
+    assert (2, copy.state.row[2]) in _row_slots(markets.row_offers(copy, 0))
+    assert (2, copy.state.row[2]) not in _row_slots(markets.row_offers(game, 0))
+
+
+def test_a_row_condition_is_asked_at_every_listing(monkeypatch):
+    """A monster's ``fight_if`` (A4) is asked each time the row is listed, although the row's
+    offers are kept: the Crystal Kobold is offered exactly while its condition holds."""
+    game = new_game(["catacombs"], players=2, seed=7)
+    holds = [False]
+    monkeypatch.setattr(game.ruleset.cards["crystal-kobold"], "fight_if", lambda _game, _seat: holds[0])
+    game.state.row[3] = "crystal-kobold"
+    assert (3, "crystal-kobold") not in _row_slots(markets.row_offers(game, 0))
+    holds[0] = True
+    assert (3, "crystal-kobold") in _row_slots(markets.row_offers(game, 0))
+    holds[0] = False
+    assert (3, "crystal-kobold") not in _row_slots(markets.row_offers(game, 0))
+
+
+def test_the_reserve_offers_follow_the_stacks():
+    """An emptied reserve stack is no longer offered (A2), in the game whose stack it is."""
+    game = new_game(["catacombs"], players=2, seed=8)
+    stacks = [card for card, left in game.state.reserve.items() if left > 0]
+    offered = [offer.item for offer in markets.reserve_offers(game, 0)]
+    assert offered == stacks
+    copy = game.clone()
+    copy.state.reserve[stacks[0]] = 0
+    assert stacks[0] not in [offer.item for offer in markets.reserve_offers(copy, 0)]
+    assert [offer.item for offer in markets.reserve_offers(game, 0)] == stacks
