@@ -10,7 +10,7 @@ markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,45 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     if wayless and want is None and type(offers) is OfferList and offers.prices is not None:
         get = pool.get                   # each price one resource at most: compared as they stand
         return [action for action, res, n in offers.prices if get(res, 0) >= n]
+    return _scan_ways(game, seat, market, want, offers)
+
+
+def list_markets(game: Table, seat: int, markets_how: Iterable[tuple[MarketDef, Any]], orienting: bool,
+                 acts: list[Action], how: list[Any]) -> None:
+    """:func:`scan` of several markets for their actions, appended to ``acts`` and each one's
+    applier (``markets_how``: (market, applier) pairs) to ``how``; while ``orienting``, only
+    the markets open then (``while_orienting``). What every market's listing reads of the game
+    is looked up once: the main decision lists the open markets at every listing."""
+    st = game.state
+    pool = st.players[seat].pool
+    get = pool.get
+    rs = game.ruleset
+    flags = st.turn.flags
+    plain, way_flags = rs.plain_wayless_markets, rs.market_way_flags
+    for market, applier in markets_how:
+        if orienting and not market.while_orienting:
+            continue
+        offers = market.offers(game, seat)
+        if not offers:
+            continue
+        name = market.name
+        if type(offers) is OfferList and offers.prices is not None and name in plain and (
+                not flags or way_flags[name].isdisjoint(flags)):
+            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # as scan's short path
+        else:
+            found = _scan_ways(game, seat, market, None, offers)
+        if found:
+            acts += found
+            how += [applier] * len(found)
+
+
+def _scan_ways(game: Table, seat: int, market: MarketDef, want: Action | None, offers: Any) -> Any:
+    """:func:`scan` of a market's ``offers`` (not empty) the general way: each price through
+    :meth:`~clank.game.table.Table.can_pay`, then each way to pay it."""
+    st = game.state
+    pool = st.players[seat].pool
+    rs = game.ruleset
+    flags = st.turn.flags
     out: list[Action] = []
     subs = rs.substitutes
     ways_of = (rs.market_ways if flags else rs.market_plain_ways)[market.name]
