@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from clank import new_game
 from clank.game import markets
 
@@ -35,34 +36,64 @@ def test_a_flag_that_enables_no_way_to_pay_a_market_leaves_it_listed_by_its_pric
     assert set(plain) < set(seen) and any(a.args[-1:] == ("alt",) for a in seen)
 
 
+def _general(game, fn, *args):
+    """``fn(*args)`` with every market taken the general way (as if a way to pay applied to each)."""
+    rs = game.ruleset
+    plain = rs.plain_wayless_markets
+    rs.plain_wayless_markets = frozenset()
+    try:
+        return fn(*args)
+    finally:
+        rs.plain_wayless_markets = plain
+
+
 def test_the_short_path_lists_what_the_general_path_lists():
     """At every decision of random games with the Underworld (more markets, more ways to pay),
-    each market's actions are those the general path lists, and every listed action is found
-    again by the path that applies it."""
+    each market's actions are those the general path lists, listing several markets at once
+    lists each one's in turn, and every listed action is found again, with the same offer and
+    payment, by the path that applies it."""
     compared = 0
     for seed in range(6):
         game = new_game(["catacombs", "underworld"], players=3, seed=seed)
         rng = random.Random(seed)
-        rs = game.ruleset
         for _ in range(250):
             if game.over:
                 break
             seat = game.state.current
-            for market in game.registry.markets.values():
+            every = list(game.registry.markets.values())
+            listed: list = []
+            for market in every:
                 short = markets.actions(game, seat, market)
-                plain = rs.plain_wayless_markets
-                rs.plain_wayless_markets = frozenset()
-                try:
-                    general = markets.actions(game, seat, market)
-                finally:
-                    rs.plain_wayless_markets = plain
-                assert short == general, (seed, market.name)
+                assert short == _general(game, markets.actions, game, seat, market), (seed, market.name)
+                listed += [(action, market.name) for action in short]
                 for action in short:
                     offer, pay = markets.scan(game, seat, market, action)
                     assert offer[0] == action or pay.tag == action.args[-1]
+                    offer_again, pay_again = _general(game, markets.scan, game, seat, market, action)
+                    assert (offer_again, pay_again.cost, pay_again.tag) == (offer, pay.cost, pay.tag)
                 compared += len(short)
+            acts: list = []
+            how: list = []
+            markets.list_markets(game, seat, [(m, m.name) for m in every], False, acts, how)
+            assert list(zip(acts, how, strict=True)) == listed
             game.apply(rng.choice(game.legal_actions()))
     assert compared > 500
+
+
+def test_an_offer_the_seat_cannot_pay_is_not_found_to_apply():
+    """A1, A2: the path that applies a market action refuses an offer the seat cannot afford,
+    the short way as the general way."""
+    game = new_game(["catacombs"], players=2, seed=4)
+    seat = game.state.current
+    game.state.players[seat].pool.clear()
+    for name in ("row", "reserve"):
+        market = game.registry.markets[name]
+        priced = [action for action, _res, n in market.offers(game, seat).prices if n > 0]
+        assert priced and not set(priced) & set(markets.actions(game, seat, market))
+        with pytest.raises(KeyError, match="is not an action of the"):
+            markets.scan(game, seat, market, priced[0])
+        with pytest.raises(KeyError, match="is not an action of the"):
+            _general(game, markets.scan, game, seat, market, priced[0])
 
 
 def test_a_kept_offer_list_knows_each_simple_price():

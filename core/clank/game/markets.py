@@ -46,7 +46,9 @@ def buy(game: Table, seat: int, market: MarketDef, action: Action) -> None:
 def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     """Every (offer, payment) the seat can afford, as actions (``want`` None) or the offer and
     payment of the action ``want``. This is the hot path of legal actions: no object is made
-    for what the seat cannot afford."""
+    for what the seat cannot afford. A market no way to pay applies to, whose offers each ask
+    one resource at most (an :class:`OfferList` with prices), is read by its prices alone, to
+    list as to apply."""
     offers = market.offers(game, seat)
     if not offers:
         return []
@@ -56,9 +58,14 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     flags = st.turn.flags
     # no way to pay applies: none without a flag, and no flag that enables one is set
     wayless = market.name in rs.plain_wayless_markets and (not flags or rs.market_way_flags[market.name].isdisjoint(flags))
-    if wayless and want is None and type(offers) is OfferList and offers.prices is not None:
+    if wayless and type(offers) is OfferList and offers.prices is not None:
         get = pool.get                   # each price one resource at most: compared as they stand
-        return [action for action, res, n in offers.prices if get(res, 0) >= n]
+        if want is None:
+            return [action for action, res, n in offers.prices if get(res, 0) >= n]
+        for offer, (action, res, n) in zip(offers, offers.prices, strict=True):
+            if action == want and get(res, 0) >= n:
+                return offer, Payment(offer[1])
+        raise KeyError(f"{want} is not an action of the {market.name} market now")
     return _scan_ways(game, seat, market, want, offers)
 
 
