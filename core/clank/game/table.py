@@ -129,9 +129,11 @@ class Table(Board):
                 phrase = phrase[6:]                   # "gains 1 Skill, 1 Boot"
             parts.append(phrase)
             base = o[2]
-            log[-1] = _sentence(f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}")
+            line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
+            log[-1] = line if line.endswith(_ENDS) else line + "."     # _sentence, written out
             return
-        log.append(_sentence(f"{self.name(seat)} {phrase}"))
+        line = f"{self.state.players[seat].name or _SEAT_NAMES[seat]} {phrase}"   # self.name(seat)
+        log.append(line if line.endswith(_ENDS) else line + ".")
         self._open = None
 
     def close_log_line(self) -> None:
@@ -202,8 +204,13 @@ class Table(Board):
         if after < 0:
             after = 0
         pool[resource] = after
-        if n > 0:
-            self.bump(seat, known[0], n)
+        if n > 0:                          # self.bump(seat, known[0], n), written out
+            stats = self.state.players[seat].stats
+            stat = known[0]
+            stats[stat] = stats.get(stat, 0) + n
+            if seat == self.state.current:
+                stats = self.state.turn.stats
+                stats[stat] = stats.get(stat, 0) + n
         if log and after != before:
             change = after - before
             phrase = known[2].get(change)          # "gains 2 Boots": one text per amount
