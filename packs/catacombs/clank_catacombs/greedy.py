@@ -26,6 +26,7 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
+from collections import defaultdict
 from collections.abc import Set
 from typing import Any
 
@@ -145,9 +146,9 @@ class GreedyBot:
 
     # -- main decision -----------------------------------------------------------------------
     def _main(self, game, acts: list[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
+        by_kind: defaultdict[str, list[Action]] = defaultdict(list)    # read with get and in only
         for a in acts:
-            by_kind.setdefault(a.kind, []).append(a)
+            by_kind[a.kind].append(a)
         seat = game.seat
         p = game.me
         rooms = by_kind.get("room", [])
