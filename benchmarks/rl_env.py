@@ -35,6 +35,7 @@ import platform
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from compare_catanatron import Side, load_average, private_python
 
@@ -54,16 +55,20 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=11, help="interleaved rounds (the table shows medians)")
     ap.add_argument("--steps", type=int, default=4000, help="environment steps per side per round")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--spare-decisions", type=int, default=20_000,
+                    help="random decisions per pack mix in the count of spare indices")
     args = ap.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
           f"load average {load_average()}", flush=True)
     sides = {"clank": Side("clank", Path(sys.executable), "rl_clank_side.py"),
              "catanatron-gym": Side("catanatron-gym", catanatron_gym_python(), "rl_catanatron_side.py")}
     values: dict[tuple[str, str, str], list[float]] = {}
+    spare_counts: dict[str, Any] = {}
     try:
         for side in sides.values():     # packs loaded, code paths warm: nothing of it in the first round
             side.ask("gym", n=300, seed=args.seed)
         sides["clank"].ask("aec", n=300, seed=args.seed)
+        spare_counts = sides["clank"].ask("spares", n=args.spare_decisions, seed=args.seed)
         for r in range(args.rounds):
             order = list(sides) if r % 2 == 0 else list(sides)[::-1]
             for name in order:
@@ -80,6 +85,20 @@ def main() -> None:
         for side in sides.values():
             side.close()
     report(values, args)
+    report_spares(values, spare_counts)
+
+
+def report_spares(values: dict[tuple[str, str, str], list[float]], counts: dict[str, Any]) -> None:
+    """How often a legal action took a spare index (an index whose meaning is a rank in the listing,
+    not an action): in the benchmark's own steps, and in random play of every pack mix."""
+    listed, spared = sum(values[("clank", "gym", "legal_listed")]), sum(values[("clank", "gym", "spare_listed")])
+    print(f"\nspare indices: {spared:,.0f} of the {listed:,.0f} legal actions listed in the steps above "
+          f"({spared / max(listed, 1):.3%})")
+    print(f"{'random play, every seat random':32} {'indices':>8} {'legal listed':>13} {'spare':>8} "
+          f"{'chosen':>8} {'spare':>8}")
+    for mix, c in counts.items():
+        print(f"{mix:32} {c['size']:8,} {c['listed']:13,} {c['spare_listed'] / max(c['listed'], 1):8.3%} "
+              f"{c['chosen']:8,} {c['spare_chosen'] / max(c['chosen'], 1):8.3%}")
 
 
 def report(values: dict[tuple[str, str, str], list[float]], args: argparse.Namespace) -> None:

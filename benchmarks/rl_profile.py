@@ -38,12 +38,13 @@ VARIANTS = ("as it is", "no observation", "no observation, no mask")
 def make_env(variant: str) -> Any:
     """The benchmark's environment, with the parts a variant leaves out replaced by constants."""
     env = rl.gym_env(["catacombs"], players=2, opponents="random")
+    inner = env.unwrapped                      # the wrappers call its methods: replace them there
     if variant != VARIANTS[0]:
         vector = np.zeros(env.observation_space.shape, np.float32)
-        env._observation = lambda: vector
+        inner._observation = lambda: vector
     if variant == VARIANTS[2]:
         mask = np.zeros(env.action_space.n, np.int8)
-        env.action_masks = lambda: mask
+        inner.action_masks = lambda: mask
     return env
 
 

@@ -2,17 +2,20 @@
 features, trained with REINFORCE against the ``random`` bot (docs/rl.md).
 
     python examples/rl_linear_agent.py                       # train 300 games, then play 200
-    python examples/rl_linear_agent.py --train 300 --games 200 --seed 1
+    python examples/rl_linear_agent.py --train 300 --games 200 --seed 1 --save linear.npz
+    python examples/rl_linear_agent.py --load linear.npz --games 200      # play a saved policy
 
 Each legal action is described by a few numbers read from the learner's view: the action's
-word (its block of the action layout: play, buy, move, room ...), and for an action that moves
+word in its context (its block of the action layout: turn:play, turn:buy, turn:move, choose:option
+...), and for an action that moves
 the pawn, the Swords it spends on monsters, how much closer it brings the pawn to the nearest room showing each room feature the
 packs register (an artifact room, the exit ...), and which features the destination shows.
 Every number is given twice, once while the learner holds no artifact and once while it holds
 one, so one weight can pull toward artifacts and another toward the way out. The policy picks
 an action with probability proportional to ``exp(theta . features)``; after each game every
 choice it made is pushed toward or away by the final reward (+1 win, -1 loss, 0 tie) minus the
-average reward so far.
+average reward so far. ``--save`` writes the weights with the layout they were trained on
+(``rl.save_policy``); ``--load`` reads them back, refused by an environment of another layout.
 """
 
 from __future__ import annotations
@@ -33,11 +36,12 @@ FAR = 8
 class ActionFeatures:
     """Per-action features of the learner's legal actions (one row per action)."""
 
-    def __init__(self, env: rl.ClankGymEnv) -> None:
-        self.layout = env.table.actions
-        self.words = list(self.layout.blocks)
+    def __init__(self, env: Any) -> None:
+        table = env.unwrapped.table
+        self.layout = table.actions
+        self.words = sorted({word_of(b) for b in self.layout.blocks})
         self.word_at = {w: i for i, w in enumerate(self.words)}
-        self.features = list(env.table.encoder.names["features"])
+        self.features = list(table.encoder.names["features"])
         w, f = len(self.words), len(self.features)
         self.half = w + 2 * f + 1
         self.size = 2 * self.half
@@ -80,18 +84,19 @@ class ActionFeatures:
             out.setdefault(r.segments[0].key, r.to[1])
         return out
 
-    def __call__(self, env: rl.ClankGymEnv, legal: list[int]) -> np.ndarray:
-        view = env.game.view(env.learner)
+    def __call__(self, env: Any, legal: list[int]) -> np.ndarray:
+        inner = env.unwrapped
+        view = inner.game.view(inner.learner)
         out = np.zeros((len(legal), self.size))
         base = self.half if view.me.artifacts else 0
-        actions = env.table.legal
+        actions = inner.table.legal
         moving = any(actions[i].kind in MOVES for i in legal)
         table = self._distance_table(view) if moving else {}
         here = view.me.room
         dest_of = self.destinations(view) if moving else {}
         nwords = len(self.words)
         for row, index in enumerate(legal):
-            out[row, base + self.word_at[self.layout.block_of(index).word]] = 1.0
+            out[row, base + self.word_at[word_of(self.layout.block_of(index))]] = 1.0
             action = actions[index]
             if action.kind in ("move", "portal", "orient") and action.args[-1].isdigit():
                 out[row, base + self.half - 1] = int(action.args[-1]) / 3      # Swords spent on monsters
@@ -108,12 +113,17 @@ class ActionFeatures:
         return out
 
 
+def word_of(block: Any) -> str:
+    """An index's word in its context (``turn:play``, ``choose:option``, ``pick:spare``)."""
+    return f"{block.context}:{block.word or 'spare'}"
+
+
 def softmax(logits: np.ndarray) -> np.ndarray:
     z = np.exp(logits - logits.max())
     return z / z.sum()
 
 
-def play(env: rl.ClankGymEnv, feats: ActionFeatures, theta: np.ndarray, seed: int, rng: np.random.Generator,
+def play(env: Any, feats: ActionFeatures, theta: np.ndarray, seed: int, rng: np.random.Generator,
          greedy: bool) -> tuple[float, list[tuple[np.ndarray, int]]]:
     """One game: the final reward and every (features, chosen row) of a decision with a choice."""
     obs, info = env.reset(seed=seed)
@@ -172,12 +182,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--packs", default="catacombs")
     ap.add_argument("--opponent", default="random")
+    ap.add_argument("--save", help="write the trained weights with their layout (an .npz file)")
+    ap.add_argument("--load", help="play weights saved by --save instead of training")
     args = ap.parse_args()
+    env = rl.gym_env(args.packs, players=2, opponents=args.opponent)
     start = time.perf_counter()
-    theta = train(args.train, args.seed, packs=args.packs, opponent=args.opponent)
-    trained = time.perf_counter() - start
+    if args.load:
+        try:
+            theta = rl.load_policy(args.load, env)["theta"]
+        except rl.LayoutMismatch as refused:                 # saved on another layout: say what changed
+            raise SystemExit(f"error: {refused}") from None
+        how = f"loaded from {args.load}"
+    else:
+        theta = train(args.train, args.seed, packs=args.packs, opponent=args.opponent)
+        how = f"trained on {args.train} games in {time.perf_counter() - start:.0f} s"
+    if args.save:
+        print(f"saved to {rl.save_policy(args.save, env, {'theta': theta})}")
     result = evaluate(theta, args.games, args.packs, args.opponent)
-    print(f"trained on {args.train} games in {trained:.0f} s; against {args.opponent} over {args.games} games: "
+    print(f"{how}; against {args.opponent} over {args.games} games: "
           f"{result['wins']} wins, {result['ties']} ties, {result['losses']} losses "
           f"(win rate {result['wins'] / args.games:.1%})")
 

@@ -12,7 +12,7 @@ import sys
 from clank_cli import main, play, scaffold
 
 HEAVY = ("clank.api", "clank.game", "clank.content", "clank.schemas", "clank_cli.play", "clank_cli.simulate",
-         "clank_cli.validation", "clank.mapdraw", "clank_cli.plot", "ruamel", "jsonschema", "rich.progress", "textual",
+         "clank_cli.validation", "clank.mapdraw", "clank_cli.plot", "clank_cli.lsp", "pygls", "lsprotocol", "ruamel", "jsonschema", "rich.progress", "textual",
          "typer.rich_utils", "rich.markdown", "rich.traceback")   # typer's rich help panels: plain click help
 
 
@@ -31,3 +31,13 @@ def test_help_texts_name_the_defaults() -> None:
     assert str(play.DEFAULT_SAVE) in main.SAVE_HELP
     assert f"default {scaffold.BASE_PACK};" in main.REQUIRES_HELP
 
+
+
+def test_clank_lsp_without_its_extra_says_what_to_install() -> None:
+    """Without pygls (the extra 'lsp' not installed) ``clank lsp`` exits 3, the environment, and
+    names the extra."""
+    code = ("import sys; sys.modules['pygls'] = None; sys.modules['lsprotocol'] = None\n"
+            "from clank_cli.main import main; sys.argv = ['clank', 'lsp']; main()")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 3
+    assert "clank lsp needs the extra 'lsp'" in run.stderr and "pip install 'clank-engine[lsp]'" in run.stderr

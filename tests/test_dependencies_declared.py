@@ -84,9 +84,33 @@ def test_the_command_line_imports_at_start_only_the_engines_own_dependencies() -
     extra): the modules it loads at start import nothing else (typer vendors click since
     0.2x, so ``import click`` breaks there)."""
     base, _ = _declared()
-    # pytest loads the scenario plugin (an entry point of pytest11), never ``clank``
-    cli = [path for path in _python_files(ROOT / "cli" / "clank_cli") if path.name != "pytest_plugin.py"]
+    # pytest loads the scenario plugin (an entry point of pytest11), never ``clank``; the language
+    # server (the extra 'lsp') is imported only by ``clank lsp``, inside the command
+    lsp = ROOT / "cli" / "clank_cli" / "lsp"
+    cli = [path for path in _python_files(ROOT / "cli" / "clank_cli")
+           if path.name != "pytest_plugin.py" and not path.is_relative_to(lsp)]
     assert _undeclared(cli, base, top_level_only=True) == []
+
+
+def test_the_language_server_is_imported_only_inside_its_command() -> None:
+    """No module of the command line imports ``clank_cli.lsp`` at its top level (it needs the
+    extra 'lsp'); ``clank lsp`` imports it when it runs."""
+    lsp = ROOT / "cli" / "clank_cli" / "lsp"
+    at_top = [path.relative_to(ROOT).as_posix() for path in _python_files(ROOT / "cli" / "clank_cli")
+              if not path.is_relative_to(lsp) and _lsp_at_top(path)]
+    assert at_top == []
+
+
+def _lsp_at_top(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("clank_cli.lsp"):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module == "clank_cli" and any(a.name == "lsp" for a in node.names):
+            return True
+        if isinstance(node, ast.Import) and any(a.name.startswith("clank_cli.lsp") for a in node.names):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("module", ["click"])

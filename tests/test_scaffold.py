@@ -112,7 +112,7 @@ def test_new_data_pack_validates_and_its_content_plays(runner: CliRunner, tmp_pa
     assert result.exit_code == 0, result.output
     root = tmp_path / "lanterns"
     assert {p.name for p in root.iterdir()} == {"pack.yaml", "cards.yaml", "tokens.yaml", "tiles.yaml",
-                                                "README.md", "schemas", "scenarios"}
+                                                "README.md", "schemas", "scenarios", ".vscode"}
     assert "./lanterns/README.md" in result.output or "lanterns/README.md" in result.output
 
     checked = runner.invoke(app, ["validate", "--strict", "./lanterns"])
@@ -482,3 +482,20 @@ def test_schema_export_refuses_a_pack_whose_op_schema_is_broken(runner: CliRunne
     result = runner.invoke(app, ["schema", "export", "out", "--packs", "broken"])
     assert result.exit_code == 3
     assert "wobble" in result.output
+
+
+def test_a_new_pack_starts_the_language_server_in_vs_code(tmp_path: Path) -> None:
+    """``.vscode/settings.json`` has the Generic LSP Client start ``clank lsp`` for YAML files, as
+    the authoring guide's "In your editor" shows; the YAML files keep their schema modelines."""
+    from clank.guides.authoring import VSCODE_SETTINGS, render_guide
+
+    for made in (scaffold.new_pack("wicks", tmp_path), scaffold.new_pack("flames", tmp_path, installable=True)):
+        settings = made.root / ".vscode" / "settings.json"
+        assert settings in made.files
+        written = json.loads(settings.read_text(encoding="utf-8"))
+        assert written["glspc.server.command"] == "clank" and written["glspc.server.commandArguments"] == ["lsp"]
+        assert written == VSCODE_SETTINGS
+        assert (made.data_dir / "cards.yaml").read_text(encoding="utf-8").startswith(
+            "# yaml-language-server: $schema=")
+    guide = render_guide(scaffold.build_registry([]))
+    assert "## In your editor" in guide and '"glspc.server.command": "clank"' in guide

@@ -91,6 +91,9 @@ def play(
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
                                "of the full-screen table; the default when input or output is not a terminal."),
+    pace: float | None = typer.Option(None, "--pace", min=0.0, metavar="SECONDS",
+                                      help="The table plays the bots' turns on without a key press, this many "
+                                      "seconds between two moves (w changes it while playing)."),
 ) -> None:
     """Play a full game in the terminal against bots or hot-seat; every action is saved.
 
@@ -147,7 +150,7 @@ def play(
         if plain or not interactive_terminal():
             outcome = session.run()
         else:
-            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history), pace=pace)
     if outcome.reason == FAULT and outcome.fault is not None:
         con.report_faults([outcome.fault], outcome.message())
         raise typer.Exit(con.EXIT_ENV)
@@ -870,6 +873,23 @@ def serve(
         web.run(config, host, port, workers)
     finally:
         hold.release()
+
+
+# ==========================================================================================
+# lsp
+# ==========================================================================================
+@app.command(short_help="Run the language server of content packs (for editors, over stdio).")
+def lsp() -> None:
+    """Run the language server of content packs over stdio: an editor starts it to check a pack
+    as it is typed, with the problems of clank validate (docs/authoring.md, "In your editor").
+
+    Needs the extra 'lsp' (make install installs it; pip install 'clank-engine[lsp]')."""
+    try:
+        from clank_cli.lsp.server import serve as serve_lsp
+    except ImportError as exc:
+        raise con.fail(f"clank lsp needs the extra 'lsp' ({exc.name or exc} is missing): "
+                       "pip install 'clank-engine[lsp]'", con.EXIT_ENV) from None
+    serve_lsp()
 
 
 def main() -> None:

@@ -73,7 +73,17 @@ class ScenarioYamlFile(pytest.File):
             return str(self.path)
 
 
-class ScenarioItem(pytest.Item):
+class _Item(pytest.Item):
+    """An item of this plugin, with no fixtures, as a test function without arguments has:
+    plugins that look at a test's arguments find none (pytest-lsp 1.0's wrapper of
+    ``pytest_runtest_call`` fails on an item that has no ``funcargs`` at all)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.funcargs: dict[str, Any] = {}
+
+
+class ScenarioItem(_Item):
     """One scenario, run through the engine."""
 
     def __init__(self, *, scenario: Any, **kwargs: Any) -> None:
@@ -102,7 +112,7 @@ class ScenarioItem(pytest.Item):
         return self.path, self.scenario.line - 1, f"scenario: {self.scenario.name}"
 
 
-class ProblemsItem(pytest.Item):
+class ProblemsItem(_Item):
     """The problems of a scenario file (each at its line), as one failing test."""
 
     def __init__(self, *, problems: list[Any], **kwargs: Any) -> None:

@@ -2,8 +2,8 @@
 registry whose ops and features the exported schemas describe.
 
 A scaffold is a data-only directory pack (``pack.yaml``, ``cards.yaml``, ``tokens.yaml``,
-``tiles.yaml``, ``scenarios/NAME.yaml`` with a rule test of each sample, a README and the JSON
-Schemas of its files), or with ``installable`` a
+``tiles.yaml``, ``scenarios/NAME.yaml`` with a rule test of each sample, a README, the JSON
+Schemas of its files and ``.vscode/settings.json`` that starts ``clank lsp``), or with ``installable`` a
 pip-installable project whose package carries the same YAML plus one hook that registers a
 new effect op. The templates are the files of ``clank_cli/templates``; ``{{key}}`` marks a
 value filled in here. The pack is built in a hidden sibling directory and renamed into place
@@ -13,6 +13,7 @@ at the end, so a failure never leaves half a pack behind.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import secrets
@@ -25,6 +26,7 @@ from types import ModuleType
 
 from clank.api import PackLoadError, PackSource, Registry, installed_packs, pack_sources, registry_for
 from clank.content import export_schemas, modeline
+from clank.guides.authoring import VSCODE_SETTINGS
 from clank.scenarios import SCENARIO_DIR
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
@@ -291,6 +293,7 @@ def _write(work: Path, pack_id: str, requires: list[str], sources: list[PackSour
         put(scenarios / SCENARIO_FILE.format(id=pack_id), render("scenarios.yaml", {**values,
                                                                       "modeline_scenario": modeline("scenario", up)}))
     put(Path("README.md"), render("README-installable.md" if installable else "README.md", values))
+    put(Path(".vscode", "settings.json"), json.dumps(VSCODE_SETTINGS, indent=2) + "\n")
     code: list[PackSource] = []
     if module:
         put(Path("pyproject.toml"), render("pyproject.toml", values))

@@ -44,6 +44,8 @@ from clank.content import (
     FILE_KINDS,
     MANIFEST,
     ContentError,
+    Overlay,
+    PackData,
     Problem,
     check_all_schemas,
     check_file,
@@ -104,6 +106,7 @@ class Result:
     packs: list[str] = field(default_factory=list)          # the packs a game of the targets loads, in order
     play: dict[str, Any] | None = None                      # what ``--play`` found (clank_cli.playcheck)
     code_faults: list[PackFault] = field(default_factory=list)   # faults of the named packs' code
+    content: list[PackData] = field(default_factory=list)   # the packs read, as read (what an editor completes)
 
     @property
     def errors(self) -> int:
@@ -122,18 +125,18 @@ class Result:
 
 # -- reading manifests without judging them (the validator does that) -----------------------
 
-def _manifest(directory: Path) -> dict[str, Any]:
+def _manifest(directory: Path, overlay: Overlay | None = None) -> dict[str, Any]:
     try:
-        data, _ = load_yaml_file(directory / MANIFEST)
+        data, _ = load_yaml_file(directory / MANIFEST, overlay=overlay)
     except ContentError:
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def _requires(directory: Path) -> list[str]:
+def _requires(directory: Path, overlay: Overlay | None = None) -> list[str]:
     """The packs a manifest requires, to load their code and content alongside (``requires:
     catacombs``, a string, is read as one: the schema reports it, the rest is still checked)."""
-    req = _manifest(directory).get("requires")
+    req = _manifest(directory, overlay).get("requires")
     if isinstance(req, str):
         return [req]
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
@@ -148,8 +151,9 @@ def _data_dir(pack_id: str) -> Path:
 
 # -- registries ---------------------------------------------------------------------------
 
-class _Registries:
-    """Registries by the packs whose code builds them (built and checked once per command)."""
+class Registries:
+    """Registries by the packs whose code builds them (built and checked once per command, or
+    once per session of the language server, which keeps one)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[str, ...], Registry] = {}
@@ -200,7 +204,7 @@ class _PackSet:
     labels: dict[str, str]                # installed packs' directories -> how problems name them
 
 
-def _pack_set(targets: list[Target]) -> _PackSet:
+def _pack_set(targets: list[Target], overlay: Overlay | None = None) -> _PackSet:
     """Resolve the requirements of pack targets: local targets first, then installed packs."""
     installed = set(installed_packs())
     local: dict[str, Path] = {}
@@ -216,10 +220,10 @@ def _pack_set(targets: list[Target]) -> _PackSet:
             visit(req)
 
     for t in targets:
-        for req in sorted(_requires(t.path)):
+        for req in sorted(_requires(t.path, overlay)):
             visit(req)
     entries = [(t.pack_id, t.path) for t in targets] + list(required.items())
-    reqs = {str(d): _requires(d) for _, d in entries}
+    reqs = {str(d): _requires(d, overlay) for _, d in entries}
     ordered = dependency_order(entries, lambda e: str(e[1]), lambda e: [
         str(local.get(r) or required.get(r)) for r in reqs[str(e[1])] if r in local or r in required])
     ids_in_order = list(dict.fromkeys(pid for pid, _ in ordered))
@@ -231,11 +235,11 @@ def _pack_set(targets: list[Target]) -> _PackSet:
     return _PackSet(targets, [d for _, d in ordered], code, {t.pack_id for t in targets}, shown, labels)
 
 
-def _pack_target(spec: str, kind: str) -> Target:
+def _pack_target(spec: str, kind: str, overlay: Overlay | None = None) -> Target:
     if kind == INSTALLED:
         return Target(spec, INSTALLED, spec, _data_dir(spec))
     path = Path(spec)
-    return Target(spec, DIRECTORY, peek_id(path) if (path / MANIFEST).is_file() else path.name, path)
+    return Target(spec, DIRECTORY, peek_id(path, overlay) if (path / MANIFEST).is_file() else path.name, path)
 
 
 def _path_spec(directory: Path) -> str:
@@ -257,18 +261,19 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
 
 # -- validating ---------------------------------------------------------------------------
 
-def _check_packs(pset: _PackSet, registries: _Registries) -> tuple[list[Problem], list[str]]:
+def _check_packs(pset: _PackSet, registries: Registries,
+                 overlay: Overlay | None = None) -> tuple[list[Problem], list[str], list[PackData]]:
     registry = registries.get(pset.code)
-    checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs())
+    checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs(), overlay)
     problems = [p for p in checked.problems if p.pack in pset.ids]
     files = [f for f in checked.files if any(_within(f, t.path) for t in pset.targets)]
     for t in pset.targets:
         t.code_packs = list(pset.code)
         t.with_packs = [pset.shown[str(d)] for d in pset.dirs if d != t.path]
-    return problems, files
+    return problems, files, checked.packs
 
 
-def _check_file(target: Target, registries: _Registries) -> tuple[list[Problem], list[str]]:
+def _check_file(target: Target, registries: Registries) -> tuple[list[Problem], list[str]]:
     path = target.path
     pack_dir = path.parent
     if (pack_dir / MANIFEST).is_file():
@@ -324,10 +329,13 @@ def _code_notes(targets: list[Target], problems: list[Problem]) -> list[str]:
     return notes
 
 
-def validate(specs: Sequence[str]) -> Result:
+def validate(specs: Sequence[str], overlay: Overlay | None = None, registries: Registries | None = None) -> Result:
     """Validate every target; content problems are returned, and the faults of a named installed
     pack's code (a misspelt hook, a callback taking the wrong parameters, a name registered
     twice), each at its line in the pack's code: its content is then not checked.
+
+    ``overlay`` holds unsaved text read instead of the files of pack targets (an editor's
+    buffers: ``clank lsp``); ``registries`` keeps the registries built between calls.
 
     Raises :class:`~clank.plugins.PackLoadError` (exit 3) when a pack cannot be found or
     imported, a pack the targets require has faults in its code, or the schemas are broken;
@@ -335,7 +343,7 @@ def validate(specs: Sequence[str]) -> Result:
     """
     kinds = [(spec, _classify(spec)) for spec in specs]
     try:
-        return _validate(kinds)
+        return _validate(kinds, overlay, registries or Registries())
     except PackCodeError as exc:
         named = {spec if kind == INSTALLED else peek_id(Path(spec)) for spec, kind in kinds
                  if kind == INSTALLED or (Path(spec) / MANIFEST).is_file()}
@@ -355,18 +363,18 @@ def _code_faults(kinds: list[tuple[str, str]], exc: PackCodeError) -> Result:
                   [], [note], code_faults=list(exc.faults))
 
 
-def _validate(kinds: list[tuple[str, str]]) -> Result:
+def _validate(kinds: list[tuple[str, str]], overlay: Overlay | None, registries: Registries) -> Result:
     targets: list[Target] = []
     for spec, kind in kinds:
-        targets.append(Target(spec, FILE, "", Path(spec)) if kind == FILE else _pack_target(spec, kind))
-    registries = _Registries()
+        targets.append(Target(spec, FILE, "", Path(spec)) if kind == FILE else _pack_target(spec, kind, overlay))
     everything: list[Problem] = []
     files: list[str] = []
     packs = [t for t in targets if t.kind != FILE]
     game_packs: list[str] = []
+    content: list[PackData] = []
     if packs:
-        pset = _pack_set(packs)
-        found, read = _check_packs(pset, registries)
+        pset = _pack_set(packs, overlay)
+        found, read, content = _check_packs(pset, registries, overlay)
         everything += found
         files += read
         game_packs = [pset.shown[str(d)] if str(d) in pset.labels else _path_spec(d) for d in pset.dirs]
@@ -378,4 +386,5 @@ def _validate(kinds: list[tuple[str, str]]) -> Result:
             everything += found
             files += read
     problems = sort_problems(everything)
-    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems), game_packs)
+    return Result(targets, problems, by_target, list(dict.fromkeys(files)), _code_notes(targets, problems), game_packs,
+                  content=content)

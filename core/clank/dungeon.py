@@ -111,11 +111,17 @@ class TileDef:
     (``walks[i][from_a]``), the :class:`Segment` walked and the end reached."""
     has_portal: bool = field(default=False, repr=False, compare=False)
     """Made from ``tunnels``: whether a tunnel ends at a portal."""
+    icon_ids: tuple = field(default=(), repr=False, compare=False)
+    """Made from ``tunnels``: for each tunnel, the id of each of its icons (``tile#tunnel#i``, how
+    covered icons are named)."""
+    turns: list = field(default_factory=lambda: [None] * 4, repr=False, compare=False)
+    """The :class:`TileTurn` of each quarter turn, made when first traced (:func:`tile_turn`)."""
 
     def __post_init__(self) -> None:
         self.walks = tuple(((segment(self.id, i, False), t.a), (segment(self.id, i, True), t.b))
                            for i, t in enumerate(self.tunnels))
         self.has_portal = any("portal" in (t.a.kind, t.b.kind) for t in self.tunnels)
+        self.icon_ids = tuple(tuple(f"{self.id}#{i}#{k}" for k in range(len(t.icons))) for i, t in enumerate(self.tunnels))
         leaving = self.room_tunnels
         for i, t in enumerate(self.tunnels):
             if t.a.kind == "room":
@@ -129,6 +135,54 @@ class TileDef:
                     ends.setdefault((e.cell, e.side, e.idx), (i, is_a))
                     if e.name:
                         ends.setdefault(e.name, (i, is_a))
+
+
+class TileTurn:
+    """A tile's tunnels as they lie turned a number of quarters clockwise, for tracing: what
+    :class:`TileDef` says, with each port's world side worked out once.
+
+    - ``walks[tunnel][from_a]``: the :class:`Segment` walked and where it ends: ``("room",
+      to)`` or ``("portal", to)`` (``to`` as a :class:`Route` has it), ``("named", end)`` (a
+      named port of a slot region's tile) or ``("port", cx, cy, side, idx, nx, ny, facing,
+      facing_idx)``: the port of the tile's cell at offset ``(cx, cy)`` on the world ``side``
+      with ``idx``, the neighbouring cell at offset ``(nx, ny)`` and the port there it meets;
+    - ``ports``: ``(cell, world side, idx)`` -> ``(tunnel, whether it is the tunnel's end a)``,
+      as :meth:`Geometry.tunnel_at_port` finds it.
+    """
+
+    __slots__ = ("walks", "ports")
+
+    def __init__(self, tdef: TileDef, quarters: int) -> None:
+        walks = []
+        for by_end in tdef.walks:
+            walks.append(tuple((seg, _step(tdef, far, quarters)) for seg, far in by_end))
+        self.walks: tuple[tuple[tuple[Segment, tuple], ...], ...] = tuple(walks)
+        self.ports: dict[tuple[str, str, int], tuple[int, bool]] = {
+            (key[0], _TURNED[key[1]][quarters], key[2]): found
+            for key, found in tdef.port_ends.items() if type(key) is tuple and key[1] in _TURNED}
+
+
+def _step(tdef: TileDef, far: End, quarters: int) -> tuple:
+    """Where a tunnel walk of a tile turned ``quarters`` ends (see :class:`TileTurn`)."""
+    if far.kind == "room":
+        return ("room", room_end(tdef.id, far.room))
+    if far.kind == "portal":
+        return ("portal", ("portal",))
+    if far.name:
+        return ("named", far)
+    cx, cy = tdef.cells[far.cell]
+    side = _TURNED[far.side][quarters]
+    dx, dy = DELTA[side]
+    return ("port", cx, cy, side, far.idx, cx + dx, cy + dy, OPPOSITE[side], 3 - far.idx)
+
+
+def tile_turn(tdef: TileDef, rot: int) -> TileTurn:
+    """The :class:`TileTurn` of a tile turned ``rot`` quarters (made once per tile and turn)."""
+    quarters = rot % 4
+    found = tdef.turns[quarters]
+    if found is None:
+        found = tdef.turns[quarters] = TileTurn(tdef, quarters)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,38 +557,39 @@ class Geometry:
         region = p.region
         defs = self.defs
         by_cell = self.by_cell
+        turn = defs[p.tile].turns[p.rot % 4] or tile_turn(defs[p.tile], p.rot)
         for _ in range(64):
-            seg, far = defs[p.tile].walks[tunnel][from_a]
+            seg, step = turn.walks[tunnel][from_a]
             segs.append(seg)
-            kind = far.kind
-            if kind == "room":
-                return Route(origin, room_end(p.tile, far.room), tuple(segs))
-            if kind == "portal":
-                return Route(origin, ("portal",), tuple(segs))
-            if far.name:                     # a named port: the slot graph says where it leads
-                sr = self.regions.get(region)
-                if sr is None or (joined := sr.joins.get((p.slot, far.name))) is None:   # a closed port
-                    return Route(origin, ("dead",), tuple(segs))
-                slot, port = joined
-                nxt = self.by_slot.get((region, slot))
-                if nxt is None:
-                    x, y = sr.slots[slot]
-                    return Route(origin, ("open", x, y, f"{slot}.{port}", 0, region), tuple(segs))
-                found = self.tunnel_at_named_port(nxt, port)
-                if found is None:
-                    return Route(origin, ("dead", nxt.tile), tuple(segs))
-                p, (tunnel, from_a) = nxt, found
+            kind = step[0]
+            if kind == "port":
+                _, cx, cy, side, idx, nx, ny, facing, facing_idx = step
+                cell = by_cell.get((p.x + nx, p.y + ny, region))
+                if cell is None:
+                    return Route(origin, ("open", p.x + cx, p.y + cy, side, idx, region), tuple(segs))
+                p, ncell = cell
+                turn = defs[p.tile].turns[p.rot % 4] or tile_turn(defs[p.tile], p.rot)
+                found = turn.ports.get((ncell, facing, facing_idx))
+                if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
+                    return Route(origin, ("dead", p.tile), tuple(segs))
+                tunnel, from_a = found
                 continue
-            x, y, side, idx = self.world_port(p, far)
-            dx, dy = DELTA[side]
-            cell = by_cell.get((x + dx, y + dy, region))
-            if cell is None:
-                return Route(origin, ("open", x, y, side, idx, region), tuple(segs))
-            np_, ncell = cell
-            found = self.tunnel_at_port(np_, ncell, OPPOSITE[side], 3 - idx)
-            if found is None:   # the neighbour has no tunnel there: a dead end (at that tile)
-                return Route(origin, ("dead", np_.tile), tuple(segs))
-            p, (tunnel, from_a) = np_, found
+            if kind != "named":              # a room or a portal
+                return Route(origin, step[1], tuple(segs))
+            far = step[1]                    # a named port: the slot graph says where it leads
+            sr = self.regions.get(region)
+            if sr is None or (joined := sr.joins.get((p.slot, far.name))) is None:   # a closed port
+                return Route(origin, ("dead",), tuple(segs))
+            slot, port = joined
+            nxt = self.by_slot.get((region, slot))
+            if nxt is None:
+                x, y = sr.slots[slot]
+                return Route(origin, ("open", x, y, f"{slot}.{port}", 0, region), tuple(segs))
+            found = self.tunnel_at_named_port(nxt, port)
+            if found is None:
+                return Route(origin, ("dead", nxt.tile), tuple(segs))
+            p, (tunnel, from_a) = nxt, found
+            turn = defs[p.tile].turns[p.rot % 4] or tile_turn(defs[p.tile], p.rot)
         return Route(origin, ("dead",), tuple(segs))
 
     def routes_from(self, room_id: str) -> list[Route]:

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
         Tiebreaker,
     )
 
+from clank.actionforms import CONTEXTS as FORM_CONTEXTS
+from clank.actionforms import form_problem
 from clank.faults import Origin, PackFault, Where, caller_outside, did_you_mean, known
 from clank.signatures import bot_class_problem, signature_problem
 
@@ -329,6 +331,18 @@ class Payment(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class ActionFormDef:
+    """The shape of some actions a pack's code lists (:mod:`clank.actionforms`): a ``form``
+    (``"keep <token:fate>"``) in a ``context``: ``turn`` (actions of the main decision),
+    ``payment`` (a tag a way to pay adds) or a decision kind (its answers)."""
+
+    context: str
+    form: str
+    pack: str = ""
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class PaymentOptionDef:
     """Another way to pay an offer: ``ways(game, seat, cost, item) -> list[Payment]`` (extra
     payments besides the plain price; the core keeps those the seat can afford). Asked only for
@@ -488,6 +502,18 @@ class ContentKeyDef:
     pack: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RulesSectionDef:
+    """A pack's section of the rules summary a front end shows (the table's help): a
+    ``title`` (``"The Underworld"``) and ``lines``, each ``(rule ids, text)``: the ids a player
+    looks the rule up by (``"U35"``, ``"U15-U18"``; may be empty) and the rule in a player's
+    words. Front ends show the sections of the packs in play, in registration order."""
+
+    title: str
+    lines: tuple[tuple[str, str], ...]
+    pack: str = ""
+
+
 class Mark(NamedTuple):
     """A piece of text a renderer shows, with a semantic ``style`` (``treasure``, ``danger``,
     ``player:2``, ``muted`` ...) that each output maps to its own colours."""
@@ -541,6 +567,11 @@ class RenderDef:
       artifact's value, idols, marks); ``room`` stays the words a panel shows.
     - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
 
+    A viewer that draws one game again and again (the web table, once a state for every page)
+    keeps each map hook's answer with the values it read of the game through ``view``, and asks
+    again only when one of them changed (:class:`~clank.mapdraw.memo.MapMemo`): a hook reads the
+    game through its view only, never through state of its own.
+
     Words:
 
     - ``room_name(tile, room) -> str | None``: how players name a room, as a heading writes
@@ -583,6 +614,7 @@ class Registry:
     decision_kinds: dict[str, DecisionKindDef] = field(default_factory=dict)
     markets: dict[str, MarketDef] = field(default_factory=dict)
     payment_options: list[PaymentOptionDef] = field(default_factory=list)
+    action_forms: list[ActionFormDef] = field(default_factory=list)
     cube_kinds: dict[str, CubeKindDef] = field(default_factory=dict)
     steps: dict[str, StepDef] = field(default_factory=dict)
     events: dict[str, EventDef] = field(default_factory=dict)
@@ -592,6 +624,7 @@ class Registry:
     modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
     renderers: list[RenderDef] = field(default_factory=list)
+    rules_sections: list[RulesSectionDef] = field(default_factory=list)
     # event name -> listeners ``fn(game, event: dict)``, called in registration order
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
     # extra JSON Schemas of content kinds packs add: kind -> schema
@@ -809,6 +842,25 @@ class Registry:
         self.payment_options.append(PaymentOptionDef(ways, frozenset(markets), frozenset(purposes),
                                                      self.current_pack, flag))
 
+    def add_action_forms(self, context: str, *forms: str) -> None:
+        """Declare the shapes of actions the pack's code lists, so that a learning environment
+        (:mod:`clank.rl`) gives each of them an index of its own: ``context`` is ``turn``
+        (actions of the main decision: an action kind's, a market's, a room feature's), a
+        decision kind (its answers) or ``payment`` (the tags a way to pay adds to an action);
+        each form is the action's word, then one pattern per argument (``"keep <token:fate>"``,
+        ``"room harpy fight"``, ``"put <-9..9> <-9..9>"``; see :mod:`clank.actionforms`). An
+        action no form fits still gets an index: one of its context's spare indices, whose
+        meaning is its rank in the listing, not the action."""
+        where = caller_outside(_HERE)
+        for form in forms:
+            problem = form_problem(form)
+            if problem is not None:
+                self._refuse(problem, item=f"action form {form!r}", where=where,
+                             fix="write the word, then a literal, {a|b}, <0..3> or a class such as <card> "
+                                 "for each argument")
+                continue
+            self.action_forms.append(ActionFormDef(context, form, self.current_pack, where))
+
     def add_cube_kind(self, kind: CubeKindDef) -> None:
         """Register a kind of cube that goes into the dragon bag (``ghost`` ...)."""
         if kind.returns_to not in ("clank_area", "bank"):
@@ -882,6 +934,28 @@ class Registry:
                                              if f.name not in ("name", "pack")})
         self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
 
+    def add_rules_section(self, title: str, lines: Iterable[tuple[str, str]]) -> None:
+        """Add the pack's section to the rules summary front ends show (the table's help, which
+        shows the sections of the packs in play): ``lines`` of ``(rule ids, text)``, the text in a
+        player's words (``("U35", "Begin a turn in the Underworld: pay 1 undercoin, or make 2
+        Clank! if you have none.")``). A pack may add several sections; a title used twice is
+        refused."""
+        rows = tuple(lines)
+        bad = next((row for row in rows if not (isinstance(row, tuple) and len(row) == 2
+                                                and all(isinstance(x, str) for x in row))), None)
+        if not title or bad is not None or not rows:
+            self._refuse(f"rules section {title!r}: " + ("needs a title" if not title else "has no lines"
+                                                         if not rows else f"a line is not (rule ids, text): {bad!r}"),
+                         item=f"rules section {title!r}", fix="give a title and lines of two strings each, "
+                         "('R1', 'Entering a frost room deals 1 damage.')")
+            return
+        if any(s.title == title for s in self.rules_sections):
+            owner = next(s.pack for s in self.rules_sections if s.title == title)
+            self._refuse(f"rules section {title!r} registered twice (by {owner!r} and {self.current_pack!r})",
+                         item=f"rules section {title!r}", fix="give the section another title")
+            return
+        self.rules_sections.append(RulesSectionDef(title, rows, self.current_pack))
+
     def listen(self, event: str, fn: Listener) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""
         self._note("listener", f"of event {event!r}", {"": fn})
@@ -946,6 +1020,13 @@ class Registry:
             elif kind == "payment option" and name not in self.markets:
                 self._refuse(f"no market is named {name!r}{did_you_mean(name, self.markets)}",
                              item="payment option", pack=pack, where=where, fix="name registered markets in markets=...")
+        contexts = (*FORM_CONTEXTS, *self.decision_kinds)
+        for spec in self.action_forms:
+            if spec.context not in contexts:
+                self._refuse(f"action forms for {spec.context!r}, which is no decision kind"
+                             f"{did_you_mean(spec.context, contexts)}", item=f"action form {spec.form!r}",
+                             pack=spec.pack, where=spec.where,
+                             fix="name 'turn', 'payment' or a registered decision kind")
         known(self)
 
 

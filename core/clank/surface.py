@@ -37,6 +37,7 @@ BELOW_CONTRACT: dict[str, str] = {
     "ruleset": "read the content through `card_defs`, `token_defs`, `tile_defs`, `compiled_op` and `memo`",
     "scoring": "the engine's mark while it counts scores (`counts_as` already follows it)",
     "reserve_memo": "a memo of the engine's market rules",
+    "row_memo": "a memo of the engine's market rules",
     "cost_reads": "a memo of the engine's movement rules",
     "lookback_memo": "a memo of the engine's C11 bookkeeping",
 }

@@ -11,6 +11,8 @@ a ``type``. The client speaks first::
     ← {"type": "state", "version": 13, ...}          (to every connection of the game; in html
                                                       mode, the parts of the table that changed)
     → {"type": "ping"}   ← {"type": "pong"}
+    → {"type": "preview", "action": "orient 1", "version": 13}
+    ← {"type": "preview", "action": "orient 1", "version": 13, "diff": [...]}   (the map with the tile laid so)
 
 A refusal is ``{"type": "error", "status": 4xx, "code": WORD, "message": TEXT}``; the state
 never changes on a refusal. The game room speaks in codes (:class:`~clank_web.refusal.Refusal`);
@@ -20,8 +22,9 @@ or missing token where one was given (4401), a game that does not exist or was d
 a message over the size limit (4413), a first message that is not a hello (4400). The others
 leave it open: malformed JSON or an unknown type (400), acting for a seat that is not deciding,
 or as a spectator, or for a seat a bot plays (403), a state version that is not the current
-one (409: the action was chosen on an older state), an action that is not legal now (422), too
-many messages (429).
+one (409: the action was chosen on an older state; ``stale-preview`` for a preview), an action
+that is not legal now (422; ``no-preview``: a preview of no orientation the seat may choose),
+too many messages (429).
 
 JSON from outside is parsed by :func:`clank_web.safejson.loads` (WebSocket messages and HTTP
 bodies alike): its nesting depth is measured before it is parsed, so no input reaches a
@@ -46,9 +49,9 @@ STATUS: dict[str, int] = {
     "bad-token": 401,
     "not-creator": 403, "spectator": 403, "not-your-decision": 403, "bot-seat": 403,
     "no-game": 404, "deleted": 404,
-    "stale": 409, "over": 409, "broken": 409, "stopped": 409, "not-over": 409,
+    "stale": 409, "stale-preview": 409, "over": 409, "broken": 409, "stopped": 409, "not-over": 409,
     "too-large": 413,
-    "illegal": 422,
+    "illegal": 422, "no-preview": 422,
     "too-fast": 429,
     "pack-fault": 500,
     "not-stored": 503,
@@ -94,6 +97,15 @@ class Ping:
     """A keep-alive."""
 
 
+@dataclass(frozen=True)
+class Preview:
+    """A page asks how the map looks with a discovered tile laid as ``action`` (one of its
+    ``orient``/``place`` actions of state ``version``)."""
+
+    action: str
+    version: int
+
+
 def decode(text: str | bytes | None, limit: int) -> dict[str, Any]:
     """A message's JSON object; :class:`Refusal` when it is too large, binary, not JSON, too
     deep or not an object with a ``type``."""
@@ -120,19 +132,19 @@ def parse_hello(data: dict[str, Any]) -> Hello:
     return Hello(token or None, mode)
 
 
-def parse_message(data: dict[str, Any]) -> Act | Ping:
+def parse_message(data: dict[str, Any]) -> Act | Ping | Preview:
     """A message after the hello."""
     kind = data["type"]
     if kind == "ping":
         return Ping()
-    if kind != "act":
-        raise Refusal("malformed", f"unknown message type {kind[:40]!r} (expected 'act' or 'ping')")
+    if kind not in ("act", "preview"):
+        raise Refusal("malformed", f"unknown message type {kind[:40]!r} (expected 'act', 'preview' or 'ping')")
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_TEXT:
         raise Refusal("malformed", "'action' must be an action's text")
     if not isinstance(version, int) or isinstance(version, bool):
         raise Refusal("malformed", "'version' must be the version of the state the action was chosen on")
-    return Act(action.strip(), version)
+    return Act(action.strip(), version) if kind == "act" else Preview(action.strip(), version)
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -39,6 +39,7 @@ from clank.api import Game, PackFault, state_digest
 
 from clank_web.connection import Connection
 from clank_web.lobby import HUMAN, GameSpec
+from clank_web.present import Pages
 from clank_web.protocol import encode
 from clank_web.refusal import Refusal
 from clank_web.storage import SPECTATORS, Append, StorageConflict, StoredSeat
@@ -83,8 +84,8 @@ class GameRoom:
     timer: asyncio.TimerHandle | None = None
     presence: dict[int, int] = field(default_factory=dict)  # connections per seat, every process (-1: watching)
     version: int = -1  # the committed state's version: how many actions are stored (set from the game)
-    _cache: dict[tuple[int | None, str, int], dict[str, Any]] = field(default_factory=dict)
-    _shown: dict[tuple[int | None, str], dict[str, str]] = field(default_factory=dict)  # a seat's pages' parts
+    state_cache: dict[Any, Any] = field(default_factory=dict)  # built from the current state (present.Pages)
+    pages: Pages = field(default_factory=Pages)  # what the pages are sent, kept across states
 
     def __post_init__(self) -> None:
         self.version = len(self.game.state.history)
@@ -155,7 +156,7 @@ class GameRoom:
                     f"the action could not be stored ({type(exc).__name__}); nothing changed: try again",
                 ) from None
             self.version = version + 1
-            self._cache.clear()
+            self.state_cache.clear()
             if conn is not None:
                 conn.push({"type": "ack", "version": self.version})
             self.broadcast()
@@ -184,7 +185,7 @@ class GameRoom:
                 break
             applied += 1
         self.version += applied
-        self._cache.clear()
+        self.state_cache.clear()
         self.broadcast()
 
     def _undo_if_touched(self, version: int) -> None:
@@ -197,7 +198,7 @@ class GameRoom:
         for text in history[:version]:
             game.apply(text)
         self.game = game
-        self._cache.clear()
+        self.state_cache.clear()
 
     def stop_for(self, fault: PackFault, tell: bool = True) -> None:
         """Stop the game for a pack's fault (it stays as it was before the failed action): every
@@ -215,7 +216,7 @@ class GameRoom:
         """Mark the game stopped by a pack's fault and tell every page."""
         self.fault, self.stopped = fault, stopped
         log.error("game %s stopped: %s", self.id, self.fault)
-        self._cache.clear()
+        self.state_cache.clear()
         self.broadcast()
 
     def _check(self, seat: int | None, version: int, by: str) -> None:
@@ -258,7 +259,7 @@ class GameRoom:
                     conn.end(Refusal("bad-token", "this seat was handed to a person with a new link"))
                     self.connections.discard(conn)
         self.seats, self.seats_version = seats, version
-        self._cache.clear()
+        self.state_cache.clear()
         self.broadcast()
         self.broadcast_presence()
         return True
@@ -296,7 +297,7 @@ class GameRoom:
     def refresh(self) -> None:
         """The game changed in place (a test arranged a position): forget what was built from it
         and send every connection the new state."""
-        self._cache.clear()
+        self.state_cache.clear()
         self.broadcast()
 
     def close_all(self, refusal: Refusal) -> None:
@@ -307,32 +308,29 @@ class GameRoom:
 
     # -- who sees what -----------------------------------------------------------------------
     def message(self, seat: int | None, mode: str) -> dict[str, Any]:
-        """The state message for one seat (or a spectator), built once per version."""
-        from clank_web.present import state_message
-
-        key = (seat, mode, self.version)
-        message = self._cache.get(key)
-        if message is None:
-            message = self._cache[key] = state_message(self, seat, mode)
-        return message
+        """The state message's data for one seat (or a spectator), built once per version."""
+        return self.pages.message(self, seat, mode)
 
     def payload(self, seat: int | None, mode: str) -> str:
         """The whole state message for one seat: what a connection that joins now receives."""
-        message = self.message(seat, mode)
-        if mode == "html":
-            self._shown[(seat, mode)] = message["html"]
-        return encode(message)
+        return self.pages.payload(self, seat, mode)
 
     def update(self, seat: int | None, mode: str) -> str:
-        """The state message for the connections of one seat after a change: in ``html`` mode,
-        only the parts of the table that differ from what those pages show."""
-        message = self.message(seat, mode)
-        if mode != "html":
-            return encode(message)
-        parts = message["html"]
-        shown = self._shown.get((seat, mode), {})
-        self._shown[(seat, mode)] = parts
-        return encode({**message, "html": {k: v for k, v in parts.items() if shown.get(k) != v}})
+        """The state message for the connections of one seat after a change (in ``html`` mode,
+        what changed of the table: :mod:`clank_web.present`)."""
+        return self.pages.update(self, seat, mode)
+
+    async def preview(self, seat: int | None, action: str, version: int) -> dict[str, Any]:
+        """The ``preview`` message: how the map looks with the discovered tile laid as ``action``
+        (under the lock: always of the committed state). Raises :class:`Refusal` when ``action``
+        is no orientation this seat may choose on state ``version``."""
+        async with self.lock:
+            if version != self.version:
+                raise Refusal("stale-preview", "the game has moved on: this preview belongs to an older state")
+            ops = self.pages.preview(self, seat, action)
+            if ops is None:
+                raise Refusal("no-preview", "that is no orientation of a discovered tile you may choose now")
+            return {"type": "preview", "version": version, "action": action, "diff": ops}
 
     def broadcast(self) -> None:
         """Send the current state to every connection, each its own seat's view (under the lock:

@@ -18,6 +18,7 @@ from jsonschema import Draft7Validator
 
 from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
+from clank.content.overlay import Overlay, is_file, overlay_text
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
 from clank.content.schemas import FILE_KINDS, FastCheck, compose_schemas, make_validators, schema_problems
@@ -41,6 +42,7 @@ class Context:
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
+    overlay: Overlay | None = None   # unsaved text read instead of files (clank.content.overlay)
 
     @property
     def kinds(self) -> set[str]:
@@ -133,9 +135,10 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
 
 def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.CheckedFile:
     """A file read and checked against the schema of ``kind`` (problems name no pack): from the
-    checked-file cache when its bytes, name, kind and the schemas are those of a stored check."""
+    checked-file cache when its bytes, name, kind and the schemas are those of a stored check
+    (a check of an overlay's unsaved text is not stored)."""
     try:
-        raw = read_yaml_bytes(path, file)
+        raw = read_yaml_bytes(path, file, ctx.overlay)
     except ContentError as exc:
         return content_cache.CheckedFile(None, None, exc.problems, refused=True)
     key = content_cache.file_key(file, kind, raw, ctx.schemas_digest) if ctx.schemas_digest else None
@@ -154,7 +157,8 @@ def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.Ch
         else:
             problems = schema_problems(ctx.validators[kind], data, loc)
         entry = content_cache.CheckedFile(data, loc, problems)
-    content_cache.write_checked(key, entry)
+    if overlay_text(ctx.overlay, path) is None:   # unsaved text is not kept: the next keystroke changes it
+        content_cache.write_checked(key, entry)
     return entry
 
 
@@ -188,7 +192,7 @@ def _file_entries(ctx: Context, pack: PackData, parts: list[str]) -> list[tuple[
         rel, kind = _file_kind(entry, known)
         if rel is None:
             continue
-        if kind is None and not (pack.directory / rel).is_file():
+        if kind is None and not is_file(pack.directory / rel, ctx.overlay):
             _safe_path(ctx, pack, rel, mpath)   # says it is missing (or outside the pack)
             continue
         if kind is None:
@@ -212,7 +216,7 @@ def _listed(ctx: Context, pack: PackData, parts: Collection[str]) -> list[tuple[
     else:
         for name in sorted(ctx.kinds - {"pack"}):
             for suffix in (".yaml", ".yml"):
-                if (pack.directory / f"{name}{suffix}").is_file():
+                if is_file(pack.directory / f"{name}{suffix}", ctx.overlay):
                     entries.append((f"{name}{suffix}", ()))
     part_table = as_dict(m.get("parts"))
     for name in parts:
@@ -240,7 +244,7 @@ def _safe_path(ctx: Context, pack: PackData, rel: str, mpath: JsonPath) -> Path 
         ctx.problems.append(pack.problem("pack", mpath, "bad-path",
                                          f"{rel!r} is outside the pack directory"))
         return None
-    if not candidate.is_file():
+    if not is_file(candidate, ctx.overlay):
         near = [p.name for p in pack.directory.glob("*.y*ml")]
         ctx.problems.append(pack.problem("pack", mpath, "missing-file",
                                          f"file {rel!r} does not exist" + did_you_mean(rel, near)))
@@ -258,7 +262,7 @@ def read_pack(ctx: Context, directory: Path, enabled: Collection[str] | None,
         ctx.problems.append(Problem(str(directory), 1, 1, "error", "missing-pack",
                                     "not a directory", "$", directory.name))
         return pack
-    if manifest.is_file():
+    if is_file(manifest, ctx.overlay):
         read_file(ctx, pack, manifest, "pack")
     else:
         ctx.problems.append(Problem(str(manifest), 1, 1, "error", "missing-manifest",
@@ -353,14 +357,15 @@ def file_kind(path: Path | str, kinds: Collection[str]) -> str | None:
     return _file_kind(name, set(kinds))[1]
 
 
-def peek_id(directory: Path) -> str:
+def peek_id(directory: Path, overlay: Overlay | None = None) -> str:
     """The pack id a directory's manifest declares (its name when unreadable or not a string).
 
     The same id :attr:`PackData.id` gives once the directory is read, so the problems of a pack
-    can be told by it before and after reading.
+    can be told by it before and after reading; ``overlay`` holds unsaved text to read instead
+    of the manifest on the disk.
     """
     try:
-        data, _ = load_yaml_file(directory / MANIFEST)
+        data, _ = load_yaml_file(directory / MANIFEST, overlay=overlay)
     except ContentError:
         return directory.name
     pid = as_dict(data).get("id")

@@ -28,7 +28,7 @@ Their public names used outside validation are re-exported here.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from clank.content.checks_features import check_features, parse_feature
@@ -44,6 +44,7 @@ from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, 
 from clank.content.checks_structure import check_structure
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
 from clank.content.lint import lint
+from clank.content.overlay import Overlay
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
 from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
 from clank.content.problems import ContentError, Problem, did_you_mean, has_errors, sort_problems
@@ -145,14 +146,18 @@ def recheck(ctx: Context, packs: list[PackData]) -> list[Problem]:
 
 @dataclass
 class Checked:
-    """What a validation found: every problem (sorted) and every file it read, in order."""
+    """What a validation found: every problem (sorted), every file it read, in order, and the
+    packs as read (their content and where each value is written: what an editor completes and
+    jumps to; empty for a single file)."""
 
     problems: list[Problem]
     files: list[str]
+    packs: list[PackData] = field(default_factory=list)
 
 
 def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
-                    labels: Mapping[str, str] | None = None, installed: Collection[str] = ()) -> Checked:
+                    labels: Mapping[str, str] | None = None, installed: Collection[str] = (),
+                    overlay: Overlay | None = None) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
@@ -160,13 +165,15 @@ def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
     ``conflicts`` and ``engine`` are judged against the whole set. ``labels`` names packs
     their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
     problems that point into them name the pack, not where it is installed; ``installed`` names the
-    installed packs (a pack id near one of them is warned about).
+    installed packs (a pack id near one of them is warned about); ``overlay`` holds unsaved text
+    read instead of the files on the disk (an editor's buffers, :mod:`clank.content.overlay`).
     """
     ctx = new_context(registry)
     ctx.installed = tuple(sorted(installed))
+    ctx.overlay = overlay
     packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
     _check_all(ctx, packs)
-    return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)))
+    return Checked(sort_problems(ctx.problems), list(dict.fromkeys(ctx.files)), packs)
 
 
 def validate_pack_dirs(dirs: Sequence[Path | str], registry: Registry) -> list[Problem]:

@@ -64,6 +64,7 @@ from ruamel.yaml.scalarbool import ScalarBoolean
 from ruamel.yaml.scanner import Scanner
 
 from clank.content.locator import JsonPath, Locator, Pos
+from clank.content.overlay import Overlay, overlay_text
 from clank.content.problems import ContentError, Problem
 from clank.content.yamlhints import explain_syntax_error, odd_indentation
 from clank.content.yamlhints_block import duplicate_key
@@ -116,20 +117,26 @@ def _text_line_col(text: str, index: int) -> Pos:
     return text.count("\n", 0, index) + 1, index - start + 1
 
 
-def load_yaml_file(path: Path | str, label: str | None = None) -> tuple[Any, Locator]:
+def load_yaml_file(path: Path | str, label: str | None = None,
+                   overlay: Overlay | None = None) -> tuple[Any, Locator]:
     """Load one YAML file safely; return ``(plain_json_data, locator)``.
 
-    ``label`` is the file name used in problems (default: ``str(path)``). Raises
+    ``label`` is the file name used in problems (default: ``str(path)``); the file's text is
+    taken from ``overlay`` when it holds it (:mod:`clank.content.overlay`). Raises
     :class:`ContentError` when the file cannot be read or is refused.
     """
     path = Path(path)
     file = label if label is not None else str(path)
-    return load_yaml_bytes(read_yaml_bytes(path, file), file)
+    return load_yaml_bytes(read_yaml_bytes(path, file, overlay), file)
 
 
-def read_yaml_bytes(path: Path, file: str) -> bytes:
-    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read); raises
-    :class:`ContentError` when it is not a regular file, too large or unreadable."""
+def read_yaml_bytes(path: Path, file: str, overlay: Overlay | None = None) -> bytes:
+    """The bytes of a content file (at most :data:`MAX_BYTES` + 1 are read), or of the text
+    ``overlay`` holds for it; raises :class:`ContentError` when it is not a regular file, too
+    large or unreadable."""
+    text = overlay_text(overlay, path)
+    if text is not None:
+        return text.encode("utf-8", errors="surrogatepass")   # a lone surrogate: an encoding problem
     try:
         if not path.is_file():
             raise ContentError([_problem(file, "unreadable", "not a regular file")])
@@ -228,6 +235,21 @@ class _Unreadable(Exception):
                                              f"text (\"{value}\")", mark.line + 1, mark.column + 1)
 
 
+class _CollectionKey(Exception):
+    """A key written as a ``{...}`` or ``[...]`` that holds another one (it cannot be compared)."""
+
+    def __init__(self, node: Any) -> None:
+        super().__init__("a key holds a collection")
+        self.node = node
+
+    def problem(self, file: str) -> Problem:
+        """The problem at the key's place, saying what to write instead."""
+        mark = self.node.start_mark
+        return _problem(file, "yaml-syntax", "this `{...}` or `[...]` is used as a key (a `:` follows it): a key "
+                                             "is a name; remove that `:`, or put the key in quotes",
+                        mark.line + 1, mark.column + 1)
+
+
 class _AliasConstructor(RoundTripConstructor):
     """A round-trip constructor that remembers which collections were built from an alias."""
 
@@ -245,6 +267,14 @@ class _AliasConstructor(RoundTripConstructor):
         if id(node) in getattr(self.loader.composer, "twins", ()) and isinstance(data, (CommentedMap, CommentedSeq)):
             self.aliased.add(id(data))
         return data
+
+    def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
+        """ruamel's check of a repeated key; a key holding a nested collection (``{a: [1]}: 2``),
+        which cannot be compared, raises :class:`_CollectionKey` at its place."""
+        try:
+            return bool(super().check_mapping_key(node, key_node, mapping, key, value))
+        except TypeError:
+            raise _CollectionKey(key_node) from None
 
 
 def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
@@ -273,7 +303,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, Locator]:
         raise ContentError(guard.problems) from None
     except YAMLError as exc:
         raise ContentError([*guard.problems, _yaml_error(file, exc, text)]) from None
-    except _Unreadable as exc:
+    except (_Unreadable, _CollectionKey) as exc:
         raise ContentError([exc.problem(file)]) from None
     except (ValueError, OverflowError) as exc:   # pragma: no cover - values are read by construct_object
         raise ContentError([_problem(file, "yaml-syntax", f"a value cannot be read: {exc}")]) from None

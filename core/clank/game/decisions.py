@@ -59,9 +59,8 @@ def _choose_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     i = int(action.args[0])
     remaining = d.get("remaining", 1) - 1
     if remaining > 0 and len(d["labels"]) > 1:
-        labels = d["labels"][:i] + d["labels"][i + 1:]
-        bodies = d["bodies"][:i] + d["bodies"][i + 1:]
-        game.ask_later({**d, "labels": labels, "bodies": bodies, "remaining": remaining})
+        rest: dict[str, Any] = {key: d[key][:i] + d[key][i + 1:] for key in ("labels", "bodies", "numbers") if key in d}
+        game.ask_later({**d, **rest, "remaining": remaining})
     game.push(tuple(d["bodies"][i]), seat, d.get("src", ""))
 
 

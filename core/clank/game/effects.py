@@ -299,7 +299,7 @@ def _run_choose(ctx: EffectContext, options) -> None:
         ctx.push(options[open_[0]][2])
     elif open_:
         ctx.ask({"kind": "choose", "labels": [options[i][0] for i in open_],
-                 "bodies": [list(options[i][2]) for i in open_]})
+                 "bodies": [list(options[i][2]) for i in open_], "numbers": open_})
 
 
 def _run_choose_n(ctx: EffectContext, args) -> None:
@@ -310,7 +310,7 @@ def _run_choose_n(ctx: EffectContext, args) -> None:
             ctx.push(options[i][2])
         return
     ctx.ask({"kind": "choose", "labels": [options[i][0] for i in open_],
-             "bodies": [list(options[i][2]) for i in open_], "remaining": n})
+             "bodies": [list(options[i][2]) for i in open_], "numbers": open_, "remaining": n})
 
 
 def _run_may(ctx: EffectContext, body) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import audit, decisions, lookback, movement, rollback, scoring, turn
+from clank.game import audit, decisions, dragon, lookback, movement, rollback, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
@@ -121,7 +121,7 @@ class Game(Table):
                 _TEXTS[action] = text
         self.state.history.append(text)
         self._legal = None
-        self.close_log_line()
+        self._open = None                  # close_log_line(): what follows starts lines of its own
         d = self.state.decision
         try:
             if d is not None:
@@ -163,6 +163,7 @@ class Game(Table):
         if self._geometry is not None:
             copy._geometry = self._geometry.fork(copy.state.tiles)
         copy.lookback_memo = self.lookback_memo     # immutable: shared
+        copy.row_memo, copy.reserve_memo = self.row_memo, self.reserve_memo   # the same: each names what it was made for
         return copy
 
     def to_json(self) -> str:
@@ -211,6 +212,9 @@ class Game(Table):
 
     def winners(self) -> list[int]:
         return scoring.winners(self)
+
+    def dragon_outlook(self) -> dragon.DragonOutlook:
+        return dragon.outlook(self)
 
     @property
     def log(self) -> list[str]:

@@ -10,7 +10,7 @@ markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +46,9 @@ def buy(game: Table, seat: int, market: MarketDef, action: Action) -> None:
 def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     """Every (offer, payment) the seat can afford, as actions (``want`` None) or the offer and
     payment of the action ``want``. This is the hot path of legal actions: no object is made
-    for what the seat cannot afford."""
+    for what the seat cannot afford. A market no way to pay applies to, whose offers each ask
+    one resource at most (an :class:`OfferList` with prices), is read by its prices alone, to
+    list as to apply."""
     offers = market.offers(game, seat)
     if not offers:
         return []
@@ -54,10 +56,55 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     pool = st.players[seat].pool
     rs = game.ruleset
     flags = st.turn.flags
-    wayless = market.name in (rs.wayless_markets if flags else rs.plain_wayless_markets)
-    if wayless and want is None and type(offers) is OfferList and offers.prices is not None:
+    # no way to pay applies: none without a flag, and no flag that enables one is set
+    wayless = market.name in rs.plain_wayless_markets and (not flags or rs.market_way_flags[market.name].isdisjoint(flags))
+    if wayless and type(offers) is OfferList and offers.prices is not None:
         get = pool.get                   # each price one resource at most: compared as they stand
-        return [action for action, res, n in offers.prices if get(res, 0) >= n]
+        if want is None:
+            return [action for action, res, n in offers.prices if get(res, 0) >= n]
+        for offer, (action, res, n) in zip(offers, offers.prices, strict=True):
+            if action == want and get(res, 0) >= n:
+                return offer, Payment(offer[1])
+        raise KeyError(f"{want} is not an action of the {market.name} market now")
+    return _scan_ways(game, seat, market, want, offers)
+
+
+def list_markets(game: Table, seat: int, markets_how: Iterable[tuple[MarketDef, Any]], orienting: bool,
+                 acts: list[Action], how: list[Any]) -> None:
+    """:func:`scan` of several markets for their actions, appended to ``acts`` and each one's
+    applier (``markets_how``: (market, applier) pairs) to ``how``; while ``orienting``, only
+    the markets open then (``while_orienting``). What every market's listing reads of the game
+    is looked up once: the main decision lists the open markets at every listing."""
+    st = game.state
+    pool = st.players[seat].pool
+    get = pool.get
+    rs = game.ruleset
+    flags = st.turn.flags
+    plain, way_flags = rs.plain_wayless_markets, rs.market_way_flags
+    for market, applier in markets_how:
+        if orienting and not market.while_orienting:
+            continue
+        offers = market.offers(game, seat)
+        if not offers:
+            continue
+        name = market.name
+        if type(offers) is OfferList and offers.prices is not None and name in plain and (
+                not flags or way_flags[name].isdisjoint(flags)):
+            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # as scan's short path
+        else:
+            found = _scan_ways(game, seat, market, None, offers)
+        if found:
+            acts += found
+            how += [applier] * len(found)
+
+
+def _scan_ways(game: Table, seat: int, market: MarketDef, want: Action | None, offers: Any) -> Any:
+    """:func:`scan` of a market's ``offers`` (not empty) the general way: each price through
+    :meth:`~clank.game.table.Table.can_pay`, then each way to pay it."""
+    st = game.state
+    pool = st.players[seat].pool
+    rs = game.ruleset
+    flags = st.turn.flags
     out: list[Action] = []
     subs = rs.substitutes
     ways_of = (rs.market_ways if flags else rs.market_plain_ways)[market.name]
@@ -121,32 +168,67 @@ def row_offer(ruleset: Any, cdef: Any, slot: int) -> tuple[Offer, bool, Price | 
 
 def row_offers(game: Table, seat: int) -> list[Offer]:
     """Each card of the row: acquire, use or fight it at its cost; a monster's ``fight_if``
-    and a device's ``use_if`` must hold (A3, A4)."""
+    and a device's ``use_if`` must hold (A3, A4). Made once per row: the game keeps the last
+    row's offers with the row they were made for (``row_memo``: a row seldom comes again in
+    another game); a row with such conditions keeps one offer list per outcome of its tests,
+    which are asked anew each time, in the row's order."""
     row = game.state.row
-    cache = game.ruleset.cache
-    key = (ROW, *row)
-    found = cache.get(key)
-    if found is None:
-        made = game.ruleset.row_slot_offers
-        entries = []
-        for slot, card in enumerate(row):
-            if card is not None:
-                entry = made.get((card, slot))
-                if entry is None:
-                    entry = made[(card, slot)] = row_offer(game.ruleset, game.ruleset.cards[card], slot)
-                entries.append(entry)
-        if len(cache) > 50_000:      # rows seen across many games: keep the cache bounded
-            cache.clear()
-        prices = list(map(_THIRD, entries))
-        found = cache[key] = (OfferList(map(_FIRST, entries), None if None in prices else prices),
-                              any(map(_SECOND, entries)))
-    offers, conditional = found
-    if not conditional:
+    memo = game.row_memo
+    if memo is not None and memo[0] == row:
+        found = memo[1]
+    else:
+        found = _row_entry(game.ruleset, row)
+        game.row_memo = (list(row), found)
+    offers, tests, variants = found
+    if not tests:
         return offers
-    cards = game.ruleset.cards
-    return [o for o in offers
-            if (o.purpose != "fight" or (test := cards[o.item].fight_if) is None or test(game, seat))
-            and (o.purpose != "use" or (test := cards[o.item].use_if) is None or test(game, seat))]
+    outcome = 0
+    for bit, test in tests:
+        if test(game, seat):
+            outcome |= bit
+    kept = variants.get(outcome)
+    if kept is None:
+        kept = variants[outcome] = _row_variant(offers, tests, outcome)
+    return kept
+
+
+RowEntry = tuple[OfferList, tuple[tuple[int, Any], ...], dict[int, OfferList]]
+"""A row's offers as :func:`row_offers` keeps them: every card's offer, the conditions some of
+them have (one bit each, in the row's order) and the offer list of each outcome of those."""
+
+
+def _row_entry(ruleset: Ruleset, row: list[str | None]) -> RowEntry:
+    made = ruleset.row_slot_offers
+    entries = []
+    for slot, card in enumerate(row):
+        if card is not None:
+            entry = made.get((card, slot))
+            if entry is None:
+                entry = made[(card, slot)] = row_offer(ruleset, ruleset.cards[card], slot)
+            entries.append(entry)
+    prices = list(map(_THIRD, entries))
+    offers = OfferList(map(_FIRST, entries), None if None in prices else prices)
+    cards = ruleset.cards
+    tests = tuple((1 << i, _row_test(cards[offer.item], offer.purpose))
+                  for i, (offer, conditional, _) in enumerate(entries) if conditional)
+    return offers, tests, {}
+
+
+def _row_test(cdef: Any, purpose: str) -> Any:
+    """The condition a row offer of a card must meet: ``fight_if`` to fight it, ``use_if`` to use it."""
+    return cdef.fight_if if purpose == "fight" else cdef.use_if
+
+
+def _row_variant(offers: OfferList, tests: tuple[tuple[int, Any], ...], outcome: int) -> OfferList:
+    """The offers of a row whose conditions came out as ``outcome`` (a bit per test, set when it held)."""
+    failed = 0
+    for bit, _ in tests:
+        if not outcome & bit:
+            failed |= bit
+    keep = [not failed & (1 << i) for i in range(len(offers))]
+    prices = offers.prices
+    return OfferList((o for o, k in zip(offers, keep, strict=True) if k),
+                     None if prices is None else [p for p, k in zip(prices, keep, strict=True) if k])
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:

@@ -26,6 +26,7 @@ from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
 if TYPE_CHECKING:
+    from clank.game.ruleset import Ruleset
     from clank.game.table import Table
 
 BOOTS_MOVE = "boots"
@@ -62,14 +63,16 @@ def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> t
     reading = game.ruleset.reading_icons
     defs = geo.defs
     for seg in segments:
-        t = defs[seg.tile].tunnels[seg.tunnel]
+        tdef = defs[seg.tile]
+        t = tdef.tunnels[seg.tunnel]
         if t.one_way and not seg.forward:
             cost.against = True
         if t.icons:
+            ids = tdef.icon_ids[seg.tunnel]       # "tile#tunnel#i", made once per tile
             for i, name in enumerate(t.icons):
                 if name in reading:
                     reads = True
-                _add_icon(game, cost, icons[name], f"{seg.tile}#{seg.tunnel}#{i}")
+                _add_icon(game, cost, icons[name], ids[i])
     return cost, reads
 
 
@@ -178,25 +181,26 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
     if boots > 0 and may_move(game, seat, BOOTS_MOVE) is None:
         # entering without damage, where no feature checks the entry, needs no prevention choice
         plain_entry = not game.registry.modifiers.get("tunnel_damage")
-        entry_checks = game.ruleset.entry_checks
+        rs = game.ruleset
+        entry_checks = rs.entry_checks
         for r in geo.routes_from(p.room):
             kind = r.to[0]
             if kind == "room":
-                cost = route_cost(game, geo, r)
+                cost = r.fixed or route_cost(game, geo, r)
                 res = cost.resources           # Boots alone: affordable with as many Boots
                 if (not cost.against or ignores_arrows(game, seat)) and (
                         (len(res) == 1 and boots >= res["boots"]) or game.can_pay(seat, res)):
                     if plain_entry and not cost.damage and not entry_checks(r.to[1]):
-                        out.append(Action("move", (r.key, "0")))
+                        out.append(rs.plain_moves.get(r.key) or _plain_move(rs, r.key))
                     else:
                         key = r.key
                         out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
-                cost = route_cost(game, geo, r)
+                cost = r.fixed or route_cost(game, geo, r)
                 if _affordable(game, seat, cost, False) and prevent_options(game, seat, cost.damage):
-                    out.append(act("explore", r.key))
+                    out.append(rs.explores.get(r.key) or _explore(rs, r.key))
             elif kind == "portal":
                 for ex in geo.portal_exits():
                     if ex.segments[0] == _reverse_first(r):
@@ -217,6 +221,18 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
             for target in teleport_targets(game, seat, kind):
                 out.append(act("teleport", kind, target))
     return out
+
+
+def _plain_move(rs: Ruleset, key: str) -> Action:
+    """``move KEY 0`` (no damage to prevent), made once per route key and ruleset."""
+    found = rs.plain_moves[key] = Action("move", (key, "0"))
+    return found
+
+
+def _explore(rs: Ruleset, key: str) -> Action:
+    """``explore KEY``, made once per route key and ruleset."""
+    found = rs.explores[key] = Action("explore", (key,))
+    return found
 
 
 def _link_cost(game: Table, link: dict[str, Any]) -> Cost:

@@ -153,19 +153,25 @@ class Ruleset:
         # a route's segments -> its cost, for routes whose icons read nothing (movement.route_cost)
         self.fixed_costs: dict[tuple, Any] = {}
         self.row_slot_offers: dict[tuple[str, int], tuple[Any, bool, Any]] = {}   # (card, slot) -> markets.row_offer
+        # a route's key -> its plain move (``move KEY 0``) and its exploration (``explore KEY``): movement.legal_moves
+        self.plain_moves: dict[str, Action] = {}
+        self.explores: dict[str, Action] = {}
         self.market_ways = {name: self.market_payment_ways(name) for name in registry.markets}
         # the same, keeping only the ways no turn flag enables: what may be used while no flag is set
         self.market_plain_ways = {name: {purpose: tuple(w for w in ways if w.flag is None)
                                          for purpose, ways in by_purpose.items()}
                                   for name, by_purpose in self.market_ways.items()}
-        # the markets no way to pay applies to (any turn flag set; no flag set): their offers are
-        # paid with their price alone
-        self.wayless_markets = frozenset(name for name in registry.markets if not any(
-            not w.markets or name in w.markets for w in registry.payment_options))
+        # the markets no way to pay applies to while no turn flag is set (their offers are paid
+        # with their price alone), and per market the turn flags that enable a way to pay it
         self.plain_wayless_markets = frozenset(name for name in registry.markets if not any(
             (not w.markets or name in w.markets) and w.flag is None for w in registry.payment_options))
+        self.market_way_flags = {name: frozenset(w.flag for w in registry.payment_options
+                                                 if (not w.markets or name in w.markets) and w.flag is not None)
+                                 for name in registry.markets}
         # per registered resource: the statistic its gains count toward, and its definition
-        self.resource_gains = {name: (f"{name}_gained", r) for name, r in registry.resources.items()}
+        # (and the texts of gains and losses by amount, "gains 2 Boots", as the log writes them)
+        self.resource_gains: dict[str, tuple[str, Any, dict[int, str]]] = {
+            name: (f"{name}_gained", r, {}) for name, r in registry.resources.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
         # tunnel icons whose price reads the game: a cost a payment covers (which icons are
         # covered) or a cost or damage a turn flag cancels; a path without them costs the same always

@@ -33,6 +33,7 @@ from clank.rng import Rng
 if TYPE_CHECKING:
     from clank.dungeon import Route, Segment
     from clank.game.cost import Cost
+    from clank.game.dragon import DragonOutlook
     from clank.game.ruleset import Ruleset
     from clank.game.state import PlacedTile
     from clank.registry import Entry, Registry
@@ -88,6 +89,7 @@ class Table(Board):
         self._legal: Any = None
         self._orient_memo: Any = None      # (history length, move, outcomes) of the last orientation listed
         self.reserve_memo: tuple | None = None   # (reserve counts, offers): see markets.reserve_offers
+        self.row_memo: tuple | None = None       # (row, its offers): see markets.row_offers
         self.cost_reads: tuple | None = None     # (covered icons, turn flags) last priced for: movement.route_cost
         self.lookback_memo: tuple | None = None  # (turn, row, conditions worth sampling): see lookback.relevant
         self.scoring = False             # scores are being counted (counts_as_at_end applies)
@@ -128,9 +130,11 @@ class Table(Board):
                 phrase = phrase[6:]                   # "gains 1 Skill, 1 Boot"
             parts.append(phrase)
             base = o[2]
-            log[-1] = _sentence(f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}")
+            line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
+            log[-1] = line if line.endswith(_ENDS) else line + "."     # _sentence, written out
             return
-        log.append(_sentence(f"{self.name(seat)} {phrase}"))
+        line = f"{self.state.players[seat].name or _SEAT_NAMES[seat]} {phrase}"   # self.name(seat)
+        log.append(line if line.endswith(_ENDS) else line + ".")
         self._open = None
 
     def close_log_line(self) -> None:
@@ -195,16 +199,25 @@ class Table(Board):
         known = self.ruleset.resource_gains.get(resource)
         if known is None:
             raise ValueError(f"unknown resource {resource!r}")
-        stat, rdef = known
         pool = self.state.players[seat].pool
         before = pool.get(resource, 0)
         after = before + n
-        pool[resource] = after if after > 0 else 0
-        if n > 0:
-            self.bump(seat, stat, n)
-        if log and pool[resource] != before:
-            change = pool[resource] - before
-            self.tell(seat, f"{'gains' if change > 0 else 'loses'} {rdef.text(abs(change))}")
+        if after < 0:
+            after = 0
+        pool[resource] = after
+        if n > 0:                          # self.bump(seat, known[0], n), written out
+            stats = self.state.players[seat].stats
+            stat = known[0]
+            stats[stat] = stats.get(stat, 0) + n
+            if seat == self.state.current:
+                stats = self.state.turn.stats
+                stats[stat] = stats.get(stat, 0) + n
+        if log and after != before:
+            change = after - before
+            phrase = known[2].get(change)          # "gains 2 Boots": one text per amount
+            if phrase is None:
+                phrase = known[2][change] = f"{'gains' if change > 0 else 'loses'} {known[1].text(abs(change))}"
+            self.tell(seat, phrase)
 
     def can_pay(self, seat: int, cost: dict[str, int]) -> bool:
         """Whether the seat's resources cover ``cost`` (kept resources that pay like another
@@ -845,6 +858,13 @@ class Table(Board):
         """Open a reaction window: offer ``seat`` each card in hand that reacts to ``event``,
         one after the other until one is used, or with ``repeat=True`` until the seat declines
         every one it holds."""
+        raise NotImplementedError
+
+    def dragon_outlook(self) -> DragonOutlook:
+        """What the dragon's next draws would take now (D5b, C4, E4, D9): the cubes an attack
+        draws (the rage track's number plus Danger), what an out player's turn draws, how many
+        cubes the bag will hold and how many of them keep it from being empty. Reads public
+        information only, never changes the game."""
         raise NotImplementedError
 
     def scores(self) -> list[dict[str, Any]]:

@@ -54,12 +54,7 @@ def legal(game: Table, orienting: bool = False) -> tuple[list[Action], list[Appl
         how: list[Applier] = [_apply_play] * len(acts)
     else:
         acts, how = [], []
-    for market, applier in turn_plan.open_markets:
-        if market.while_orienting or not orienting:
-            found = markets.scan(game, seat, market, None)
-            if found:
-                acts += found
-                how += [applier] * len(found)
+    markets.list_markets(game, seat, turn_plan.open_markets, orienting, acts, how)
     if not orienting:
         moves = movement.legal_moves(game, seat)
         if moves:
@@ -202,12 +197,8 @@ def room_actions(game: Table, seat: int, orienting: bool = False, acts: list[Act
             if found:
                 acts += found
                 how += [acting[1]] * len(found)
-        for market, market_how in bound:
-            if market.while_orienting or not orienting:
-                offers = markets.scan(game, seat, market, None)
-                if offers:
-                    acts += offers
-                    how += [market_how] * len(offers)
+        if bound:
+            markets.list_markets(game, seat, bound, orienting, acts, how)
     return acts
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -642,6 +643,59 @@ def _small_tables(registry: Registry) -> list[str]:
     return out
 
 
+VSCODE_SETTINGS = {"glspc.server.command": "clank", "glspc.server.commandArguments": ["lsp"],
+                   "glspc.server.languageId": ["yaml"]}
+"""The VS Code settings ``clank pack new`` writes (``.vscode/settings.json``): the Generic LSP
+Client extension starts ``clank lsp`` for the YAML files of the folder."""
+
+
+def _editor_section() -> list[str]:
+    """How an editor checks a pack as it is typed: the schemas, and the language server."""
+    settings = json.dumps(VSCODE_SETTINGS, indent=2)
+    return ["## In your editor", "",
+            "A pack made by `clank pack new` is set up for two ways of checking it as you type.", "",
+            "- **The schemas**, for any editor with the YAML language server: each YAML file starts with a "
+            "modeline (`# yaml-language-server: $schema=./schemas/cards.schema.json`) naming its schema in "
+            "`schemas/`, so keys complete and a value of the wrong shape is underlined. The schemas know the "
+            "ops of the packs installed when they were exported: after installing more, export them again "
+            "(`clank schema export DIR/schemas`).",
+            "- **The language server** `clank lsp` (the extra `lsp`: `pip install 'clank-engine[lsp]'`), "
+            "which an editor starts and talks to over stdio. It checks the pack of each file you open as you "
+            "type, unsaved text included: every problem `clank validate` reports, at the same place, in the "
+            "same words and with the same rule id, a problem one file causes in another shown where it is; "
+            "a scenario file is checked as `clank pack test` loads it. "
+            "A did-you-mean of the validator is a quick fix. It completes ids (cards, tokens, tiles, token "
+            "pools and regions of every installed pack and of the pack you are writing), the statistics and "
+            "options packs declare, and the names of ops and conditions; "
+            "hovering an op, condition, room feature or tunnel icon shows its section of this guide, "
+            "hovering a card id the card (name, cost, text) and its pack; go to definition opens the entry "
+            "of an id, in your pack or in an installed pack's data, and find references lists where your "
+            "pack writes it.", "",
+            "### VS Code", "",
+            "`clank pack new` writes `.vscode/settings.json` for the Generic LSP Client extension "
+            "(`zsol.vscode-glspc`); the YAML extension (`redhat.vscode-yaml`) reads the modelines. When "
+            "`clank` is installed in a virtualenv, write the full path of its `clank` as the command.", "",
+            "```json", *settings.splitlines(), "```", "",
+            "### Neovim", "",
+            "Neovim 0.11 or later, in `init.lua`:", "",
+            "```lua",
+            "vim.lsp.config('clank', { cmd = { 'clank', 'lsp' }, filetypes = { 'yaml' }, "
+            "root_markers = { 'pack.yaml' } })",
+            "vim.lsp.enable('clank')",
+            "```", "",
+            "### Helix", "",
+            "In `languages.toml` (beside the YAML language server, which reads the modelines):", "",
+            "```toml",
+            "[language-server.clank]",
+            'command = "clank"',
+            'args = ["lsp"]',
+            "",
+            "[[language]]",
+            'name = "yaml"',
+            'language-servers = ["clank", "yaml-language-server"]',
+            "```", ""]
+
+
 def render_guide(registry: Registry, *, shipped: bool = False) -> str:
     """The authoring guide (Markdown) for what ``registry`` holds and the schemas composed with it.
 
@@ -667,11 +721,13 @@ def render_guide(registry: Registry, *, shipped: bool = False) -> str:
            "hooks, and a misspelt hook or a function taking the wrong parameters is a problem at its line "
            f"in the pack's Python code ({'`clank docs hooks`' if shipped else '[hooks.md](hooks.md#when-a-packs-code-is-at-fault)'}).",
            "",
-           "Contents: [content files](#content-files), [shared values](#shared-values), "
+           "Contents: [in your editor](#in-your-editor), [content files](#content-files), "
+           "[shared values](#shared-values), "
            "[effects](#effects), [conditions](#conditions), [quantities](#quantities), "
            "[room features](#room-features), [tunnel icons](#tunnel-icons), [resources](#resources), "
            "[teleport kinds](#teleport-kinds), [decision kinds](#decision-kinds), "
            "[scenario files](#scenario-files), [checking a pack](#checking-a-pack).", ""]
+    out += _editor_section()
     out += _content_section(schemas, registry)
     out += _shared_section(schemas)
     out += _effects_section(schemas, registry)

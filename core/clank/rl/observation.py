@@ -31,6 +31,8 @@ from typing import Any
 
 import numpy as np
 
+from clank.rl.bounds import ContentBounds
+
 STATUSES = ("live", "escaped", "knocked_out")
 SCALARS = ("round", "rage", "bag_total", "dungeon_deck", "artifact_stack_size", "covered_icons", "deciding",
            "health")
@@ -262,6 +264,14 @@ class ObservationEncoder:
             if where is not None:
                 buf[where] += 1
         return {k: dict(v) for k, v in pieces.items()}
+
+    def high(self, bounds: ContentBounds) -> np.ndarray:
+        """The highest value of each number (float32; ``inf`` where nothing in the content bounds
+        it), section by section from :class:`~clank.rl.bounds.ContentBounds`."""
+        out = np.zeros(self.size, dtype=np.float32)
+        for name, s in self.sections.items():
+            out[s] = bounds.section(name, self.entries[name])
+        return out
 
     def describe(self, vector: np.ndarray) -> dict[str, dict[str, float]]:
         """The non-zero numbers of a vector by section and entry: ``{"p0.pool": {"gold": 3.0}, ...}``."""

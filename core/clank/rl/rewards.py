@@ -1,8 +1,15 @@
-"""Final rewards: zero on every step until the game ends, then one number per seat."""
+"""Final rewards: zero on every step until the game ends, then one number per seat.
+
+Each scheme comes with the range of its values and, when the seats' rewards always add up to
+the same number, that sum (:class:`RewardSpec`): what OpenSpiel calls a game's minimum and
+maximum utility and its utility sum.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 RewardFn = Callable[[Sequence[int]], list[float]]
 
@@ -26,14 +33,36 @@ def score_difference(totals: Sequence[int]) -> list[float]:
     return out
 
 
-REWARDS: dict[str, RewardFn] = {"rank": rank_reward, "score_diff": score_difference}
-"""The reward schemes by name; ``reward=`` also accepts a function of the final score totals."""
+class RewardSpec(NamedTuple):
+    """A reward scheme: ``fn`` (final totals → one reward per seat), the lowest and highest reward
+    it gives (``-inf``/``inf`` when nothing bounds it) and the sum of every seat's reward when it is
+    always the same (``None`` when it is not)."""
+
+    fn: RewardFn
+    low: float = -math.inf
+    high: float = math.inf
+    utility_sum: float | None = None
 
 
-def reward_fn(reward: str | RewardFn) -> RewardFn:
-    """The reward function a ``reward=`` argument names."""
+REWARDS: dict[str, RewardSpec] = {
+    "rank": RewardSpec(rank_reward, -1.0, 1.0, 0.0),
+    "score_diff": RewardSpec(score_difference),       # scores have no bound (gold has none)
+}
+"""The reward schemes by name; ``reward=`` also accepts a function of the final score totals
+(its range unknown unless ``reward_range=(low, high)`` is given)."""
+
+
+def reward_spec(reward: str | RewardFn, reward_range: tuple[float, float] | None = None) -> RewardSpec:
+    """The :class:`RewardSpec` a ``reward=`` argument names; ``reward_range`` declares the range
+    of a function given (a named scheme knows its own)."""
     if callable(reward):
-        return reward
+        low, high = reward_range if reward_range is not None else (-math.inf, math.inf)
+        if not low <= high:
+            raise ValueError(f"reward_range {reward_range!r} must be (low, high) with low <= high")
+        return RewardSpec(reward, float(low), float(high))
     if reward not in REWARDS:
         raise ValueError(f"unknown reward {reward!r}; choose one of {sorted(REWARDS)} or pass a function")
+    if reward_range is not None:
+        raise ValueError(f"reward {reward!r} has its own range {REWARDS[reward][1:3]}: give reward_range "
+                         f"only with a reward function of your own")
     return REWARDS[reward]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from clank.api import configure_game, pack_sources, registry_for
-from clank.content import ContentError, Problem, load_yaml_file, scenario_validator, sort_problems
+from clank.content import ContentError, Overlay, Problem, load_yaml_file, scenario_validator, sort_problems
 from clank.content.locator import Locator
 from clank.content.schemas import schema_problems
 from clank.game.ruleset import Ruleset
@@ -64,18 +64,19 @@ class _Packs:
 
 
 def load_file(path: Path | str, *, default_packs: Sequence[str] | None = None,
-              label: str | None = None) -> ScenarioFile:
+              label: str | None = None, overlay: Overlay | None = None) -> ScenarioFile:
     """Load one scenario file; never raises for a bad file (its problems are in the answer).
 
     ``default_packs`` are the packs of scenarios that name none (default: the pack whose
     ``scenarios/`` folder holds the file, see :func:`clank.scenarios.packs.owner_spec`);
-    ``label`` is the file's name in problems (default: the path as given).
+    ``label`` is the file's name in problems (default: the path as given); ``overlay`` holds
+    unsaved text read instead of the file (an editor's buffer, :mod:`clank.content.overlay`).
     """
     path = Path(path)
     label = label if label is not None else str(path)
     out = ScenarioFile(path, label)
     try:
-        data, loc = load_yaml_file(path, label)
+        data, loc = load_yaml_file(path, label, overlay)
     except ContentError as exc:
         out.problems = exc.problems
         return out

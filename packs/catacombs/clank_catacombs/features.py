@@ -251,6 +251,11 @@ def icons() -> list[TunnelIconDef]:
     ]
 
 
+FORMS = ("room artifact <token:artifact>", "room wayshrine", "room locked_chest", "room locked_tome",
+         "room locked_cell")
+"""The shapes of the room actions of these features (``registry.add_action_forms``)."""
+
+
 def register_content(registry: Registry) -> None:
     registry.add_content_key("setup", "multi_artifact_rooms", {"title": "several artifacts per room", "type": "boolean"},
                              doc="P4: a newly placed artifact room with k plus marks receives k+1 artifacts (5-6 players).")

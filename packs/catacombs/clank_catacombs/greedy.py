@@ -26,12 +26,13 @@ and folds with the deciding seat's view (never the game):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable, Set
+from collections import defaultdict
+from collections.abc import Set
 from typing import Any
 
 from clank.plugin import Action
 
-from clank_catacombs import features
+from clank_catacombs import features, greedy_routes
 
 MARKET_PREFERENCE = ("crown", "backpack", "blood-amulet", "burglars-kit")
 CLANK_PILE = 4          # own cubes in the Clank! area that make removing them worth a device
@@ -145,9 +146,9 @@ class GreedyBot:
 
     # -- main decision -----------------------------------------------------------------------
     def _main(self, game, acts: list[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
+        by_kind: defaultdict[str, list[Action]] = defaultdict(list)    # read with get and in only
         for a in acts:
-            by_kind.setdefault(a.kind, []).append(a)
+            by_kind[a.kind].append(a)
         seat = game.seat
         p = game.me
         rooms = by_kind.get("room", [])
@@ -267,10 +268,12 @@ class GreedyBot:
         here = dist.get(room, 99.0)
         routes = _routes_by_key(game, room) if room is not None else {}
         for a in moves:
-            d = _destination_distance(game, a, dist, routes)
+            kind = a.kind
+            r = routes.get(a.args[0]) if kind == "move" else None
+            d = dist.get(r.to[1]) if r is not None else _destination_distance(game, a, dist, routes)
             if d is None or d >= here:
                 continue
-            prevent = int(a.args[-1]) if a.kind in ("move", "portal") else 0
+            prevent = int(a.args[-1]) if kind == "move" or kind == "portal" else 0
             key = (d, -prevent)
             if best_key is None or key < best_key:
                 best, best_key = a, key
@@ -319,26 +322,42 @@ def _make_card_values(game) -> dict[str, float]:
 def _clank_delta(game, cdef, trigger: str) -> int:
     """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
     once per ruleset)."""
-    def walk(node) -> int:
-        if isinstance(node, list):
-            return sum(walk(n) for n in node)
-        if isinstance(node, dict):
-            return sum(v if k == "clank" and isinstance(v, int) else walk(v) for k, v in node.items())
-        return 0
+    deltas = game.memo(_CLANK_DELTAS, dict)
+    found = deltas.get((cdef.id, trigger))
+    if found is None:
+        found = deltas[(cdef.id, trigger)] = _clank_in(cdef.data.get(trigger))
+    return found
 
-    return game.memo(("greedy-clank", cdef.id, trigger), lambda: walk(cdef.data.get(trigger)))
+
+def _clank_in(node) -> int:
+    """The Clank! the plain ``clank`` ops of an effect as content wrote it add up to."""
+    if isinstance(node, list):
+        return sum(_clank_in(n) for n in node)
+    if isinstance(node, dict):
+        return sum(v if k == "clank" and isinstance(v, int) else _clank_in(v) for k, v in node.items())
+    return 0
 
 
 def _effect_text(game, cdef, trigger: str) -> str:
     """The YAML of one of a card's effects as text (a cheap way to see what it does; known once
     per ruleset)."""
-    return game.memo(("greedy-text", cdef.id, trigger), lambda: str(cdef.data.get(trigger, "")))
+    texts = game.memo(_EFFECT_TEXTS, dict)
+    found = texts.get((cdef.id, trigger))
+    if found is None:
+        found = texts[(cdef.id, trigger)] = str(cdef.data.get(trigger, ""))
+    return found
 
 
 def _heals(game, tdef) -> bool:
     """Whether a token's use heals (known once per ruleset)."""
-    return game.memo(("greedy-heals", tdef.id),
-                     lambda: any("heal" in str(game.compiled_op(x).source) for x in tdef.use))
+    heals = game.memo(_HEALS, dict)
+    found = heals.get(tdef.id)
+    if found is None:
+        found = heals[tdef.id] = any("heal" in str(game.compiled_op(x).source) for x in tdef.use)
+    return found
+
+
+_CLANK_DELTAS, _EFFECT_TEXTS, _HEALS = ("greedy-clank",), ("greedy-text",), ("greedy-heals",)
 
 
 def _targets(game, seat: int) -> tuple[Set[str], bool]:
@@ -359,10 +378,7 @@ def _crypts(game) -> frozenset[str]:
     derived = game.geometry.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        every = game.memo(("greedy-crypt-rooms",), lambda: frozenset(
-            room for tile, tdef in game.tile_defs.items() for local in tdef.rooms
-            if game.room_has(room := f"{tile}.{local}", "crypt")))
-        found = derived[_CRYPTS] = every.intersection(game.placed_rooms())
+        found = derived[_CRYPTS] = greedy_routes.crypt_rooms(game).intersection(game.placed_rooms())
     return found
 
 
@@ -409,11 +425,11 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     artifact, which regions it would explore, its targets. Games whose paths ask for more than
     Boots and lockpicks, that have links, or whose packs teach the bot goals, extra costs or
     which regions are worth exploring are planned afresh each time (:func:`_graph`)."""
+    rules = _rules(game)
     targets, explore = _targets(game, seat)
-    goals = fold(game, GOALS, {}, seat=seat)
-    extra = fold(game, COSTS, {}, seat=seat)
-    everywhere = not game.registry.modifiers.get(EXPLORE)     # no pack says a region is not worth it
-    paying = _other_costs(game)
+    goals = fold(game, GOALS, {}, seat=seat) if rules.goals else {}
+    extra = fold(game, COSTS, {}, seat=seat) if rules.costs else {}
+    everywhere, paying = rules.everywhere, rules.paying
     geo = game.geometry
     p = game.me
     lockpicks = p.pool.get("lockpicks", 0)
@@ -424,18 +440,19 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         if regions is None:
             regions = derived[_REGIONS] = tuple(sorted({t.region for t in geo.placed.values()}))
         flags = game.turn.flags
-        costs_key = (tuple(game.covered), *([f for f in flags if f in _icon_flags(game)] if flags else ()))
-        held = derived.get(_ROUTES)
+        covered = tuple(game.covered)
+        costs_key = (covered, *[f for f in flags if f in rules.icon_flags]) if flags else (covered,)
+        held = derived.get(greedy_routes.ROUTES)
         if held is None or held.costs_key != costs_key:
-            held = derived[_ROUTES] = _route_table(game, geo, held, costs_key)
-        into, dists = held.into, held.dists
-        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else frozenset()
+            held = derived[greedy_routes.ROUTES] = greedy_routes.route_table(game, geo, held, costs_key)
+        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else _NOWHERE
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
+        dists = held.dists
         search = dists.get(dist_key)
         if search is None:
             if len(dists) >= 4:                # a few seats' plans at a time: stay small
                 dists.clear()
-            search = dists[dist_key] = _TableSearch(into, _starts(targets, goals, explore),
+            search = dists[dist_key] = greedy_routes.TableSearch(held.into, _starts(targets, goals, explore),
                                                     lockpicks, has_art, open_regions)
         return search.upto(until)
     edges, rev = _graph(game, geo, seat, explore, has_art, lockpicks, everywhere, paying)
@@ -445,297 +462,25 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     return shortest(rev, _starts(targets, goals, explore))
 
 
-_ROUTES, _REGIONS, _CRYPTS, _BY_KEY = "greedy-routes", "greedy-regions", "greedy-crypts", "greedy-by-key"
-_FLOATS: dict[float, float] = {}
-_PRICES: dict[Any, float] = {}     # route cost object (hashed by identity, held here) -> its price
-Edge = tuple[str, str, float, Any]
-"""A route of the planner's table: ``(where it ends, from room, cost, condition)``; the
-condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
-the region of the open edge it leads to or None)``, one shared tuple per value."""
-_CONDITIONS: dict[tuple, tuple] = {}
-_ALLOWED: dict[tuple, dict[tuple, bool]] = {}
-"""Per (lockpicks, carries an artifact, regions worth exploring): whether a route of each
-condition may be taken (filled as conditions are met)."""
+_REGIONS, _CRYPTS, _BY_KEY = "greedy-regions", "greedy-crypts", "greedy-by-key"
+_NOWHERE: frozenset[str] = frozenset()
+class _Rules:
+    """What the planner reads of the loaded packs, known once per ruleset (:func:`_rules`)."""
+
+    __slots__ = ("goals", "costs", "everywhere", "paying", "icon_flags")
+
+    def __init__(self, game) -> None:
+        mods = game.registry.modifiers
+        self.goals = bool(mods.get(GOALS))          # some pack teaches it goals (``greedy_goals``)
+        self.costs = bool(mods.get(COSTS))          # ... rooms that cost something to enter
+        self.everywhere = not mods.get(EXPLORE)     # no pack says a region is not worth exploring
+        self.paying = _other_costs(game)            # some path asks for more than Boots and lockpicks
+        self.icon_flags = greedy_routes.icon_flags(game)         # the only turn flags route costs read
 
 
-class _Table:
-    """The planner's route table for one layout and one costs key (see :func:`_route_table`)."""
-
-    __slots__ = ("costs_key", "serial", "traced", "base", "into", "rooms", "reading", "portal_rooms", "dists")
-
-    def __init__(self, costs_key: tuple, serial: int, traced: int, base: dict[str, list[Edge]],
-                 into: dict[str, list[Edge]], rooms: dict[str, tuple], reading: frozenset[str],
-                 portal_rooms: frozenset[str]) -> None:
-        self.costs_key = costs_key      # covered icons and the flags route costs read
-        self.serial, self.traced = serial, traced   # the layout it was made for, and its rooms traced then
-        self.base = base                # the routes by where they end, portal routes aside
-        self.into = into                # the same with the portal routes: what the search walks
-        self.rooms = rooms              # per room: (route list, reads, seen, edges, portal routes)
-        self.reading = reading          # the rooms whose routes' costs read covered icons or flags
-        self.portal_rooms = portal_rooms   # the rooms with a route into a portal
-        self.dists: dict[tuple, _TableSearch] = {}   # the searches made on it, by what else they read
-
-
-def _route_table(game, geo, held: _Table | None, costs_key: tuple) -> _Table:
-    """Every route the planner may use, whoever plans, by where it ends (``into[end]``, the
-    graph the reverse search walks): an :data:`Edge` from a room to a room, to the sink
-    ``@open`` (an open edge) or to a room beyond a portal. What the seat's supply and goal
-    allow is left to :class:`_TableSearch`.
-
-    Also, per room: ``(its route list, what its routes' costs read, what that was, its
-    edges, its portal routes)``. A room keeps its entry while its route list is the very list
-    it was made from and what its routes' costs read is as it was (:func:`_reads`). The table is
-    made from another one where it can: from this layout's table for other covered icons or
-    flags (``held``: only the rooms whose costs read those are looked at again), or from the
-    table of the layout this one grew from, when that table was made before it grew (only the
-    rooms ``Geometry.regrown`` names are looked at again, and those that read if the covered
-    icons or flags differ); the other rooms'
-    edges are not touched. What lies beyond a portal changes with any tile: portal routes are
-    priced again for each table."""
-    changed: Collection[str]
-    if held is not None:
-        base, changed = held, ()
-    else:
-        before = geo.inherited
-        geo.inherited = None
-        parent = before.get(_ROUTES) if before is not None else None
-        if parent is not None and geo.grown_from == (parent.serial, parent.traced):
-            base, changed = parent, geo.regrown
-        else:
-            base, changed = None, ()
-    asks = (game.route_cost, game.room_has)
-    into: dict[str, list[Edge]]
-    reading: frozenset[str]
-    portal_rooms: frozenset[str]
-    if base is None:                    # made from nothing: every room is new to it
-        into, rooms, reading, portal_rooms = {}, {}, frozenset(), frozenset()
-        todo: Iterable[str] = game.placed_rooms()
-    else:
-        into, rooms, reading, portal_rooms = dict(base.base), dict(base.rooms), base.reading, base.portal_rooms
-        # rooms whose costs read locks or flags: looked at again unless those are as they were
-        todo = changed if base.costs_key == costs_key else (*changed, *reading)
-    own: set[str] = set()               # the ends whose lists are this table's (the rest are shared)
-    seen_now = None
-    for room in todo:
-        routes = geo.routes_from(room)
-        old = rooms.get(room)
-        if old is not None and old[0] is routes:
-            if old[1] is None:
-                continue
-            if seen_now is None:
-                seen_now = (frozenset(game.covered), game.turn.flags)
-            if _seen(old[1], *seen_now) == old[2]:
-                continue
-        was = rooms[room] = _room_entry(game, geo, room, routes, seen_now, asks)
-        if old is not None:
-            for edge in old[3]:
-                end = edge[0]
-                if end not in own:
-                    into[end] = [*into[end]]
-                    own.add(end)
-                into[end].remove(edge)
-        for edge in was[3]:
-            end = edge[0]
-            found = into.get(end)
-            if found is None:
-                into[end] = [edge]
-                own.add(end)
-            elif end in own:
-                found.append(edge)
-            else:
-                into[end] = [*found, edge]
-                own.add(end)
-        if (was[1] is not None) != (room in reading):
-            reading = reading ^ {room}
-        if bool(was[4]) != (room in portal_rooms):
-            portal_rooms = portal_rooms ^ {room}
-    full = _with_portals(game, geo, into, rooms, portal_rooms)
-    return _Table(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms)
-
-
-def _room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
-    """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``;
-    ``asks``: the game's ``route_cost`` and ``room_has``, looked up once per table."""
-    entries: list[Edge] = []
-    through_portal: list | tuple = ()
-    route_cost, room_has = asks
-    for r in routes:
-        to = r.to
-        if to[0] == "portal":
-            through_portal = [*through_portal, r]
-            continue
-        cost = route_cost(r)
-        if cost.against:
-            continue
-        c = _price(cost)
-        n = len(cost.cover)
-        if to[0] == "room":
-            crypt = room_has(to[1], "crypt")
-            entries.append((to[1], room, c, _condition(n, crypt, None) if n or crypt else None))
-        elif to[0] == "open":
-            entries.append(("@open", room, c, _condition(n, False, to[5])))
-    keyed = _reading_icons(game)       # the icons whose price reads covered icons or flags
-    reads = _reads(game, geo, routes, keyed) if keyed else None
-    if reads is None:
-        return routes, None, None, entries, through_portal
-    if seen_now is None:
-        seen_now = (frozenset(game.covered), game.turn.flags)
-    return routes, reads, _seen(reads, *seen_now), entries, through_portal
-
-
-def _with_portals(game, geo, base: dict[str, list[Edge]], rooms: dict[str, tuple],
-                  portal_rooms: frozenset[str]) -> dict[str, list[Edge]]:
-    """The table's routes with the routes through portals added (``base`` itself when there are
-    none): each portal route leads to the room beyond every other portal, for half a Boot more."""
-    if not portal_rooms:
-        return base
-    into = dict(base)
-    portals = geo.portal_exits()
-    for room in portal_rooms:
-        for r in rooms[room][4]:
-            cost = game.route_cost(r)
-            if cost.against:
-                continue
-            n = len(cost.cover)
-            c = _price(cost) + 0.5
-            cond = _condition(n, False, None) if n else None
-            origin = f"portal:{r.segments[-1].tile}#{r.segments[-1].tunnel}"
-            for ex in portals:
-                if ex.origin != origin:
-                    end = ex.to[1]
-                    into[end] = [*into.get(end, ()), (end, room, c, cond)]
-    return into
-
-
-def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """What the costs of a room's routes (portal routes aside) read of the game, as
-    ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
-    and the turn flags that cancel an icon's cost or damage; None when they read nothing. The
-    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing."""
-    icons = game.registry.tunnel_icons
-    defs = geo.defs
-    ids: list[str] = []
-    flags: list[str] = []
-    for r in routes:
-        if r.fixed is not None or r.to[0] == "portal":     # priced for good: its icons read nothing
-            continue
-        for seg in r.segments:
-            for i, name in enumerate(defs[seg.tile].tunnels[seg.tunnel].icons):
-                if name not in keyed:
-                    continue
-                icon = icons[name]
-                if icon.covers:
-                    ids.append(f"{seg.tile}#{seg.tunnel}#{i}")
-                flags += [f for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f and f not in flags]
-    return (tuple(ids), tuple(flags)) if ids or flags else None
-
-
-def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str], flags: list[str]) -> int:
-    """What ``reads`` (see :func:`_reads`) finds now, one bit each: which of its icons are
-    covered, which of its flags are set."""
-    ids, names = reads
-    seen = 0
-    bit = 1
-    for i in ids:
-        if i in covered:
-            seen |= bit
-        bit <<= 1
-    for f in names:
-        if f in flags:
-            seen |= bit
-        bit <<= 1
-    return seen
-
-
-def _condition(n: int, crypt: bool, region: str | None) -> tuple:
-    """The condition of a route (see :data:`Edge`), one shared tuple per value."""
-    key = (n, crypt, region)
-    return _CONDITIONS.setdefault(key, key) if len(_CONDITIONS) < 1000 else key
-
-
-def _price(cost) -> float:
-    """What the planner counts for a route's cost: Boots, 1.5 per damage, 0.5 for a lock
-    (remembered per cost object: route costs are shared, a few per ruleset)."""
-    found = _PRICES.get(cost)
-    if found is None:
-        c = float(cost.boots) + 1.5 * cost.damage + (0.5 if cost.cover else 0.0)
-        found = _FLOATS.setdefault(c, c) if len(_FLOATS) < 1000 else c     # a few values: one object each
-        if len(_PRICES) > 1000:
-            _PRICES.clear()
-        _PRICES[cost] = found
-    return found
-
-
-def _reading_icons(game) -> frozenset[str]:
-    """The tunnel icons whose price reads the game: a cost a payment covers (which icons are
-    covered) or a cost or damage a turn flag cancels (known once per ruleset)."""
-    return game.memo(("greedy-reading-icons",), lambda: frozenset(
-        name for name, icon in game.registry.tunnel_icons.items()
-        if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by))
-
-
-def _icon_flags(game) -> frozenset[str]:
-    """The turn flags that cancel a tunnel icon's cost or damage: the only flags route costs
-    read (known once per ruleset)."""
-    return game.memo(("greedy-icon-flags",), lambda: frozenset(
-        f for icon in game.registry.tunnel_icons.values() for f in (icon.cost_ignored_by, icon.damage_ignored_by) if f))
-
-
-class _TableSearch:
-    """:func:`shortest` along the route table's edges, reversed, that one seat may take (no
-    lock it cannot pick, the Crypt only with an artifact, open edges only of regions worth
-    exploring), run only as far as it is asked (:meth:`upto`) and resumed from there when
-    asked for more: the distances it has settled are those of the whole search."""
-
-    __slots__ = ("into", "dist", "heap", "lockpicks", "has_art", "open_regions")
-
-    def __init__(self, into: dict[str, list[Edge]], start: dict[str, float], lockpicks: int, has_art: bool,
-                 open_regions: frozenset[str]) -> None:
-        self.into = into
-        self.dist = dict(start)
-        self.heap = [(d, n) for n, d in start.items()]
-        heapq.heapify(self.heap)
-        self.lockpicks, self.has_art, self.open_regions = lockpicks, has_art, open_regions
-
-    def upto(self, room: str | None) -> dict[str, float]:
-        """The distances, settled at least up to ``room``'s (every room when None or when
-        ``room`` is out of reach): the rooms nearer than it have theirs; an entry for a room
-        as far or farther may still be above its distance."""
-        dist, heap = self.dist, self.heap
-        if not heap:
-            return dist
-        here = dist.get(room) if room is not None else None
-        if here is not None and heap[0][0] >= here:      # nothing left in the heap is nearer
-            return dist
-        into, lockpicks, has_art, open_regions = self.into, self.lockpicks, self.has_art, self.open_regions
-        allowed = _ALLOWED.get((lockpicks, has_art, open_regions))     # condition -> whether this seat may pass
-        if allowed is None:
-            if len(_ALLOWED) > 1000:
-                _ALLOWED.clear()
-            allowed = _ALLOWED[(lockpicks, has_art, open_regions)] = {}
-        allowed_get = allowed.get
-        pop, push = heapq.heappop, heapq.heappush
-        get = dist.get
-        while heap:
-            d, node = pop(heap)
-            if d > dist[node]:
-                continue
-            for _end, frm, c, cond in into.get(node, ()):
-                if cond is not None:
-                    ok = allowed_get(cond)
-                    if ok is None:
-                        n, crypt, region = cond
-                        ok = allowed[cond] = not ((n and lockpicks < n) or (crypt and not has_art)
-                                                  or (region is not None and region not in open_regions))
-                    if not ok:
-                        continue
-                nd = d + c
-                if nd < get(frm, 1e9):
-                    dist[frm] = nd
-                    push(heap, (nd, frm))
-            if node == room:
-                break
-        return dist
+def _rules(game) -> _Rules:
+    """The planner's :class:`_Rules` of the game's packs."""
+    return game.memo(("greedy-rules",), lambda: _Rules(game))
 
 
 def _graph(game, geo, seat: int, explore: bool, has_art: bool, lockpicks: int, everywhere: bool,

@@ -28,36 +28,74 @@ def sale(game, item: str) -> dict[str, Any]:
     return game.token_defs[item].ext["market"] or {"price": 7, "buy": (), "requires": None}
 
 
+def _terms(game) -> dict[str, tuple[bool, Any, int]]:
+    """Per item: whether it counts as a crown, its purchase condition and its printed price
+    (filled as items are met; what a token is and its ``market`` key are content: kept once
+    per ruleset)."""
+    return game.memo((PACK, "market-terms"), dict)
+
+
+def _item_terms(game, item: str) -> tuple[bool, Any, int]:
+    terms = _terms(game)
+    found = terms.get(item)
+    if found is None:
+        sold = sale(game, item)
+        found = terms[item] = ("crown" in game.token_defs[item].counts_as, sold["requires"], int(sold["price"]))
+    return found
+
+
 def offered(game, seat, board: str = BOARD) -> list[str]:
     """Items the player may buy now, one per kind, crowns top first (K5), conditions checked (K3)."""
-    toks = game.token_defs
-    out: list[str] = []
+    items = game.market.get(board, [])
+    if not items:
+        return []
+    kinds = game.memo((PACK, "market-kinds"), dict)
+    key = tuple(items)
+    found = kinds.get(key)
+    if found is None:
+        if len(kinds) > 10_000:
+            kinds.clear()
+        found = kinds[key] = _kinds(game, items)
+    return [item for item, requires in found if requires is None or requires(game, seat)]
+
+
+def _kinds(game, items: list[str]) -> tuple[tuple[str, Any], ...]:
+    """A board's items one per kind, in the board's order, and only its first crown (K5), with
+    their purchase conditions: what :func:`offered` checks (a board's contents name them)."""
+    out: list[tuple[str, Any]] = []
     crown_seen = False
-    for item in game.market.get(board, []):
-        tdef = toks[item]
-        if "crown" in tdef.counts_as:
+    for item in items:
+        crown, requires, _ = _item_terms(game, item)
+        if crown:
             if crown_seen:
                 continue
             crown_seen = True
-        if item in out:
-            continue
-        requires = sale(game, item)["requires"]
-        if requires is not None and not requires(game, seat):
-            continue
-        out.append(item)
-    return out
+        if all(item != kept for kept, _ in out):
+            out.append((item, requires))
+    return tuple(out)
 
 
 def price(game, item: str, seat: int | None = None) -> int:
     """K1: the printed price (7), after the ``market_price`` modifiers of loaded packs."""
-    return int(game.modify("market_price", int(sale(game, item)["price"]), item=item, seat=seat))
+    printed = (_terms(game).get(item) or _item_terms(game, item))[2]
+    if not game.registry.modifiers.get("market_price"):
+        return printed
+    return int(game.modify("market_price", printed, item=item, seat=seat))
 
 
 def board_offers(game, seat, verb: list[str], base_price: int | None = None, board: str = BOARD):
-    """Offers ``verb + [item]`` for every item of a board the player may buy now."""
+    """Offers ``verb + [item]`` for every item of a board the player may buy now (each offer
+    made once per ruleset and handed out again: read it, never change it)."""
+    made = game.memo((PACK, "market-offers"), dict)
     for item in offered(game, seat, board):
         cost = price(game, item, seat) if base_price is None else base_price
-        yield Offer(act(*verb, item), {"gold": cost}, item, "buy", board)
+        key = (tuple(verb), item, cost, board)
+        offer = made.get(key)
+        if offer is None:
+            if len(made) > 10_000:
+                made.clear()
+            offer = made[key] = Offer(act(*verb, item), {"gold": cost}, item, "buy", board)
+        yield offer
 
 
 def take(game, seat, offer: Offer, payment: Payment) -> None:
@@ -127,8 +165,11 @@ def take_item_resolve(game, d, action):
 # -- ways to pay: the Coupon (G5, K7) and Grand Theft's lockpick ---------------------------------
 def coupons(game, seat) -> list[str]:
     """Held tokens that take gold off one purchase (G5, K7)."""
+    held = game.player(seat).tokens
+    if not held:
+        return []
     toks = game.token_defs
-    return sorted({t for t in game.player(seat).tokens if toks[t].ext["discount"]})
+    return sorted({t for t in held if toks[t].ext["discount"]})
 
 
 def _spend_coupon(token: str):
@@ -200,3 +241,5 @@ def register(registry: Registry) -> None:
                                   "One market item from anywhere, at the price an effect set (Golden Flute)."))
     registry.add_payment_option(_theft_payments, markets=["row"], purposes=["buy", "use"], flag=THEFT)
     registry.add_payment_option(_coupon_payments, markets=[BOARD, "remote-buy"], purposes=["buy"])
+    registry.add_action_forms("payment", "alt", "coupon")
+    registry.add_action_forms("turn", "room market <token> <payment?>", "remote-buy <token> <payment?>")

@@ -293,6 +293,11 @@ def register_decisions(reg) -> None:
                           label=labels.marble_label)
     reg.add_decision_kind("remote_mark", remote_mark_legal, remote_mark_resolve, "mark a wayshrine",
                           label=labels.remote_mark_label)
+    for kind, *forms in (("take_item", "item <token> <payment?>", "done"), ("replace_row", "slot <slot>"),
+                         ("rotate_tile", "rotate <1..3>"),
+                         ("place_tile", "slot <region-slot>", "turn <0..3>", "put <-9..9> <-9..9>"),
+                         ("marble_reward", "enter <room>", "gold"), ("remote_mark", "mark <room>", "done")):
+        reg.add_action_forms(kind, *forms)
 
 
 # -- conditions and quantities --------------------------------------------------------------

@@ -116,6 +116,7 @@ def register_actions(registry: Registry) -> None:
                              label=labels.token_label)
     registry.add_action_kind("cash", cash_actions, cash_apply, doc="Exchange a gold-value token for gold (G1).",
                              label=labels.cash_label)
+    registry.add_action_forms("turn", "token <token>", "cash <token>")
 
 
 def register_reactions(registry: Registry) -> None:

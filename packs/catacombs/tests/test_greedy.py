@@ -187,10 +187,10 @@ def test_a_route_table_made_from_the_one_before_holds_the_routes_of_one_made_afr
     games; and most tables are made that way (fewer rooms looked at than the table holds)."""
     from collections import Counter
 
-    from clank_catacombs import greedy
+    from clank_catacombs import greedy, greedy_routes
 
     looked = [0]
-    entry, table = greedy._room_entry, greedy._route_table
+    entry, table = greedy_routes.room_entry, greedy_routes.route_table
 
     def counted_entry(*args):
         looked[0] += 1
@@ -204,12 +204,12 @@ def test_a_route_table_made_from_the_one_before_holds_the_routes_of_one_made_afr
         made.append(looked[0] < len(out.rooms))
         return out
 
-    monkeypatch.setattr(greedy, "_room_entry", counted_entry)
-    monkeypatch.setattr(greedy, "_route_table", counted_table)
+    monkeypatch.setattr(greedy_routes, "room_entry", counted_entry)
+    monkeypatch.setattr(greedy_routes, "route_table", counted_table)
     checked = 0
     for game, view, seat in _main_decisions(range(3)):
         greedy._plan(view, seat)
-        held = view.geometry.derived.get(greedy._ROUTES)
+        held = view.geometry.derived.get(greedy_routes.ROUTES)
         if held is None:
             continue
         fresh = game.clone()

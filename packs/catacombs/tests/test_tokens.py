@@ -394,6 +394,19 @@ def test_market_stock_runs_out(shop):
     assert "room market backpack" not in shop.legal()
 
 
+def test_a_clone_sells_from_its_own_market_board(shop):
+    """K1, K5: the board's offers are kept per board contents, so a clone that empties a stack
+    or sells a crown lists its own board, and the game it was cloned from still offers its own."""
+    shop.legal()
+    copy = shop.game.clone()
+    for action in ("room market backpack", "room market backpack", "room market crown-10"):
+        copy.apply(action)
+    listed = {str(a) for a in copy.legal_actions() if str(a).startswith("room market")}
+    assert listed == {"room market burglars-kit", "room market crown-9"}
+    assert {a for a in shop.legal() if a.startswith("room market")} == {
+        "room market backpack", "room market burglars-kit", "room market crown-10"}
+
+
 # -- Artifacts, Backpack, idols, mastery ----------------------------------------------------
 
 

@@ -68,8 +68,10 @@ def _step_ask(game, seat: int, data: dict[str, Any]) -> None:
     if data["single"]:
         labels.append(DECLINE)
         bodies.append([])
+        ok = [*ok, len(options)]             # decline: the place after the card's options
+    # numbers: each listed option's place in the card's list (learning environments key it so)
     game.ask({"kind": DECISION, "seat": seat, "src": data["card"], "labels": labels, "bodies": bodies,
-              "arrival": data["arrival"],
+              "numbers": ok, "arrival": data["arrival"],
               "prompt": f"{card.name} arrives: {' or '.join(labels)}?"})
 
 
@@ -128,6 +130,7 @@ def register_actions(registry: Registry) -> None:
     registry.add_step(ASK_STEP, _step_ask, "P16: one player's Arrive Choice (skipped when they can pick nothing).")
     registry.add_decision_kind(DECISION, _legal, _resolve, "choose for a card arriving in the row (P16)",
                                prompt=_prompt, label=_label)
+    registry.add_action_forms(DECISION, "option <card> <0..2>")
 
 
 def register_reactions(registry: Registry) -> None:

@@ -528,6 +528,7 @@ def register_ops(registry: Registry) -> None:
 def register_markets(registry: Registry) -> None:
     registry.add_market(MarketDef("market-anywhere", _anywhere_offers, _anywhere_take,
                                   "D'allan's artifact Find: market items from anywhere, this turn (P18)."))
+    registry.add_action_forms("turn", "market-anywhere <token> <payment?>")
 
 
 def register_actions(registry: Registry) -> None:
@@ -545,6 +546,11 @@ def register_actions(registry: Registry) -> None:
                              "Lenara: cast a spell with mana, each once per turn (P18).", while_orienting=False,
                              label=labels.spell)
     registry.add_step(DRAW_STEP, _step_draw, "Draw cards (Transfigure, after its discard).")
+    for kind, *forms in ((DRAFT, "character <token:character>"), ("conscript", "yes", "no"),
+                         ("topdeck_companion", "pick play <card:companion>", "done"),
+                         ("find_reward", "find {egg|artifact|crown|idol}"), ("behaviour_flip", "flip <resource>", "no"),
+                         ("turn", "spell transfigure", "spell duplicate <card>", "spell levitate <slot>")):
+        registry.add_action_forms(kind, *forms)
 
 
 def register_reactions(registry: Registry) -> None:

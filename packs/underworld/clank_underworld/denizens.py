@@ -404,6 +404,11 @@ def register_actions(registry: Registry) -> None:
     registry.add_decision_kind(REWARD, _reward_legal, _reward_resolve,
                                "take the ×2 enhancer and the Guardian trophy (both, one, neither)")
     registry.add_decision_kind(TAX, _tax_legal, _tax_resolve, "the imp's tax: a row card to the dungeon discard")
+    registry.add_action_forms(FIGHT, "fight", "endure", "done")
+    registry.add_action_forms(REWARD, "both", "enhancer", "trophy", "neither")
+    registry.add_action_forms(TAX, "slot <slot>", "done")
+    registry.add_action_forms("turn", "room guardian fight", "room harpy fight", "room enhancers <token:enhancer>",
+                              "room lyre <token:lyre>")
 
 
 def register_reactions(registry: Registry) -> None:

@@ -174,6 +174,7 @@ def icons() -> list[TunnelIconDef]:
 def register_actions(registry: Registry) -> None:
     registry.add_action_kind("exchange", exchange_actions, exchange_apply,
                              doc="Exchange an Undercoin Cache for its undercoins (G40).")
+    registry.add_action_forms("turn", "exchange <token>")
 
 
 def register_reactions(registry: Registry) -> None:

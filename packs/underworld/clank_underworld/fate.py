@@ -178,6 +178,8 @@ def register_actions(registry: Registry) -> None:
     registry.add_decision_kind(KEEP, _keep_legal, _keep_resolve, "keep one of the fate cards drawn")
     registry.add_decision_kind(CROSS, _cross_legal, _cross_resolve,
                                "keep a fate card drawn, exchange a hidden one of yours for it, or none")
+    registry.add_action_forms(KEEP, "keep <token:fate>")
+    registry.add_action_forms(CROSS, "keep <token:fate>", "swap <token:fate> <token:fate>", "none")
     registry.add_step(DRAW, _step_draw, "A fate draw: the top fate cards into the player's decision (U11).")
 
 

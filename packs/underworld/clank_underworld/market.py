@@ -137,6 +137,8 @@ def register(registry: Registry) -> None:
                                   "Underworld items, 7 gold or undercoins each, only in Underworld market rooms (U13).",
                                   feature="underworld_market"))
     registry.add_payment_option(discount_payments, markets=[MARKET], purposes=["buy"])
+    registry.add_action_forms("payment", "coupon", "darkiron-ingot", "coupon+darkiron-ingot")
+    registry.add_action_forms("turn", f"room {MARKET} <token> <payment?>")
 
 
 def register_reactions(registry: Registry) -> None:

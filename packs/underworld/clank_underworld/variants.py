@@ -155,6 +155,7 @@ def register_actions(registry: Registry) -> None:
     registry.add_action_kind("mercy", mercy_actions, mercy_apply, mercy_explain,
                              doc="Mercy (variant): turn the catacomb tile you are stuck on (U24).",
                              while_orienting=False)
+    registry.add_action_forms("turn", "mercy <1..3>")
 
 
 def register_reactions(registry: Registry) -> None:

@@ -12,7 +12,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from clank_web.connection import Connection
 from clank_web.handlers.common import hall_of, room_of
-from clank_web.protocol import Act, close_code, decode, encode, parse_hello, parse_message, refusal_json
+from clank_web.protocol import (
+    Act,
+    Preview,
+    close_code,
+    decode,
+    encode,
+    parse_hello,
+    parse_message,
+    refusal_json,
+)
 from clank_web.ratelimit import TokenBucket
 from clank_web.refusal import Refusal
 
@@ -73,6 +82,8 @@ async def converse(ws: WebSocket) -> None:
                 parsed = parse_message(data)
                 if isinstance(parsed, Act):
                     await room.act(seat, parsed.action, parsed.version, conn=conn)
+                elif isinstance(parsed, Preview):
+                    conn.push(await room.preview(seat, parsed.action, parsed.version))
                 else:
                     conn.push({"type": "pong", "version": room.version})
             except Refusal as refusal:

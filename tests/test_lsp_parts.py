@@ -1,0 +1,175 @@
+"""The parts of ``clank lsp`` on their own: a problem's range in the text, the did-you-mean
+fixes, the guide's sections, what completion offers where, and references."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="clank lsp needs the extra 'lsp'")
+
+from clank.content import Problem, overlay_key  # noqa: E402
+from clank_cli.lsp.actions import fixes, proposal  # noqa: E402
+from clank_cli.lsp.catalog import Catalog, Definition  # noqa: E402
+from clank_cli.lsp.completion import complete  # noqa: E402
+from clank_cli.lsp.diagnostics import to_diagnostic  # noqa: E402
+from clank_cli.lsp.guide import named_sections  # noqa: E402
+from clank_cli.lsp.navigation import references  # noqa: E402
+from lsprotocol import types as lsp  # noqa: E402
+
+
+def _range(line: str, col: int) -> tuple[int, int]:
+    problem = Problem("f.yaml", 1, col, "error", "some-rule", "a message")
+    got = to_diagnostic(problem, [line]).range
+    return got.start.character, got.end.character
+
+
+@pytest.mark.parametrize(("line", "col", "want"), [
+    ("    - drw: 1", 7, (6, 9)),                         # a key: up to its colon
+    ("reserve: [burgle, lamps-x]", 19, (18, 25)),       # a flow item: up to the comma or bracket
+    ("  pool: 'mnor'  # a comment", 9, (8, 14)),        # a quoted scalar, quotes included
+    ("  text: é😀 drw", 12, (12, 15)),                   # columns in UTF-16 units (😀 takes two)
+    ("cards:", 7, (6, 7)),                              # at the end of the line: one character
+])
+def test_a_problem_covers_the_word_it_points_at(line: str, col: int, want: tuple[int, int]) -> None:
+    assert _range(line, col) == want
+
+
+def test_a_diagnostic_keeps_the_problems_words_rule_and_severity() -> None:
+    problem = Problem("f.yaml", 1, 1, "warning", "unlisted-file", "x.yaml is never loaded", "$.files")
+    diagnostic = to_diagnostic(problem, ["files: []"])
+    assert (diagnostic.message, diagnostic.code, diagnostic.severity, diagnostic.source) == (
+        "x.yaml is never loaded", "unlisted-file", lsp.DiagnosticSeverity.Warning, "clank")
+
+
+def test_the_proposal_is_read_from_the_validators_words() -> None:
+    assert proposal("unknown op 'drw' (did you mean 'draw'?)") == ("drw", "draw")
+    assert proposal("unknown token pool 'mnor' in 'x' (did you mean 'minor'?)") == ("mnor", "minor")
+    assert proposal("unknown op 'zzz'") is None
+
+
+def _fixed(line: str, col: int, message: str) -> tuple[str, int, int, str]:
+    """The text a problem's fix replaces on ``line``, where, and by what."""
+    diagnostic = to_diagnostic(Problem("f.yaml", 1, col, "error", "some-rule", message), [line])
+    [action] = fixes("file:///f.yaml", [line], [diagnostic])
+    assert action.edit is not None and action.edit.changes is not None
+    [edit] = action.edit.changes["file:///f.yaml"]
+    start, end = edit.range.start.character, edit.range.end.character
+    return line[start:end], start, end, edit.new_text
+
+
+def test_a_fix_replaces_the_word_inside_its_quotes() -> None:
+    assert _fixed("  pool: 'mnor'", 9, "unknown token pool 'mnor' (did you mean 'minor'?)") == ("mnor", 9, 13, "minor")
+
+
+def test_a_fix_finds_the_word_on_the_line_when_the_problem_points_at_its_entry() -> None:
+    assert _fixed("  - {drw: 1}", 5, "unknown op 'drw' (did you mean 'draw'?)") == ("drw", 5, 8, "draw")
+
+
+def test_another_servers_diagnostics_get_no_fix() -> None:
+    diagnostic = lsp.Diagnostic(lsp.Range(lsp.Position(0, 0), lsp.Position(0, 3)),
+                                "unknown op 'drw' (did you mean 'draw'?)", source="yaml")
+    assert fixes("file:///f.yaml", ["drw: 1"], [diagnostic]) == []
+
+
+def test_the_guide_is_cut_at_each_named_heading() -> None:
+    guide = ("# Guide\n\n## Effects\n\n#### `draw`\n\nDraw N cards.\n\n##### Example\n\n- draw: 1\n\n"
+             "#### `gain`\n\nGain things.\n\n## Conditions\n\n#### `gain`\n\nTrue when gained.\n\n## Keys\n\nno name")
+    sections = named_sections(guide)
+    assert set(sections) == {"draw", "gain"}
+    assert sections["draw"] == "#### `draw`\n\nDraw N cards.\n\n##### Example\n\n- draw: 1"
+    assert sections["gain"] == "#### `gain`\n\nGain things.\n\n---\n\n#### `gain`\n\nTrue when gained."
+
+
+def _card(cid: str, pack: str = "lamps") -> Definition:
+    return Definition("cards", cid, pack, "cards.yaml", 1, 7, {"id": cid, "name": cid.title()})
+
+
+def test_ids_complete_where_a_value_is_written_and_ops_where_an_op_starts() -> None:
+    catalog = Catalog(ops=["draw", "gain"], conditions=["dragon_attacked"])
+    ids = {"lamps-x": _card("lamps-x"), "drape": _card("drape", "underworld")}
+    assert [i.label for i in complete("reserve: [", "", ids, catalog)] == ["drape", "lamps-x"]
+    assert [i.label for i in complete("  card: ", "dr", ids, catalog)] == ["drape"]
+    assert [i.label for i in complete("    ", "dr", ids, catalog)] == ["draw", "dragon_attacked"]
+    assert sorted(i.label for i in complete("    - ", "dr", ids, catalog)) == ["dragon_attacked", "drape", "draw"]
+    assert complete("  name: Lamp ", "li", ids, catalog) == []
+
+
+def test_references_are_whole_ids_outside_comments(tmp_path: Path) -> None:
+    cards, setup = tmp_path / "cards.yaml", tmp_path / "setup.yaml"
+    cards.write_text("- id: lamps-x\n- id: lamps-x-two  # lamps-x again\n# lamps-x\n", encoding="utf-8")
+    overlay = {overlay_key(setup): "reserve: [lamps-x]\n"}    # unsaved, not on the disk
+    found = references("lamps-x", [str(cards), str(setup)], overlay)
+    assert [(Path(r.uri).name, r.range.start.line, r.range.start.character) for r in found] == [
+        ("cards.yaml", 0, 6), ("setup.yaml", 0, 10)]
+
+
+def test_the_installed_packs_define_cards_pools_and_regions_where_they_are_written() -> None:
+    from clank_cli import validation
+    from clank_cli.lsp.catalog import definitions
+
+    packs = validation.validate(["catacombs"]).content
+    found = {(d.kind, d.id): d for d in definitions(packs)}
+    for kind, name in (("cards", "burgle"), ("token_pools", "minor")):
+        where = found[kind, name]
+        line = Path(where.file).read_text(encoding="utf-8").splitlines()[where.line - 1]
+        assert line[where.col - 1:].startswith(name), (kind, line)
+    assert found["tile_stacks", "catacombs"].what == "region of pack 'catacombs'"
+    assert found["cards", "burgle"].what == "card of pack 'catacombs'"
+
+
+def test_statistics_and_options_complete_where_a_value_is_written() -> None:
+    catalog = Catalog(names={"clank_made": "statistic: Clank! made", "max_rounds": "option: rounds at most"})
+    [item] = complete("  stat: ", "clank", {}, catalog)
+    assert (item.label, item.detail) == ("clank_made", "statistic: Clank! made")
+
+
+CARDS = """- id: x
+  name: X
+  cost: {skill: 3}
+
+  play:
+    - draw: 1
+- id: y
+  cost:
+    sk
+""".split("\n")
+
+
+@pytest.mark.parametrize(("row", "before", "path"), [
+    (3, "  ", ([0], 2)),               # a key of the first card
+    (8, "    ", ([0, "cost"], 4)),     # a key of the second card's cost
+    (9, "- ", ([0], 2)),               # the first key of a new card
+    (3, "  name: ", None),             # a value, not a key
+])
+def test_the_mapping_a_key_is_typed_in_is_read_from_the_lines_above(row: int, before: str, path: object) -> None:
+    from clank_cli.lsp.keys import key_path
+
+    assert key_path(CARDS, row, before) == path
+
+
+def test_keys_complete_from_the_schema_except_those_written() -> None:
+    from clank_cli.lsp.keys import complete_keys
+
+    schema = {"type": "array", "items": {"$ref": "#/definitions/card"}, "definitions": {"card": {
+        "type": "object", "properties": {"id": {}, "name": {}, "cost": {"type": "object", "properties": {
+            "skill": {"description": "Skill to acquire."}, "swords": {}}}, "play": {"$ref": "effect.schema.json"},
+        "danger": {"description": "Danger."}}}}}
+    labels = [i.label for i in complete_keys(schema, CARDS, 3, "  ", "")]
+    assert labels == ["danger"]                                   # id, name, cost and play are written
+    [skill] = complete_keys(schema, CARDS, 8, "    ", "sk")
+    assert (skill.label, skill.insert_text, skill.documentation) == ("skill", "skill: ", "Skill to acquire.")
+    assert complete_keys(schema, CARDS, 5, "    - ", "") == []     # an effect: its own schema, ops complete there
+
+
+def test_room_features_tunnel_icons_and_conditions_have_their_guide_sections_to_hover() -> None:
+    from clank.guides.authoring import render_guide
+    from clank_cli import scaffold
+
+    registry, _ = scaffold.schema_registry(["catacombs"])
+    sections = named_sections(render_guide(registry, shipped=True))
+    assert sections["crystal_cave"].startswith("### `crystal_cave`")          # a room feature
+    assert sections["monster"].startswith("### `monster`")                    # a tunnel icon
+    assert sections["has_artifact"].startswith("#### `has_artifact`")         # a condition
+    assert "Draw N cards" in sections["draw"]
