@@ -143,5 +143,5 @@ wheel-check: $(STAMP)
 	  assert all(r.files(p).joinpath('py.typed').is_file() for p in ('clank', 'clank_catacombs', 'clank_underworld', 'clank_party')); print('py.typed OK')"
 	cd build && wheel-venv/bin/python -c "import importlib.resources as r; w = r.files('clank_web'); \
 	  assert all((w / p).is_file() for p in ('templates/table.html', 'templates/parts.html', 'static/table.js', \
-	  'static/table.css', 'migrations/env.py', 'migrations/versions/0001_games.py')); print('web files OK')"
+	  'static/table.css', 'migrations/env.py', 'migrations/versions/0001_games.py', 'migrations/versions/0002_processes.py', 'static/presence.js')); print('web files OK')"
 	cd build && wheel-venv/bin/clank serve > serve.txt 2>&1; test $$? -eq 3 && grep -q "clank-engine\[web\]" serve.txt

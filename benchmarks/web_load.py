@@ -28,6 +28,7 @@ action (sent → acknowledged, which includes the commit to the database) at the
     python benchmarks/web_load.py --games 100
     python benchmarks/web_load.py --games 100 --think 0.5-2 --max-rounds 4
     python benchmarks/web_load.py --games 100 --db postgresql://postgres@127.0.0.1:5432/clank
+    python benchmarks/web_load.py --games 100 --db postgresql://... --workers 4   # 4 server processes
 
 It asserts nothing but equal digests (exit code 1 when a game differs): speed is measured,
 never tested. ``tests/web/test_web_load.py`` runs it with a few games in the fast suite and
@@ -140,8 +141,29 @@ def serve_command(db: str, port: int, *extra: str, rate: int = 100_000, python: 
             "--bot-delay", "0", "--rate", str(rate), *extra]
 
 
-def start_server(db: str, port: int, python: str | None = None, extra: tuple[str, ...] = ()) -> subprocess.Popen:
-    """``clank serve`` for the run; returns once it answers."""
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and of every process under it (``--workers``: the supervisor and
+    its server processes)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grew = {pid}, True
+    while grew:
+        below = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= below
+        grew = bool(below)
+    return sum(cpu_seconds(p) for p in tree)
+
+
+def start_server(
+    db: str, port: int, workers: int = 1, python: str | None = None, extra: tuple[str, ...] = ()
+) -> subprocess.Popen:
+    """``clank serve`` for the run (``workers`` processes on the port, with ``python``, another
+    checkout's interpreter, and ``extra`` options); returns once it answers."""
+    extra = (*extra, "--workers", str(workers)) if workers > 1 else extra
     proc = subprocess.Popen(serve_command(db, port, *extra, python=python), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
@@ -309,7 +331,7 @@ def play_all(
     figures = Figures(games=len(seeds))
     # a game's seats stay in one process; the processes share the games
     groups = [[j for k, j in enumerate(jobs) if (k // PLAYERS) % clients == i] for i in range(clients)]
-    start, server_cpu = time.perf_counter(), cpu_seconds(server_pid)
+    start, server_cpu = time.perf_counter(), tree_cpu_seconds(server_pid)
     if clients == 1:
         figures.add(asyncio.run(play_seats(jobs, mode, think)))
     else:
@@ -317,7 +339,7 @@ def play_all(
         for proc in procs:
             figures.add(client_result(proc))
     figures.seconds = time.perf_counter() - start
-    figures.server_cpu = cpu_seconds(server_pid) - server_cpu
+    figures.server_cpu = tree_cpu_seconds(server_pid) - server_cpu
     for seed, first in zip(seeds, jobs[::PLAYERS], strict=True):
         game_id = first.url.rsplit("/", 1)[1]
         with urllib.request.urlopen(f"{base}/g/{game_id}/record", timeout=60) as answer:
@@ -366,15 +388,17 @@ def run(
     mode: str = "data",
     think: tuple[float, float] | None = None,
     clients: int = 1,
+    workers: int = 1,
     python: str | None = None,
     server_args: tuple[str, ...] = (),
 ) -> tuple[Figures, list[int]]:
-    """Serve (with ``python``, another checkout's interpreter, and ``server_args`` given to
-    ``clank serve``), play, compare; returns the figures and the seeds whose digest differs."""
+    """Serve (``workers`` processes: a PostgreSQL ``db``; with ``python``, another checkout's
+    interpreter, and ``server_args`` given to ``clank serve``), play, compare; returns the
+    figures and the seeds whose digest differs."""
     with tempfile.TemporaryDirectory() as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        server = start_server(url, port, python, server_args)
+        server = start_server(url, port, workers, python, server_args)
         try:
             seeds = list(range(seed, seed + games))
             figures = play_all(f"http://127.0.0.1:{port}", seeds, options, server.pid, mode, think, clients)
@@ -411,25 +435,29 @@ def main() -> None:
     parser.add_argument("--think", type=seconds_range, default=None, metavar="MIN-MAX",
                         help="seconds a seat waits before acting, at random between MIN and MAX (default: none)")
     parser.add_argument("--clients", type=int, default=1, help="processes of the load generator")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes on the port (clank serve --workers; more than one needs --db postgresql://)")
     parser.add_argument("--python", default=None, metavar="PYTHON",
                         help="the interpreter of the measured server (another checkout's .venv/bin/python)")
     parser.add_argument("--compare", default=None, metavar="PYTHON",
                         help="measure the server of another checkout (its .venv/bin/python) first, then this one")
     parser.add_argument("--server-args", default="", metavar="ARGS",
-                        help="more options for clank serve, as one string ('--workers 2')")
+                        help="more options for clank serve, as one string ('--bot-delay 0.1')")
     args = parser.parse_args()
+    if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        parser.error("--workers needs a PostgreSQL --db (an SQLite file serves one process)")
     options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
     pace = f"paced: each seat thinks {args.think[0]:g}-{args.think[1]:g} s" if args.think else "closed loop"
     print(
         f"cores: {os.cpu_count()}; database: {(args.db or 'sqlite (temporary file)').split('@')[-1]}; "
-        f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es)"
+        f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es); {max(1, args.workers)} server process(es)"
         + (f"; clank serve {args.server_args}" if args.server_args else "")
     )
     runs = [("before", args.compare), ("after", None)] if args.compare else [("", args.python)]
     failed = False
     for label, python in runs:
         figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients),
-                              python, tuple(shlex.split(args.server_args)))
+                              max(1, args.workers), python, tuple(shlex.split(args.server_args)))
         print(f"{label} ({python or 'this checkout'}): " if label else "", figures.report(), sep="")
         if differ:
             print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")

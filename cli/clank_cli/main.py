@@ -822,6 +822,16 @@ def serve(
                                               "the installed packs (repeatable)."),
     bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds a bot waits before it acts."),
     rate: float = typer.Option(20.0, "--rate", min=0.1, help="Messages per second a connection may send."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Server processes on this port (more than "
+                                "one needs a PostgreSQL --db)."),
+    max_bot_budget: str = typer.Option("5000,2000ms", "--max-bot-budget", help="The most a search bot may spend "
+                                       "on one decision: iterations and/or milliseconds (5000,2000ms)."),
+    search_workers: int = typer.Option(1, "--search-workers", min=1, max=64, help="Processes that run search "
+                                       "bots, per server process."),
+    lease: float = typer.Option(10.0, "--lease", min=0.5, help="Seconds before another process takes over the "
+                                "games of a server process that stopped answering."),
+    poll: float = typer.Option(2.0, "--poll", min=0.1, help="Seconds between a process's looks at the database "
+                               "(leases, games nobody runs, missed notifications)."),
 ) -> None:
     """Serve the web table: a lobby to create games (packs, players, options, bots), seat links to
     invite players, the table in the browser, every game saved after each action.
@@ -832,18 +842,37 @@ def serve(
     problem = web.missing_dependency(db or "")
     if problem is not None:
         raise con.fail(problem, con.EXIT_ENV)
+    from clank_web.budget import BudgetCap
     from clank_web.config import ServerConfig
+    from clank_web.dblock import DatabaseInUse, SqliteLock
 
     for folder in pack_dir or ():
         if not (Path(folder) / "pack.yaml").is_file():
             raise con.fail(f"--pack-dir {folder}: not a pack directory (no pack.yaml)", con.EXIT_USAGE)
-    config = ServerConfig(db or "", list(pack_dir or ()), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay)
+    try:
+        BudgetCap.parse(max_bot_budget)
+    except ValueError as exc:
+        raise con.fail(f"--max-bot-budget {max_bot_budget}: {exc}", con.EXIT_USAGE) from None
+    config = ServerConfig(db or "", list(pack_dir or ()), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay,
+                          search_workers=search_workers, max_bot_budget=max_bot_budget, lease_seconds=lease,
+                          poll_seconds=min(poll, lease / 2))
+    problem = web.workers_problem(config, workers)
+    if problem is not None:
+        raise con.fail(problem, con.EXIT_USAGE)
     from clank_web.lobby import catalogue
 
     with con.engine_errors():
         catalogue(config.pack_dirs)     # a pack that fails to load stops the server before it starts
-    con.say(f"clank serve: http://{host}:{port}/ (database: {config.database().split('@')[-1]}); Ctrl-C stops it")
-    web.run(config, host, port)
+    try:
+        hold = SqliteLock(config.database())   # an SQLite file already served by another process: refused
+    except DatabaseInUse as exc:
+        raise con.fail(str(exc), con.EXIT_ENV) from None
+    con.say(f"clank serve: http://{host}:{port}/ (database: {config.database().split('@')[-1]}"
+            f"{f'; {workers} processes' if workers > 1 else ''}); Ctrl-C stops it")
+    try:
+        web.run(config, host, port, workers)
+    finally:
+        hold.release()
 
 
 # ==========================================================================================

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -231,6 +231,21 @@ class IsmctsBot:
 
     def choose(self, view: SeatView) -> Action:
         """The action for the deciding seat of ``view``."""
+        steps = self.steps(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def steps(self, view: SeatView) -> Generator[int, None, Action]:
+        """:meth:`choose` one iteration at a time: a generator that yields the iterations done
+        so far after each one and returns the chosen action (``StopIteration.value``).
+
+        A caller that runs several searches in one process advances each in turn (a slice of
+        iterations at a time), and drops a search it no longer needs by not advancing it: the
+        same seed and views give the same choice however the iterations are spread (with an
+        iteration budget; a time budget counts wall time from the first step)."""
         self.stats["decisions"] += 1
         self.last_iterations = 0
         acts = view.legal_actions()
@@ -254,6 +269,7 @@ class IsmctsBot:
                     break
             elif n >= self.budget.iterations:
                 break
+            yield n
         self.last_iterations = n
         self.stats["searched"] += 1
         self.stats["iterations"] += n

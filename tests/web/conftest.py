@@ -11,6 +11,7 @@ saying why.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import os
@@ -35,6 +36,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 HEXPACK = HERE / "hexpack"
 BACKENDS = ("sqlite", "postgres")
+FAST = ("--lease", "4", "--poll", "0.5")
+"""``clank serve`` options of the tests of several processes: a dead process's games and pages
+are taken over and forgotten within about 4 seconds (a live process heartbeats every half
+second, so a machine busy with other tests does not make it look dead)."""
 
 
 def free_port() -> int:
@@ -139,7 +144,7 @@ def _client(url: str, **settings: Any) -> Iterator[Any]:
     config = ServerConfig(url, [str(HEXPACK)], **{"bot_delay": 0.0, **settings})
     app = create_app(config)
     with TestClient(app) as client:
-        client.hall = app.state.hall
+        client.hall = lambda: client.app_state["hall"]  # the application's lifespan state
         client.config = config
         yield client
 
@@ -362,16 +367,20 @@ class LiveServer:
         (the stored actions no longer lead to it: for positions of browser tests only)."""
         import asyncio
 
-        room = self.app.state.hall().rooms[game_id]
+        hall = self.hall()
+        room = hall.rooms[game_id]
 
         async def change() -> None:
             async with room.lock:
                 edit(room.game)
-                room._cache.clear()
-                room.broadcast()
-            room.hall.schedule(room)
+                room.refresh()
+            hall.schedule(room)
 
-        asyncio.run_coroutine_threadsafe(change(), self.app.state.loop()).result(30)
+        asyncio.run_coroutine_threadsafe(change(), hall.loop).result(30)
+
+    def hall(self) -> Any:
+        """The hall of the server (its application's lifespan state)."""
+        return self.server.lifespan.state["hall"]
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -384,3 +393,134 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     yield server
     server.stop()
+
+
+# -- people at the seats of a game, over real WebSockets --------------------------------------
+class Players:
+    """The people of a game's human seats, each connected to the server given for its seat (the
+    seats of one game may be on different server processes), each choosing as the engine's
+    ``random`` bot does with the seed ``clank simulate`` gives it. Bot seats are the server's.
+    ``acked`` lists every acknowledged action as (version, text): the game's record must hold
+    each at its place."""
+
+    def __init__(self, game: dict[str, Any], seed: int, packs: tuple[str, ...] = ("catacombs",)) -> None:
+        from clank.api import bot_seed, build_ruleset
+
+        registry = build_ruleset(list(packs)).registry
+        self.game = game
+        self.humans = [s["seat"] for s in game["seats"] if s["token"]]
+        self.bots = {s: registry.make_bot("random", bot_seed(seed, s)) for s in self.humans}
+        self.conns: dict[int, Any] = {}
+        self.stacks: dict[int, contextlib.ExitStack] = {}
+        self.states: dict[int, dict[str, Any]] = {}
+        self.acked: list[tuple[int, str]] = []
+        self.stale = 0
+
+    def attach(self, seat: int, server: Any) -> None:
+        """Connect (again) the seat's person to ``server`` (a :class:`ServerProcess` or a base URL)."""
+        from websockets.sync.client import connect
+
+        self.detach(seat)
+        base = server if isinstance(server, str) else server.base
+        stack = contextlib.ExitStack()
+        ws = stack.enter_context(connect(base.replace("http://", "ws://") + f"/ws/{self.game['game']}",
+                                         open_timeout=30))
+        self.stacks[seat] = stack
+        token = next(s["token"] for s in self.game["seats"] if s["seat"] == seat)
+        ws.send(json.dumps({"type": "hello", "token": token, "mode": "data"}))
+        self.conns[seat] = ws
+        self.states.pop(seat, None)
+        while seat not in self.states:
+            self._receive(seat, 30)
+
+    def attach_all(self, *servers: Any) -> None:
+        """Each human seat on the next of ``servers`` in turn."""
+        for i, seat in enumerate(self.humans):
+            self.attach(seat, servers[i % len(servers)])
+
+    def detach(self, seat: int) -> None:
+        """Close the seat's connection."""
+        self.conns.pop(seat, None)
+        stack = self.stacks.pop(seat, None)
+        if stack is not None:
+            with contextlib.suppress(Exception):
+                stack.close()
+
+    def _receive(self, seat: int, timeout: float) -> dict[str, Any] | None:
+        message = json.loads(self.conns[seat].recv(timeout=timeout))
+        if message["type"] == "state" and message["version"] >= self.states.get(seat, {}).get("version", -1):
+            self.states[seat] = message
+        return message
+
+    def _drain(self, timeout: float) -> None:
+        """Read what the seats were sent (waiting up to ``timeout`` on the first)."""
+        for seat in list(self.conns):
+            try:
+                while True:
+                    self._receive(seat, timeout)
+                    timeout = 0
+            except TimeoutError:
+                continue
+
+    def play(self, steps: int, deadline: float = 120.0) -> bool:
+        """Act for the deciding seat up to ``steps`` times (waiting while a bot or a late state
+        is on its way); True once the game is over."""
+        stop = time.monotonic() + deadline
+        for _ in range(steps):
+            while True:
+                assert time.monotonic() < stop, f"the game did not move on: {self.states}"
+                newest = max(s["version"] for s in self.states.values())
+                if any(s["over"] for s in self.states.values()):
+                    return True
+                deciding = [seat for seat, s in self.states.items() if s["deciding"] and s["version"] == newest]
+                if deciding:
+                    break
+                self._drain(0.05)
+            self._act(deciding[0], self.states[deciding[0]])
+        return False
+
+    def _act(self, seat: int, state: dict[str, Any]) -> bool:
+        from clank.actions import Action
+
+        listing = [Action.parse(a["text"]) for a in state["actions"]]
+        choice = str(self.bots[seat].choose(load_benchmark().Listing(listing)))
+        ws = self.conns[seat]
+        ws.send(json.dumps({"type": "act", "action": choice, "version": state["version"]}))
+        while True:
+            answer = self._receive(seat, 30)
+            if answer["type"] == "ack":
+                self.acked.append((answer["version"], choice))
+                while self.states[seat]["version"] < answer["version"]:  # the state the action led to
+                    self._receive(seat, 30)
+                return True
+            if answer["type"] == "error":
+                assert answer["code"] == "stale", answer  # another process's bot acted first
+                self.stale += 1
+                return False
+
+    def close(self) -> None:
+        for seat in list(self.conns):
+            self.detach(seat)
+
+
+def simulate_digest(seed: int, options: dict[str, Any] | None = None, players: int = 2) -> str:
+    """The final state digest ``clank simulate --bot random`` reaches on ``seed``."""
+    cmd = [sys.executable, "-m", "clank_cli.main", "simulate", "--games", "1", "--players", str(players),
+           "--bot", "random", "--seed", str(seed), "--jobs", "1", "--out", "/dev/stdout"]
+    for key, value in (options or {}).items():
+        cmd += ["-o", f"{key}={json.dumps(value)}"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[0])["final_state_sha256"]
+
+
+def replays_to_its_digest(record: dict[str, Any], acked: list[tuple[int, str]]) -> bool:
+    """Whether a game's record replays to its own final digest and holds every acknowledged
+    action at its place (nothing acknowledged was lost)."""
+    from clank.api import new_game, state_digest
+
+    game = new_game(record["packs"], record["players"], record["seed"], record.get("options") or {})
+    for text in record["actions"]:
+        game.apply(text)
+    return state_digest(game) == record["final_state_sha256"] and all(
+        record["actions"][version - 1] == text for version, text in acked
+    )

@@ -2,7 +2,9 @@
 test-browser``): people join by their seat links and play by clicking, bots fill seats, the
 creator hands a missing player's seat to a bot, the Underworld and the Party (a React decision reaches the right browser), a spectator sees no
 hidden card, a custom directory pack's card (its name holds HTML and script) is played from
-the page, and pages reconnect by themselves when the server is killed and started again.
+the page, pages reconnect by themselves when the server is killed and started again, every page
+shows who is connected at each seat (the creator sees it near the top, before handing a seat
+to a bot), and a page's title says when it is its seat's decision.
 
 The game played to its end by two browsers takes a picture of the table (1280x800); with
 ``CLANK_SCREENSHOT=1`` (``make screenshot``) it replaces ``docs/web-table.png``, the picture the
@@ -251,7 +253,12 @@ def test_a_react_decision_of_a_five_player_party_game_reaches_the_right_browser(
             "v => Number(document.getElementById('table').dataset.version) === v", arg=version(p3)
         )
     assert p1.get_attribute("#table", "data-deciding") == "false"
-    assert "P3 is deciding on P1's turn" in p1.text_content("[data-part=status]")
+    # the other pages show the same neutral wait: nothing tells them P3 holds a React card
+    for page in (p1, pages[1]):
+        status = page.text_content("[data-part=status]")
+        assert "Waiting for another player's decision." in status and "is deciding" not in status
+    assert p1.text_content(".who").replace("You are P1", "You are P2") == pages[1].text_content(".who")
+    assert p3.title() == "● Your decision — Clank!" and not p1.title().startswith("●")
     assert pages[1].locator("button.action").count() == 0  # P2 is not asked
     seen = version(p3)
     p3.locator("button.action", has_text="use Eavesdrop").click()
@@ -310,6 +317,42 @@ def test_the_lobby_creates_a_game_and_the_table_fits_a_phone(chromium, server_fa
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1  # nothing wider than the screen
     assert "Burgle" in page.text_content("[data-part=hand]")  # the hand, grouped by card
+
+
+def test_every_page_shows_who_is_connected_and_the_title_says_whose_decision_it_is(chromium, server_factory, tmp_path):
+    """The creator's page shows, near the top, that P2 never came (and P3 is a bot); P2's page
+    opens and every page shows P2 connected, closes and they show it gone. The title of the
+    page whose seat decides says so, so a player whose page is in another tab sees it."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human", "greedy"], seed=3)
+    creator = open_seat(chromium, made["creator"])
+    p1 = open_seat(chromium, made["seats"][0]["link"])
+
+    def shows(page, seat: int, state: str) -> None:
+        page.wait_for_selector(f'#presence li[data-seat="{seat}"].{state}', timeout=15_000)
+
+    shows(creator, 0, "here")
+    shows(creator, 1, "away")
+    assert "not connected" in creator.text_content('#presence li[data-seat="1"]')
+    assert "bot: greedy" in creator.text_content('#presence li[data-seat="2"]')
+    assert "1 watching" in creator.text_content("#presence")
+    top = creator.locator("#presence").bounding_box()["y"]
+    panel = creator.locator("#creator").bounding_box()["y"]
+    assert top < panel < creator.locator("[data-part=map]").bounding_box()["y"]  # before the table
+    assert top < 200 and panel < 400                                              # near the top
+    assert p1.title() == "● Your decision — Clank!" and not creator.title().startswith("●")
+    p2 = open_seat(chromium, made["seats"][1]["link"])
+    for page in (creator, p1, p2):
+        shows(page, 1, "here")
+    assert "connected" in p1.text_content('#presence li[data-seat="1"]')
+    rng = random.Random(3)
+    while p1.get_attribute("#table", "data-deciding") == "true":  # P1 plays until the decision is P2's
+        click_one(p1, rng)
+    p2.wait_for_function("document.title === '● Your decision — Clank!'")
+    assert not p1.title().startswith("●")
+    p2.context.close()
+    shows(creator, 1, "away")
+    shows(p1, 1, "away")
 
 
 # -- a phone: the map fits the width, zooms and pans by touch, a tile's orientation is confirmed --

@@ -33,3 +33,14 @@ def test_a_hundred_concurrent_games_end_as_clank_simulate_ends_them():
     figures, differ = load_benchmark().run(games=100, seed=1, db=None, options={})
     assert differ == [] and len(figures.digests) == 100
     print(figures.report())
+
+
+@pytest.mark.slow
+def test_games_on_two_server_processes_of_one_postgresql_database_end_as_clank_simulate(postgres):
+    """``--workers 2``: the seats of a game land on either process; every game still ends in the
+    state ``clank simulate`` reaches (the benchmark's ``--workers``, which measures the capacity
+    of several processes)."""
+    figures, differ = load_benchmark().run(games=6, seed=30, db=postgres.new_database(), options={"max_rounds": 4},
+                                           workers=2)
+    assert differ == [] and len(figures.digests) == 6
+    print(figures.report())

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 from clank_web import serve
-from clank_web.lobby import SpecError, catalogue, parse_spec
+from clank_web.lobby import SpecError, SpecRequest, catalogue, parse_spec
 
 from .conftest import HEXPACK, create_game
 
@@ -114,7 +114,27 @@ def test_a_game_is_created_from_the_form_with_a_secret_link_per_person_and_a_bot
 )
 def test_the_lobby_refuses_what_it_does_not_offer(form, packs, says):
     with pytest.raises(SpecError, match=re.escape(says)):
-        parse_spec(form, packs, catalogue([str(HEXPACK)]))
+        parse_spec(SpecRequest.from_form(form, packs), catalogue([str(HEXPACK)]))
+
+
+def test_the_form_and_the_json_api_are_read_by_one_parser():
+    """The same game asked for by the lobby's form (text fields) and by the JSON API (typed
+    values) gives the same specification; a text option is read as typed on the command line."""
+    cat = catalogue([str(HEXPACK)])
+    form = SpecRequest.from_form(
+        {"players": "3", "seed": "9", "seat0": "human", "seat1": "mcts", "budget1": "50", "seat2": "greedy",
+         "option:max_rounds": "40", "option:parts": "promos", "timer": "30"},
+        ["catacombs"],
+    )
+    body = SpecRequest.from_json({"packs": ["catacombs"], "players": 3, "seed": 9, "seats": ["human", "mcts:50", "greedy"],
+                                  "options": {"max_rounds": 40, "parts": "promos"}, "timer": 30})
+    assert parse_spec(form, cat) == parse_spec(body, cat)
+    spec = parse_spec(body, cat)
+    assert spec.seats == ["human", "mcts:50", "greedy"] and spec.options == {"max_rounds": 40, "parts": ["promos"]}
+    with pytest.raises(SpecError, match="'seats' must be a list"):
+        SpecRequest.from_json({"packs": ["catacombs"], "seats": {"0": "human"}})
+    with pytest.raises(SpecError, match="seed must be a whole number"):
+        parse_spec(SpecRequest.from_json({"packs": ["catacombs"], "seed": 1e30}), cat)
 
 
 def test_a_refused_setup_comes_back_to_the_lobby_with_the_engines_reason(web):

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from clank.api import state_digest
-from clank.testing import edit, give_token
+from clank.testing import edit, give_token, set_hand, set_pool
 from starlette.websockets import WebSocketDisconnect
 
 from .conftest import create_game
@@ -230,7 +230,7 @@ def test_a_seat_receives_no_other_seats_secrets(web, seat_conn):
     fate, second = face_down[0], face_down[1]
     give_token(game, 1, fate)
     give_token(game, 1, second)
-    room._cache.clear()
+    room.state_cache.clear()
     cards = game.ruleset.cards
     public = (
         set(game.state.row) | set(game.state.reserve) | set(game.player(0).hand) | set(game.player(0).deck)
@@ -256,6 +256,57 @@ def test_a_seat_receives_no_other_seats_secrets(web, seat_conn):
         assert not leaked, f"{who} received {leaked}"
     own = "".join(p2.raw)
     assert all(cards[c].name in own for c in secret_cards[:4])  # the test can see a leak: P2 sees its hand
+
+
+def reaction_window_frames(web, seat_conn, holder: int) -> dict[str, list[str]]:
+    """A 5-player Party game in which seat ``holder`` (1 or 2) holds a React card (Eavesdrop)
+    and the other the same number of plain cards; P1 acquires a card from the row, which opens
+    the holder's reaction window. Returns the frames every other page received from then on
+    (state messages, the game's id blanked), and checks the holder's page got the decision."""
+    made = create_game(web, ["catacombs", "party"], ["human"] * 5, seed=4, options={"first_player": 0})
+    room = web.hall().rooms[made["game"]]
+    set_hand(room.game, holder, ["eavesdrop", "burgle"])  # P(holder+1) may React to an acquisition (P15)
+    set_hand(room.game, 3 - holder, ["burgle", "burgle"])
+    set_pool(room.game, 0, skill=12)
+    room.refresh()
+    tokens = [s["token"] for s in made["seats"]]
+    pages = {
+        "P1": seat_conn(web, made["game"], tokens[0], mode="html"),
+        "P4": seat_conn(web, made["game"], tokens[3], mode="html"),
+        "P5 (data)": seat_conn(web, made["game"], tokens[4], mode="data"),
+        "spectator": seat_conn(web, made["game"], None, mode="html"),
+    }
+    reactor = seat_conn(web, made["game"], tokens[holder], mode="html")
+    for page in [*pages.values(), reactor]:
+        page.raw.clear()
+    buy = next(a["text"] for a in pages["P1"].state["actions"] if a["kind"] == "buy")
+    assert pages["P1"].act(buy)["type"] == "ack"
+    reactor.next("state")
+    assert reactor.state["deciding"] and reactor.state["prompt"].startswith("use Eavesdrop")
+    for name, page in pages.items():
+        if name != "P1":
+            page.next("state")
+        refused = page.act(buy) if name != "spectator" else None
+        if refused is not None:
+            assert refused["code"] == "not-your-decision"
+    return {name: [f.replace(made["game"], "GAME") for f in page.raw if '"type":"state"' in f or '"error"' in f]
+            for name, page in pages.items()}
+
+
+def test_a_reaction_window_does_not_tell_the_other_seats_who_holds_the_react_card(web, seat_conn):
+    """Every page other than the deciding one receives the very same frames, byte for byte,
+    whether P2 or P3 holds the React card: no name of the decider, the same fields, the same
+    sizes; a seat that tries to act is told it is another player's decision, without a name."""
+    p2_holds = reaction_window_frames(web, seat_conn, 1)
+    p3_holds = reaction_window_frames(web, seat_conn, 2)
+    for page in p2_holds:
+        assert p2_holds[page] == p3_holds[page], page
+        assert p2_holds[page], page
+    shown = "".join(p2_holds["P4"] + p2_holds["spectator"] + p2_holds["P5 (data)"])
+    assert not any(f"{who} is deciding" in shown or f"{who}'s decision" in shown for who in ("P2", "P3"))
+    assert "Waiting for another player's decision" in shown
+    assert '"decider":null' in "".join(p2_holds["P5 (data)"])
+    assert "another player is deciding" in "".join(p2_holds["P4"])
 
 
 def test_the_map_every_page_shares_is_what_each_seats_own_view_draws(web, seat_conn):

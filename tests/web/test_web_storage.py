@@ -1,11 +1,16 @@
 """The web table's storage on both backends (an SQLite file; a PostgreSQL server the test setup
-starts): migrations, a game's rows, actions committed one at a time and in order."""
+starts): migrations, a game's rows, actions committed one at a time and in order; the tables of
+several processes on one database (servers and heartbeats, leases on the database's clock,
+presence) and the notifications a transaction sends."""
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
-from clank_web.migrations import current
-from clank_web.storage import OVER, StorageConflict, Store, StoredGame, StoredSeat
+from clank_web.migrations import current, upgrade
+from clank_web.storage import OVER, SPECTATORS, Append, StorageConflict, Store, StoredGame, StoredSeat
 
 
 @pytest.fixture
@@ -28,9 +33,28 @@ def a_game(game_id: str = "g1") -> StoredGame:
 
 
 def test_migrations_bring_an_empty_database_to_the_newest_revision_and_are_idempotent(store: Store):
-    assert current(store.engine) == "0001"
+    assert current(store.engine) == "0002"
     store.migrate()  # a second start changes nothing
-    assert current(store.engine) == "0001"
+    assert current(store.engine) == "0002"
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_games_timers(db_url: str):
+    """A database made by the first revision keeps its games; the second revision copies each
+    game's turn timer out of its specification (the processes find the games they must run)."""
+    older = Store(db_url)
+    upgrade(older.engine, "0001")
+    with older.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO games (id, created_at, spec, creator_hash, status, actions_count, state_digest, digest_at) "
+            "VALUES ('old', 1.0, ?, 'c', 'active', 0, 'd', 0)" if older.engine.dialect.name == "sqlite" else
+            "INSERT INTO games (id, created_at, spec, creator_hash, status, actions_count, state_digest, digest_at) "
+            "VALUES ('old', 1.0, %s, 'c', 'active', 0, 'd', 0)",
+            (json.dumps({"packs": ["catacombs"], "players": 2, "seed": 1, "seats": ["human", "human"], "timer": 30}),),
+        )
+    older.migrate()
+    assert current(older.engine) == "0002"
+    assert older.unleased_games() == ["old"]  # a game with a timer: the server must run it
+    older.close()
 
 
 def test_a_game_comes_back_with_its_seats_and_actions_in_order(store: Store):
@@ -68,3 +92,80 @@ def test_a_seat_handed_to_a_bot_loses_its_token_and_a_deleted_game_is_gone(store
     assert store.load_game("g1").seats[0] == StoredSeat(0, "bot", "random", None)
     store.delete_game("g2")
     assert [g.id for g in store.load_games()] == ["g1"]
+
+
+def test_a_lease_is_held_by_one_process_until_it_expires_or_is_released(store: Store):
+    """Leases are timed on the database's clock: another process cannot take a live one, takes
+    an expired one, and renewing keeps it."""
+    store.create_game(a_game("g1"))
+    assert store.unleased_games() == ["g1"]  # a bot seat: the server must run it
+    assert store.acquire_lease("g1", "A", 30)
+    assert not store.acquire_lease("g1", "B", 30) and store.unleased_games() == []
+    assert store.acquire_lease("g1", "A", 30)  # its holder may take it again
+    assert store.renew_leases("A", 0.2) == {"g1"} and store.renew_leases("B", 30) == set()
+    time.sleep(0.3)
+    assert store.unleased_games() == ["g1"]
+    assert store.acquire_lease("g1", "B", 30)  # A stopped renewing: B takes it over
+    assert store.renew_leases("A", 30) == set()
+    store.release_lease("g1", "B")
+    assert store.acquire_lease("g1", "A", 30)
+    store.append_action("g1", 0, "end", "d", over=True)
+    assert store.unleased_games() == []  # a game over needs no server
+
+
+def test_presence_counts_the_live_processes_only_and_a_dead_one_is_reaped(store: Store):
+    store.create_game(a_game("g1"))
+    store.register_server("A", "host-a", 1)
+    store.register_server("B", "host-b", 2)
+    store.set_presence("g1", "A", {0: 1, SPECTATORS: 2})
+    store.set_presence("g1", "B", {0: 1, 1: 1})
+    assert store.presence("g1", 30) == {0: 2, 1: 1, SPECTATORS: 2}
+    store.set_presence("g1", "B", {1: 1})  # B's page of seat 0 closed
+    assert store.presence("g1", 30) == {0: 1, 1: 1, SPECTATORS: 2}
+    assert store.acquire_lease("g1", "B", 30)
+    time.sleep(0.3)
+    assert store.heartbeat("A") and not store.heartbeat("C")
+    assert store.presence("g1", 0.2) == {0: 1, SPECTATORS: 2}  # B has been silent too long
+    assert store.reap_servers(0.2, "A") == ["B"]  # its presence and its leases go with it
+    assert store.unleased_games() == ["g1"] and store.presence("g1", 30) == {0: 1, SPECTATORS: 2}
+    store.end_server("A")
+    assert store.presence("g1", 30) == {}
+
+
+def test_a_committed_transaction_notifies_the_other_processes_and_a_refused_one_does_not(postgres):
+    """PostgreSQL: each action's game, index and text reach every listening process once the
+    transaction commits; a seat change and a deletion too; nothing of a transaction refused."""
+    import psycopg
+
+    url = postgres.new_database()
+    store = Store(url)
+    store.migrate()
+    store.create_game(a_game("g1"))
+    with psycopg.connect(url, autocommit=True) as listener:
+        listener.execute("LISTEN clank_games")
+        store.append_actions([Append("g1", 0, "play burgle", None, False)], origin="A")
+        with pytest.raises(StorageConflict):
+            store.append_actions([Append("g1", 0, "play stumble", None, False)], origin="A")
+        store.set_seat("g1", 0, "bot", "greedy", origin="A")
+        store.delete_game("g1", origin="B")
+        heard = [json.loads(n.payload) for n in listener.notifies(timeout=2, stop_after=3)]
+    assert heard == [
+        {"o": "A", "k": "a", "g": [["g1", 0, "play burgle"]]},
+        {"o": "A", "k": "s", "g": "g1"},
+        {"o": "B", "k": "d", "g": "g1"},
+    ]
+    store.close()
+
+
+def test_processes_starting_together_on_a_new_postgresql_database_migrate_one_after_the_other(postgres):
+    """``clank serve --workers 4`` on an empty database: every process migrates at start; an
+    advisory lock lets one create the schema while the others wait, then find it up to date."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    url = postgres.new_database()
+    stores = [Store(url) for _ in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda s: s.migrate(), stores))  # raises if one of them failed
+    assert {current(s.engine) for s in stores} == {"0002"}
+    for s in stores:
+        s.close()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
+
+from clank_web.budget import DEFAULT_CAP
 
 DATA_APP = "clank"
 """The application name of the user data directory (``platformdirs``)."""
@@ -28,7 +31,13 @@ class ServerConfig:
     WebSocket message accepted, in bytes. ``rate`` and ``burst``: messages per second a
     connection may send, and how many at once. ``bot_delay``: seconds a bot waits before acting
     (so people can follow the game; 0 in tests and benchmarks). ``search_workers``: processes
-    that run search bots (``mcts``)."""
+    that run search bots (``mcts``); ``max_bot_budget``: the most a search bot may spend on one
+    decision (:class:`~clank_web.budget.BudgetCap`). Several processes on one database:
+    ``lease_seconds``, how long a process runs a game's bots and timers without renewing its
+    lease (and how long a silent process counts as alive); ``poll_seconds``, how often a process
+    renews its leases, looks for games whose lease nobody holds and checks the games it holds
+    against the database (besides the notifications); ``idle_seconds``, how long a game nobody
+    watches stays in a process's memory."""
 
     db_url: str = ""
     pack_dirs: list[str] = field(default_factory=list)
@@ -37,7 +46,15 @@ class ServerConfig:
     burst: int = 40
     bot_delay: float = 0.4
     search_workers: int = 1
+    max_bot_budget: str = DEFAULT_CAP
+    lease_seconds: float = 10.0
+    poll_seconds: float = 2.0
+    idle_seconds: float = 300.0
 
     def database(self) -> str:
         """The database URL to use (the embedded default when none was given)."""
         return self.db_url or default_db_url()
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON (how ``clank serve --workers`` hands them to its processes)."""
+        return asdict(self)

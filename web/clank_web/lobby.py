@@ -3,21 +3,26 @@
 The lobby offers every installed pack and the directory packs the server was started with
 (a browser picks among these by id and never names a path), the game options those packs
 declare (``Registry.add_option``, as ``clank packs show`` lists them) and the registered bots.
-:func:`parse_spec` turns a form (or a JSON body) into a :class:`GameSpec`, refusing anything
-the catalogue does not offer with a reason a person can act on; the engine then checks the
-rest when the game is set up (player counts, option values).
+A request for a new game comes from the lobby's form or from the JSON API; each is read into
+the same :class:`SpecRequest` (:meth:`SpecRequest.from_form`, :meth:`SpecRequest.from_json`),
+and one parser, :func:`parse_spec`, turns it into a :class:`GameSpec`, refusing anything the
+catalogue does not offer, or a bot budget over the server's cap, with a reason a person can act
+on; the engine then checks the rest when the game is set up (player counts, option values).
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clank.api import find_pack, installed_packs, is_path, registry_for
+from clank.api import Registry, find_pack, installed_packs, is_path, registry_for
+
+from clank_web.budget import BudgetCap, budget_problem
+from clank_web.refusal import Refusal
+from clank_web.safejson import loads
 
 HUMAN = "human"
 MAX_PLAYERS = 6
@@ -55,6 +60,7 @@ class Catalogue:
     packs: list[PackChoice]
     options: list[OptionChoice]
     bots: list[tuple[str, bool, str]]  # name, takes a parameter, doc
+    registry: Registry | None = None  # every offered pack's registrations (its bots check their specs)
 
     def pack(self, pack_id: str) -> PackChoice | None:
         """The offered pack with this id."""
@@ -79,7 +85,7 @@ def catalogue(pack_dirs: Sequence[str] = ()) -> Catalogue:
         OptionChoice(o.name, o.doc, o.pack) for o in sorted(registry.options.values(), key=lambda o: o.name)
     ]
     bots = [(name, bool(b.param), b.doc) for name, b in sorted(registry.bots.items())]
-    return Catalogue(choices, options, bots)
+    return Catalogue(choices, options, bots, registry)
 
 
 def _manifest_version(folder: Path) -> str:
@@ -150,29 +156,73 @@ def option_value(text: str) -> Any:
     """An option's value as typed: JSON when it reads as JSON (``3``, ``true``, ``["promos"]``),
     else the text itself."""
     try:
-        return json.loads(text)
-    except ValueError:
+        return loads(text)
+    except Refusal:
         return text
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise SpecError(f"{what} must be a whole number")
+    text = str(value).strip() if not isinstance(value, int) else ""
     try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise SpecError(f"{what} must be a whole number (got {str(value)[:40]!r})") from None
+        number = value if isinstance(value, int) else int(text)
+    except ValueError:
+        raise SpecError(f"{what} must be a whole number (got {text[:40]!r})") from None
     if not low <= number <= high:
         raise SpecError(f"{what} must be between {low} and {high} (got {number})")
     return number
 
 
-def parse_spec(form: Mapping[str, Any], packs_chosen: Sequence[str], cat: Catalogue) -> GameSpec:
-    """A :class:`GameSpec` from the lobby's fields: ``packs_chosen`` (pack ids), ``players``,
-    ``seed`` (empty: random), ``seat0`` ... (``human`` or a bot name), ``budget0`` ... (a bot's
-    parameter, e.g. the iterations of ``mcts``), ``option:NAME`` (empty: not set), ``timer``."""
-    if not packs_chosen:
+@dataclass
+class SpecRequest:
+    """What a request for a new game asks for, before it is checked: the packs (ids), the player
+    count, the seed (None or empty: random), each seat's ``"human"`` or bot spec (``"greedy"``,
+    ``"mcts:200"``), the options (a text value is read as typed on the command line, any other
+    value as it is) and the turn timer."""
+
+    packs: list[str]
+    players: Any = 2
+    seed: Any = None
+    seats: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    timer: Any = 0
+
+    @classmethod
+    def from_form(cls, form: Mapping[str, str], packs: Sequence[str]) -> SpecRequest:
+        """The lobby's form: ``players``, ``seed``, ``timer``, ``seat0`` ... (``human`` or a bot
+        name), ``budget0`` ... (a bot's parameter, e.g. the iterations of ``mcts``; ignored for a
+        person), ``option:NAME`` (empty: not set)."""
+        seats = []
+        for seat in range(MAX_PLAYERS):
+            kind = str(form.get(f"seat{seat}") or HUMAN).strip()
+            budget = str(form.get(f"budget{seat}") or "").strip()
+            seats.append(f"{kind}:{budget}" if budget and kind != HUMAN else kind)
+        options = {key[len("option:"):]: value for key, value in form.items()
+                   if key.startswith("option:") and str(value).strip() != ""}
+        return cls(list(packs), form.get("players", 2), form.get("seed"), seats, options, form.get("timer") or 0)
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any]) -> SpecRequest:
+        """The JSON API's body: ``packs`` (a list of ids), ``players``, ``seed``, ``seats`` (a
+        list of ``"human"`` or bot specs), ``options`` (an object), ``timer``."""
+        packs, seats, options = body.get("packs") or [], body.get("seats") or [], body.get("options") or {}
+        if not isinstance(packs, list) or not all(isinstance(p, str) for p in packs):
+            raise SpecError("'packs' must be a list of pack ids")
+        if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
+            raise SpecError("'seats' must be a list of 'human' or bot names ('greedy', 'mcts:200')")
+        if not isinstance(options, dict):
+            raise SpecError("'options' must be an object of option names and values")
+        return cls(packs, body.get("players", 2), body.get("seed"), seats, options, body.get("timer") or 0)
+
+
+def parse_spec(request: SpecRequest, cat: Catalogue, cap: BudgetCap | None = None) -> GameSpec:
+    """The :class:`GameSpec` of a request, or :class:`SpecError` saying what the server does not
+    offer: a pack, a bot, an option, a number out of range, a bot budget over ``cap``."""
+    if not request.packs:
         raise SpecError("choose at least one pack")
     specs = []
-    for pack_id in packs_chosen:
+    for pack_id in request.packs:
         choice = cat.pack(str(pack_id))
         if choice is None:
             raise SpecError(
@@ -180,30 +230,47 @@ def parse_spec(form: Mapping[str, Any], packs_chosen: Sequence[str], cat: Catalo
                 f"(offered: {', '.join(p.id for p in cat.packs)})"
             )
         specs.append(choice.spec)
-    players = _int(form.get("players", 2), "players", 1, MAX_PLAYERS)
-    raw_seed = str(form.get("seed") or "").strip()
-    seed = _int(raw_seed, "seed", 0, 2**31 - 1) if raw_seed else secrets.randbelow(1_000_000)
-    bots = {name: takes for name, takes, _ in cat.bots}
-    seats = []
-    for seat in range(players):
-        kind = str(form.get(f"seat{seat}") or HUMAN).strip()
-        if kind == HUMAN:
-            seats.append(HUMAN)
-            continue
-        if kind not in bots:
-            raise SpecError(f"seat {seat + 1}: no bot named {kind[:40]!r} (bots: {', '.join(bots)})")
-        budget = str(form.get(f"budget{seat}") or "").strip()
-        seats.append(f"{kind}:{budget}" if budget and bots[kind] else kind)
+    players = _int(request.players, "players", 1, MAX_PLAYERS)
+    raw_seed = request.seed if not isinstance(request.seed, str) else request.seed.strip()
+    seed = _int(raw_seed, "seed", 0, 2**31 - 1) if raw_seed not in (None, "") else secrets.randbelow(1_000_000)
+    kinds = request.seats[:players] + [HUMAN] * max(0, players - len(request.seats))
+    seats = [_seat(seat, kind, cat, cap) for seat, kind in enumerate(kinds)]
     options: dict[str, Any] = {}
     declared = {o.name for o in cat.options}
-    for key, value in form.items():
-        if not key.startswith("option:") or str(value).strip() == "":
-            continue
-        name = key[len("option:") :]
+    for name, value in request.options.items():
         if name not in declared:
-            raise SpecError(f"no loaded pack declares the option {name[:40]!r}")
-        options[name] = option_value(str(value).strip())
+            raise SpecError(f"no loaded pack declares the option {str(name)[:40]!r}")
+        options[name] = option_value(value.strip()) if isinstance(value, str) else value
     if isinstance(options.get("parts"), str):
         options["parts"] = [p.strip() for p in options["parts"].split(",") if p.strip()]
-    timer = float(_int(form.get("timer") or 0, "timer (seconds)", 0, MAX_TIMER))
+    timer = float(_int(request.timer, "timer (seconds)", 0, MAX_TIMER))
     return GameSpec(specs, players, seed, options, seats, None, timer)
+
+
+def _seat(seat: int, kind: str, cat: Catalogue, cap: BudgetCap | None) -> str:
+    """A seat's ``"human"`` or bot spec, checked against the offered bots and the budget cap."""
+    kind = kind.strip()
+    if kind == HUMAN:
+        return HUMAN
+    name = kind.partition(":")[0]
+    bots = {bot: takes for bot, takes, _ in cat.bots}
+    if name not in bots:
+        raise SpecError(f"seat {seat + 1}: no bot named {name[:40]!r} (bots: {', '.join(bots)})")
+    problem = check_bot_spec(kind, cat.registry, cap)
+    if problem is not None:
+        raise SpecError(f"seat {seat + 1}: {problem}")
+    return kind
+
+
+def check_bot_spec(spec: str, registry: Registry | None, cap: BudgetCap | None) -> str | None:
+    """Why a bot spec cannot play a seat of this server (an unknown bot, a parameter it refuses,
+    a budget over ``cap``), or None."""
+    if registry is None:
+        return None
+    try:
+        problem = registry.check_bot(spec)
+        if problem is None and cap is not None:
+            problem = budget_problem(registry.make_bot(spec, 0), spec, cap)
+    except Exception as exc:  # a pack's bot factory that fails on this parameter refuses it
+        problem = f"the bot {spec[:60]!r} cannot be made ({type(exc).__name__}: {str(exc)[:200]})"
+    return problem

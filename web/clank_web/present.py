@@ -88,6 +88,14 @@ def seat_labels(room: GameRoom) -> list[str]:
     return names
 
 
+def known_decider(view: Any, seat: int | None) -> int | None:
+    """Who decides now, as ``seat`` may know it: the seat itself, or the player whose turn it is;
+    None when another player decides out of turn (a React card's window), so that every other
+    seat and every spectator sees the same neutral wait whoever holds the card."""
+    decider = view.current_player
+    return decider if decider is not None and decider in (seat, view.current) else None
+
+
 def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator), without the table's parts."""
     view = room.game.view(seat)
@@ -101,7 +109,7 @@ def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "over": view.over,
         "deciding": deciding,
-        "decider": view.current_player,
+        "decider": known_decider(view, seat),
         "actions": actions,
         "prompt": prompt_text(view) if deciding else None,
         "stopped": room.stopped,
@@ -111,8 +119,8 @@ def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
 class Pages:
     """What a game's pages are sent, kept across states: the map's memo, and the parts the pages
     of each seat show (every connection of a seat receives the same messages in the same
-    order, so they show the same). What belongs to one state is kept in the room's ``_cache``,
-    which the room clears at every change."""
+    order, so they show the same). What belongs to one state is kept in the room's
+    ``state_cache``, which the room clears at every change."""
 
     def __init__(self) -> None:
         self.memo = MapMemo()
@@ -123,9 +131,9 @@ class Pages:
     def message(self, room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]:
         """The state message's data for one seat (built once per state)."""
         key = ("message", seat)
-        message = room._cache.get(key)
+        message = room.state_cache.get(key)
         if message is None:
-            message = room._cache[key] = state_message(room, seat)
+            message = room.state_cache[key] = state_message(room, seat)
         return message
 
     def payload(self, room: GameRoom, seat: int | None, mode: str) -> str:
@@ -136,9 +144,9 @@ class Pages:
         table = self.parts(room, seat)
         self.shown[(seat, mode)] = table
         key = ("whole", seat)
-        whole = room._cache.get(key)
+        whole = room.state_cache.get(key)
         if whole is None:
-            whole = room._cache[key] = {part: node.inner() for part, node in table.items()}
+            whole = room.state_cache[key] = {part: node.inner() for part, node in table.items()}
         return encode({**message, "html": whole})
 
     def update(self, room: GameRoom, seat: int | None, mode: str) -> str:
@@ -163,18 +171,18 @@ class Pages:
         if old is new:
             return []
         key = ("diff", id(old), id(new))
-        kept = room._cache.get(key)
+        kept = room.state_cache.get(key)
         if kept is not None and kept[0] is old and kept[1] is new:
             return kept[2]
         ops = diff(old, new)
-        room._cache[key] = (old, new, ops)
+        room.state_cache[key] = (old, new, ops)
         return ops
 
     def parts(self, room: GameRoom, seat: int | None) -> dict[str, Node]:
         """Every part of the table for one seat, in the page's order (a part whose inputs are
         those of the state before is the very part it was)."""
         key = ("parts", seat)
-        table = room._cache.get(key)
+        table = room.state_cache.get(key)
         if table is None:
             shared = self.shared(room)
             message = self.message(room, seat, "html")
@@ -185,7 +193,7 @@ class Pages:
                 rows[seat] = player_rows(view, seat, names, self.rows)
             actions = message["actions"]
             status = status_context(room, view, seat, names)
-            table = room._cache[key] = {
+            table = room.state_cache[key] = {
                 "status": self.built(("status", seat), status, lambda s: status_part(s)),
                 "map": shared["map"],
                 "players": self.built(("players", seat), tuple(leaf for s in sorted(rows) for leaf in rows[s]),
@@ -203,13 +211,13 @@ class Pages:
     def shared(self, room: GameRoom) -> dict[str, Any]:
         """The parts every page shows alike, built from the spectator's view once per state (a
         part whose inputs did not change is the very part of the state before)."""
-        shared = room._cache.get("shared")
+        shared = room.state_cache.get("shared")
         if shared is None:
             view = room.game.view(None)
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
-            shared = room._cache["shared"] = {
+            shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
                 "map": self.built("map", scene, map_part),
@@ -308,8 +316,9 @@ def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """What the status line says, as data."""
-    decider = view.current_player
+    """What the status line says, as data: who you are, whose turn, who decides (another player
+    may answer on your turn: who, only that player's page says), the end."""
+    decider = known_decider(view, seat)
     scores = []
     if view.over:
         for s in view.scores():
@@ -325,7 +334,7 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
         "own_turn": seat is not None and view.current == seat,
         "main": view.decision_kind == "main",
         "decider": names[decider] if decider is not None else None,
-        "out_of_turn": decider is not None and decider != view.current,
+        "out_of_turn": view.current_player is not None and view.current_player != view.current,
         "deciding": deciding,
         "prompt": prompt_text(view) if deciding else None,
         "over": view.over,

@@ -1,14 +1,38 @@
-"""Running the web table: ``clank serve`` (and ``make serve``) call :func:`run`."""
+"""Running the web table: ``clank serve`` (and ``make serve``) call :func:`run`.
+
+One process (``--workers 1``, the default) serves the application itself. ``--workers N``
+runs N processes on one port through uvicorn's own supervisor: it binds the socket once, hands
+it to N worker processes (the kernel spreads the connections among them), starts a new worker
+when one dies, and stops them all on SIGINT or SIGTERM. (The alternative, N independent
+servers each binding the port with ``SO_REUSEPORT``, would need a supervisor of our own to
+restart them, and behaves differently from one system to another.) The workers learn of each
+other through the database (:mod:`clank_web.hall`), so they need PostgreSQL: an SQLite file
+serves one process only (:mod:`clank_web.dblock`).
+
+A worker ends when its supervisor does, however it ends (``kill -9`` included): it asks the
+kernel for SIGTERM when its parent dies (``PR_SET_PDEATHSIG`` on Linux) and a thread of its own
+checks twice a second that its parent is still the supervisor that started it.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import signal
+import threading
+import time
 
 from clank_web.config import ServerConfig
+from clank_web.parentdeath import signal_on_parent_death
 
 WS_MAX_SIZE = 1 << 20
 """The hard limit on a WebSocket frame (uvicorn closes with 1009 above it); the protocol's own
 limit, ``ServerConfig.max_message``, is much lower and answered with a clear refusal (4413)."""
+CONFIG_ENV = "CLANK_SERVE_CONFIG"
+"""How ``--workers`` hands the settings to its worker processes (JSON)."""
+SUPERVISOR_ENV = "CLANK_SERVE_SUPERVISOR"
+"""The supervisor's process id, which its workers watch."""
 
 
 WEB_MODULES = ("starlette", "uvicorn", "websockets", "sqlalchemy", "alembic", "jinja2", "multipart", "orjson")
@@ -30,21 +54,55 @@ def missing_dependency(db_url: str = "") -> str | None:
     return None
 
 
-def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the web table until interrupted."""
-    import uvicorn
+def workers_problem(config: ServerConfig, workers: int) -> str | None:
+    """Why ``workers`` processes cannot serve this database (SQLite), or None."""
+    if workers > 1 and not config.database().startswith(("postgresql://", "postgres://")):
+        return (f"--workers {workers} needs a PostgreSQL database: the processes learn of each other's "
+                f"moves through it, and an SQLite file serves one process only. Use --db "
+                f"postgresql://USER@HOST/DB (docs/web.md, 'Several processes')")
+    return None
 
-    from clank_web.app import create_app
+
+def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Serve the web table until interrupted: one process, or ``workers`` on one port."""
+    import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)      # its plugin set-up lines say nothing to a player
-    uvicorn.run(
-        create_app(config),
-        host=host,
-        port=port,
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_SIZE,
-        log_level="info",
-        lifespan="on",
-        timeout_graceful_shutdown=3,
-    )
+    settings = {"host": host, "port": port, "ws": "websockets-sansio", "ws_max_size": WS_MAX_SIZE,
+                "log_level": "info", "lifespan": "on", "timeout_graceful_shutdown": 3}
+    if workers <= 1:
+        from clank_web.app import create_app
+
+        uvicorn.run(create_app(config), **settings)  # type: ignore[arg-type]
+        return
+    os.environ[CONFIG_ENV] = json.dumps(config.to_json())
+    os.environ[SUPERVISOR_ENV] = str(os.getpid())
+    uvicorn.run("clank_web.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+
+
+def worker_app():  # -> Starlette
+    """A worker process's application (``--workers``): the settings from the supervisor, and a
+    watch that ends the worker when the supervisor ends."""
+    from clank_web.app import create_app
+
+    config = ServerConfig(**json.loads(os.environ[CONFIG_ENV]))
+    supervisor = int(os.environ.get(SUPERVISOR_ENV, "0"))
+    if supervisor:
+        watch_parent(supervisor)
+    return create_app(config)
+
+
+def watch_parent(parent: int, every: float = 0.5, grace: float = 10.0) -> None:
+    """End this process when ``parent`` is no longer its parent: SIGTERM (a graceful stop), then
+    SIGKILL if it is still there ``grace`` seconds later."""
+    signal_on_parent_death(signal.SIGTERM)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(grace)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True, name="clank-parent-watch").start()

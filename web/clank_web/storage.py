@@ -9,6 +9,16 @@ state the game has reached (``state_digest`` at ``digest_at`` actions: a digest 
 serialisation of the state, more than the rest of an action). On restart every game is
 replayed from its actions and checked against that digest (:mod:`clank_web.tables`).
 
+Several server processes may share one PostgreSQL database (:mod:`clank_web.hall`): the
+database orders their actions (the count check above refuses a commit that finds the count
+moved), and each transaction that changes a game tells the other processes with PostgreSQL's
+``NOTIFY`` (:data:`CHANNEL`; delivered only if the transaction commits). The tables of their
+cooperation: ``servers`` (each process and its heartbeat), ``leases`` (which process runs a
+game's bots and timers, until when) and ``presence`` (how many connections each process holds
+at each seat of a game). Times of leases and heartbeats are the database's own clock
+(:class:`db_now`), so the machines' clocks never need to agree. An SQLite file serves one
+process only (:mod:`clank_web.dblock`): it never notifies.
+
 The schema is SQLAlchemy Core (one dialect-neutral definition) and is created and upgraded by
 Alembic migrations (:mod:`clank_web.migrations`), on SQLite and PostgreSQL alike.
 """
@@ -17,13 +27,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -32,14 +44,24 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
+    exists,
+    func,
     insert,
+    or_,
     select,
+    text,
+    true,
     update,
 )
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy.sql.functions import FunctionElement
 
 metadata = MetaData()
 
@@ -54,6 +76,8 @@ games = Table(
     Column("actions_count", Integer, nullable=False),
     Column("state_digest", String(64), nullable=False),
     Column("digest_at", Integer, nullable=False),  # the action count state_digest belongs to
+    Column("timer", Float, nullable=False, server_default="0"),  # the turn timer (a game the server runs)
+    Column("seats_version", Integer, nullable=False, server_default="0"),  # moves on at each seat change
 )
 
 seats = Table(
@@ -74,7 +98,59 @@ actions = Table(
     Column("text", Text, nullable=False),
 )
 
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("heartbeat", Float, nullable=False),  # the database's clock at its last sign of life
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("holder", String(32), nullable=False, index=True),  # the server running its bots and timers
+    Column("expires", Float, nullable=False),  # the database's clock
+)
+
+presence = Table(
+    "presence",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("server_id", String(32), ForeignKey("servers.id", ondelete="CASCADE"), primary_key=True, index=True),
+    Column("seat", Integer, primary_key=True),  # -1: spectators
+    Column("connections", Integer, nullable=False),
+)
+
 ACTIVE, OVER = "active", "over"
+HUMAN_KIND, BOT_KIND = "human", "bot"
+SPECTATORS = -1
+"""The presence table's seat for spectators."""
+CHANNEL = "clank_games"
+"""The PostgreSQL ``NOTIFY`` channel on which server processes tell each other what changed."""
+NOTICE_BYTES = 7000
+"""Notifications are cut into payloads of at most this many bytes (PostgreSQL's limit is 8000)."""
+
+
+class db_now(FunctionElement[float]):
+    """The database's clock, in seconds since the epoch (leases and heartbeats are compared on
+    one clock whichever machine writes them)."""
+
+    type = Float()
+    inherit_cache = True
+
+
+@compiles(db_now)
+def _now_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
+    return "((julianday('now') - 2440587.5) * 86400.0)"
+
+
+@compiles(db_now, "postgresql")
+def _now_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
+    return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
 # An action's statements, built once (every action of every game runs them):
 _MOVE_ON = (
@@ -126,6 +202,17 @@ class StoredGame:
     state_digest: str = ""
     status: str = ACTIVE
     digest_at: int = 0
+    seats_version: int = 0
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A game as the lobby lists it (without replaying it)."""
+
+    id: str
+    spec: dict[str, Any]
+    status: str
+    actions: int
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -151,11 +238,14 @@ def open_engine(url: str) -> Engine:
 
 class Store:
     """The games of one database. Every method is a short blocking transaction: the server
-    calls them from a worker thread, never on its event loop."""
+    calls them from worker threads, never on its event loop. Methods that change a game take
+    ``origin``, the id of the server process that makes the change, and tell the other
+    processes (PostgreSQL: ``NOTIFY`` in the same transaction)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = open_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
@@ -168,10 +258,17 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def _tx(self) -> Iterator[Connection]:
         with self.engine.begin() as conn:
             yield conn
 
+    def _notify(self, conn: Connection, origin: str | None, kind: str, **body: Any) -> None:
+        """Tell the other processes (PostgreSQL only), delivered if the transaction commits."""
+        if self.postgres and origin is not None:
+            payload = orjson.dumps({"o": origin, "k": kind, **body}).decode()
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    # -- games -------------------------------------------------------------------------------
     def create_game(self, game: StoredGame) -> None:
         """Store a new game with its seats (and the actions it already has, usually none)."""
         with self._tx() as conn:
@@ -185,6 +282,8 @@ class Store:
                     actions_count=len(game.actions),
                     state_digest=game.state_digest,
                     digest_at=game.digest_at,
+                    timer=float(game.spec.get("timer") or 0),
+                    seats_version=0,
                 )
             )
             conn.execute(
@@ -212,9 +311,10 @@ class Store:
         actions stored (nothing is written then)."""
         self.append_actions([Append(game_id, index, text, digest, over)])
 
-    def append_actions(self, batch: list[Append]) -> None:
+    def append_actions(self, batch: list[Append], origin: str | None = None) -> None:
         """Several games' next actions in one transaction (a group commit: one sync to disk for
-        all of them); :class:`StorageConflict` and nothing written if any one does not fit."""
+        all of them); :class:`StorageConflict` and nothing written if any one does not fit. The
+        other processes are told each action's game, index and text."""
         with self._tx() as conn:
             for a in batch:
                 params = {"b_id": a.game_id, "b_index": a.index, "b_count": a.index + 1,
@@ -226,31 +326,61 @@ class Store:
                 if moved.rowcount != 1:
                     raise StorageConflict(f"game {a.game_id}: expected {a.index} stored actions")
             conn.execute(_ADD_ACTION, [{"game_id": a.game_id, "idx": a.index, "text": a.text} for a in batch])
+            if self.postgres and origin is not None:
+                for chunk in _chunks([[a.game_id, a.index, a.text] for a in batch]):
+                    self._notify(conn, origin, "a", g=chunk)
 
-    def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None) -> None:
-        """Make a seat a bot (``kind="bot"``) or a human; a bot seat keeps no token."""
+    def set_seat(self, game_id: str, seat: int, kind: str, bot: str | None,
+                 token_hash: str | None = None, origin: str | None = None) -> None:
+        """Make a seat a bot (``kind="bot"``, no token kept) or a person's (with the hash of its
+        new token); the game's seats version moves on."""
         with self._tx() as conn:
-            values: dict[str, Any] = {"kind": kind, "bot": bot}
-            if kind == "bot":
-                values["token_hash"] = None
             conn.execute(
-                update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values)
+                update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(kind=kind, bot=bot, token_hash=token_hash if kind == HUMAN_KIND else None)
             )
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(seats_version=games.c.seats_version + 1))
+            self._notify(conn, origin, "s", g=game_id)
 
-    def delete_game(self, game_id: str) -> None:
-        """Remove a game, its seats and its actions."""
+    def delete_game(self, game_id: str, origin: str | None = None) -> None:
+        """Remove a game, its seats, its actions, its lease and its presence."""
         with self._tx() as conn:
-            conn.execute(delete(actions).where(actions.c.game_id == game_id))
-            conn.execute(delete(seats).where(seats.c.game_id == game_id))
+            for table in (presence, leases, actions, seats):
+                conn.execute(delete(table).where(table.c.game_id == game_id))
             conn.execute(delete(games).where(games.c.id == game_id))
+            self._notify(conn, origin, "d", g=game_id)
+
+    def tell_stopped(self, game_id: str, stopped: str, fault: str, origin: str) -> None:
+        """Tell the other processes that a pack's fault stopped a game (not stored: the game goes
+        on once the pack is fixed and the servers restarted)."""
+        with self._tx() as conn:
+            self._notify(conn, origin, "f", g=game_id, stopped=stopped[:2000], fault=fault[:4000])
 
     def load_games(self) -> list[StoredGame]:
         """Every stored game with its seats and actions, oldest first."""
+        return self._load(None)
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """One stored game, or None."""
+        found = self._load(game_id)
+        return found[0] if found else None
+
+    def _load(self, game_id: str | None) -> list[StoredGame]:
+        def only(table: Table) -> ColumnElement[bool]:
+            return table.c.game_id == game_id if game_id is not None else true()
+
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games).order_by(games.c.created_at, games.c.id)).mappings().all()
-            seat_rows = conn.execute(select(seats).order_by(seats.c.game_id, seats.c.seat)).mappings().all()
+            query = select(games).order_by(games.c.created_at, games.c.id)
+            if game_id is not None:
+                query = query.where(games.c.id == game_id)
+            rows = conn.execute(query).mappings().all()
+            seat_rows = conn.execute(
+                select(seats).where(only(seats)).order_by(seats.c.game_id, seats.c.seat)
+            ).mappings().all()
             action_rows = conn.execute(
-                select(actions.c.game_id, actions.c.text).order_by(actions.c.game_id, actions.c.idx)
+                select(actions.c.game_id, actions.c.text).where(only(actions))
+                .order_by(actions.c.game_id, actions.c.idx)
             ).all()
         by_game: dict[str, StoredGame] = {}
         for row in rows:
@@ -263,17 +393,177 @@ class Store:
                 row["state_digest"],
                 row["status"],
                 row["digest_at"],
+                row["seats_version"],
             )
         for s in seat_rows:
             if s["game_id"] in by_game:
                 by_game[s["game_id"]].seats.append(
                     StoredSeat(s["seat"], s["kind"], s["bot"], s["token_hash"])
                 )
-        for game_id, text in action_rows:
-            if game_id in by_game:
-                by_game[game_id].actions.append(text)
+        for stored_id, action_text in action_rows:
+            if stored_id in by_game:
+                by_game[stored_id].actions.append(action_text)
         return list(by_game.values())
 
-    def load_game(self, game_id: str) -> StoredGame | None:
-        """One stored game, or None."""
-        return next((g for g in self.load_games() if g.id == game_id), None)
+    def list_games(self, limit: int = 200) -> list[Listed]:
+        """The newest games (at most ``limit``), oldest first, as the lobby lists them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id, games.c.spec, games.c.status, games.c.actions_count)
+                .order_by(games.c.created_at.desc(), games.c.id).limit(limit)
+            ).all()
+        return [Listed(i, json.loads(spec), status, n) for i, spec, status, n in reversed(rows)]
+
+    def count_games(self) -> int:
+        """How many games are stored."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+    def actions_since(self, game_id: str, index: int) -> list[str]:
+        """A game's stored actions from number ``index`` (0-based) on."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(actions.c.text).where(actions.c.game_id == game_id, actions.c.idx >= index)
+                .order_by(actions.c.idx)
+            ).scalars())
+
+    def load_seats(self, game_id: str) -> tuple[list[StoredSeat], int]:
+        """A game's seats as stored now, and their version (no seats: the game is gone)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()
+            found = [StoredSeat(r["seat"], r["kind"], r["bot"], r["token_hash"]) for r in rows]
+            version = conn.execute(select(games.c.seats_version).where(games.c.id == game_id)).scalar()
+        return found, int(version or 0)
+
+    def versions(self, game_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """Per game still stored among ``game_ids``: its action count and its seats version."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id, games.c.actions_count, games.c.seats_version).where(games.c.id.in_(ids))
+            ).all()
+        return {i: (n, v) for i, n, v in rows}
+
+    # -- server processes --------------------------------------------------------------------
+    def register_server(self, server_id: str, host: str, pid: int) -> None:
+        """A server process starts."""
+        with self._tx() as conn:
+            conn.execute(insert(servers).values(id=server_id, host=host[:255], pid=pid, started_at=time.time(),
+                                                heartbeat=db_now()))
+
+    def heartbeat(self, server_id: str) -> bool:
+        """A server process is alive; False if its row was gone (others took it for dead and
+        reaped its presence: it registers again)."""
+        with self._tx() as conn:
+            return conn.execute(update(servers).where(servers.c.id == server_id)
+                                .values(heartbeat=db_now())).rowcount == 1
+
+    def end_server(self, server_id: str) -> None:
+        """A server process ends: its presence rows, leases and row go; the others are told."""
+        with self._tx() as conn:
+            self._forget_servers(conn, [server_id], server_id)
+
+    def reap_servers(self, dead_after: float, origin: str) -> list[str]:
+        """Forget the server processes silent for ``dead_after`` seconds (killed, or cut off):
+        their presence and leases go. Returns their ids."""
+        with self._tx() as conn:
+            dead = list(conn.execute(
+                select(servers.c.id).where(servers.c.heartbeat < db_now() - dead_after)
+            ).scalars())
+            if dead:
+                self._forget_servers(conn, dead, origin)
+            return dead
+
+    def _forget_servers(self, conn: Connection, ids: list[str], origin: str) -> None:
+        touched = sorted(set(conn.execute(
+            select(presence.c.game_id).where(presence.c.server_id.in_(ids))
+        ).scalars()))
+        released = conn.execute(delete(leases).where(leases.c.holder.in_(ids))).rowcount
+        conn.execute(delete(presence).where(presence.c.server_id.in_(ids)))
+        conn.execute(delete(servers).where(servers.c.id.in_(ids)))
+        for chunk in _chunks(touched):
+            self._notify(conn, origin, "p", g=chunk)
+        if released:
+            self._notify(conn, origin, "r")
+
+    # -- leases: which process runs a game's bots and timers ---------------------------------
+    def acquire_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Take a game's lease for ``seconds`` if nobody holds it, it expired, or ``holder`` has
+        it already; whether ``holder`` holds it now."""
+        take = (update(leases)
+                .where(leases.c.game_id == game_id, or_(leases.c.expires < db_now(), leases.c.holder == holder))
+                .values(holder=holder, expires=db_now() + seconds))
+        with self._tx() as conn:
+            if conn.execute(take).rowcount == 1:
+                return True
+        try:
+            with self._tx() as conn:
+                if not conn.execute(select(games.c.id).where(games.c.id == game_id)).first():
+                    return False
+                conn.execute(insert(leases).values(game_id=game_id, holder=holder, expires=db_now() + seconds))
+        except IntegrityError:      # another process took it first
+            return False
+        return True
+
+    def renew_leases(self, holder: str, seconds: float) -> set[str]:
+        """Extend every lease ``holder`` holds; the games whose lease it still holds."""
+        with self._tx() as conn:
+            conn.execute(update(leases).where(leases.c.holder == holder).values(expires=db_now() + seconds))
+            return set(conn.execute(select(leases.c.game_id).where(leases.c.holder == holder)).scalars())
+
+    def release_lease(self, game_id: str, holder: str, origin: str | None = None) -> None:
+        """Give a game's lease up (the game is over, or its server ends)."""
+        with self._tx() as conn:
+            if conn.execute(delete(leases).where(leases.c.game_id == game_id, leases.c.holder == holder)).rowcount:
+                self._notify(conn, origin, "r")
+
+    def unleased_games(self, limit: int = 20) -> list[str]:
+        """Games going on that the server must run (a bot seat, or a turn timer) and whose lease
+        nobody holds (never taken, released, or its holder died)."""
+        automated = or_(games.c.timer > 0, exists().where(seats.c.game_id == games.c.id, seats.c.kind == BOT_KIND))
+        held = exists().where(leases.c.game_id == games.c.id, leases.c.expires > db_now())
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(games.c.id).where(and_(games.c.status == ACTIVE, automated, ~held))
+                .order_by(games.c.created_at).limit(limit)
+            ).scalars())
+
+    # -- presence: who is connected at each seat ---------------------------------------------
+    def set_presence(self, game_id: str, server_id: str, counts: dict[int, int]) -> None:
+        """This server's connections per seat of a game (``SPECTATORS`` for spectators), in
+        place of what it stored before; the others are told."""
+        with self._tx() as conn:
+            conn.execute(delete(presence).where(presence.c.game_id == game_id, presence.c.server_id == server_id))
+            rows = [{"game_id": game_id, "server_id": server_id, "seat": seat, "connections": n}
+                    for seat, n in counts.items() if n > 0]
+            if rows:
+                conn.execute(insert(presence), rows)
+            self._notify(conn, server_id, "p", g=[game_id])
+
+    def presence(self, game_id: str, dead_after: float) -> dict[int, int]:
+        """Connections per seat of a game over every live server process."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(presence.c.seat, func.sum(presence.c.connections))
+                .join(servers, servers.c.id == presence.c.server_id)
+                .where(presence.c.game_id == game_id, servers.c.heartbeat > db_now() - dead_after)
+                .group_by(presence.c.seat)
+            ).all()
+        return {int(seat): int(n) for seat, n in rows}
+
+
+def _chunks(items: list[Any]) -> Iterator[list[Any]]:
+    """``items`` in lists whose JSON stays under :data:`NOTICE_BYTES`."""
+    chunk: list[Any] = []
+    size = 0
+    for item in items:
+        length = len(orjson.dumps(item)) + 1
+        if chunk and size + length > NOTICE_BYTES:
+            yield chunk
+            chunk, size = [], 0
+        chunk.append(item)
+        size += length
+    if chunk:
+        yield chunk

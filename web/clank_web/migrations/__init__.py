@@ -21,11 +21,20 @@ def config(connection: object | None = None):  # -> alembic.config.Config
     return cfg
 
 
+MIGRATION_LOCK = 0x636C616E6B  # "clank"
+"""The PostgreSQL advisory lock that makes server processes starting together migrate one after
+the other (the first upgrades the schema; the others then find it up to date)."""
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the database of ``engine`` to ``revision`` (the newest by default)."""
+    """Upgrade the database of ``engine`` to ``revision`` (the newest by default), one process at
+    a time on PostgreSQL (an advisory lock held until the migration's transaction ends)."""
     from alembic import command
+    from sqlalchemy import text
 
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(config(connection), revision)
 
 

@@ -71,7 +71,7 @@
   }
 
   function receive(message) {
-    // other scripts of the page may read the messages too
+    // other scripts of the page (presence.js) read the messages too
     table.dispatchEvent(new CustomEvent("clank:message", {detail: message}));
     if (message.type === "state") {
       hidePreview(true);
