@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import typer
 from clank.actions import Action
 from clank.api import Game, new_game
 from clank.faults import PackFault, blame, bot_fault
@@ -24,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from clank_cli import render
+from clank_cli.errors import UsageError
 from clank_cli.records import read_record_file, replay_record, save_document, write_json
 from clank_cli.seats import Seat, assign_seats, make_bots, resolve_bots
 
@@ -82,7 +82,7 @@ class PlayTable:
 
 def _seats(players: int, humans: int, bot: str | None, game: Game, notes: list[str]) -> list[Seat]:
     if humans > players:
-        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+        raise UsageError(f"{humans} humans do not fit in {players} seats", "--humans")
     names, note = resolve_bots(game.ruleset.registry, bot)
     if note and humans < players:
         notes.append(f"note: {note}")
@@ -94,12 +94,12 @@ def new_table(packs: list[str], players: int | None, humans: int | None, bot: st
     """Set up a new game: 4 players and 1 human unless told; saved to ``clank-save.json`` when a human plays.
 
     Raises the engine's errors (:class:`~clank.game.setup.SetupError` for an unsupported player
-    count) and :class:`typer.BadParameter` for impossible seats or unknown bots.
+    count) and :class:`~clank_cli.errors.UsageError` for impossible seats or unknown bots.
     """
     players = 4 if players is None else players
     humans = 1 if humans is None else humans
     if humans > players:
-        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+        raise UsageError(f"{humans} humans do not fit in {players} seats", "--humans")
     game = new_game(packs, players, seed, options)
     notes: list[str] = []
     seats = _seats(players, humans, bot, game, notes)
