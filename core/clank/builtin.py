@@ -102,9 +102,15 @@ def op_gain_card(ctx, arg: Any) -> None:
 
 
 def op_pay(ctx, cost: dict[str, int]) -> None:
-    """Spend resources, if the seat has them all (what pays like them counts); else nothing."""
+    """Spend resources, if the seat has them all (what pays like them counts); else nothing.
+    When the pool can pay in several ways (gold, or what pays like gold), the player chooses."""
     cost = {res: int(n) for res, n in cost.items()}
-    if ctx.game.can_pay(ctx.seat, cost):
+    if not ctx.game.can_pay(ctx.seat, cost):
+        return
+    splits = ctx.game.pay_splits(ctx.seat, cost)
+    if len(splits) > 1:
+        ctx.ask({"kind": markets.PAY, "item": ctx.src, "cost": cost, "splits": splits})
+    else:
         ctx.game.pay(ctx.seat, cost)
 
 

@@ -321,11 +321,14 @@ class Offer(NamedTuple):
 class Payment(NamedTuple):
     """One way to pay an offer: what is spent, a ``tag`` that the action text carries (``""``
     for the plain price), and ``after(game, seat)`` run once it is paid (a coupon leaves the
-    supply, a once-per-turn option is used up)."""
+    supply, a once-per-turn option is used up). ``spent``: filled in by the engine before the
+    market's ``take`` runs, what the seat actually spent (``{"gold": 6, "undercoins": 1}`` for a
+    price of 7 gold paid partly with what pays like gold), for the log to say."""
 
     cost: dict[str, int]
     tag: str = ""
     after: PaymentDone | None = None
+    spent: dict[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
