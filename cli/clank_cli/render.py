@@ -36,6 +36,7 @@ from clank.labels import (  # noqa: F401  (the CLI's modules and tests use these
     result_words,
     room_features,
     room_name,
+    room_notes,
     room_state,
     token_name,
     winner_seat,
@@ -261,7 +262,16 @@ def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: 
                                    supply_text(game), Text(""), hand_panel(game, seat), log_text(game), Text("")]
     if any(a.kind in ("orient", "place") for a in actions):
         parts += [OrientationPreviews(game, actions), Text("")]
-    return Group(*parts, header, actions_text(game, actions))
+    return Group(*parts, header, actions_text(game, actions), notes_text(game, seat))
+
+
+def notes_text(game: Game, seat: int) -> Text:
+    """Why something expected in the seat's room is not offered (:func:`clank.labels.room_notes`),
+    a line each, under the actions."""
+    out = Text()
+    for note in room_notes(game, seat):
+        out.append(f"\n  not offered: {note}", style="yellow")
+    return out
 
 
 # ==========================================================================================

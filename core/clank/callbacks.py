@@ -129,6 +129,17 @@ class FeatureMayEnter(Protocol):
     def __call__(self, game: Game, seat: int, room: str, arg: Any, entry: Entry | None, /) -> str | None: ...
 
 
+class FeatureUnavailable(Protocol):
+    """``RoomFeatureDef.unavailable(view, seat, room, arg)``: why the feature's in-room action
+    is not offered to the seat standing in the room now (``"you already carry an artifact"``),
+    or ``None`` when it is offered or there is nothing to say (nothing left to take). Asked
+    with that seat's view (what a front end has: read the room's state, the seat's own pool
+    and tokens, the artifact limit), and shown to the player beside the actions. Must not change
+    the game."""
+
+    def __call__(self, view: SeatView, seat: int, room: str, arg: Any, /) -> str | None: ...
+
+
 class FeatureLabel(Protocol):
     """``RoomFeatureDef.label(arg)``: the feature as a player reads it, given its argument
     (``reward_gold(2)`` → ``"2 gold"``)."""
@@ -367,6 +378,7 @@ __all__ = [
     "ActionApply", "ActionExplain", "ActionLabel", "ActionLister", "ArgCompiler", "BoardLines", "Bot", "BotFactory",
     "CompiledCondition", "ConditionTest", "CubeDrawn", "DecisionLabel", "DecisionLegal", "DecisionPrompt",
     "DecisionResolve", "EffectCompiler", "FeatureActions", "FeatureApply", "FeatureLabel", "FeatureMayEnter",
+    "FeatureUnavailable",
     "FeaturePlaced", "FeatureTrigger", "KeyGlyphs", "KeyLines", "Listener", "MapFeature", "MapIcon", "MarketExplain",
     "MarketOffers", "MarketTake", "Modifier", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
     "QuantityCount", "RoomNamer", "Scorer", "StepRun", "TeleportTargets", "Tiebreaker",

@@ -98,6 +98,29 @@ def room_state(game: Game, room_id: str) -> list[str]:
     return out
 
 
+def room_notes(game: Game, seat: int | None = None) -> list[str]:
+    """Why what a player expects to do in the room where the seat stands is not offered now
+    (``"Lyre: the magic lyre is an artifact, and you already carry an artifact ..."``): the
+    ``unavailable`` callbacks of the room's features (:class:`~clank.registry.RoomFeatureDef`),
+    on the seat's own turn only; ``seat`` defaults to the view's."""
+    seat = game.seat if seat is None else seat
+    if seat is None or game.over or game.current != seat:
+        return []
+    room = game.player(seat).room
+    if room is None:
+        return []
+    out = []
+    features = game.registry.room_features
+    for name, arg in game.room_features(room):
+        fdef = features.get(name)
+        if fdef is None or fdef.unavailable is None:
+            continue
+        why = fdef.unavailable(game, seat, room, arg)
+        if why:
+            out.append(f"{feature_text(name, arg, game)}: {why}")
+    return out
+
+
 def _first_sentence(doc: str) -> str:
     text = _RULE_REFS.sub("", doc).strip()
     return _SENTENCE_END.split(text)[0].rstrip(".")

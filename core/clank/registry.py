@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         FeatureMayEnter,
         FeaturePlaced,
         FeatureTrigger,
+        FeatureUnavailable,
         KeyGlyphs,
         KeyLines,
         Listener,
@@ -156,6 +157,13 @@ class RoomFeatureDef:
     - ``label(arg) -> str``: the feature as a player reads it on the map and in menus, given
       its argument (``reward_gold(2)`` → ``"2 gold"``); default: its name in words, then the
       argument's values.
+    - ``unavailable(view, seat, room_id, arg) -> str | None``: why the feature's in-room action
+      is not offered to the seat standing there now (``"you already carry an artifact"``), asked
+      with that seat's view and shown beside the actions; ``None`` when it is offered, or
+      nothing needs saying.
+    - ``meaning``: what the feature does, in a player's words, for the map's legend and the
+      help (``"heal 1 on entering, once a turn"``); default: the first sentence of ``doc``
+      without its rule ids.
     """
 
     name: str
@@ -171,6 +179,8 @@ class RoomFeatureDef:
     pack: str = ""
     example: str | None = None
     label: FeatureLabel | None = None
+    unavailable: FeatureUnavailable | None = None
+    meaning: str = ""
 
 
 @dataclass(slots=True)
@@ -712,7 +722,7 @@ class Registry:
         feature.pack = self.current_pack
         self._note("room feature", feature.name, {
             role: getattr(feature, role) for role in ("on_place", "on_enter", "on_turn_start", "actions", "apply",
-                                                      "may_enter", "label")})
+                                                      "may_enter", "label", "unavailable")})
         if feature.may_enter is not None and _arity(feature.may_enter) == 4:
             four = feature.may_enter   # an older four-argument check: no entry context
             feature.may_enter = lambda game, seat, room, arg, entry, _f=four: _f(game, seat, room, arg)

@@ -262,6 +262,7 @@ def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: b
         out.append("\n")
         for g in groups:
             out.append_text(g)
+    out.append_text(render.notes_text(view, seat))      # why an expected room action is not offered
     out.append("\nhand a-k · row 1-6 · tab map · ? help", style="dim")
     return out
 
