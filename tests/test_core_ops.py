@@ -88,3 +88,15 @@ def test_pay_asks_how_when_what_pays_like_gold_could_stand_in() -> None:
     assert (p.gold, p.pool["undercoins"]) == (1, 0)
     _run(g, 0, [{"pay": {"gold": 1}}])          # one way only: no question
     assert g.decision()["kind"] == "main" and p.gold == 0
+
+
+def test_a_gain_from_an_empty_stack_is_not_logged(kit):
+    """C2: an empty reserve stack gives nothing, and the log says nothing of it."""
+    g = kit.game(2)
+    g.state.reserve["secret-tome"] = 0
+    before = list(g.log)
+    _run(g, 0, [{"gain_card": "secret-tome"}])
+    assert g.log == before and "secret-tome" not in g.player(0).discard
+    g.state.reserve["secret-tome"] = 1
+    _run(g, 0, [{"gain_card": "secret-tome"}])
+    assert g.log[-1] == "P1 gains Secret Tome."

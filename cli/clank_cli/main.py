@@ -87,6 +87,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 # ==========================================================================================
 # play
 # ==========================================================================================
+class Redraw(StrEnum):
+    """Line mode's redraw before each decision (``clank_cli.play.REDRAWS``)."""
+
+    changed = "changed"
+    all = "all"
+
+
 @app.command(short_help="Play a game in the terminal against bots or hot-seat.")
 def play(
     packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
@@ -101,6 +108,9 @@ def play(
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
                                "of the full-screen table; the default when input or output is not a terminal."),
+    redraw: Redraw = typer.Option(Redraw.changed, "--redraw", help="Line mode, before each decision: print only "
+                                  "the parts of the table that changed (the default; ? shows everything), or all "
+                                  "of it."),
 ) -> None:
     """Play a full game in the terminal against bots or hot-seat; every action is saved.
 
@@ -111,7 +121,7 @@ def play(
 
     with _typer_errors():
         run(packs=packs, players=players, humans=humans, bot=bot, seed=seed, save=save, resume=resume,
-            options=option, plain=plain)
+            options=option, plain=plain, redraw=redraw.value)
 
 
 # ==========================================================================================

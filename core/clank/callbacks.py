@@ -59,6 +59,14 @@ class EffectCompiler(Protocol):
         ...
 
 
+class OpLabel(Protocol):
+    """``OpDef.label(arg, name)``: the op with its argument in a player's words (``"gain 2
+    gold"``, ``"trash Burgle"``), as a choice's option or a "may" question shows it; ``name(id)``
+    gives the printed name of a card or token id. Reads no game."""
+
+    def __call__(self, arg: Any, name: Callable[[str], str], /) -> str: ...
+
+
 class OpRun(Protocol):
     """An effect op (``add_op``): ``run(ctx, arg)`` performs it for ``ctx.seat``; ``arg`` is the
     op's value in content (after ``compile``, when the op has one). The result is ignored."""
@@ -380,6 +388,6 @@ __all__ = [
     "DecisionResolve", "EffectCompiler", "FeatureActions", "FeatureApply", "FeatureLabel", "FeatureMayEnter",
     "FeatureUnavailable",
     "FeaturePlaced", "FeatureTrigger", "KeyGlyphs", "KeyLines", "Listener", "MapFeature", "MapIcon", "MarketExplain",
-    "MarketOffers", "MarketTake", "Modifier", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
+    "MarketOffers", "MarketTake", "Modifier", "OpLabel", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
     "QuantityCount", "RoomNamer", "Scorer", "StepRun", "TeleportTargets", "Tiebreaker",
 ]

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         MarketOffers,
         MarketTake,
         Modifier,
+        OpLabel,
         OpRun,
         PaymentDone,
         PaymentWays,
@@ -88,6 +89,10 @@ class OpDef:
     ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
     authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
     ``refs`` names registered things the argument refers to (see :meth:`Registry.add_op`).
+    ``label(arg, name) -> str``: the op with its argument in a player's words, as a choice's
+    option or a "may" question names it (``{"gain": {"gold": 2}}`` → ``"gain 2 gold"``;
+    ``name(id)``: a card's or token's printed name); without one, the op's name and its
+    argument's values in words.
     """
 
     name: str
@@ -97,6 +102,7 @@ class OpDef:
     example: Any = None
     pack: str = ""
     compile: ArgCompiler | None = None
+    label: OpLabel | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,8 +682,11 @@ class Registry:
         return fits
 
     def add_op(self, name: str, run: OpRun, schema: JSON | None = None, doc: str = "",
-               example: Any = None, compile: ArgCompiler | None = None) -> None:
-        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
+               example: Any = None, compile: ArgCompiler | None = None, *, label: OpLabel | None = None) -> None:
+        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument,
+        and ``label(arg, name) -> str``, how a player reads it with its argument (an option of a
+        choice, a "may" question): ``"trash up to 2 cards"`` (``name(id)``: a card's or token's
+        printed name).
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
         registered thing (``stat``, ``event``, ``teleport_kind``, ``quantity``, ``feature``,
@@ -685,9 +694,9 @@ class Registry:
         ``tile``, ``token_kind``, ``pool``, ``region``, ``slot`` with ``"x-region"``: a slot of
         that region); see :mod:`clank.content.refwalk`.
         """
-        self._note("op", name, {"run": run, "compile": compile})
+        self._note("op", name, {"run": run, "compile": compile, "label": label})
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
-                                        example, self.current_pack, compile), "op")
+                                        example, self.current_pack, compile, label), "op")
 
     def add_condition(self, name: str, test: ConditionTest, schema: JSON | None = None, doc: str = "",
                       example: Any = None, *, looks_back: bool | str = False) -> None:

@@ -14,6 +14,7 @@ from clank_cli.play import (
     FAULT,
     FINISHED,
     INTERRUPTED,
+    REDRAW_CHANGED,
     Session,
     interactive_terminal,
     new_table,
@@ -27,11 +28,12 @@ from clank_cli.seats import parse_options
 
 def play(*, packs: str | None = None, players: int | None = None, humans: int | None = None,
          bot: str | None = None, seed: int | None = None, save: Path | None = None, resume: Path | None = None,
-         options: list[str] | None = None, plain: bool = False) -> None:
+         options: list[str] | None = None, plain: bool = False, redraw: str = REDRAW_CHANGED) -> None:
     """Play a game (a new one, or the one saved in ``resume``) to its end or until the player
     quits; every action is saved. The options are those of ``clank play`` (``options``: the
     ``key=value`` texts of ``--option``); ``plain`` plays in line mode (also the mode when
-    standard input or output is not a terminal)."""
+    standard input or output is not a terminal), where ``redraw`` says what is printed before
+    each decision (:data:`clank_cli.play.REDRAWS`)."""
     out, err = con.stdout(), con.stderr()
     with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
@@ -56,7 +58,7 @@ def play(*, packs: str | None = None, players: int | None = None, humans: int | 
             print_result(game, seats, out)
             con.say("this game is already over")
             return
-        session = Session(game, seats, table.save_path, out, err, start=len(game.state.history))
+        session = Session(game, seats, table.save_path, out, err, start=len(game.state.history), redraw=redraw)
         try:
             session.save()
         except OSError as exc:

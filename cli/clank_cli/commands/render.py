@@ -33,6 +33,9 @@ def render(file: Path, svg: Path | None = None, text: bool = False, at: int | No
         raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
     view = game.view(None if seat is None else seat - 1)
     done = total if at is None else at
+    if text or svg is None:                # the drawing first: what is said of the file follows it on a line of its own
+        out.print(draw_map(view, width=width or out.width, height=height), soft_wrap=True)
+        out.file.flush()
     if svg is not None:
         title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
         try:
@@ -40,5 +43,3 @@ def render(file: Path, svg: Path | None = None, text: bool = False, at: int | No
         except OSError as exc:
             raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
         con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
-    if text or svg is None:
-        out.print(draw_map(view, width=width or out.width, height=height))

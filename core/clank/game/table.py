@@ -115,6 +115,12 @@ class Table(Board):
         self.state.log.append(text)
         self._open = (len(self.state.log) - 1, seat, text, []) if seat is not None else None
 
+    @staticmethod
+    def article(name: str) -> str:
+        """A name with its indefinite article, as a log line writes it: ``"an Invisibility
+        Cloak"``, ``"a Backpack"``, ``"an Artifact (10)"``."""
+        return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
     def tell(self, seat: int, phrase: str) -> None:
         """Log what just happened to a seat (``"gains 2 gold"``, ``"makes 1 Clank!"``): joined
         to the line of the action it follows from (see :meth:`say`), else a line of its own

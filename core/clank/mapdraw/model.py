@@ -134,11 +134,13 @@ class OpenEdge:
 
 @dataclass
 class LinkItem:
-    """A passage no tile draws (a ladder, a chute), numbered so its two ends pair up."""
+    """A passage no tile draws (a ladder, a chute), marked so its two ends pair up: by the slot
+    it leads to (a link to a slot of a slot region: ``"C"``, as the menus name it) or by a
+    number; ``b`` is its far room (``""`` while the slot it leads to is empty)."""
 
     key: str
     kind: str
-    number: int
+    number: int | str
     a: str
     b: str
     icons: list[IconItem]
@@ -343,9 +345,42 @@ def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
     for n, link in enumerate(view.links, 1):
         icons = [IconItem(name, glyphs.icon(name), f"{link['key']}#{k}" in view.covered)
                  for k, name in enumerate(link.get("icons", ()))]
-        out.append(LinkItem(link["key"], str(link.get("kind", "link")), n, link["a"], link["b"], icons,
+        mark: int | str = n
+        far = link["b"]
+        target = link.get("to_slot")
+        if target:                    # a link to a slot: marked by its slot, its far room the one showing its feature
+            region, slot, feature = target
+            mark = str(slot)
+            far = view.slot_room(region, slot, feature) or ""
+        out.append(LinkItem(link["key"], str(link.get("kind", "link")), mark, link["a"], far, icons,
                             bool(link.get("one_way"))))
     return out
+
+
+def _mark_links(links: list[LinkItem], by_id: Mapping[str, Any]) -> None:
+    """Put each link's mark in the rooms at its two ends: ``≈C`` (the slot it leads to) or ``≈2``;
+    the links of one kind leaving one room share a mark (``≈ABCDE``: a chute to five slots), and a
+    room shows a mark once."""
+    shared: dict[tuple[str, str], int] = {}
+    for link in links:
+        kind = link.kind.replace("_", " ")
+        one_way = " (one way)" if link.one_way else ""
+        for room, near in ((by_id.get(link.a), True), (by_id.get(link.b), False)):
+            if room is None:
+                continue
+            mark = f"{LINK.glyph}{link.number}"
+            at = shared.get((room.id, link.kind)) if near else None
+            if at is not None:                 # another link of this kind leaves the room: one mark
+                old = room.contents[at]
+                marks = old.glyph[len(LINK.glyph):] + str(link.number)
+                room.contents[at] = Symbol(old.glyph + str(link.number), old.style,
+                                           f"{kind}s{one_way}: to {', '.join(marks)}")
+                continue
+            if any(s.glyph == mark for s in room.contents):
+                continue
+            if near:
+                shared[(room.id, link.kind)] = len(room.contents)
+            room.contents.append(Symbol(mark, LINK.style, f"{kind}{one_way} {link.number}"))
 
 
 def build(view: Any, preview: Action | str | None = None,
@@ -386,14 +421,7 @@ def build(view: Any, preview: Action | str | None = None,
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
     links = _links(view, glyphs)
-    for link in links:
-        a, b = by_id.get(link.a), by_id.get(link.b)
-        way = "→" if link.one_way else "⇄"
-        words = f"{link.kind.replace('_', ' ')} {link.number}: " + \
-            f"{a.full if a else 'elsewhere'} {way} {b.full if b else 'elsewhere'}"
-        for room in (a, b):
-            if room is not None:
-                room.contents.append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
+    _mark_links(links, by_id)
     return MapModel(tiles, regions, by_id, _open_edges(view, geo, tiles, named), links, glyphs,
                     len(faces), dest)
 

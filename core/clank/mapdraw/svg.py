@@ -31,6 +31,14 @@ CELL = 210
 MARGIN = 36
 HEAD = 72
 LEGEND_W = 470
+LEGEND_CHARS = 60
+"""Characters of a legend line (a longer meaning goes on to the next line, never cut)."""
+REGION_HEAD = 22
+"""Pixels more above the map for the regions' names, when it has several."""
+PAWN_ROW = 14
+"""Pixels below a room box where its pawns stand."""
+PAGE_RATIO = 1.4
+"""The width to height of the page a drawing of several regions is arranged for (landscape)."""
 ROOM_W, ROOM_H = 66, 38
 INSET = (0.2, 0.5, 0.8)
 """Where the three columns (rows) of room positions sit across a cell."""
@@ -69,7 +77,8 @@ class SvgMap:
 
     def __init__(self, model: MapModel, view: Any, title: str | None) -> None:
         self.model, self.view = model, view
-        self.sheet: Sheet = arrange(model, stacked=True)
+        self.sheet: Sheet = page_sheet(model)
+        self.head = HEAD + (REGION_HEAD if len(self.sheet.boxes) > 1 else 0)   # room for the regions' names
         self.title = title if title is not None else default_title(view)
         self.parts: list[str] = []
         self.used: dict[str, tuple[str, str, str]] = {}     # glyph -> (kind, style, meaning)
@@ -80,7 +89,7 @@ class SvgMap:
     # -- coordinates -----------------------------------------------------------------------
     def cell_xy(self, region: str, cell: tuple[int, int]) -> Point:
         col, row = self.sheet.cell(region, *cell)
-        return MARGIN + col * CELL, HEAD + row * CELL
+        return MARGIN + col * CELL, self.head + row * CELL
 
     def anchor(self, tile: TileItem, room: RoomItem) -> Point:
         """A room's centre: its 3×3 position, drawn a little inward so the tile's name fits."""
@@ -99,16 +108,18 @@ class SvgMap:
     # -- the document ----------------------------------------------------------------------
     def render(self) -> str:
         width = 2 * MARGIN + max(1, self.sheet.cols) * CELL + LEGEND_W
-        body_h = HEAD + max(1, self.sheet.rows) * CELL + MARGIN
+        body_h = self.head + max(1, self.sheet.rows) * CELL + MARGIN
         tiles = sorted(self.model.tiles, key=lambda t: t.preview)
         for tile in tiles:
             for room in tile.rooms:
                 ax, ay = self.anchor(tile, room)
                 self.room_boxes[room.id] = (ax - ROOM_W / 2, ay - ROOM_H / 2, ROOM_W, ROOM_H)
             self.place_portals(tile)
-        layers: dict[str, list[str]] = {"tiles": [], "lines": [], "rooms": [], "marks": []}
+        layers: dict[str, list[str]] = {"tiles": [], "lines": [], "rooms": [], "marks": [], "titles": []}
         for tile in tiles:
             layers["tiles"].extend(self.tile(tile))
+            layers["titles"].extend(self.tile_title(tile))
+        layers["titles"].extend(self.region_headings())
         for tile in tiles:
             for tunnel in tile.tunnels:
                 lines, marks = self.tunnel(tile, tunnel)
@@ -120,7 +131,7 @@ class SvgMap:
             for room in tile.rooms:
                 layers["rooms"].extend(self.room(tile, room))
         legend, legend_h = self.legend(2 * MARGIN + max(1, self.sheet.cols) * CELL)
-        height = max(body_h, HEAD + legend_h + MARGIN)
+        height = max(body_h, self.head + legend_h + MARGIN)
         head = [
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -141,16 +152,36 @@ class SvgMap:
         w, h = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
         stroke = svg_colour("preview") if tile.preview else TILE_STROKE
         dash = ' stroke-dasharray="10 6"' if tile.preview else ""
-        name = ("new: " if tile.preview else "") + tile.name
-        notes = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in tile.notes)
         for s in tile.notes:
             self.note(s.glyph, "text", s.style, s.meaning)
         flag = ' data-preview="true"' if tile.preview else ""
         return [f'<g class="tile" data-tile={quoteattr(tile.id)} data-name={quoteattr(tile.name)}{flag}>'
                 f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{w - 4}" height="{h - 4}" rx="8" fill="{TILE_FILL}" '
-                f'stroke="{stroke}" stroke-width="3"{dash}/>'
-                f'<text x="{x0 + 10}" y="{y0 + 18}" font-size="12" font-style="italic" fill="#6b5a3e">'
-                f'{notes}{escape(name)}</text></g>']
+                f'stroke="{stroke}" stroke-width="3"{dash}/></g>']
+
+    def tile_title(self, tile: TileItem) -> list[str]:
+        """A tile's name (and notes), drawn above the tunnels' marks with a halo of the tile's
+        colour, so that no icon hides it."""
+        xs = [c[0] for c in tile.cells.values()]
+        ys = [c[1] for c in tile.cells.values()]
+        x0, y0 = self.cell_xy(tile.region, (min(xs), max(ys)))
+        name = ("new: " if tile.preview else "") + tile.name
+        notes = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in tile.notes)
+        return [f'<text class="tile-title" data-tile={quoteattr(tile.id)} x="{x0 + 10}" y="{y0 + 18}" font-size="12" '
+                f'font-style="italic" fill="#6b5a3e" stroke="{TILE_FILL}" stroke-width="4" paint-order="stroke" '
+                f'stroke-linejoin="round">{notes}{escape(name)}</text>']
+
+    def region_headings(self) -> list[str]:
+        """Each region's name above it (``Catacombs``, ``Underworld``) when the map has several."""
+        if len(self.sheet.boxes) < 2:
+            return []
+        out = []
+        for region, box in self.sheet.boxes.items():
+            x, y = MARGIN + box.col0 * CELL, self.head + box.row0 * CELL
+            out.append(f'<text class="region-heading" data-region={quoteattr(region)} x="{x + 4}" y="{y - 30}" '
+                       f'font-size="16" font-weight="bold" fill="#3b2f20">'
+                       f'{escape(region.replace("_", " ").title())}</text>')
+        return out
 
     def room(self, tile: TileItem, room: RoomItem) -> list[str]:
         x, y, w, h = self.room_boxes[room.id]
@@ -298,10 +329,12 @@ class SvgMap:
         return (mx + nx * CELL * 0.3, my + ny * CELL * 0.3)
 
     def leave(self, a: Point, b: Point, ctrl: Point | None, end: EndItem) -> float:
-        """The fraction of the line (from ``a``) hidden under the room box at ``a``."""
+        """The fraction of the line (from ``a``) hidden under the room box at ``a``, and under
+        the row of pawns below it (no icon sits on a pawn)."""
         if end.kind != "room":
             return 0.05
         bx, by, bw, bh = self.room_boxes[end.room]
+        bh += PAWN_ROW
         for i in range(1, 40):
             x, y = _at(a, b, ctrl, i / 40)
             if not (bx <= x <= bx + bw and by <= y <= by + bh):
@@ -342,7 +375,7 @@ class SvgMap:
     # -- legend ------------------------------------------------------------------------------
     def legend(self, x0: float) -> tuple[str, float]:
         rows: list[str] = []
-        y = HEAD + 12
+        y = self.head + 12
         rows.append(f'<text x="{x0}" y="{y}" font-size="14" font-weight="bold" fill="#3b2f20">Legend</text>')
         y += 10
         for p in self.view.players:
@@ -365,9 +398,16 @@ class SvgMap:
             else:
                 mark = (f'<text x="{x0 + 10}" y="{y}" font-size="14" text-anchor="middle" fill="{colour}">'
                         f'{escape(glyph)}</text>')
-            rows.append(f'<g class="legend-entry">{mark}<text x="{x0 + 28}" y="{y}" font-size="12" '
-                        f'fill="#2b2118">{escape(fit(meaning, 62))}</text></g>')
-        return '<g id="legend">' + "".join(rows) + "</g>", y - HEAD + 10
+            if kind == "text" and len(glyph) > 2:    # a wide mark (≈ABCDE): the words start after it
+                mark = (f'<text x="{x0}" y="{y}" font-size="14" fill="{colour}">{escape(glyph)}</text>')
+            indent = 28 if len(glyph) <= 2 else 12 + 10 * len(glyph)
+            lines = wrap_words(meaning, LEGEND_CHARS - (indent - 28) // 7)
+            text = "".join(f'<tspan x="{x0 + indent}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
+                           for i, line in enumerate(lines))
+            rows.append(f'<g class="legend-entry">{mark}<text x="{x0 + indent}" y="{y}" font-size="12" '
+                        f'fill="#2b2118">{text}</text></g>')
+            y += 15 * (len(lines) - 1)
+        return '<g id="legend">' + "".join(rows) + "</g>", y - self.head + 10
 
 
 def _at(a: Point, b: Point, ctrl: Point | None, f: float) -> Point:
@@ -390,6 +430,29 @@ def _arrow(x: float, y: float, ux: float, uy: float, size: float = 9) -> str:
     left = (back[0] - uy * size * 0.7, back[1] + ux * size * 0.7)
     right = (back[0] + uy * size * 0.7, back[1] - ux * size * 0.7)
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
+
+
+def page_sheet(model: MapModel) -> Sheet:
+    """The regions side by side or one above the other, whichever fits a landscape page better
+    (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
+    def size(sheet: Sheet) -> float:
+        return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
+    sheets = [arrange(model, stacked=False), arrange(model, stacked=True)]
+    return min(sheets, key=size)
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
+    stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines or [""]
 
 
 def default_title(view: Any) -> str:

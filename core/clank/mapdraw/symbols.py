@@ -101,7 +101,8 @@ ONE_WAY = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 ONE_WAY_SYMBOL = Symbol("→", "arrow", "one-way tunnel: only in the arrow's direction")
 UNEXPLORED = Symbol("?", "unexplored", "unexplored: the tunnel leads on to a tile nobody has found yet")
 CLOSED = Symbol("×", "muted", "unexplored, but no tile is left to discover there")
-LINK = Symbol("≈", "portal", "a passage no tile draws (the number pairs its two ends)")
+LINK = Symbol("≈", "portal", "a passage no tile draws, a ladder or a chute (the letter or number "
+              "beside it pairs its two ends)")
 MORE = Symbol("◂▸", "muted", "more map: that way (a larger window shows it all)")
 PLAIN_ROOM = Symbol("·", "muted", "room: one with nothing printed in it")
 COVERED = Symbol("", "muted", "dimmed icon: paid for good, it costs nothing now")
@@ -140,12 +141,33 @@ class Glyphs:
         return None
 
     def _letter(self, kind: str, name: str, taken: Iterable[str]) -> str:
+        """A letter of the name for what no renderer draws, never one that means something else on
+        the map: the glyphs the renderers give icons and features, and the letters given already
+        (to icons and features alike: one letter, one meaning)."""
         key = (kind, name)
         if key not in self._fallback_letters:
-            used = set(taken) | {v for (k, _), v in self._fallback_letters.items() if k == kind}
+            used = set(taken) | self._hook_glyphs() | set(self._fallback_letters.values())
             letters = [c.upper() for c in name if c.isalpha()] + [c.lower() for c in name if c.isalpha()]
             self._fallback_letters[key] = next((c for c in letters if c not in used), name[:1] or "?")
         return self._fallback_letters[key]
+
+    def _hook_glyphs(self) -> set[str]:
+        """The first characters of the glyphs the renderers give every registered tunnel icon and
+        every feature the loaded tiles print (worked out once per ruleset)."""
+        def gather() -> set[str]:
+            found: set[str] = set()
+            for name in self.view.registry.tunnel_icons:
+                sym = self._first("map_icon", name)
+                if sym is not None and sym.glyph:
+                    found.add(sym.glyph[0])
+            for tdef in self.view.ruleset.tiles.values():
+                for local, room in tdef.rooms.items():
+                    for name, arg in room["features"]:
+                        sym = self._first("map_feature", f"{tdef.id}.{local}", name, arg)
+                        if sym is not None and sym.glyph:
+                            found.add(sym.glyph[0])
+            return found
+        return set(self.view.memo(("mapdraw", "hook glyphs"), gather))
 
     def icon(self, name: str) -> Symbol:
         """A tunnel icon's glyph (the packs' ``map_icon``, else a letter of its name)."""

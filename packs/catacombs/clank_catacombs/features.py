@@ -138,7 +138,7 @@ def minor_enter(game, seat, room, _arg):
     if game.claim_room_reward(seat, room):
         token = game.draw_token("minor")
         if token:
-            game.say(f"{game.name(seat)} finds a {game.token_defs[token].name}.")
+            game.say(f"{game.name(seat)} finds {game.article(game.token_defs[token].name)}.")
             game.take_token(seat, token)
 
 

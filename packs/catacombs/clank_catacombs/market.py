@@ -66,7 +66,7 @@ def take(game, seat, offer: Offer, payment: Payment) -> None:
     game.market[board].remove(item)
     tdef = game.token_defs[item]
     paid = payment.spent if payment.spent is not None else payment.cost
-    game.say(f"{game.name(seat)} buys a {tdef.name} for {game.spent_text(paid)}.")
+    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 

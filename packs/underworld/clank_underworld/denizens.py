@@ -84,7 +84,7 @@ def _fight_resolve(game, d: dict[str, Any], action) -> None:
     elif action.kind == "endure":
         n = GUARDIAN_DAMAGE if foe == "guardian" else HARPY_DAMAGE
         game.say(f"{game.name(seat)} takes {n} damage from the {'Guardian' if foe == 'guardian' else 'harpy'}.")
-        game.damage(seat, n)
+        game.damage(seat, n, log=False)              # the line above says it
 
 
 def defeat(game, seat: int, room: str, foe: str) -> None:
@@ -336,8 +336,8 @@ def harpy_defeated(game, seat: int, room: str) -> None:
     game.bump(seat, "harpies_defeated")
     game.take_token(seat, token)
     n = q_harpy_trophies(game, seat)
-    game.say(f"{game.name(seat)} defeats a harpy and gains {n} undercoin(s).")
-    game.gain(seat, UNDERCOINS, n)
+    game.say(f"{game.name(seat)} defeats a harpy.", seat)
+    game.gain(seat, UNDERCOINS, n)                   # joins the line: "...: gains 2 undercoins."
     me = mine_to_write(game.player(seat))
     me["harpy_coins"] = me.get("harpy_coins", 0) + n
 
