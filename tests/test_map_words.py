@@ -157,3 +157,25 @@ def test_the_map_legend_speaks_words(packs: list[str]) -> None:
     """No rule id, snake_case name or card name in parentheses in any legend meaning."""
     for glyph, _style, meaning in legend(new_game(packs, 2, 0).view(None)):
         assert not re.search(r"\b(?!P[1-6]\b)[A-Z]{1,2}\d+\b|\b[a-z]+_[a-z_]+\b", meaning), (glyph, meaning)
+
+
+def test_a_feature_no_renderer_draws_takes_a_free_letter_and_the_packs_words() -> None:
+    """A pack without a render hook: its feature's letter is one no icon or other feature uses,
+    and its legend says the feature's ``meaning`` (else its doc without rule ids)."""
+    from types import SimpleNamespace
+
+    from clank.mapdraw.symbols import Glyphs
+    from clank.plugin import RoomFeatureDef, Symbol
+
+    features = {"lantern": RoomFeatureDef("lantern", "Lights the way (R99).", meaning="see one tile further"),
+                "lodge": RoomFeatureDef("lodge", "A lodge (Ogre Merchant, K8).")}
+    renderer = SimpleNamespace(map_icon=lambda view, name: Symbol("L", "", "lock") if name == "lock" else None,
+                               map_feature=lambda view, room, name, arg: None)
+    view = SimpleNamespace(registry=SimpleNamespace(renderers=[renderer], room_features=features,
+                                                    tunnel_icons={"lock": None}),
+                           ruleset=SimpleNamespace(tiles={}), memo=lambda key, make: make())
+    glyphs = Glyphs(view)
+    lantern, lodge = glyphs.feature("t.a", "lantern", None), glyphs.feature("t.b", "lodge", None)
+    assert lantern.glyph not in ("L", lodge.glyph) and lodge.glyph != "L"
+    assert lantern.meaning == "lantern: see one tile further"
+    assert lodge.meaning == "lodge: a lodge"

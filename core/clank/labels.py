@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from clank.game.table import Table
 
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-_RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d[^)]*\)")
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.:;]\s+(?=[A-Z])")
 
 

@@ -15,7 +15,9 @@ from typing import Any
 
 from clank.registry import Mark, Symbol
 
-_RULE_REFS = re.compile(r"\s*\((?:[A-Z]{1,2}-?\d+[^)]*)\)")
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d+[^)]*\)")
+"""A parenthesis holding a rule id, with what comes before it in the parenthesis (``(Ogre
+Merchant, K8)``): what a doc says for authors, never a player's word."""
 
 # -- colours -----------------------------------------------------------------------------
 PLAYER_COLOURS = ("dodger_blue1", "green3", "magenta2", "dark_orange", "cyan3", "orchid")
@@ -189,6 +191,8 @@ class Glyphs:
         if sym is not None:
             return sym
         fdef = self.view.registry.room_features.get(name)
+        if fdef is not None and fdef.meaning:          # the words the pack gave for players
+            return Symbol(self._letter("feature", name, ()), "", f"{name.replace('_', ' ')}: {fdef.meaning}")
         return Symbol(self._letter("feature", name, ()), "", _meaning(name, fdef.doc if fdef else ""))
 
     def room(self, room_id: str) -> list[Symbol]:
