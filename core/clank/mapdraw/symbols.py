@@ -103,8 +103,8 @@ ONE_WAY = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 ONE_WAY_SYMBOL = Symbol("→", "arrow", "one-way tunnel: only in the arrow's direction")
 UNEXPLORED = Symbol("?", "unexplored", "unexplored: the tunnel leads on to a tile nobody has found yet")
 CLOSED = Symbol("×", "muted", "unexplored, but no tile is left to discover there")
-LINK = Symbol("≈", "portal", "a passage no tile draws, a ladder or a chute (the letter or number "
-              "beside it pairs its two ends)")
+LINK = Symbol("≈", "portal", "a passage no tile draws (the letter or number beside it pairs its two ends: "
+              "the slot it leads to)")
 MORE = Symbol("◂▸", "muted", "more map: that way (a larger window shows it all)")
 PLAIN_ROOM = Symbol("·", "muted", "room: one with nothing printed in it")
 COVERED = Symbol("", "muted", "dimmed icon: paid for good, it costs nothing now")

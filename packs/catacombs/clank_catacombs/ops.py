@@ -267,7 +267,7 @@ def register_ops(reg) -> None:
     add("lockpick_payment", market.op_lockpick_payment, NULL,
         "This turn, once: pay 1 lockpick instead of the Skill to acquire or use a row card (Grand Theft).",
         "lockpick_payment",
-        label=lambda _arg, _name: "this turn, pay 1 lockpick instead of the Skill for a dungeon row card")
+        label=lambda _arg, _name: "pay 1 lockpick instead of the Skill for a dungeon row card this turn")
     add("replace_row_card", op_replace_row_card, NULL,
         "Replace a dungeon row card with the top of the deck; its dragon icon is ignored (Remove Traps).",
         "replace_row_card", label=lambda _arg, _name: "replace a dungeon row card")

@@ -498,3 +498,11 @@ def test_U21_the_regular_market_asks_too_and_a_coupon_way_is_split_as_well(u):
     u.do("pay 0")
     assert (u.me.gold, u.pool("undercoins")) == (0, 1)
     assert u.game.log[-1].endswith("buys a Backpack for 1 gold and 6 undercoins.")
+    u.give("coupon")                                  # K7: 5 off; the 2 gold left are split as well
+    u.res(gold=1, undercoins=2)
+    u.do("room market backpack coupon")
+    assert u.kind() == "pay" and u.game.view(u.seat).pending()["splits"] == [
+        {"gold": 1, "undercoins": 1}, {"undercoins": 2}]
+    u.do("pay 1")
+    assert (u.me.gold, u.pool("undercoins")) == (1, 0) and "coupon" not in u.me.tokens
+    assert u.game.log[-1].endswith("buys a Backpack for 2 undercoins.")
