@@ -142,8 +142,8 @@ class FeatureUnavailable(Protocol):
     is not offered to the seat standing in the room now (``"you already carry an artifact"``),
     or ``None`` when it is offered or there is nothing to say (nothing left to take). Asked
     with that seat's view (what a front end has: read the room's state, the seat's own pool
-    and tokens, the artifact limit), and shown to the player beside the actions. Must not change
-    the game."""
+    and tokens, the artifact limit; the game itself when a refused action is explained), and
+    shown to the player beside the actions. Must not change the game."""
 
     def __call__(self, view: SeatView, seat: int, room: str, arg: Any, /) -> str | None: ...
 
