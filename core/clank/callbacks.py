@@ -145,7 +145,7 @@ class FeatureUnavailable(Protocol):
     and tokens, the artifact limit; the game itself when a refused action is explained), and
     shown to the player beside the actions. Must not change the game."""
 
-    def __call__(self, view: SeatView, seat: int, room: str, arg: Any, /) -> str | None: ...
+    def __call__(self, view: SeatView | Game, seat: int, room: str, arg: Any, /) -> str | None: ...
 
 
 class FeatureLabel(Protocol):

@@ -11,9 +11,6 @@ from pathlib import Path
 from clank_cli import console as con
 from clank_cli.errors import CommandExit
 
-SHOW_FORMATS = ("text", "json")
-"""The output formats of ``clank packs show``."""
-
 
 def packs_list(as_json: bool = False) -> None:
     """List installed packs with id, version, name, description and optional parts (``as_json``:

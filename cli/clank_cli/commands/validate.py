@@ -7,9 +7,6 @@ from collections.abc import Sequence
 from clank_cli import console as con
 from clank_cli.errors import CommandExit
 
-FORMATS = ("text", "json", "github")
-"""The output formats of ``clank validate``."""
-
 
 def validate(targets: Sequence[str], fmt: str = "text", strict: bool = False, verbose: bool = False,
              play: int = 0) -> None:
