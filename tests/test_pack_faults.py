@@ -106,9 +106,9 @@ def test_a_callback_with_the_wrong_parameters_is_refused_at_its_registering_line
     assert isinstance(fault, RegistryError) and fault.rule == "pack-signature"
     assert (fault.pack, fault.item) == ("frosty", "room feature 'frost_vent'")
     assert fault.where.line == line_of(fp.register_vent_of_wrong_arity, "registry.add_room_feature(")
-    assert fault.message == ("apply takes (game, seat, room, arg), but the engine calls "
-                             "apply(game, seat, room, arg, action)")
-    assert fault.fix == "write it as def apply(game, seat, room, arg, action): ..."
+    assert fault.message == ("apply (vent_apply_without_action) takes (game, seat, room, arg), but the engine "
+                             "calls apply(game, seat, room, arg, action)")
+    assert fault.fix == "write it as def vent_apply_without_action(game, seat, room, arg, action): ..."
 
 
 def test_a_listener_of_a_misspelt_event_names_the_pack_and_the_nearest_event():
@@ -220,6 +220,37 @@ def test_the_table_of_calls_knows_every_callback_the_registry_takes():
     known = set(ADD_METHODS) | set(LISTS) | defs
     assert takes_callables <= known, f"not checked yet: {sorted(takes_callables - known)}"
     assert CALLBACK_TYPES, "clank.callbacks declares the protocols"
+
+
+def _protocol_arity(annotation: object) -> int | None:
+    """How many positional arguments the protocol named by an annotation is called with (None:
+    no single protocol of :mod:`clank.callbacks` is named)."""
+    names = set(re.findall(r"[A-Za-z_]+", str(annotation))) & (CALLBACK_TYPES - {"Modifier"})
+    if len(names) != 1:
+        return None
+    call = getattr(clank.callbacks, names.pop()).__call__
+    params = list(inspect.signature(call).parameters.values())[1:]     # without self
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
+
+def test_the_table_of_calls_agrees_with_the_callback_protocols():
+    """The check at registration (:data:`clank.signatures.CALLS`) and the types a pack's editor
+    checks (:mod:`clank.callbacks`) describe the same calls: as many arguments each."""
+    compared = 0
+    for cls, kind in CALLABLE_FIELDS.items():
+        for field_ in dataclasses.fields(cls):
+            arity = _protocol_arity(field_.type)
+            if arity is not None and (kind, field_.name) in CALLS:
+                assert arity == len(CALLS[kind, field_.name]), f"{cls.__name__}.{field_.name}"
+                compared += 1
+    for method, kind in {**ADD_METHODS, **LISTS}.items():
+        for name, param in inspect.signature(getattr(Registry, method)).parameters.items():
+            key = (kind, "" if method in LISTS else name)
+            arity = _protocol_arity(param.annotation)
+            if arity is not None and key in CALLS:
+                assert arity == len(CALLS[key]), f"Registry.{method}({name})"
+                compared += 1
+    assert compared >= 30, compared
 
 
 def test_the_shipped_packs_pass_every_check():

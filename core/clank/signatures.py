@@ -108,8 +108,11 @@ def signature_problem(kind: str, role: str, fn: Any, keywords: Sequence[str] = (
     except (TypeError, ValueError):
         has = "cannot take them"
     call = call_text(name, wanted, keywords)
-    return (f"{name} {has}, but the engine calls {call}",
-            f"write it as def {name if name.isidentifier() else 'fn'}({', '.join([*wanted, *keywords])}): ..."
+    own = getattr(fn, "__name__", "")
+    written = own if own.isidentifier() else name if name.isidentifier() else "fn"
+    who = f"{name} ({own})" if own.isidentifier() and own != name else name
+    return (f"{who} {has}, but the engine calls {call}",
+            f"write it as def {written}({', '.join([*wanted, *keywords])}): ..."
             + (" (or **context for the keywords)" if keywords else ""))
 
 
