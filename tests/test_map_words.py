@@ -179,3 +179,23 @@ def test_a_feature_no_renderer_draws_takes_a_free_letter_and_the_packs_words() -
     assert lantern.glyph not in ("L", lodge.glyph) and lodge.glyph != "L"
     assert lantern.meaning == "lantern: see one tile further"
     assert lodge.meaning == "lodge: a lodge"
+
+
+def test_the_helps_legend_gives_the_row_marks_glyphs_the_map_does_not_use() -> None:
+    """The help's legend is the map's plus the dungeon row's marks: ☠ is the haunted tile only,
+    a Danger card in the row is marked otherwise."""
+    import io
+
+    from clank_cli.tui.panels import DANGER_MARK, DRAGON_MARK
+    from clank_cli.tui.screens import help_body
+    from rich.console import Console
+
+    view = new_game(ALL, 4, 1).view(0)
+    map_glyphs = {g for g, _s, _m in legend(view)}
+    assert DANGER_MARK not in map_glyphs and DRAGON_MARK not in map_glyphs
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(help_body(view))
+    lines = console.export_text().splitlines()
+    skulls = [line for line in lines if "☠" in line]
+    assert len(skulls) == 1 and "haunted tile" in skulls[0]
+    assert any(DANGER_MARK in line and "Danger card" in line for line in lines)

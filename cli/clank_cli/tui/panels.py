@@ -23,6 +23,10 @@ from clank_cli.tui.keys import GROUP_TITLES, KeyMap
 
 TURN_RESOURCES = ("skill", "swords", "boots")
 NARROW = 50
+DRAGON_MARK = "⚠"
+"""The mark of a row card with a dragon icon (an attack when it enters the row)."""
+DANGER_MARK = "✸"
+"""The mark of a Danger card in the row (the map's ☠ is a haunted tile: no glyph means two things)."""
 """Panels narrower than this (a 100-column terminal's right column) show the short forms."""
 
 
@@ -139,9 +143,9 @@ def row_panel(view: Any, keymap: KeyMap | None) -> Table:
         style = "bold" if live else "dim"
         name = Text(cdef.name, style=style + (" red" if cdef.type == "monster" else ""))
         if cdef.dragon_attack:
-            name.append(" ⚠", style="red")
+            name.append(f" {DRAGON_MARK}", style="red")
         if cdef.danger:
-            name.append(" ☠", style="red")
+            name.append(f" {DANGER_MARK}", style="red")
         points = cdef.points if isinstance(cdef.points, int) else "*"
         table.add_row(Text(f"[{key}]" if live else f" {key}", style="bold cyan" if live else "dim"), name,
                       Text(render.cost_text(cdef.cost) + (f" {points}VP" if points else ""), style="cyan"),
