@@ -4,7 +4,7 @@ Bots play games of every pack mix (the base game, with the Underworld, the Party
 three) and at each of their thousands of states every text a player reads is scanned: the action
 labels, the prompt, a decision's options, the room notes, every log line, the cards' and tokens'
 texts, the rooms' features and what lies in them, the players' and boards' marks, the map's whole
-legend, and the line-mode table (players, row, supply, hand, actions). A text holding a code-like
+legend, the map screen's destinations, and the line-mode table (players, row, supply, hand, actions). A text holding a code-like
 token fails the test, naming the text and the token: list brackets, ``True``/``False``/``None``,
 snake_case names, rule ids (``K8``, ``U5``), ``#0``-style suffixes, ``KEY:value`` pairs, words
 ending in a number (``ladder0``), dotted ids (``D.i1``, ``uw-4.lake``) and content ids
@@ -22,7 +22,7 @@ from clank import Game, new_game
 from clank import labels as words
 from clank.mapdraw import legend as map_legend
 from clank.testing import BusyBot
-from clank_cli import render
+from clank_cli import render, routes
 from rich.console import Console
 
 CODE_LIKE = [
@@ -82,6 +82,8 @@ def texts(game: Game, step: int) -> Iterator[tuple[str, str]]:
         yield f"label of {action}", words.action_label(view, action)
     for note in words.room_notes(view):
         yield "room note", note
+    for place in routes.destinations(view, seat):
+        yield "map screen's destination", place.words
     if step % TABLE_EVERY == 0:
         for line in table_text(view, seat, actions).splitlines():
             yield "line-mode table", line
