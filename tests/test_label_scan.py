@@ -4,11 +4,11 @@ Bots play games of every pack mix (the base game, with the Underworld, the Party
 three) and at each of their thousands of states every text a player reads is scanned: the action
 labels, the prompt, a decision's options, the room notes, every log line, the cards' and tokens'
 texts, the rooms' features and what lies in them, the players' and boards' marks, the map's whole
-legend, the map screen's destinations, and the line-mode table (players, row, supply, hand, actions). A text holding a code-like
-token fails the test, naming the text and the token: list brackets, ``True``/``False``/``None``,
-snake_case names, rule ids (``K8``, ``U5``), ``#0``-style suffixes, ``KEY:value`` pairs, words
-ending in a number (``ladder0``), dotted ids (``D.i1``, ``uw-4.lake``) and content ids
-(``secret-tome``).
+legend, the map screen's destinations, and the line-mode table (players, row, supply, hand,
+actions). A text holding a code-like token fails the test, naming the text and the token: list
+brackets, ``True``/``False``/``None``, snake_case names, rule ids (``K8``, ``U5``), ``#0``-style
+suffixes, ``KEY:value`` pairs, words ending in a number (``ladder0``), dotted ids (``D.i1``,
+``uw-4.lake``) and content ids (``secret-tome``).
 """
 
 from __future__ import annotations
