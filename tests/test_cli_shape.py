@@ -143,3 +143,20 @@ def test_the_report_types_match_the_json_a_run_writes(tmp_path: Path) -> None:
     assert set(data["cards"][0]["a"]) == set(get_type_hints(fmt.CardFigures))
     assert set(data["overall"][0]) == set(get_type_hints(fmt.OverallEntry))
     assert set(data["verdicts"][0]) <= set(get_type_hints(fmt.VerdictLine))
+
+
+def test_the_balance_examples_name_cards_of_the_base_game() -> None:
+    """The card ids in `clank balance --help` and docs/balance-lab.md are cards (Dragon Egg is a
+    token: `--set dragon-egg.cost=6` answered "unknown card"), save the one misspelt on purpose and
+    those of a pack the guide writes."""
+    import re
+
+    doc = (CLI.parents[1] / "docs" / "balance-lab.md").read_text(encoding="utf-8")
+    help_text = CliRunner().invoke(app, ["balance", "--help"], env={"COLUMNS": "200"}).output
+    base_lines = [line for line in doc.splitlines() if "--packs" not in line]     # a pack of one's own aside
+    named = {m for line in base_lines for m in re.findall(r"--(?:set|without) '?([a-z][a-z0-9-]*[a-z0-9])\b", line)}
+    named |= set(re.findall(r"\(repeatable\): ([a-z][a-z0-9-]*)\.", help_text))
+    misspelt = set(re.findall(r"error: unknown card '([a-z0-9-]+)'", doc))
+    cards = build_ruleset(["catacombs"]).cards
+    assert "sneak-attack" in named
+    assert sorted(named - misspelt - {"x"} - set(cards)) == []

@@ -207,7 +207,7 @@ def balance(
     against: str | None = typer.Option(None, "--against", help="Setup B's packs (default: A's), e.g. "
                                        "catacombs,./mypack-v2 to compare two versions of a pack."),
     set_: list[str] | None = typer.Option(None, "--set", metavar="CARD.KEY=VALUE",
-                                          help="Change a card in setup B (repeatable): dragon-egg.cost=6, "
+                                          help="Change a card in setup B (repeatable): sneak-attack.cost=6, "
                                           "x.points=2, 'x.play=[gain: {skill: 5}]' (the value in YAML)."),
     without: list[str] | None = typer.Option(None, "--without", metavar="CARD",
                                              help="Leave a card out of setup B (repeatable)."),
