@@ -179,7 +179,7 @@ def test_U7_the_lyre_needs_a_free_artifact_slot(u):
     assert room_notes(u.game.view(u.seat)) == [
         "lyre: the magic lyre is an artifact, and you already carry an artifact, as many as you may"]
     assert room_notes(u.game.view(u.other)) == []                 # not the other seat's turn
-    from clank.actions import Action
+    from clank import Action
     assert u.game.explain(Action.parse("room lyre magic-lyre")).startswith("the magic lyre is an artifact")
     u.me.artifacts.clear()
     u.game.changed()
