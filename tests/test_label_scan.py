@@ -155,3 +155,21 @@ def test_every_label_a_player_reads_is_words(packs: tuple[str, ...], seats: int,
 def test_the_scan_tells_code_from_words(text: str, flagged: bool) -> None:
     """The scan's own check: the issue's examples are caught; a player's words are not."""
     assert bool(problems(text, frozenset({"secret-tome", "artifact-7"}))) is flagged
+
+
+def test_every_option_the_content_can_offer_is_words() -> None:
+    """Every "choose one" option and "may" question the three packs' content compiles to, reached
+    in play or not (``turn_flag: ignore_toll_booths`` reads "this turn: ignore toll booths")."""
+    game = new_game(["catacombs", "underworld", "party"], 4, 1)
+    rs, ids = game.ruleset, content_ids(game)
+    labels: list[str] = []
+    for op in rs.program:
+        if op.name == "choose":
+            labels += [option[0] for option in op.args]
+        elif op.name == "choose_n":
+            labels += [option[0] for option in op.args[1]]
+        elif op.name == "may":
+            labels.append(rs.describe_addrs(op.args))
+    assert len(labels) >= 15 and "this turn: ignore toll booths" in {rs.describe_addrs([i]) for i, op in
+                                                                     enumerate(rs.program) if op.name == "turn_flag"}
+    assert [(label, problems(label, ids)) for label in labels if problems(label, ids)] == []
