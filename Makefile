@@ -8,7 +8,7 @@ BROWSER_STAMP := $(VENV)/.browser-stamp
 # every content pack of this repository (packs/<id>/pyproject.toml), installed beside the engine
 PACKS  := $(sort $(patsubst %/pyproject.toml,%,$(wildcard packs/*/pyproject.toml)))
 
-.PHONY: install play serve test test-slow test-ray test-browser screenshot lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
+.PHONY: install play serve test test-slow test-ray test-browser screenshot screenshot-table lint bench bench-compare bench-compiled bench-instructions bench-bytecodes bench-rl clean wheel-check
 
 # The extra 'lab' is the plotting library of clank balance's HTML report (matplotlib).
 # Fast install: uv (a pip-installable wheel) resolves and installs everything in one go, the
@@ -74,6 +74,10 @@ test-browser: $(BROWSER_STAMP)
 # The README's picture of the web table, taken anew by the browser test of a two-person game.
 screenshot: $(BROWSER_STAMP)
 	CLANK_SCREENSHOT=1 $(BIN)/pytest -m browser -k two_people_play_a_whole_game
+
+# The pictures of the terminal table in docs/playing.md, taken anew by Textual's pilot.
+screenshot-table: $(STAMP)
+	CLANK_SCREENSHOT=1 $(BIN)/pytest tests/test_tui_screenshots.py -q
 
 # The type check (mypy, configured in pyproject.toml: the engine, the CLI, the web table and the packs;
 # its cache in build/mypy-cache, a few seconds once warm): docs/development.md.

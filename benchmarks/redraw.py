@@ -1,5 +1,5 @@
-"""How long one redraw of the full-screen table takes (issue 9: under 0.1 s), at 100×35 and
-160×50, headless: after each action of a game, the panels rebuilt from a seat's view and the
+"""How long one redraw of the full-screen table takes (issue 9: under 0.1 s), at 80×24 (the
+compact layout), 100×35 and 160×50, headless: after each action of a game, the panels rebuilt from a seat's view and the
 screen composed and painted. Prints figures; not a test.
 
     .venv/bin/python benchmarks/redraw.py [--rounds 30] [--repeat 3]
@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    for size in ((100, 35), (160, 50)):
+    for size in ((80, 24), (100, 35), (160, 50)):
         wall: list[float] = []
         cpu: list[float] = []
         for _ in range(args.repeat):

@@ -41,6 +41,7 @@ import asyncio
 import json
 import os
 import random
+import shlex
 import socket
 import statistics
 import subprocess
@@ -76,6 +77,9 @@ class Figures:
     actions: int = 0
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    shown: list[float] = field(default_factory=list)  # sent → the state it led to received (what a page shows)
+    received: int = 0  # bytes every page received
+    largest: int = 0  # the largest message, in bytes
     digests: dict[int, str] = field(default_factory=dict)
     server_cpu: float = 0.0  # CPU seconds (user + system) the server process spent while the games ran
     client_cpu: float = 0.0  # the same for the load generator (every process of it)
@@ -84,21 +88,31 @@ class Figures:
         """Count in what another client process measured."""
         self.actions += other.actions
         self.latencies += other.latencies
+        self.shown += other.shown
+        self.received += other.received
+        self.largest = max(self.largest, other.largest)
         self.client_cpu += other.client_cpu
 
-    def percentile(self, p: float) -> float:
-        """The ``p`` percentile of the round trip, in milliseconds."""
-        lat = sorted(self.latencies)
+    def percentile(self, p: float, of: list[float] | None = None) -> float:
+        """The ``p`` percentile of the round trip (or of ``of``), in milliseconds."""
+        lat = sorted(self.latencies if of is None else of)
         if not lat:
             return 0.0
         return (statistics.median(lat) if p == 50 else lat[int(p / 100 * (len(lat) - 1))]) * 1000
+
+    @property
+    def page_bytes(self) -> float:
+        """Bytes a page receives for an action, on average (every page of a game receives each state)."""
+        return self.received / max(self.actions * PLAYERS, 1)
 
     def report(self) -> str:
         return (
             f"{self.games} games, {self.actions} actions in {self.seconds:.1f} s: "
             f"{self.actions / self.seconds:.0f} actions/s; action round trip p50 {self.percentile(50):.1f} ms, "
-            f"p95 {self.percentile(95):.1f} ms, p99 {self.percentile(99):.1f} ms; server CPU "
-            f"{self.server_cpu:.1f} s ({self.server_cpu / max(self.actions, 1) * 1000:.2f} ms an action), "
+            f"p95 {self.percentile(95):.1f} ms, p99 {self.percentile(99):.1f} ms (to the new state: p50 "
+            f"{self.percentile(50, self.shown):.1f} ms, p95 {self.percentile(95, self.shown):.1f} ms); "
+            f"{self.page_bytes / 1000:.2f} KB a page an action, the largest message {self.largest / 1000:.1f} KB; "
+            f"server CPU {self.server_cpu:.1f} s ({self.server_cpu / max(self.actions, 1) * 1000:.2f} ms an action), "
             f"load generator CPU {self.client_cpu:.1f} s"
         )
 
@@ -118,16 +132,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve_command(db: str, port: int, *extra: str, rate: int = 100_000) -> list[str]:
+def serve_command(db: str, port: int, *extra: str, rate: int = 100_000, python: str | None = None) -> list[str]:
     """The ``clank serve`` command line of a measured (or tested) server: bots answer at once and
-    the per-connection rate limit is ``rate`` messages a second."""
-    return [sys.executable, "-m", "clank_cli.main", "serve", "--port", str(port), "--db", db,
+    the per-connection rate limit is ``rate`` messages a second; ``python``: the interpreter of
+    another checkout's virtualenv (its server), this one's by default."""
+    return [python or sys.executable, "-m", "clank_cli.main", "serve", "--port", str(port), "--db", db,
             "--bot-delay", "0", "--rate", str(rate), *extra]
 
 
-def start_server(db: str, port: int) -> subprocess.Popen:
+def start_server(db: str, port: int, python: str | None = None, extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """``clank serve`` for the run; returns once it answers."""
-    proc = subprocess.Popen(serve_command(db, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(serve_command(db, port, *extra, python=python), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -169,16 +185,27 @@ async def play_seat(
         await ws.send(json.dumps({"type": "hello", "token": job.token, "mode": mode}))
         acted_on = -1
         sent_at = 0.0
-        async for text in ws:
+        waiting = False                      # for the state this seat's action leads to
+        joined = False                       # the first state (the whole table) is not an action's
+        async for raw in _frames(ws):
+            text = raw.decode()
+            if joined:
+                figures.received += len(raw)
+                figures.largest = max(figures.largest, len(raw))
             if text.startswith(ACK):
                 figures.latencies.append(time.perf_counter() - sent_at)
                 figures.actions += 1
             elif not text.startswith(STATE):
                 if '"type":"error"' in text[:20]:
                     raise RuntimeError(f"the server refused an action: {text}")
-            elif OVER in text:
+                continue
+            joined = True
+            if waiting:
+                figures.shown.append(time.perf_counter() - sent_at)
+                waiting = False
+            if OVER in text:
                 return
-            elif DECIDING in text:
+            if DECIDING in text:
                 message = json.loads(text)
                 if message["version"] <= acted_on:
                     continue
@@ -187,7 +214,19 @@ async def play_seat(
                 if think is not None:
                     await asyncio.sleep(pace.uniform(*think))
                 sent_at = time.perf_counter()
+                waiting = True
                 await ws.send(json.dumps({"type": "act", "action": str(choice), "version": acted_on}))
+
+
+async def _frames(ws: Any) -> Any:
+    """The socket's messages as the bytes received (text frames undecoded: counted as sent)."""
+    while True:
+        try:
+            yield await ws.recv(decode=False)
+        except Exception as exc:  # the server closed the socket
+            if type(exc).__name__.startswith("ConnectionClosed"):
+                return
+            raise
 
 
 async def play_seats(jobs: list[SeatJob], mode: str, think: tuple[float, float] | None) -> Figures:
@@ -226,7 +265,8 @@ def client_result(proc: subprocess.Popen) -> Figures:
     if proc.wait() != 0:
         raise RuntimeError("a process of the load generator failed")
     data = json.loads(answer)
-    return Figures(actions=data["actions"], latencies=data["latencies"], client_cpu=data["client_cpu"])
+    return Figures(actions=data["actions"], latencies=data["latencies"], shown=data["shown"],
+                   received=data["received"], largest=data["largest"], client_cpu=data["client_cpu"])
 
 
 def client_worker() -> None:
@@ -234,7 +274,8 @@ def client_worker() -> None:
     task = json.loads(sys.stdin.read())
     think = tuple(task["think"]) if task["think"] else None
     figures = asyncio.run(play_seats([SeatJob(**j) for j in task["jobs"]], task["mode"], think))
-    print(json.dumps({"actions": figures.actions, "latencies": figures.latencies, "client_cpu": figures.client_cpu}))
+    print(json.dumps({"actions": figures.actions, "latencies": figures.latencies, "shown": figures.shown,
+                      "received": figures.received, "largest": figures.largest, "client_cpu": figures.client_cpu}))
 
 
 def create_games(base: str, seeds: list[int], options: dict[str, Any]) -> list[SeatJob]:
@@ -325,12 +366,15 @@ def run(
     mode: str = "data",
     think: tuple[float, float] | None = None,
     clients: int = 1,
+    python: str | None = None,
+    server_args: tuple[str, ...] = (),
 ) -> tuple[Figures, list[int]]:
-    """Serve, play, compare; returns the figures and the seeds whose digest differs."""
+    """Serve (with ``python``, another checkout's interpreter, and ``server_args`` given to
+    ``clank serve``), play, compare; returns the figures and the seeds whose digest differs."""
     with tempfile.TemporaryDirectory() as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        server = start_server(url, port)
+        server = start_server(url, port, python, server_args)
         try:
             seeds = list(range(seed, seed + games))
             figures = play_all(f"http://127.0.0.1:{port}", seeds, options, server.pid, mode, think, clients)
@@ -367,19 +411,33 @@ def main() -> None:
     parser.add_argument("--think", type=seconds_range, default=None, metavar="MIN-MAX",
                         help="seconds a seat waits before acting, at random between MIN and MAX (default: none)")
     parser.add_argument("--clients", type=int, default=1, help="processes of the load generator")
+    parser.add_argument("--python", default=None, metavar="PYTHON",
+                        help="the interpreter of the measured server (another checkout's .venv/bin/python)")
+    parser.add_argument("--compare", default=None, metavar="PYTHON",
+                        help="measure the server of another checkout (its .venv/bin/python) first, then this one")
+    parser.add_argument("--server-args", default="", metavar="ARGS",
+                        help="more options for clank serve, as one string ('--workers 2')")
     args = parser.parse_args()
     options = {"max_rounds": args.max_rounds} if args.max_rounds else {}
-    figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients))
     pace = f"paced: each seat thinks {args.think[0]:g}-{args.think[1]:g} s" if args.think else "closed loop"
     print(
         f"cores: {os.cpu_count()}; database: {(args.db or 'sqlite (temporary file)').split('@')[-1]}; "
         f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es)"
+        + (f"; clank serve {args.server_args}" if args.server_args else "")
     )
-    print(figures.report())
-    if differ:
-        print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")
+    runs = [("before", args.compare), ("after", None)] if args.compare else [("", args.python)]
+    failed = False
+    for label, python in runs:
+        figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients),
+                              python, tuple(shlex.split(args.server_args)))
+        print(f"{label} ({python or 'this checkout'}): " if label else "", figures.report(), sep="")
+        if differ:
+            print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")
+            failed = True
+        else:
+            print(f"every game's final state digest equals clank simulate's on the same seed ({figures.games} games)")
+    if failed:
         sys.exit(1)
-    print(f"every game's final state digest equals clank simulate's on the same seed ({figures.games} games)")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def test_every_view_of_a_map_speaks_the_one_legend() -> None:
     view = game.view(None)
     full = {g: m for g, _s, m in legend(view)}
     svg = map_svg(view)
-    shown = re.findall(r'<g class="legend-entry">.*?>([^<]+)</text>\s*<text[^>]*>(.*?)</text></g>', svg)
+    shown = re.findall(r'<g class="legend-entry"[^>]*>.*?>([^<]+)</text>\s*<text[^>]*>(.*?)</text></g>', svg)
     assert len(shown) > 10
     for glyph, meaning in shown:
         glyph, words = unescape(glyph), " ".join(re.sub(r"<[^>]+>", " ", unescape(meaning)).split())
@@ -117,28 +117,34 @@ def test_the_svg_of_two_dungeons_has_headings_fits_a_page_and_cuts_no_legend_tex
     assert re.search(r'class="region-heading"[^>]*>Underworld<', svg)
     width, height = (int(v) for v in re.search(r'<svg[^>]*width="(\d+)" height="(\d+)"', svg).groups())
     assert height <= 1400 and width <= 2600                 # one landscape page, not 1,788 px tall
-    legend_text = re.search(r'<g id="legend">(.*?)</g>\n', svg, re.S).group(1)
+    legend_text = re.search(r'<g data-key="legend" id="legend"[^>]*>(.*?)</svg>', svg, re.S).group(1)
     assert "…" not in legend_text
     # every tile title is drawn after (above) every tunnel mark
     assert svg.rindex('class="icon"') < svg.index('class="tile-title"')
 
 
 def test_no_tunnel_marker_sits_on_a_pawn() -> None:
-    """Icons on a tunnel leave the room box and the pawns' row under it."""
-    from clank.mapdraw import model as mapmodel
-    from clank.mapdraw.svg import PAWN_ROW, SvgMap
+    """Icons on a tunnel leave the room box and the pawns' row under it (each region's
+    elements are drawn in its own coordinates: compared region by region)."""
+    import xml.etree.ElementTree as ET
 
-    game = _underworld_game()
-    view = game.view(None)
-    drawing = SvgMap(mapmodel.build(view), view, None)
-    svg = drawing.render()
-    icons = [(float(x), float(y)) for x, y in re.findall(r'<g class="icon"[^>]*>.*?<circle cx="([\d.]+)" '
-                                                         r'cy="([\d.]+)"', svg)]
-    pawns = [(float(x), float(y)) for x, y in re.findall(r'<g class="pawn".*?<circle cx="([\d.]+)" cy="([\d.]+)"',
-                                                         svg)]
-    assert pawns and icons and PAWN_ROW > 0
-    for px, py in pawns:
-        assert all((px - ix) ** 2 + (py - iy) ** 2 >= 12 ** 2 for ix, iy in icons), (px, py)
+    from clank.mapdraw.svg import PAWN_ROW
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(map_svg(_underworld_game().view(None)).split("\n", 1)[1])
+    icons: dict[str, list[tuple[float, float]]] = {}
+    pawns: dict[str, list[tuple[float, float]]] = {}
+    for group in root.iter(f"{ns}g"):
+        if group.get("class") != "region":
+            continue
+        for found, kind in ((icons, "icon"), (pawns, "pawn")):
+            found.setdefault(group.get("data-region"), []).extend(
+                (float(c.get("cx")), float(c.get("cy"))) for g in group.iter(f"{ns}g") if g.get("class") == kind
+                for c in g.iter(f"{ns}circle"))
+    assert sum(map(len, pawns.values())) >= 1 and sum(map(len, icons.values())) > 10 and PAWN_ROW > 0
+    for region, spots in pawns.items():
+        for px, py in spots:
+            assert all((px - ix) ** 2 + (py - iy) ** 2 >= 12 ** 2 for ix, iy in icons.get(region, ())), (px, py)
 
 
 def test_render_text_ends_the_drawing_before_saying_what_it_wrote(tmp_path: Path) -> None:

@@ -302,26 +302,24 @@ def test_svg_shows_every_tile_tunnel_icon_pawn_and_the_legend():
     assert len(opens) == len(build(g.view(0)).open_edges) > 0
 
 
-def test_svg_from_kept_drawings_and_layouts_is_what_a_fresh_drawing_gives(monkeypatch):
+def test_svg_from_kept_drawings_and_layouts_is_what_a_fresh_drawing_gives():
     """A game (tiles discovered and turned, pawns moving, icons paid for), drawn after every
     action for each seat and a spectator, with the deciding seat's destinations highlighted and
-    each orientation previewed: what the kept drawings and tunnel bends give equals a drawing
-    made from nothing."""
+    each orientation previewed: what the kept elements and tunnel bends give, and what a
+    spectator's drawing with a memo of the game gives, equal drawings made from nothing."""
     from clank.api import bot_seed
     from clank.labels import move_destination
+    from clank.mapdraw import MapMemo, map_scene
     from clank.mapdraw import svg as svg_module
 
     def fresh(view, preview=None, highlight=None) -> str:
-        kept = svg_module._BENDS
-        monkeypatch.setattr(svg_module, "_BENDS", {})
-        try:
-            return svg_module.render_svg(build(view, preview, highlight), view)
-        finally:
-            monkeypatch.setattr(svg_module, "_BENDS", kept)
+        svg_module.clear_caches()
+        return svg_module.render_svg(build(view, preview, highlight), view)
 
     g = new_game(["catacombs"], players=2, seed=7, modules=MODULES)
     bots = [g.ruleset.registry.make_bot("random", bot_seed(7, s)) for s in range(2)]
-    previews = 0
+    memo = MapMemo()
+    previews = reused = 0
     while not g.over and len(g.state.history) < 80:
         seat = g.current_player
         view = g.view(seat)
@@ -329,12 +327,32 @@ def test_svg_from_kept_drawings_and_layouts_is_what_a_fresh_drawing_gives(monkey
         reach = sorted({r for a in acts if a.kind == "move" and (r := move_destination(view, seat, a))})
         for who, highlight in ((seat, reach), (1 - seat, None), (None, None)):
             assert map_svg(g.view(who), highlight=highlight) == fresh(g.view(who), highlight=highlight)
+        kept_model = memo.model
+        assert map_scene(g.view(None), memo=memo).document() == fresh(g.view(None))
+        reused += memo.model is kept_model
         for a in acts:
             if a.kind in ("orient", "place"):
                 previews += 1
                 assert map_svg(view, preview=a) == fresh(view, preview=a)
+                assert map_scene(view, preview=a, memo=memo).document() == fresh(view, preview=a)
         g.apply(bots[seat].choose(view))
-    assert previews > 0 and len(g.state.tiles) > 3
+    assert previews > 0 and len(g.state.tiles) > 3 and reused > 20
+
+
+def test_a_memo_redraws_what_a_render_hook_reads_when_it_changes():
+    """A room's glyphs come from the packs' render hooks; the memo reuses a hook's answer only
+    while every value the hook read is the same: a room's state changed outside any action (a
+    token put there) is drawn at the next drawing, and so is a change only a hook reads."""
+    from clank.mapdraw import MapMemo, map_scene
+
+    g = mid_position()
+    memo = MapMemo()
+    room = next(r for r in g.placed_rooms() if not g.state.rooms.get(r))
+    before = map_scene(g.view(None), memo=memo).document()
+    assert map_scene(g.view(None), memo=memo).document() == before
+    g.state.rooms[room] = {"marks": [1]}           # a wayshrine mark of P2's, drawn by the pack's map_room
+    after = map_scene(g.view(None), memo=memo).document()
+    assert after != before and "wayshrine mark: P2" in after
 
 
 def test_a_tile_turned_or_moved_gets_its_own_tunnel_bends():
@@ -349,7 +367,7 @@ def test_a_tile_turned_or_moved_gets_its_own_tunnel_bends():
         tile.x, tile.y, tile.rot = x, y, rot
         g.changed()
         kept = map_svg(g.view(0))
-        svg_module._BENDS.clear()
+        svg_module.clear_caches()
         assert kept == svg_module.render_svg(build(g.view(0)), g.view(0)), (x, y, rot)
 
 

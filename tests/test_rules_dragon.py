@@ -573,3 +573,50 @@ def test_row_card_revealed_is_announced_for_each_refilled_slot(kit):
     finally:
         g.registry.listeners["row_card_revealed"].pop()
     assert seen == [(0, "bard", 0), (0, "swindle", 1)]
+
+
+# ==========================================================================================
+# What the next draws take (read by front ends: the table's Dragon panel)
+# ==========================================================================================
+def test_the_outlook_says_what_an_attack_draws_and_it_draws_that(kit):
+    """D5b, C4: the rage space's number plus one cube per Danger card in the row, and the
+    attack that follows draws exactly that many."""
+    g = kit.game(2)
+    g.state.rage = 2                                            # draws 3
+    kit.row(g, ["corrupt-advisor", "wishing-well", *QUIET_ROW[2:]])
+    seen = g.view(0).dragon_outlook()
+    assert (seen.rage_draw, seen.danger, seen.attack) == (3, 2, 5)
+    assert seen == g.dragon_outlook()                           # a view reads the game's
+    kit.hand(g, 0, [])
+    kit.row(g, [None, "corrupt-advisor", "wishing-well", *QUIET_ROW[3:]])
+    kit.deck_top(g, ["imp-familiar"])
+    before = g.dragon_outlook()
+    g.apply("end")
+    assert f"The dragon draws {before.attack} cube(s)" in drawn(g)
+
+
+def test_the_outlook_counts_the_clank_area_into_the_bag(kit):
+    """D5a, D9: the Clank! area goes into the bag before a draw, so a bag of 2 black cubes and a
+    ghost, with 1 cube in the area, holds 4 when the next draw begins (a ghost still in the bag
+    keeps it from being empty): a draw of 4 may leave it empty and end the game, one of 3 cannot."""
+    g = kit.game(2)
+    kit.bag(g, {"black": 2, "ghost": 1})
+    kit.area(g, 0, 1)
+    kit.area(g, 1, 0)
+    seen = g.dragon_outlook()
+    assert (seen.bag, seen.counting) == (4, 4)
+    assert seen.may_empty(4) and not seen.may_empty(3)
+
+
+def test_the_outlook_says_what_an_out_players_turn_draws(kit):
+    """E4: 6 cubes in a 2-player game, 4 with more players, ignoring rage and Danger."""
+    two, three = kit.game(2), kit.game(3)
+    two.state.rage = 6
+    kit.row(two, ["corrupt-advisor", "wishing-well", *QUIET_ROW[2:]])
+    assert two.dragon_outlook().out_turn == 6 and two.dragon_outlook().attack == 7
+    assert three.dragon_outlook().out_turn == 4
+    knock_out(two, 1)
+    kit.hand(two, 0, [])
+    kit.row(two, QUIET_ROW)
+    two.apply("end")
+    assert "The dragon draws 6 cube(s)" in drawn(two)

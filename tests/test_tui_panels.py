@@ -50,7 +50,7 @@ def test_long_card_texts_are_cut_rather_than_push_the_pool_out_of_the_panel():
     assert lines[0].endswith("…")
 
 
-def test_dragon_panel_keeps_the_bag_on_its_own_line_and_fits_100_columns():
+def test_dragon_panel_keeps_each_thing_on_its_own_line_and_fits_100_columns():
     async def main() -> None:
         game = new_game(["catacombs"], 4, 7, {})
         game.state.clank_area.update({"0": 3, "1": 2, "2": 1, "3": 4})
@@ -60,9 +60,11 @@ def test_dragon_panel_keeps_the_bag_on_its_own_line_and_fits_100_columns():
             await pilot.pause()
             lines = panel_lines(app, "dragon")
             width = app.query_one("#dragon").size.width
+        outlook = game.dragon_outlook()
         assert lines[0] == "Clank! P1:3 P2:2 P3:1 P4:4"
-        assert lines[1].startswith(f"bag {game.view(0).bag_total} · attack draws ")
-        assert lines[2].startswith("rage ")
+        assert lines[1] == f"attack draws {outlook.attack}: rage {outlook.rage_draw}"
+        assert lines[2] == f"bag {game.view(0).bag_total} (+10 at the draw)"
+        assert lines[3].startswith("rage ")
         assert all(len(line) <= width for line in lines)
     asyncio.run(main())
 

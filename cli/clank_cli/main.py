@@ -111,6 +111,9 @@ def play(
     redraw: Redraw = typer.Option(Redraw.changed, "--redraw", help="Line mode, before each decision: print only "
                                   "the parts of the table that changed (the default; ? shows everything), or all "
                                   "of it."),
+    pace: float | None = typer.Option(None, "--pace", min=0.0, metavar="SECONDS",
+                                      help="The table plays the bots' turns on without a key press, this many "
+                                      "seconds between two moves (w changes it while playing)."),
 ) -> None:
     """Play a full game in the terminal against bots or hot-seat; every action is saved.
 
@@ -121,7 +124,7 @@ def play(
 
     with _typer_errors():
         run(packs=packs, players=players, humans=humans, bot=bot, seed=seed, save=save, resume=resume,
-            options=option, plain=plain, redraw=redraw.value)
+            options=option, plain=plain, redraw=redraw.value, pace=pace)
 
 
 # ==========================================================================================

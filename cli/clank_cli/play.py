@@ -326,12 +326,17 @@ def interactive_terminal() -> bool:
         return False
 
 
-def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: int = 0) -> Outcome:
+def run_table(game: Game, seats: Sequence[Seat], save_path: Path | None, start: int = 0,
+              pace: float | None = None) -> Outcome:
     """Play in the full-screen table (:mod:`clank_cli.tui`) until the game ends or the player
-    quits; every action is saved as it is applied."""
-    from clank_cli.tui.app import TableApp  # Textual loads only for the full-screen table
+    quits; every action is saved as it is applied. ``pace``: the bots' turns flow on without a
+    key press, that many seconds between two moves (``None``: the table stops after each)."""
+    from clank_cli.tui.app import FLOW, TableApp  # Textual loads only for the full-screen table
 
-    app = TableApp(game, seats, save_path, start=start)
+    if pace is None:
+        app = TableApp(game, seats, save_path, start=start)
+    else:
+        app = TableApp(game, seats, save_path, start=start, delay=pace, watch=FLOW)
     result = app.run()
     if app.fault is not None:
         return Outcome(FAULT, save_path, app.fault)

@@ -343,7 +343,9 @@ class ClankSpecs:
           notes on a tile. The map draws a generic glyph for whatever no renderer describes.
           ``room_name(tile, room)`` words a room (``None``: the room's ``name`` in the tile
           data, else the generic rule of :mod:`clank.game.naming`); the log, menus and map
-          all use that one name.
+          all use that one name. ``add_rules_section(title, lines)`` adds the pack's section
+          to the rules summary front ends show (the table's help shows the sections of the
+          packs in play): ``(rule ids, text)`` lines in a player's words.
 
         Returns: nothing.
 

@@ -83,6 +83,7 @@ from clank.callbacks import (
 from clank.content.checks_structure import ContentItem, ContentView, FeatureUse, OpUse, Report
 from clank.dungeon import Geometry, Route, SlotRegion, TileDef, TunnelDef
 from clank.game.cost import Cost
+from clank.game.dragon import DragonOutlook
 from clank.game.effects import CompiledOp, Cond, EffectContext
 from clank.game.ruleset import CardDef, TokenDef
 from clank.game.scoring import eligible, points_value, score_lines
@@ -113,6 +114,7 @@ from clank.registry import (
     RenderDef,
     ResourceDef,
     RoomFeatureDef,
+    RulesSectionDef,
     StatDef,
     StepDef,
     Symbol,
@@ -313,11 +315,11 @@ __all__ = [
     "TRASH_PILE", "TUNNEL_DAMAGE", "VIEW",
     "Action", "AmountEvent", "AttackBeginsEvent", "AttackDoneEvent", "CardEvent", "CardTrashedEvent", "ContentItem",
     "ContentKeyDef", "ContentView", "Cost", "FeatureUse", "OpUse", "Report",
-    "CubeKindDef", "DiscoveryQuestion", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
+    "CubeKindDef", "DiscoveryQuestion", "DragonOutlook", "EffectContext", "EnteredRoomEvent", "Entry", "Event", "EventDef",
     "Game", "GameState", "IllegalAction", "Mark", "MarketDef", "MonsterDefeatedEvent", "Offer", "Payment",
     "PieceMovedEvent",
     "PlacedTile", "PlacementQuestion", "PlayerState", "PublicPlayer", "ReactedEvent", "Registry",
-    "RenderDef", "RoomFeatureDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
+    "RenderDef", "RoomFeatureDef", "RulesSectionDef", "RoundEndEvent", "RowCardRevealedEvent", "SeatEvent", "SeatView", "Symbol",
     "TileDiscoveredEvent",
     "TilePlacedEvent", "TokenTakenEvent", "TunnelIconDef", "act", "eligible", "hookimpl", "points_value", "score_lines",
     "IsmctsBot", "Budget", "determinise", "parse_budget", "DETERMINISE",

@@ -507,6 +507,18 @@ class ContentKeyDef:
     pack: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RulesSectionDef:
+    """A pack's section of the rules summary a front end shows (the table's help): a
+    ``title`` (``"The Underworld"``) and ``lines``, each ``(rule ids, text)``: the ids a player
+    looks the rule up by (``"U35"``, ``"U15-U18"``; may be empty) and the rule in a player's
+    words. Front ends show the sections of the packs in play, in registration order."""
+
+    title: str
+    lines: tuple[tuple[str, str], ...]
+    pack: str = ""
+
+
 class Mark(NamedTuple):
     """A piece of text a renderer shows, with a semantic ``style`` (``treasure``, ``danger``,
     ``player:2``, ``muted`` ...) that each output maps to its own colours."""
@@ -560,6 +572,11 @@ class RenderDef:
       artifact's value, idols, marks); ``room`` stays the words a panel shows.
     - ``map_tile(view, tile_id) -> list[Symbol]``: glyphs on a placed tile (haunted).
 
+    A viewer that draws one game again and again (the web table, once a state for every page)
+    keeps each map hook's answer with the values it read of the game through ``view``, and asks
+    again only when one of them changed (:class:`~clank.mapdraw.memo.MapMemo`): a hook reads the
+    game through its view only, never through state of its own.
+
     Words:
 
     - ``room_name(tile, room) -> str | None``: how players name a room, as a heading writes
@@ -611,6 +628,7 @@ class Registry:
     modifiables: dict[str, ModifiableDef] = field(default_factory=dict)
     content_keys: dict[tuple[str, str], ContentKeyDef] = field(default_factory=dict)
     renderers: list[RenderDef] = field(default_factory=list)
+    rules_sections: list[RulesSectionDef] = field(default_factory=list)
     # event name -> listeners ``fn(game, event: dict)``, called in registration order
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
     # extra JSON Schemas of content kinds packs add: kind -> schema
@@ -903,6 +921,28 @@ class Registry:
         self._note("renderer", render.name, {f.name: getattr(render, f.name) for f in dataclasses.fields(render)
                                              if f.name not in ("name", "pack")})
         self.renderers.append(dataclasses.replace(render, pack=self.current_pack))
+
+    def add_rules_section(self, title: str, lines: Iterable[tuple[str, str]]) -> None:
+        """Add the pack's section to the rules summary front ends show (the table's help, which
+        shows the sections of the packs in play): ``lines`` of ``(rule ids, text)``, the text in a
+        player's words (``("U35", "Begin a turn in the Underworld: pay 1 undercoin, or make 2
+        Clank! if you have none.")``). A pack may add several sections; a title used twice is
+        refused."""
+        rows = tuple(lines)
+        bad = next((row for row in rows if not (isinstance(row, tuple) and len(row) == 2
+                                                and all(isinstance(x, str) for x in row))), None)
+        if not title or bad is not None or not rows:
+            self._refuse(f"rules section {title!r}: " + ("needs a title" if not title else "has no lines"
+                                                         if not rows else f"a line is not (rule ids, text): {bad!r}"),
+                         item=f"rules section {title!r}", fix="give a title and lines of two strings each, "
+                         "('R1', 'Entering a frost room deals 1 damage.')")
+            return
+        if any(s.title == title for s in self.rules_sections):
+            owner = next(s.pack for s in self.rules_sections if s.title == title)
+            self._refuse(f"rules section {title!r} registered twice (by {owner!r} and {self.current_pack!r})",
+                         item=f"rules section {title!r}", fix="give the section another title")
+            return
+        self.rules_sections.append(RulesSectionDef(title, rows, self.current_pack))
 
     def listen(self, event: str, fn: Listener) -> None:
         """Call ``fn(game, event)`` whenever ``event`` is announced."""

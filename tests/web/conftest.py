@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from .pagedom import Page
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 HEXPACK = HERE / "hexpack"
@@ -175,7 +177,7 @@ class Seat:
         self.cm = client.websocket_connect(f"/ws/{game}")
         self.ws = self.cm.__enter__()
         self.raw: list[str] = []
-        self.page: dict[str, str] = {}  # in html mode, every part of the table as a page shows it now
+        self.page = Page()  # in html mode, every part of the table as a page shows it now
         self.ws.send_text(json.dumps({"type": "hello", "token": token, "mode": mode}))
         self.welcome = self.next()
         self.state = self.next("state")
@@ -188,7 +190,7 @@ class Seat:
             if kind is None or message["type"] == kind:
                 if message["type"] == "state":
                     self.state = message
-                    self.page.update(message.get("html") or {})  # a state carries the parts that changed
+                    self.page.receive(message)  # whole parts, or the operations that change them
                 return message
 
     def send(self, message: dict[str, Any] | str) -> None:

@@ -310,3 +310,261 @@ def test_the_lobby_creates_a_game_and_the_table_fits_a_phone(chromium, server_fa
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1  # nothing wider than the screen
     assert "Burgle" in page.text_content("[data-part=hand]")  # the hand, grouped by card
+
+
+# -- a phone: the map fits the width, zooms and pans by touch, a tile's orientation is confirmed --
+def open_phone(chromium, link: str):
+    """A phone-sized page (390x844) driven by touch: taps, two-finger pinches, drags."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                   is_mobile=True, has_touch=True, bypass_csp=True)
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_function("document.getElementById('table').dataset.version !== undefined")
+    return page
+
+
+def touches(cdp, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": i + 1, "radiusX": 5, "radiusY": 5, "force": 1} for i, (x, y) in enumerate(points)]})
+
+
+def pinch(page, selector: str, spread: float) -> None:
+    """Two fingers on the element moving apart by ``spread`` pixels."""
+    cdp = page.context.new_cdp_session(page)
+    box = page.locator(selector).bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for step in range(7):
+        d = 30 + spread * step / 6
+        touches(cdp, "touchStart" if step == 0 else "touchMove", [(cx - d / 2, cy), (cx + d / 2, cy)])
+    touches(cdp, "touchEnd", [])
+
+
+def drag(page, selector: str, dx: float, dy: float) -> None:
+    """One finger on the element moving by (dx, dy) pixels."""
+    cdp = page.context.new_cdp_session(page)
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for step in range(11):
+        touches(cdp, "touchStart" if step == 0 else "touchMove", [(x + dx * step / 10, y + dy * step / 10)])
+        page.wait_for_timeout(16)
+    touches(cdp, "touchEnd", [])
+
+
+def wait_still(page, expression: str) -> None:
+    """Wait until ``expression`` gives the same value twice 150 ms apart."""
+    last = page.evaluate(expression)
+    while True:
+        page.wait_for_timeout(150)
+        now = page.evaluate(expression)
+        if now == last:
+            return
+        last = now
+
+
+def tap_until(page, rng: random.Random, done, limit: int = 300) -> None:
+    """Tap what a player would (exploring first: a tile to discover) until ``done(page)``."""
+    for _ in range(limit):
+        if done(page):
+            return
+        if page.get_attribute("#table", "data-deciding") != "true":
+            page.wait_for_function("document.getElementById('table').dataset.deciding === 'true'", timeout=30_000)
+            continue
+        seen = version(page)
+        for kind in ("explore", "move", "play", None):
+            buttons = page.locator(f"button.action.kind-{kind}" if kind else "button.action")
+            if buttons.count():
+                buttons.nth(rng.randrange(buttons.count()) if kind in ("play", None) else 0).tap()
+                break
+        wait_past(page, seen)
+    raise AssertionError("not reached by tapping")
+
+
+def test_on_a_phone_the_map_fits_zooms_and_pans_by_touch_and_an_orientation_is_previewed_then_confirmed(
+    chromium, server_factory, tmp_path: Path
+):
+    """390x844 with touch: the map takes the page's width (nothing wider than the screen), the
+    decision panel follows the map; two fingers zoom the map in and a drag pans it; tapping a
+    discovered tile's orientation shows it on the map and lays nothing until "Lay it this way"
+    is tapped."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "greedy"], seed=3)
+    page = open_phone(chromium, made["seats"][0]["link"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    panel = page.locator("[data-part=map]").bounding_box()
+    drawing = page.locator("#map-view svg.map").bounding_box()
+    assert drawing["width"] >= panel["width"] * 0.85 and drawing["x"] >= 0 and drawing["x"] + drawing["width"] <= 391
+    decision = page.locator("[data-part=actions]").bounding_box()
+    assert 0 <= decision["y"] - (panel["y"] + panel["height"]) <= 16      # right below the map
+    assert panel["height"] <= 844 * 0.7
+
+    fitted = page.evaluate("document.getElementById('map-view').scrollWidth")
+    pinch(page, "#map-view", 60)
+    zoomed = page.evaluate("document.getElementById('map-view').scrollWidth")
+    assert zoomed > fitted * 1.5, (fitted, zoomed)
+    before = page.evaluate("document.getElementById('map-view').scrollLeft")
+    drag(page, "#map-view", 80, 0)                                    # the map follows the finger
+    page.wait_for_function("v => document.getElementById('map-view').scrollLeft < v - 20", arg=before)
+    wait_still(page, "document.getElementById('map-view').scrollLeft")   # a tap during a fling only stops it
+    page.locator("button[data-zoom=fit]").tap()
+    page.wait_for_function("v => document.getElementById('map-view').scrollWidth <= v + 1", arg=fitted)
+
+    tap_until(page, random.Random(3), lambda p: p.locator("button.action[data-preview]").count() > 0)
+    seen = version(page)
+    orientation = page.locator("button.action[data-preview]").last
+    orientation.tap()
+    page.wait_for_selector('#map-view g.tile[data-preview="true"]')
+    assert page.locator("#confirm").is_visible() and "chosen" in orientation.get_attribute("class")
+    page.wait_for_timeout(300)
+    assert version(page) == seen                                      # nothing laid by the tap
+    laid = page.locator("#map-view g.tile[data-preview=true]").get_attribute("data-tile")
+    page.locator("#confirm-lay").tap()
+    wait_past(page, seen)
+    assert page.locator(f'#map-view g.tile[data-tile="{laid}"]:not([data-preview])').count() == 1
+    assert page.locator("#confirm").is_hidden()
+
+
+# -- what a page shows after the changes it applied is what a page loaded now shows ------------
+PARTS_HTML = """() => Object.fromEntries([...document.querySelectorAll('[data-part]')].map(part => {
+  const copy = part.cloneNode(true);
+  for (const box of copy.querySelectorAll('.map-zoom')) box.removeAttribute('style');
+  return [part.dataset.part, copy.innerHTML];
+}))"""
+
+
+def same_as_a_new_page(chromium, page, link: str) -> None:
+    """A page opened now on the same link shows, part for part, what ``page`` shows."""
+    fresh = open_seat(chromium, link)
+    fresh.wait_for_function("v => Number(document.getElementById('table').dataset.version) === v", arg=version(page))
+    page.mouse.move(0, 0)                   # no orientation hovered
+    shown, loaded = page.evaluate(PARTS_HTML), fresh.evaluate(PARTS_HTML)
+    fresh.context.close()
+    assert shown.keys() == loaded.keys()
+    for part in shown:
+        assert shown[part] == loaded[part], part
+
+
+def test_pages_that_apply_the_changes_show_exactly_what_a_page_loaded_now_shows(chromium, server_factory, tmp_path):
+    """Two people and a spectator play; after some clicks (tiles discovered and laid, pawns moving,
+    cards played, the log growing past its 40 lines), each page's parts, as the page changed
+    them message by message, are exactly what a page opened at that moment shows."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=3)
+    links = [seat["link"] for seat in made["seats"]] + [made["spectator"]]
+    pages = [open_seat(chromium, link) for link in links]
+    rng = random.Random(3)
+    for step in range(1, 91):
+        clicked = deciding_page(pages[:2])
+        seen = version(clicked)
+        explore = clicked.locator("button.action.kind-explore, button.action[data-preview]")
+        if explore.count():
+            explore.first.click()
+            wait_past(clicked, seen)
+        else:
+            click_one(clicked, rng)
+        if step % 30 == 0:
+            for page in pages:
+                page.wait_for_function("v => Number(document.getElementById('table').dataset.version) === v",
+                                       arg=version(clicked))
+            for page, link in zip(pages, links, strict=True):
+                same_as_a_new_page(chromium, page, link)
+    assert pages[2].locator("#map-view g.tile").count() >= 3 and version(pages[2]) >= 90
+
+
+# -- the log keeps the newest lines in view unless the reader scrolled up ------------------------
+LOG_PLACE = """() => { const log = document.querySelector('[data-part=log] ol');
+  const first = [...log.children].find(line => line.offsetTop + line.offsetHeight > log.scrollTop);
+  return {bottom: log.scrollHeight - log.scrollTop - log.clientHeight < 4, top: log.scrollTop,
+          first: first ? first.dataset.key : null, overflows: log.scrollHeight > log.clientHeight + 20}; }"""
+
+
+def test_the_log_keeps_the_newest_lines_in_view_unless_the_reader_scrolled_up(chromium, server_factory, tmp_path):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=4)
+    pages = [open_seat(chromium, seat["link"]) for seat in made["seats"]]
+    reader = pages[0]
+    rng = random.Random(4)
+
+    def play(clicks: int) -> None:
+        for _ in range(clicks):
+            click_one(deciding_page(pages), rng)
+        reader.wait_for_function("v => Number(document.getElementById('table').dataset.version) >= v",
+                                 arg=max(version(p) for p in pages))
+
+    play(25)
+    place = reader.evaluate(LOG_PLACE)
+    assert place["overflows"] and place["bottom"], place          # the newest line in view
+    reader.hover("[data-part=log] ol")
+    reader.mouse.wheel(0, -300)                                    # the reader scrolls up ...
+    reader.wait_for_function("() => !(" + LOG_PLACE + ")().bottom")
+    looked_at = reader.evaluate(LOG_PLACE)
+    play(6)                                                        # ... and new lines arrive
+    place = reader.evaluate(LOG_PLACE)
+    assert not place["bottom"] and place["first"] == looked_at["first"], (looked_at, place)
+    reader.mouse.wheel(0, 5000)                                    # back to the newest line
+    reader.wait_for_function("() => (" + LOG_PLACE + ")().bottom")
+    play(4)
+    assert reader.evaluate(LOG_PLACE)["bottom"]
+
+
+# -- words: health, whose turn, a spectator's panel, a lost connection ---------------------------
+def test_the_table_speaks_as_players_do(chromium, live_server):
+    """Health as players say it ("10 health", "3 damage of 10"); "Your turn." for the player
+    whose turn starts, "P1's turn" for the others; a spectator's panel says they are watching."""
+    made = new_game(live_server.base, ["catacombs"], ["human", "human"], seed=2)
+    p1, p2 = (open_seat(chromium, seat["link"]) for seat in made["seats"])
+    watcher = open_seat(chromium, made["spectator"])
+    status = p1.text_content("[data-part=status]")
+    assert "Your turn." in status and "Your decision: P1's turn" not in status
+    assert "P1's turn" in p2.text_content("[data-part=status]") and "Your turn" not in p2.text_content("[data-part=status]")
+    assert p1.locator("[data-part=players] td.health").all_text_contents() == ["10 health", "10 health"]
+    assert "Nothing to decide now" in p2.text_content("[data-part=actions]")
+    assert watcher.text_content("[data-part=actions] h2") == "Watching"
+    assert "You are watching" in watcher.text_content("[data-part=actions]")
+    seen = version(p1)
+    live_server.arrange(made["game"], lambda game: game.state.players[1].damage.extend(["1", "1", "1"]))
+    p1.wait_for_function("document.querySelectorAll('[data-part=players] td.health')[1].textContent === '3 damage of 10'")
+    assert version(p1) == seen
+
+
+def test_while_disconnected_nothing_can_be_clicked_and_the_warning_goes_once_connected(
+    chromium, server_factory, tmp_path
+):
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    made = new_game(server.base, ["catacombs"], ["human", "human"], seed=5)
+    page = open_seat(chromium, made["seats"][0]["link"])
+    assert page.locator("button.action").first.is_enabled()
+    server.kill()
+    page.wait_for_function("document.getElementById('table').classList.contains('offline')")
+    buttons = page.locator("button.action")
+    assert buttons.count() > 0 and all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+    assert page.locator(".hand-cards li.playable").first.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    page.locator(".hand-cards li.playable").first.focus()
+    page.keyboard.press("Enter")                                   # the keyboard still reaches a card
+    assert "not connected" in page.text_content("#notice")
+    server.start()
+    page.wait_for_function("document.getElementById('connection').textContent === 'connected'", timeout=30_000)
+    page.wait_for_function("!document.getElementById('table').classList.contains('offline')")
+    assert page.text_content("#notice") == "" and page.locator("#notice").is_hidden()
+    seen = version(page)
+    page.locator("button.action").first.click()                    # and play goes on
+    wait_past(page, seen)
+
+
+def test_the_lobby_offers_a_packs_options_as_it_is_ticked(chromium, server_factory, tmp_path):
+    """Ticking a pack lists its options under its name; unticking it takes them away (and they
+    are not sent); the game's own options stay."""
+    server = server_factory(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    page = chromium.new_context(bypass_csp=True).new_page()
+    page.goto(server.base + "/")
+    underworld = page.locator('fieldset.pack-options[data-pack="underworld"]')
+    assert page.locator('fieldset.pack-options[data-pack="core"] input[name="option:max_rounds"]').is_visible()
+    assert underworld.is_hidden() and page.locator('input[name="option:mercy"]').is_hidden()
+    page.check('input[name=pack][value=underworld]')
+    assert underworld.is_visible() and underworld.locator('input[name="option:mercy"]').is_enabled()
+    assert "underworld" in underworld.locator("legend").text_content()
+    page.fill('input[name="option:mercy"]', "on")
+    page.uncheck('input[name=pack][value=underworld]')
+    assert underworld.is_hidden() and page.locator('input[name="option:mercy"]').is_disabled()
+    page.fill("#players", "2")
+    page.click("#create")
+    assert "Game" in page.text_content("h1")        # created: the hidden option was not sent

@@ -38,7 +38,8 @@ def test_a_fault_in_a_packs_code_stops_that_game_only_and_its_creator_reads_it(m
     assert state_json(room.game) == before and room.version == 0          # nothing changed, nothing stored
     told = p2.next("state")
     assert told["stopped"] == answer["message"] and not told["deciding"] and told["version"] == 0
-    assert "stopped this game" in page.next("state")["html"]["status"]
+    page.next("state")
+    assert "stopped this game" in page.page.text("status")
     refused = p1.act("play burgle")
     assert refused["type"] == "error" and refused["code"] == "stopped"
 

@@ -18,12 +18,14 @@ def test_concurrent_games_over_websockets_end_as_clank_simulate_ends_them():
 
 def test_paced_seats_in_two_client_processes_reading_the_browsers_messages_end_as_clank_simulate():
     """The benchmark's other ways to load the server: the browser's messages (``html`` mode,
-    parts of the table that changed), seats that think before acting, two client processes."""
+    the changes of the table), seats that think before acting, two client processes; a page
+    receives a few kilobytes an action."""
     figures, differ = load_benchmark().run(
         games=2, seed=7, db=None, options={"max_rounds": 3}, mode="html", think=(0.001, 0.003), clients=2
     )
     assert differ == [] and len(figures.digests) == 2
     assert len(figures.latencies) == figures.actions > 0 and figures.client_cpu > 0
+    assert len(figures.shown) == figures.actions and 0 < figures.page_bytes < 5_000     # what changed, not the table
 
 
 @pytest.mark.slow

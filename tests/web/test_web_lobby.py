@@ -29,6 +29,50 @@ def test_the_lobby_offers_every_installed_pack_the_servers_directory_packs_optio
     assert "script-src 'self'" in headers["content-security-policy"]
 
 
+def test_the_lobby_lists_each_option_under_its_pack_and_offers_only_the_chosen_packs_options(web):
+    """Each option sits in its pack's group (the game's own options in one always offered); a
+    pack's group is hidden and disabled (its fields are not sent) unless the pack is chosen,
+    and a form sent back with an error shows the groups of the packs it chose."""
+    import html.parser
+
+    class Groups(html.parser.HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.groups: dict[str, dict] = {}
+            self.current: str | None = None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "fieldset" and "pack-options" in (a.get("class") or ""):
+                self.current = a["data-pack"]
+                self.groups[self.current] = {"hidden": "hidden" in a, "disabled": "disabled" in a, "options": []}
+            elif tag == "input" and self.current and (a.get("name") or "").startswith("option:"):
+                self.groups[self.current]["options"].append(a["name"][len("option:"):])
+
+        def handle_endtag(self, tag):
+            if tag == "fieldset":
+                self.current = None
+
+    def groups(page: str) -> dict[str, dict]:
+        parser = Groups()
+        parser.feed(page)
+        return parser.groups
+
+    shown = groups(web.get("/").text)              # a new form: the base game is chosen
+    assert "max_rounds" in shown["core"]["options"] and not shown["core"]["hidden"]
+    assert {"mercy", "underworld_side"} <= set(shown["underworld"]["options"])
+    assert {"characters", "party_cards"} <= set(shown["party"]["options"])
+    assert shown["underworld"]["hidden"] and shown["underworld"]["disabled"] and shown["party"]["hidden"]
+    assert not any("mercy" in g["options"] for name, g in shown.items() if name != "underworld")
+    answer = web.post("/games", data={"pack": ["catacombs", "underworld"], "players": "9"})
+    back = groups(answer.text)                      # refused (9 players): the form comes back as it was sent
+    assert answer.status_code == 400 and not back["underworld"]["hidden"] and not back["underworld"]["disabled"]
+    assert back["party"]["hidden"] and back["party"]["disabled"]
+    refused = web.post("/api/games", json={"packs": ["catacombs"], "players": 2, "seats": ["human", "human"],
+                                           "options": {"mercy": True}})
+    assert refused.status_code == 400 and "unknown game option 'mercy'" in refused.json()["message"]
+
+
 def test_a_game_is_created_from_the_form_with_a_secret_link_per_person_and_a_bot_seat(web):
     answer = web.post(
         "/games",
@@ -184,9 +228,13 @@ def test_clank_serve_names_the_extra_it_needs(monkeypatch):
     assert serve.missing_dependency("sqlite:///x") is None
 
 
-def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discovered_tile(web, seat_conn):
-    """The rooms a move reaches are drawn ``class="room reachable"`` with their ids (a click plays
-    the move); while a discovered tile is laid, each orientation has its own drawing."""
+def test_the_map_names_reachable_rooms_and_previews_each_orientation_of_a_discovered_tile(web, seat_conn):
+    """The map is the same for every seat; the rooms a move reaches are named by the deciding
+    seat's actions (``room``: the page marks them, and a click plays the move) and are on the
+    map; while a discovered tile is laid, the page asks for each orientation and receives the
+    operations that add the tile, turned that way, to the map (a few elements, not another map);
+    another seat, or an action that lays no tile, gets no preview."""
+    import copy
     import random
 
     made = create_game(web, ["catacombs"], ["human", "human"], seed=3)
@@ -196,18 +244,35 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
     for _ in range(400):
         deciding = next(s for s in seats if s.state["deciding"])
         state = deciding.state
+        assert deciding.page.write("map") == seats[1 - state["seat"]].page.write("map")
         kinds = {a["kind"] for a in state["actions"]}
         if kinds & {"orient", "place"}:
-            previews = [a for a in state["actions"] if a["preview"]]
-            html = deciding.page["map"]
-            assert html.count('<template class="preview"') == len(previews) > 0
-            assert all(f'data-action="{a["text"]}"' in html for a in previews)
+            texts = [a["text"] for a in state["actions"] if a["preview"]]
+            tile = web.hall().rooms[made["game"]].game.state.turn.move["tile"]
+            for text in texts:
+                deciding.send({"type": "preview", "action": text, "version": state["version"]})
+                answer = deciding.next("preview")
+                assert answer["action"] == text and answer["version"] == state["version"]
+                shown = copy.deepcopy(deciding.page)
+                for op in answer["diff"]:
+                    shown.apply(op)
+                drawn = shown.write("map")
+                assert f'data-tile="{tile}"' in drawn and 'data-preview="true"' in drawn
+                assert f'data-tile="{tile}"' not in deciding.page.write("map")
+                assert len(json.dumps(answer["diff"])) < 12_000
+            other = seats[1 - state["seat"]]
+            other.send({"type": "preview", "action": texts[0], "version": state["version"]})
+            assert other.next("error")["code"] == "no-preview"
+            deciding.send({"type": "preview", "action": texts[0], "version": state["version"] - 1})
+            assert deciding.next("error")["code"] == "stale-preview"
             seen_orient = True
+        else:
+            deciding.send({"type": "preview", "action": state["actions"][0]["text"], "version": state["version"]})
+            assert deciding.next("error")["code"] == "no-preview"
         rooms = {a["room"] for a in state["actions"] if a["room"]}
-        if rooms:
-            for room in rooms:
-                assert f'class="room reachable" data-room="{room}"' in deciding.page["map"]
-            seen_moves = True
+        for room in rooms:
+            assert f'data-room="{room}"' in deciding.page.write("map")
+        seen_moves = seen_moves or bool(rooms)
         if seen_moves and seen_orient:
             return
         explore = [a for a in state["actions"] if a["kind"] == "explore"]
@@ -220,30 +285,35 @@ def test_the_map_marks_reachable_rooms_and_previews_each_orientation_of_a_discov
     raise AssertionError(f"no move ({seen_moves}) or no discovered tile ({seen_orient}) in 400 actions")
 
 
-def test_a_page_is_sent_the_parts_that_changed_and_shows_what_a_new_page_is_sent_whole(web, seat_conn):
-    """After each action a page receives only the parts of the table that changed (the map
-    is not sent again when a card is played); a page that applies them shows, part for part,
-    what a page that joins then receives whole, for the deciding seat, the other and a
-    spectator."""
+def test_a_page_that_applies_the_changes_shows_what_a_new_page_is_sent_whole(web, seat_conn):
+    """After each action a page receives the operations that change what it shows (a card
+    played changes a few elements; the map only when something on it changed); a page that
+    applies them shows, part for part, what a page that joins then receives whole, for the
+    deciding seat, the other and a spectator. The messages stay small."""
     made = create_game(web, ["catacombs"], ["human", "human"], seed=2)
     tokens = [s["token"] for s in made["seats"]]
     pages = [seat_conn(web, made["game"], t, mode="html") for t in [*tokens, None]]
     parts = set(pages[0].state["html"])
-    assert {"map", "hand", "actions", "log", "status"} <= parts
-    without_map = 0
-    for _ in range(40):
+    assert {"map", "hand", "actions", "log", "status", "players", "row", "supply"} <= parts
+    sizes: list[int] = []
+    map_untouched = 0
+    for _ in range(60):
         mover = next(p for p in pages[:2] if p.state["deciding"])
+        before = len(mover.raw)
         mover.act(mover.state["actions"][0]["text"])
+        sizes.extend(len(text.encode()) for text in mover.raw[before:] if text.startswith('{"type":"state"'))
         for other in pages:
             if other is not mover:
                 other.next("state")
         for token, page in zip([*tokens, None], pages, strict=True):
-            assert set(page.page) == parts
-            without_map += "map" not in page.state["html"]
+            assert "html" not in page.state and isinstance(page.state["diff"], list)
+            map_untouched += not any(op[1][0] == "map" for op in page.state["diff"])
             fresh = seat_conn(web, made["game"], token, mode="html")
-            assert fresh.state["html"] == page.page
+            for part in parts:
+                assert fresh.page.write(part) == page.page.write(part), part
             fresh.close()
-    assert without_map > 0
+    assert map_untouched > 0
+    assert sum(sizes) / len(sizes) < 5_000, sizes
 
 
 def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):

@@ -256,3 +256,34 @@ def test_a_seat_receives_no_other_seats_secrets(web, seat_conn):
         assert not leaked, f"{who} received {leaked}"
     own = "".join(p2.raw)
     assert all(cards[c].name in own for c in secret_cards[:4])  # the test can see a leak: P2 sees its hand
+
+
+def test_the_map_every_page_shares_is_what_each_seats_own_view_draws(web, seat_conn):
+    """The map is drawn once a state for every page of a game, from the spectator's view. What a
+    page shows of it is, for every seat, exactly the map the engine draws from that seat's own
+    view: nothing another seat may not see reaches it through the shared drawing, and nothing it
+    may see is missing (an Underworld game: face-down fate cards, tile stacks, markets)."""
+    import random
+
+    from clank.mapdraw import map_scene
+    from clank_web.present import map_part
+
+    from .pagedom import Page
+
+    made = create_game(web, ["catacombs", "underworld"], ["human", "human"], seed=5)
+    room = web.hall().rooms[made["game"]]
+    pages = [seat_conn(web, made["game"], s["token"], mode="html") for s in made["seats"]]
+    rng = random.Random(5)
+    for step in range(60):
+        if step % 6 == 0:
+            for seat, page in enumerate(pages):
+                own = Page()
+                own.receive({"html": {"map": map_part(map_scene(room.game.view(seat))).inner()}})
+                assert page.page.write("map") == own.write("map"), (step, seat)
+        mover = next(p for p in pages if p.state["deciding"])
+        explore = [a for a in mover.state["actions"] if a["kind"] in ("explore", "orient")]
+        mover.act((explore[0] if explore else rng.choice(mover.state["actions"]))["text"])
+        for other in pages:
+            if other is not mover:
+                other.next("state")
+    assert len(room.game.state.tiles) > 3

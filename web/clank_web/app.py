@@ -40,7 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from clank_web import lobby
 from clank_web.config import ServerConfig
 from clank_web.pages import render
-from clank_web.protocol import Act, Refusal, decode, encode, parse_hello, parse_message
+from clank_web.protocol import Act, Preview, Refusal, decode, encode, parse_hello, parse_message
 from clank_web.ratelimit import TokenBucket
 from clank_web.storage import Store
 from clank_web.tables import Connection, Created, GameRoom, Hall
@@ -344,6 +344,8 @@ def create_app(config: ServerConfig) -> Starlette:
                     parsed = parse_message(data)
                     if isinstance(parsed, Act):
                         await room.act(seat, parsed.action, parsed.version, conn=conn)
+                    elif isinstance(parsed, Preview):
+                        conn.push(await room.preview(seat, parsed.action, parsed.version))
                     else:
                         conn.push({"type": "pong", "version": room.version})
                 except Refusal as refusal:

@@ -27,6 +27,9 @@ def render(name: str, **context: Any) -> str:
     return environment().get_template(name).render(**context)
 
 
+@cache
 def parts() -> Any:
-    """The fragments of the table (``parts.html``'s macros), each returning escaped HTML."""
+    """The fragments of the table (``parts.html``'s macros), each returning escaped HTML (loaded
+    once: asking Jinja2 for the template each time would check the file's date at every
+    fragment)."""
     return environment().get_template("parts.html").module

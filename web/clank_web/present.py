@@ -1,17 +1,30 @@
-"""What one seat is sent: its view of the game as data, and as HTML fragments of the table.
+"""What one seat is sent: its view of the game as data, and the table's parts as keyed elements.
 
-Everything here reads ``game.view(seat)`` (a spectator: ``game.view(None)``), never the game
-itself, so another seat's hand, the order of any deck, the bag's contents, fate cards and
+Everything here reads ``game.view(seat)`` or the spectator's ``game.view(None)``, never the
+game itself, so another seat's hand, the order of any deck, the bag's contents, fate cards and
 other secrets cannot reach a connection: what a view hides is not there to send. The legal
-actions go to the deciding seat only (with the engine's labels, :mod:`clank.labels`). The
-map is the engine's own renderer (:func:`clank.mapdraw.map_svg`), the rooms the seat can
-reach now highlighted (``class="room reachable"``) and each orientation of a discovered tile
-drawn as a preview.
+actions go to the deciding seat only (with the engine's labels, :mod:`clank.labels`).
+
+The parts every page of a game shows alike (the map, the dungeon row, the supply, the log and
+the players' public rows) are built once per state, from the spectator's view, for every
+seat: the map is the engine's renderer (:func:`clank.mapdraw.map_scene`, with a
+:class:`~clank.mapdraw.MapMemo` per game, so a state that changes nothing on the map costs a
+check). What differs between seats is small: the status line, the hand, the actions and the
+seat's own row of the players' table (a pack may show its owner more). The rooms a seat can
+reach are named by its actions (``room``), and the page marks them on the shared map; the page
+of the deciding seat asks how each orientation of a discovered tile looks when a player looks at
+it (``preview``): the operations that turn the map into the one with the tile laid that way.
+
+A page receives a part whole when it joins (``html``) and, after each change, the operations
+that turn what it shows into the new parts (``diff``, :mod:`clank_web.diffs`): a card played
+changes a few elements, a tile laid adds that tile's elements, never the whole map.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
@@ -27,17 +40,25 @@ from clank.labels import (
     room_name,
     token_name,
 )
-from clank.mapdraw import map_svg
+from clank.mapdraw import MapMemo, map_scene
+from clank.mapdraw.markup import Leaf, Node
 from markupsafe import Markup
 
+from clank_web.diffs import Op, diff
 from clank_web.lobby import HUMAN
 from clank_web.pages import parts
+from clank_web.protocol import encode
 
 if TYPE_CHECKING:
     from clank_web.tables import GameRoom
 
 LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
+SHARED = ("map", "row", "supply", "log")
+"""The parts every page of a game shows alike (built once per state, from the spectator's view)."""
+PARTS = ("status", "map", "players", "row", "supply", "log", "actions", "hand")
+LEAVES = 8192
+"""Elements kept by what they show (many games at once share cards, buttons and lines)."""
 
 
 def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[dict[str, Any]]:
@@ -67,78 +88,235 @@ def seat_labels(room: GameRoom) -> list[str]:
     return names
 
 
-def state_message(room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (None: a spectator)."""
+def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator), without the table's parts."""
     view = room.game.view(seat)
     human = seat is not None and room.seats[seat].kind == HUMAN
     deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
-    decider = view.current_player
-    message: dict[str, Any] = {
+    return {
         "type": "state",
         "game": room.id,
         "version": room.version,
         "seat": seat,
         "over": view.over,
         "deciding": deciding,
-        "decider": decider,
+        "decider": view.current_player,
         "actions": actions,
         "prompt": prompt_text(view) if deciding else None,
         "stopped": room.stopped,
     }
-    if mode == "html":
-        message["html"] = fragments(room, view, seat, actions)
-    return message
 
 
-def _svg(text: str) -> Markup:
-    """An SVG document inlined in the page (its XML declaration dropped). The renderer escapes
-    every text it writes, so the document is trusted markup."""
-    if text.startswith("<?xml"):
-        text = text.split("?>", 1)[1].lstrip()
-    return Markup(text)
+class Pages:
+    """What a game's pages are sent, kept across states: the map's memo, and the parts the pages
+    of each seat show (every connection of a seat receives the same messages in the same
+    order, so they show the same). What belongs to one state is kept in the room's ``_cache``,
+    which the room clears at every change."""
+
+    def __init__(self) -> None:
+        self.memo = MapMemo()
+        self.shown: dict[tuple[int | None, str], dict[str, Node]] = {}
+        self.inputs: dict[Any, tuple[Any, Any]] = {}  # what a part was last built from, and the part
+        self.rows: dict[Any, tuple[Leaf, ...]] = {}  # players' rows by what they show
+
+    def message(self, room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]:
+        """The state message's data for one seat (built once per state)."""
+        key = ("message", seat)
+        message = room._cache.get(key)
+        if message is None:
+            message = room._cache[key] = state_message(room, seat)
+        return message
+
+    def payload(self, room: GameRoom, seat: int | None, mode: str) -> str:
+        """The whole state message for one seat: what a connection that joins now receives."""
+        message = self.message(room, seat, mode)
+        if mode != "html":
+            return encode(message)
+        table = self.parts(room, seat)
+        self.shown[(seat, mode)] = table
+        key = ("whole", seat)
+        whole = room._cache.get(key)
+        if whole is None:
+            whole = room._cache[key] = {part: node.inner() for part, node in table.items()}
+        return encode({**message, "html": whole})
+
+    def update(self, room: GameRoom, seat: int | None, mode: str) -> str:
+        """The state message for the connections of one seat after a change: in ``html`` mode,
+        the operations that turn the parts those pages show into the new ones."""
+        message = self.message(room, seat, mode)
+        if mode != "html":
+            return encode(message)
+        shown = self.shown.get((seat, mode))
+        if shown is None:
+            return self.payload(room, seat, mode)
+        table = self.parts(room, seat)
+        self.shown[(seat, mode)] = table
+        ops: list[Op] = []
+        for part, node in table.items():
+            ops.extend(self.changes(room, shown[part], node))
+        return encode({**message, "diff": ops})
+
+    @staticmethod
+    def changes(room: GameRoom, old: Node, new: Node) -> list[Op]:
+        """``diff(old, new)``, worked out once per state for the parts several seats share."""
+        if old is new:
+            return []
+        key = ("diff", id(old), id(new))
+        kept = room._cache.get(key)
+        if kept is not None and kept[0] is old and kept[1] is new:
+            return kept[2]
+        ops = diff(old, new)
+        room._cache[key] = (old, new, ops)
+        return ops
+
+    def parts(self, room: GameRoom, seat: int | None) -> dict[str, Node]:
+        """Every part of the table for one seat, in the page's order (a part whose inputs are
+        those of the state before is the very part it was)."""
+        key = ("parts", seat)
+        table = room._cache.get(key)
+        if table is None:
+            shared = self.shared(room)
+            message = self.message(room, seat, "html")
+            view = room.game.view(seat) if seat is not None else shared["view"]
+            names = shared["names"]
+            rows = dict(shared["rows"])
+            if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
+                rows[seat] = player_rows(view, seat, names, self.rows)
+            actions = message["actions"]
+            status = status_context(room, view, seat, names)
+            table = room._cache[key] = {
+                "status": self.built(("status", seat), status, lambda s: status_part(s)),
+                "map": shared["map"],
+                "players": self.built(("players", seat), tuple(leaf for s in sorted(rows) for leaf in rows[s]),
+                                      players_part),
+                "row": shared["row"],
+                "supply": shared["supply"],
+                "log": shared["log"],
+                "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
+                                      lambda _: actions_part(view, seat, actions, names)),
+                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions),
+                                   lambda _: hand_part(view, seat, actions)),
+            }
+        return table
+
+    def shared(self, room: GameRoom) -> dict[str, Any]:
+        """The parts every page shows alike, built from the spectator's view once per state (a
+        part whose inputs did not change is the very part of the state before)."""
+        shared = room._cache.get("shared")
+        if shared is None:
+            view = room.game.view(None)
+            names = seat_labels(room)
+            scene = map_scene(view, memo=self.memo)
+            log = view.log
+            shared = room._cache["shared"] = {
+                "view": view,
+                "names": names,
+                "map": self.built("map", scene, map_part),
+                "row": self.built("row", tuple(view.row), lambda row: row_part(view)),
+                "supply": self.built("supply", supply_data(view), lambda data: supply_part(*data)),
+                "log": self.built("log", (len(log), log[-1] if log else None),
+                                  lambda _: log_part(view, self.inputs.get("log", (None, None))[1])),
+                "rows": {seat: player_rows(view, seat, names, self.rows) for seat in range(view.seat_count)},
+            }
+        return shared
+
+    def built(self, key: Any, inputs: Any, build: Callable[[Any], Any]) -> Any:
+        """``build(inputs)``, kept while the inputs are the same (``is`` or ``==``): an unchanged
+        part is the very part of the state before, which costs nothing to compare."""
+        kept = self.inputs.get(key)
+        if kept is not None and (kept[0] is inputs or kept[0] == inputs):
+            return kept[1]
+        made = build(inputs)
+        self.inputs[key] = (inputs, made)
+        return made
+
+    def preview(self, room: GameRoom, seat: int | None, action: str) -> list[Op] | None:
+        """The operations that turn the map into the one with the discovered tile laid as
+        ``action`` (one of the seat's ``orient``/``place`` actions now), worked out when a page
+        asks (hovering, focusing or tapping an orientation), kept while the map is the same; None
+        when ``action`` is no such action."""
+        if seat is None:
+            return None
+        message = self.message(room, seat, "html")
+        label = next((a["label"] for a in message["actions"] if a["preview"] and a["text"] == action), None)
+        if label is None:
+            return None
+        base = self.shared(room)["map"]
+        view = room.game.view(seat)
+        return self.built(("preview", seat, action), (base, label),
+                          lambda _: diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo))))
 
 
-def fragments(room: GameRoom, view: Any, seat: int | None, actions: list[dict[str, Any]]) -> dict[str, str]:
-    """The table's parts as HTML, by the name of the element each replaces."""
-    macros = parts()
-    names = seat_labels(room)
-    reachable = sorted({a["room"] for a in actions if a["room"]})
-    out = {
-        "status": macros.status(status_context(room, view, seat, names)),
-        "map": macros.dungeon(
-            _svg(map_svg(view, highlight=reachable)),
-            [
-                (a["text"], a["label"], _svg(map_svg(view, preview=a["text"], title=a["label"])))
-                for a in actions
-                if a["preview"]
-            ],
-        ),
-        "players": macros.players(players_context(view, names)),
-        "row": macros.row(row_context(view)),
-        "supply": macros.supply(supply_context(view)),
-        "log": macros.log(view.log[-LOG_LINES:]),
-        "actions": macros.actions(actions),
-        "hand": macros.hand(hand_context(view, seat, actions)) if seat is not None else "",
-    }
-    return {k: str(v) for k, v in out.items()}
+# -- the elements ------------------------------------------------------------------------------
+def _leaf(key: str, macro: Callable[..., Any], *args: Any) -> Leaf:
+    return Leaf(key, str(macro(key, *args)).strip())
+
+
+def _part(key: str, children: tuple[Node | Leaf, ...]) -> Node:
+    """A part of the table: the page's section is its element (``data-part``)."""
+    return Node(key, "section", (), children)
+
+
+@lru_cache(maxsize=LEAVES)
+def _heading(key: str, text: str) -> Leaf:
+    return _leaf(key, parts().heading, text)
+
+
+@lru_cache(maxsize=LEAVES)
+def _text_leaf(macro: str, key: str, *args: Any) -> Leaf:
+    return _leaf(key, getattr(parts(), macro), *args)
+
+
+def map_part(scene: Any) -> Node:
+    """The dungeon: the zoom buttons, the map (in a view that pans and a box that zooms) and its
+    legend."""
+    view = Node("view", "div", (("class", "map-view"), ("id", "map-view")),
+                (Node("zoom", "div", (("class", "map-zoom"),), (scene.map_node(),)),))
+    legend = Node("legend", "details", (("class", "map-legend"),),
+                  (_text_leaf("summary", "summary", "Legend"),
+                   Node("entries", "ul", (("class", "legend"),), tuple(_legend_item(*e) for e in scene.legend))))
+    return _part("map", (_heading("h", "Dungeon"), _text_leaf("map_tools", "tools"), view, legend))
+
+
+@lru_cache(maxsize=LEAVES)
+def _legend_item(key: str, mark: str, words: str) -> Leaf:
+    glyph = key[2:] if key.startswith("g:") else ""
+    width = 20 if len(glyph) <= 2 else 10 * len(glyph) + 4      # a wide mark (≈ABCDE) drawn whole
+    return _leaf(key, parts().legend_item, Markup(mark), words, width)
+
+
+def status_part(s: dict[str, Any]) -> Node:
+    """Who you are, whose turn, who decides (another player may answer on your turn), the end
+    (``s``: :func:`status_context`)."""
+    children: list[Node | Leaf] = [
+        _status_line(tuple((k, v) for k, v in s.items() if k not in ("seats", "scores"))),
+        _seat_list(tuple(tuple(seat.items()) for seat in s["seats"])),
+    ]
+    if s["over"]:
+        children.append(_leaf("scores", parts().scores, s["scores"]))
+        children.append(_leaf("record", parts().record_link, s["game"]))
+    return _part("status", tuple(children))
+
+
+@lru_cache(maxsize=LEAVES)
+def _status_line(s: tuple[tuple[str, Any], ...]) -> Leaf:
+    return _leaf("who", parts().status_line, dict(s))
+
+
+@lru_cache(maxsize=LEAVES)
+def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
+    return _leaf("seats", parts().seat_list, [dict(seat) for seat in seats])
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """Who you are, whose turn, who decides (another player may answer on your turn), the end."""
+    """What the status line says, as data."""
     decider = view.current_player
-    result = result_words(view, names) if view.over else None
     scores = []
     if view.over:
         for s in view.scores():
-            scores.append(
-                {
-                    "name": names[s["seat"]],
-                    "total": s["total"],
-                    "eligible": s["eligible"],
-                    "lines": [(src, pts) for src, pts in s["lines"]],
-                }
-            )
+            scores.append({"name": names[s["seat"]], "total": s["total"], "eligible": s["eligible"],
+                           "lines": [(src, pts) for src, pts in s["lines"]]})
     deciding = seat is not None and decider == seat and room.seats[seat].kind == HUMAN and not room.stopped
     return {
         "game": room.id,
@@ -146,53 +324,110 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
         "seat": seat,
         "round": view.round,
         "turn": names[view.current] if not view.over else None,
+        "own_turn": seat is not None and view.current == seat,
+        "main": view.decision_kind == "main",
         "decider": names[decider] if decider is not None else None,
         "out_of_turn": decider is not None and decider != view.current,
         "deciding": deciding,
         "prompt": prompt_text(view) if deciding else None,
         "over": view.over,
         "stopped": room.stopped,
-        "result": result,
+        "result": result_words(view, names) if view.over else None,
         "scores": scores,
-        "version": room.version,
         "seats": [{"seat": s, "name": n, "human": room.seats[s].kind == HUMAN} for s, n in enumerate(names)],
     }
 
 
-def players_context(view: Any, names: list[str]) -> list[dict[str, Any]]:
-    """Every player's public state (a hand and a deck are counts), read from the view's public
-    faces of the seats (``view.public``: built without copying their zones)."""
-    out = []
-    for seat in range(view.seat_count):
-        p = view.public(seat)
-        where = p["room"] or p["ko_room"]
-        hand = p["hand"] if isinstance(p["hand"], int) else len(p["hand"])
-        deck = p["deck"] if isinstance(p["deck"], int) else len(p["deck"])
-        held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in p["tokens"])
-        out.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "status": p["status"].replace("_", " "),
-                "where": room_name(view, where) if where else "-",
-                "gold": p["pool"].get("gold", 0),
-                "damage": len(p["damage"]),
-                "health": view.health,
-                "cubes": p["cubes"],
-                "clank": view.clank_area.get(str(seat), 0),
-                "artifacts": [
-                    f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in p["artifacts"]
-                ],
-                "hand": hand,
-                "deck": deck,
-                "discard": len(p["discard"]),
-                "play": [card_name(view, c) for c in p["play"]],
-                "tokens": [f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items())],
-                "marks": [m.text for m in marks(view, "player", seat)],
-                "current": seat == view.current,
-            }
-        )
-    return out
+def _action_key(a: dict[str, Any]) -> tuple[Any, ...]:
+    return a["text"], a["label"], a["kind"], a["room"], a["preview"]
+
+
+@lru_cache(maxsize=LEAVES)
+def _action_leaf(text: str, label: str, kind: str, room: str | None, preview: bool) -> Leaf:
+    return _leaf(f"a:{text}", parts().action_button, {"text": text, "label": label, "kind": kind, "room": room,
+                                                     "preview": preview})
+
+
+def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], names: list[str]) -> Node:
+    """What the seat may do now, as buttons; otherwise what is going on (never an empty panel)."""
+    if actions:
+        items = tuple(_action_leaf(*_action_key(a)) for a in actions)
+        return _part("actions", (_heading("h", "What you may do"),
+                                 Node("list", "ul", (("class", "action-list"),), items)))
+    if view.over:
+        return _part("actions", (_heading("h", "The game is over"),
+                                 _text_leaf("idle", "idle", "Nothing more to decide: the scores are above.")))
+    turn = f"It is {names[view.current]}'s turn."
+    if seat is None:
+        return _part("actions", (_heading("h", "Watching"), _text_leaf(
+            "idle", "idle", f"You are watching: spectators see the table but cannot act. {turn}")))
+    return _part("actions", (_heading("h", "What you may do"),
+                             _text_leaf("idle", "idle", f"Nothing to decide now. {turn}")))
+
+
+def health_words(damage: int, health: int) -> str:
+    """A player's health as players say it: ``"10 health"`` unhurt, ``"3 damage of 10"``."""
+    return f"{health} health" if damage == 0 else f"{damage} damage of {health}"
+
+
+@lru_cache(maxsize=LEAVES)
+def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
+    p = dict(row)
+    out = [_leaf(f"p{seat}", parts().player_row, p)]
+    if p["play"] or p["tokens"] or p["marks"]:
+        out.append(_leaf(f"x{seat}", parts().player_extra, p))
+    return tuple(out)
+
+
+def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
+    """One player's public state as this view sees it (a hand and a deck are counts), read
+    from the view's public face of the seat (``view.public``: built without copying its zones).
+    ``kept``: the rows drawn lately by what they show (of one game: the same names)."""
+    p = view.public(seat)
+    hand, deck = p["hand"], p["deck"]
+    key = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
+           view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
+           hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
+           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(m.text for m in marks(view, "player", seat)),
+           seat == view.current)
+    rows = kept.get(key)
+    if rows is None:
+        if len(kept) >= LEAVES:
+            kept.clear()
+        rows = kept[key] = _player_leaves(seat, _player_row(view, key))
+    return rows
+
+
+def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
+    """A player's row in words, from :func:`player_rows`'s key."""
+    (seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, play, tokens,
+     lines, current) = key
+    held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in tokens)
+    return (
+        ("seat", seat),
+        ("name", name),
+        ("status", status.replace("_", " ")),
+        ("where", room_name(view, where) if where else "-"),
+        ("gold", gold),
+        ("health_words", health_words(damage, health)),
+        ("cubes", cubes),
+        ("clank", clank),
+        ("artifacts", tuple(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in artifacts)),
+        ("hand", hand),
+        ("deck", deck),
+        ("discard", discard),
+        ("play", tuple(card_name(view, c) for c in play)),
+        ("tokens", tuple(f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items()))),
+        ("marks", lines),
+        ("current", current),
+    )
+
+
+def players_part(rows: tuple[Leaf, ...]) -> Node:
+    """Every player's public state, row by row."""
+    body = Node("body", "tbody", (), rows)
+    table = Node("table", "table", (("class", "player-table"),), (_text_leaf("players_head", "head"), body))
+    return _part("players", (_heading("h", "Players"), table))
 
 
 def _card(view: Any, card: str) -> dict[str, Any]:
@@ -212,51 +447,102 @@ def _card(view: Any, card: str) -> dict[str, Any]:
     }
 
 
-def hand_context(view: Any, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any]:
+@lru_cache(maxsize=LEAVES)
+def _hand_card(card: str, name: str, text: str, count: int, action: str | None) -> Leaf:
+    return _leaf(f"c:{card}", parts().hand_card, {"id": card, "name": name, "text": text, "count": count,
+                                                  "action": action})
+
+
+def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """What the hand part shows, as plain data (the cards' words are the ruleset's)."""
+    if seat is None:
+        return ()
+    me = view.me
+    return (tuple(me.hand), tuple(me.play), tuple(me.pool.items()), tuple(me.teleports), tuple(me.tokens),
+            tuple(a["text"] for a in actions if a["kind"] == "play"))
+
+
+def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
     """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
-    hooks add about a player is in the players' table, for every seat alike)."""
+    hooks add about a player is in the players' table)."""
+    if seat is None:
+        return _part("hand", ())
     me = view.me
     playable = {a["text"] for a in actions if a["kind"] == "play"}
-    hand = []
+    cards: list[Leaf] = []
     for card, n in Counter(me.hand).items():
-        entry = _card(view, card)
-        entry["count"] = n
-        entry["action"] = f"play {card}" if f"play {card}" in playable else None
-        hand.append(entry)
-    pool = [resource_words(res, n) for res, n in me.pool.items() if n]
-    return {
-        "hand": hand,
-        "play": [_card(view, c) for c in me.play],
-        "pool": pool,
-        "teleports": list(me.teleports),
-        "tokens": [token_name(view, t) for t in me.tokens],
-    }
-
-
-def row_context(view: Any) -> list[dict[str, Any]]:
-    """The dungeon row, slot by slot (1-6, as players count)."""
-    return [
-        {"slot": i + 1, **_card(view, c)} if c else {"slot": i + 1, "empty": True}
-        for i, c in enumerate(view.row)
+        c = _card(view, card)
+        action = f"play {card}" if f"play {card}" in playable else None
+        cards.append(_hand_card(card, c["name"], c["text"], n, action))
+    hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
+    pool = ", ".join(resource_words(res, n) for res, n in me.pool.items() if n) or "nothing"
+    if me.teleports:
+        pool += f"; teleports: {', '.join(me.teleports)}"
+    children: list[Node | Leaf] = [
+        _heading("h", "Your hand"),
+        Node("cards", "ul", (("class", "cards hand-cards"),), hand),
+        _text_leaf("own_line", "play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
+        _text_leaf("text_line", "pool", "Pool", pool),
     ]
+    if me.tokens:
+        children.append(_text_leaf("text_line", "tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
+    return _part("hand", tuple(children))
 
 
-def supply_context(view: Any) -> dict[str, Any]:
-    """The reserve, the packs' boards (the market ...), the dragon: Clank! area, bag, rage."""
+def row_part(view: Any) -> Node:
+    """The dungeon row, slot by slot (1-6, as players count)."""
+    items = tuple(_row_slot(i + 1, tuple(_card(view, c).items()) if c else ()) for i, c in enumerate(view.row))
+    return _part("row", (_heading("h", "Dungeon row"), Node("cards", "ol", (("class", "cards dungeon-row"),), items)))
+
+
+@lru_cache(maxsize=LEAVES)
+def _row_slot(slot: int, card: tuple[tuple[str, Any], ...]) -> Leaf:
+    return _leaf(f"s{slot}", parts().row_card, {"slot": slot, **dict(card)} if card else {"slot": slot, "empty": True})
+
+
+def supply_data(view: Any) -> tuple[Any, ...]:
+    """What the supply part shows, as plain data: the reserve, the packs' boards (the market ...),
+    the dragon (Clank! area, bag, rage, the dungeon deck)."""
     cards = view.ruleset.cards
     draws = view.setup.get("rage_track", {}).get("draws", [])
-    area = [(view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n]
-    return {
-        "reserve": [
-            (cards[c].name if c in cards else c, n, cost_text(cards[c].cost) if c in cards else "")
-            for c, n in view.reserve.items()
-        ],
-        "boards": [m.text for m in marks(view, "board")],
-        "area": area,
-        "bag": view.bag_total,
-        "rage": view.rage + 1,
-        "rage_spaces": len(draws),
-        "draws": draws[view.rage] if 0 <= view.rage < len(draws) else "?",
-        "deck": view.dungeon_deck_size,
-        "round": view.round,
-    }
+    reserve = tuple((cards[c].name if c in cards else c, n, cost_text(cards[c].cost) if c in cards else "")
+                    for c, n in view.reserve.items())
+    area = tuple((view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n)
+    dragon = (("area", area), ("bag", view.bag_total), ("rage", view.rage + 1), ("rage_spaces", len(draws)),
+              ("draws", draws[view.rage] if 0 <= view.rage < len(draws) else "?"), ("deck", view.dungeon_deck_size))
+    return reserve, tuple(m.text for m in marks(view, "board")), dragon
+
+
+def supply_part(reserve: tuple[Any, ...], boards: tuple[str, ...], dragon: tuple[Any, ...]) -> Node:
+    """The reserve, the packs' boards, the dragon."""
+    marks_ = tuple(_text_leaf("board_mark", f"b{i}", text) for i, text in enumerate(boards))
+    return _part("supply", (_heading("h", "Reserve, market and dragon"), _reserve(reserve), *marks_, _dragon(dragon)))
+
+
+@lru_cache(maxsize=LEAVES)
+def _reserve(items: tuple[tuple[str, int, str], ...]) -> Leaf:
+    return _leaf("reserve", parts().reserve, items)
+
+
+@lru_cache(maxsize=LEAVES)
+def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
+    return _leaf("dragon", parts().dragon, dict(items))
+
+
+def log_part(view: Any, before: Node | None = None) -> Node:
+    """The last lines of the log, each keyed by its place in the whole log (a page adds the new
+    lines and drops the oldest); ``before``: the part of the state before, whose lines are kept."""
+    log = view.log
+    first = max(0, len(log) - LOG_LINES)
+    lines: tuple[Node | Leaf, ...] = ()
+    if before is not None:
+        shown = before.children[1].children if isinstance(before.children[1], Node) else ()
+        if shown and shown[0].key.startswith("l") and shown[-1].key == f"l{len(log) - 1}":
+            return before
+        start = int(shown[0].key[1:]) if shown else first
+        end = start + len(shown)
+        if shown and start <= first <= end <= len(log):      # the log grew: keep what it shows
+            lines = shown[first - start:]
+            first = end
+    lines += tuple(_text_leaf("log_line", f"l{i}", log[i]) for i in range(first, len(log)))
+    return _part("log", (_heading("h", "Log"), Node("lines", "ol", (("class", "log-lines"),), lines)))

@@ -11,6 +11,8 @@ a ``type``. The client speaks first::
     ← {"type": "state", "version": 13, ...}          (to every connection of the game; in html
                                                       mode, the parts of the table that changed)
     → {"type": "ping"}   ← {"type": "pong"}
+    → {"type": "preview", "action": "orient 1", "version": 13}
+    ← {"type": "preview", "action": "orient 1", "version": 13, "diff": [...]}   (the map with the tile laid so)
 
 A refusal is ``{"type": "error", "status": 4xx, "code": WORD, "message": TEXT}``; the state
 never changes on a refusal. Refusals that end the conversation also close the socket with
@@ -73,6 +75,15 @@ class Ping:
     """A keep-alive."""
 
 
+@dataclass(frozen=True)
+class Preview:
+    """A page asks how the map looks with a discovered tile laid as ``action`` (one of its
+    ``orient``/``place`` actions of state ``version``)."""
+
+    action: str
+    version: int
+
+
 def decode(text: str | bytes | None, limit: int) -> dict[str, Any]:
     """A message's JSON object; :class:`Refusal` when it is too large, binary, not JSON or not
     an object with a ``type``."""
@@ -104,19 +115,19 @@ def parse_hello(data: dict[str, Any]) -> Hello:
     return Hello(token or None, mode)
 
 
-def parse_message(data: dict[str, Any]) -> Act | Ping:
+def parse_message(data: dict[str, Any]) -> Act | Ping | Preview:
     """A message after the hello."""
     kind = data["type"]
     if kind == "ping":
         return Ping()
-    if kind != "act":
-        raise Refusal(400, "malformed", f"unknown message type {kind[:40]!r} (expected 'act' or 'ping')")
+    if kind not in ("act", "preview"):
+        raise Refusal(400, "malformed", f"unknown message type {kind[:40]!r} (expected 'act', 'preview' or 'ping')")
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_TEXT:
         raise Refusal(400, "malformed", "'action' must be an action's text")
     if not isinstance(version, int) or isinstance(version, bool):
         raise Refusal(400, "malformed", "'version' must be the version of the state the action was chosen on")
-    return Act(action.strip(), version)
+    return Act(action.strip(), version) if kind == "act" else Preview(action.strip(), version)
 
 
 def encode(message: dict[str, Any]) -> str:

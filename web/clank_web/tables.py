@@ -38,6 +38,7 @@ from clank.api import Game, PackFault, PackLoadError, SetupError, new_game, stat
 from clank_web.bots import BotRunner
 from clank_web.config import ServerConfig
 from clank_web.lobby import HUMAN, GameSpec
+from clank_web.present import Pages
 from clank_web.protocol import Refusal, encode
 from clank_web.storage import ACTIVE, Append, Store, StoredGame, StoredSeat
 from clank_web.tokens import matches, new_game_id, new_token, token_hash
@@ -127,8 +128,8 @@ class GameRoom:
     bot_task: asyncio.Task | None = None
     timer: asyncio.TimerHandle | None = None
     version: int = -1  # the committed state's version: how many actions are stored (set from the game)
-    _cache: dict[tuple[int | None, str, int], dict[str, Any]] = field(default_factory=dict)
-    _shown: dict[tuple[int | None, str], dict[str, str]] = field(default_factory=dict)  # a seat's pages' parts
+    _cache: dict[Any, Any] = field(default_factory=dict)  # what belongs to the current state (present.Pages)
+    pages: Pages = field(default_factory=Pages)  # what the pages are sent, kept across states
 
     def __post_init__(self) -> None:
         self.version = len(self.game.state.history)
@@ -243,32 +244,29 @@ class GameRoom:
 
     # -- who sees what -----------------------------------------------------------------------
     def message(self, seat: int | None, mode: str) -> dict[str, Any]:
-        """The state message for one seat (or a spectator), built once per version."""
-        from clank_web.present import state_message
-
-        key = (seat, mode, self.version)
-        message = self._cache.get(key)
-        if message is None:
-            message = self._cache[key] = state_message(self, seat, mode)
-        return message
+        """The state message's data for one seat (or a spectator), built once per version."""
+        return self.pages.message(self, seat, mode)
 
     def payload(self, seat: int | None, mode: str) -> str:
         """The whole state message for one seat: what a connection that joins now receives."""
-        message = self.message(seat, mode)
-        if mode == "html":
-            self._shown[(seat, mode)] = message["html"]
-        return encode(message)
+        return self.pages.payload(self, seat, mode)
 
     def update(self, seat: int | None, mode: str) -> str:
-        """The state message for the connections of one seat after a change: in ``html`` mode,
-        only the parts of the table that differ from what those pages show."""
-        message = self.message(seat, mode)
-        if mode != "html":
-            return encode(message)
-        parts = message["html"]
-        shown = self._shown.get((seat, mode), {})
-        self._shown[(seat, mode)] = parts
-        return encode({**message, "html": {k: v for k, v in parts.items() if shown.get(k) != v}})
+        """The state message for the connections of one seat after a change (in ``html`` mode,
+        what changed of the table: :mod:`clank_web.present`)."""
+        return self.pages.update(self, seat, mode)
+
+    async def preview(self, seat: int | None, action: str, version: int) -> dict[str, Any]:
+        """The ``preview`` message: how the map looks with the discovered tile laid as ``action``
+        (under the lock: always of the committed state). Raises :class:`Refusal` when ``action``
+        is no orientation this seat may choose on state ``version``."""
+        async with self.lock:
+            if version != self.version:
+                raise Refusal(409, "stale-preview", "the game has moved on: this preview belongs to an older state")
+            ops = self.pages.preview(self, seat, action)
+            if ops is None:
+                raise Refusal(422, "no-preview", "that is no orientation of a discovered tile you may choose now")
+            return {"type": "preview", "version": version, "action": action, "diff": ops}
 
     def broadcast(self) -> None:
         """Send the current state to every connection, each its own seat's view (under the lock:

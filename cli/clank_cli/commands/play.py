@@ -28,12 +28,14 @@ from clank_cli.seats import parse_options
 
 def play(*, packs: str | None = None, players: int | None = None, humans: int | None = None,
          bot: str | None = None, seed: int | None = None, save: Path | None = None, resume: Path | None = None,
-         options: list[str] | None = None, plain: bool = False, redraw: str = REDRAW_CHANGED) -> None:
+         options: list[str] | None = None, plain: bool = False, redraw: str = REDRAW_CHANGED,
+         pace: float | None = None) -> None:
     """Play a game (a new one, or the one saved in ``resume``) to its end or until the player
     quits; every action is saved. The options are those of ``clank play`` (``options``: the
     ``key=value`` texts of ``--option``); ``plain`` plays in line mode (also the mode when
     standard input or output is not a terminal), where ``redraw`` says what is printed before
-    each decision (:data:`clank_cli.play.REDRAWS`)."""
+    each decision (:data:`clank_cli.play.REDRAWS`); ``pace`` (seconds) lets the full-screen
+    table play the bots' turns on without a key press."""
     out, err = con.stdout(), con.stderr()
     with con.engine_errors(), con.interrupt_before_play():
         if resume is not None:
@@ -66,7 +68,7 @@ def play(*, packs: str | None = None, players: int | None = None, humans: int | 
         if plain or not interactive_terminal():
             outcome = session.run()
         else:
-            outcome = run_table(game, seats, table.save_path, start=len(game.state.history))
+            outcome = run_table(game, seats, table.save_path, start=len(game.state.history), pace=pace)
     if outcome.reason == FAULT and outcome.fault is not None:
         con.report_faults([outcome.fault], outcome.message())
         raise CommandExit(con.EXIT_ENV)

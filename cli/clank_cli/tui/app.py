@@ -27,32 +27,28 @@ from clank_cli import render, routes
 from clank_cli.play import FAULT, bot_choice
 from clank_cli.records import save_document, write_json
 from clank_cli.seats import Seat, make_bots
-from clank_cli.tui import panels, screens
+from clank_cli.tui import asking, panels, screens
 from clank_cli.tui.fingerprint import fingerprint
-from clank_cli.tui.keys import MOVE, HandLetters, KeyMap, answer_keys, main_keys
+from clank_cli.tui.keys import (
+    ALL_OPTIONS,
+    GROUP_KEYS,
+    MOVE,
+    ORIENT_KINDS,
+    HandLetters,
+    KeyMap,
+    answer_keys,
+    main_keys,
+)
+from clank_cli.tui.layout import COMPACT, CSS, REGULAR, SMALL, layout_for, too_small_words
 from clank_cli.tui.mapscreen import MapScreen
 
 FINISHED, QUIT = "finished", "quit"
 STOP, FLOW, FAST = "stop", "flow", "fast"
 WATCH_MODES = (STOP, FLOW, FAST)
 WATCH_WORDS = {STOP: "stop after each turn", FLOW: "flow", FAST: "fast"}
-
-CSS = """
-Screen { layout: vertical; }
-#body { height: 1fr; }
-#left { width: 3fr; }
-#right { width: 2fr; }
-#bottom { height: 10; }
-.panel { border: round $primary-darken-2; padding: 0 1; overflow: hidden hidden; }
-#map { height: 1fr; }
-#row { height: 8; }
-#players { height: 7; }
-#dragon { height: 5; text-wrap: nowrap; text-overflow: ellipsis; }
-#supply { height: 5; }
-#log { height: 1fr; }
-#hand { width: 3fr; height: 100%; }
-#actions { width: 2fr; height: 100%; border: round $accent; }
-"""
+TITLES = {REGULAR: {"map": "Dungeon (tab: the whole map, routes and legend)", "actions": "Your move (? help)"},
+          COMPACT: {"map": "Dungeon (tab: whole map)", "actions": "Your move (? help)"}}
+"""Panel titles that differ by layout."""
 
 
 def settle_heap() -> None:
@@ -76,7 +72,7 @@ class Panel(Static):
 class TableApp(App[str]):
     """One game at the table. ``delay``: seconds between two bot actions when the watch mode
     flows (0 in tests); ``watch``: how other players' turns are shown (``stop`` after each
-    turn, ``flow``, ``fast``)."""
+    turn, ``flow``, ``fast``). The layout follows the terminal's size (:mod:`~clank_cli.tui.layout`)."""
 
     CSS = CSS
     TITLE = "Clank! Catacombs"
@@ -104,6 +100,7 @@ class TableApp(App[str]):
         self.out_asked = False
         self._bot_pending = False
         self.redraws = 0
+        self.table_layout = REGULAR
         self._map_key: tuple[Any, ...] | None = None
         self._shown: dict[str, Hashable] = {}      # panel id -> fingerprint of what it shows
         self._resize_pending = False
@@ -113,16 +110,19 @@ class TableApp(App[str]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield self._panel("map", "Dungeon (tab: the whole map, routes and legend)")
+                yield self._panel("map", TITLES[REGULAR]["map"])
                 yield self._panel("row", "Dungeon row")
             with Vertical(id="right"):
                 yield self._panel("players", "Players")
                 yield self._panel("dragon", "Dragon")
+                yield self._panel("crow", "Dungeon row")
                 yield self._panel("supply", "Reserve and market")
                 yield self._panel("log", "Log (l: all)")
         with Horizontal(id="bottom"):
             yield self._panel("hand", "Hand")
-            yield self._panel("actions", "Your move (? help)")
+            yield self._panel("actions", TITLES[REGULAR]["actions"])
+        yield Panel(id="logline")
+        yield Static(id="toosmall")
 
     @staticmethod
     def _panel(wid: str, title: str) -> Static:
@@ -139,10 +139,33 @@ class TableApp(App[str]):
     def on_mount(self) -> None:
         """Once the panels have their sizes, draw the table and let the game go on (drawing
         before the first layout would draw the map for a panel of no size, then again)."""
-        seats = len(self.game.state.players)
-        if seats > 4:                     # a line per player: 5-6 seats need a taller panel
-            self.query_one("#players").styles.height = seats + 3
+        self._fit_layout()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: Any) -> None:
+        """The terminal changed size: the layout may change (regular, compact, too small)."""
+        if self._fit_layout(event.size):
+            self.panel_resized()
+
+    def _fit_layout(self, size: Any = None) -> bool:
+        """Choose the layout for the terminal's size (classes on the table's screen); whether it
+        changed."""
+        width, height = size if size is not None else self.size
+        layout = layout_for(width, height)
+        table = self.screen_stack[0] if self.screen_stack else None
+        players = self.query("#players")
+        if table is None or not players:     # a resize before the panels are mounted
+            return False
+        table.set_class(layout == COMPACT, "-compact")
+        table.set_class(layout == SMALL, "-small")
+        if layout == SMALL:
+            self.query_one("#toosmall", Static).update(too_small_words(width, height))
+        seats = len(self.game.state.players)
+        # a line per player: 5-6 seats need a taller panel (the compact one takes the room left)
+        players.first().styles.height = None if layout == COMPACT else (seats + 3 if seats > 4 else 7)
+        changed = layout != self.table_layout
+        self.table_layout = layout
+        return changed
 
     def panel_resized(self) -> None:
         """A panel changed size (the terminal did): draw the panels anew, once."""
@@ -161,13 +184,18 @@ class TableApp(App[str]):
         return self.game.view(self.viewer)
 
     def redraw(self) -> None:
-        """Refresh the panels from the viewer's view (never scrolls: each panel is fixed).
-        A panel is repainted only when what it shows changed (its fingerprint), and the map
-        is drawn again only when the game, the preview or the panel's size changed."""
+        """Refresh the panels of the layout in use from the viewer's view (never scrolls: each
+        panel is fixed). A panel is repainted only when what it shows changed (its
+        fingerprint), and the map is drawn again only when the game, the preview or the panel's
+        size changed."""
         self.redraws += 1
         view = self.view()
         seat = self.viewer
         self._compute_keys(view)
+        if self.table_layout == SMALL:
+            return
+        compact = self.table_layout == COMPACT
+        main = self.keymap if not self.answers else None       # a question owns the keys
         hand = self.hand.slots if seat is not None else []
         mp = self.query_one("#map", Static)
         width, height = max(20, mp.size.width or 60), max(3, mp.size.height or 12)
@@ -175,20 +203,29 @@ class TableApp(App[str]):
         key = (len(self.game.state.history), width, height, preview, seat)
         if key != self._map_key:            # the map changes only with the game or the preview
             self._map_key = key
-            self._show("map", panels.map_panel(view, width, height, preview, seat))
-        self._show("row", panels.row_panel(view, self.keymap), f"Dungeon row (deck {view.dungeon_deck_size})")
-        pl = self.query_one("#players", Static)
-        self._show("players", panels.players_panel(view, self.seats, pl.size.width or 80),
-                   f"Players (round {view.round})")
-        self._show("dragon", panels.dragon_panel(view))
-        self._show("supply", panels.supply_panel(view))
-        lg = self.query_one("#log", Static)
-        self._show("log", panels.log_panel(view, max(1, lg.size.height or 8)))
+            self._show("map", panels.map_panel(view, width, height, preview, seat), TITLES[self.table_layout]["map"])
+        if compact:
+            self._show("crow", panels.row_panel(view, main, texts=False), f"Row (deck {view.dungeon_deck_size})")
+            rows = self.query_one("#players", Static).size.height or len(view.players)
+            self._show("players", panels.players_lines(view, self.seats, rows), f"Players (round {view.round})")
+            self._show("dragon", panels.dragon_panel(view, rows=3))
+            self._show("logline", panels.log_line(view))
+        else:
+            self._show("row", panels.row_panel(view, main), f"Dungeon row (deck {view.dungeon_deck_size})")
+            pl = self.query_one("#players", Static)
+            self._show("players", panels.players_panel(view, self.seats, pl.size.width or 80),
+                       f"Players (round {view.round})")
+            self._show("dragon", panels.dragon_panel(view))
+            self._show("supply", panels.supply_panel(view))
+            lg = self.query_one("#log", Static)
+            self._show("log", panels.log_panel(view, max(1, lg.size.height or 8)))
         hp = self.query_one("#hand", Static)
-        self._show("hand", panels.hand_panel(view, seat, hand, self.keymap, hp.size.width or None,
-                                             hp.size.height or None),
+        self._show("hand", panels.hand_panel(view, seat, hand, main, None, hp.size.height or None),
                    f"{view.name(seat)}: hand" if seat is not None else "Hands")
-        self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line()))
+        ap = self.query_one("#actions", Static)
+        self._show("actions", panels.actions_panel(view, seat, self.keymap, self.answers, self._status_line(),
+                                                   ap.size.height or None, hints=not compact),
+                   TITLES[self.table_layout]["actions"])
         if isinstance(self.screen, MapScreen):
             self.screen.show(view, seat, self.destinations(view), preview)
 
@@ -214,7 +251,8 @@ class TableApp(App[str]):
             return self.status
         seat = self.game.current_player
         if seat is not None and not self.seats[seat].is_human:
-            return f"{self.game.name(seat)} is playing ({WATCH_WORDS[self.watch_mode]}; p pauses, w changes)"
+            pace = f", {self.delay:g} s a move" if self.watch_mode == FLOW else ""
+            return f"{self.game.name(seat)} is playing ({WATCH_WORDS[self.watch_mode]}{pace}; p pauses, w changes)"
         return ""
 
     def _compute_keys(self, view: Any) -> None:
@@ -234,7 +272,7 @@ class TableApp(App[str]):
     def _orientations(self) -> list[Action]:
         if self.keymap is None:
             return []
-        return [a for acts in self.keymap.keys.values() for a in acts if a.kind in ("orient", "place")]
+        return [a for acts in self.keymap.keys.values() for a in acts if a.kind in ORIENT_KINDS]
 
     def _previewed(self) -> Action | None:
         options = self._orientations()
@@ -278,7 +316,8 @@ class TableApp(App[str]):
             if self.viewer != seat and len(self.humans) > 1:
                 self.viewer = None
                 self.redraw()
-                self._push(screens.HandOff(game.name(seat)), lambda _: self._show_human(seat))
+                self._push(screens.HandOff(game.name(seat), asking.call_reason(game, seat)),
+                           lambda key: self._show_human(seat, key))
                 return
             self._show_human(seat)
             return
@@ -294,10 +333,14 @@ class TableApp(App[str]):
         self.redraw()
         self._schedule_bot()
 
-    def _show_human(self, seat: int) -> None:
+    def _show_human(self, seat: int, key: str | None = None) -> None:
+        """Show the table to ``seat``; ``key``: the key that dismissed its hand-off, which then
+        acts on the table as if pressed there (it is not swallowed)."""
         self.viewer = seat
         self.preview = None
         self.redraw()
+        if key:
+            self.handle_key(key, key)
 
     def _after_out(self, watch: bool | None) -> None:
         if watch:
@@ -352,8 +395,8 @@ class TableApp(App[str]):
         if (turned and self.watch_mode == STOP and self.humans and nxt is not None
                 and not self.seats[nxt].is_human and not game.over):
             self.waiting = True
-            self.status = (f"{game.name(before[1])}'s turn is over. "
-                           f"space: {game.name(game.state.current)}'s turn")
+            self.status = (f"{game.name(before[1])}'s turn is over. space: {game.name(game.state.current)}'s "
+                           "turn; w: let the bots play on")
         self.advance()
 
     def save(self, digest: bool = True) -> None:
@@ -381,21 +424,30 @@ class TableApp(App[str]):
         """Stable keys of the table (see :mod:`clank_cli.tui.keys`); commands after them."""
         if len(self.screen_stack) > 1:
             return
-        ch, key = event.character or "", event.key
+        if self.handle_key(event.character or "", event.key):
+            event.stop()
+
+    def handle_key(self, ch: str, key: str) -> bool:
+        """Act on a key pressed at the table (``ch`` its character, ``key`` its name); whether
+        the table used it. While the terminal is too small only ``q`` works."""
+        if self.table_layout == SMALL:
+            if ch == "q":
+                self.quit_game()
+            return ch == "q"
         km = self.keymap
         if km is not None and ch in km.keys:
-            event.stop()
             self._pick(ch, km.keys[ch])
-            return
+            return True
         if km is not None and self._orientations() and key in ("left", "right", "enter"):
-            event.stop()
             self._orient_key(key)
-            return
+            return True
         command = {"q": self.quit_game, "?": self.show_help, "v": self.show_inspect, "l": self.show_log,
-                   "w": self.cycle_watch, "p": self.toggle_pause, " ": self.go_on}.get(ch)
-        if command is not None:
-            event.stop()
-            command()
+                   "w": self.cycle_watch, "p": self.toggle_pause, " ": self.go_on,
+                   ALL_OPTIONS: self.show_options}.get(ch)
+        if command is None:
+            return False
+        command()
+        return True
 
     def _orient_key(self, key: str) -> None:
         options = self._orientations()
@@ -409,16 +461,37 @@ class TableApp(App[str]):
         self.redraw()
 
     def _pick(self, key: str, actions: list[Action]) -> None:
+        """A key of the keymap: a card, a row slot or an answer acts at once; a group key
+        (:data:`~clank_cli.tui.keys.GROUP_KEYS`) opens a chooser, or asks to confirm its only
+        action (a move may hurt or discover a tile, a token is used up)."""
         view = self.view()
-        if len(actions) == 1:
+        if len(actions) == 1 and key not in GROUP_KEYS:
             if actions[0].kind == "play":
                 self.hand.take(key)
             self._confirm_and_play(actions[0])
+            return
+        if len(actions) == 1 and self.viewer is not None:
+            self._push(screens.Confirm(asking.confirm_question(view, self.viewer, actions[0])),
+                       lambda yes: self.play(actions[0]) if yes else None)
             return
         entries = sorted(((render.action_label(view, a), a) for a in actions),
                          key=lambda e: e[0] if key == MOVE else "")
         title = {"m": "Move where?", "r": "The reserve", "t": "Here", "u": "Use"}.get(key, "Which one?")
         self._push(screens.Chooser(title, entries), lambda a: self._confirm_and_play(a) if a is not None else None)
+
+    def show_options(self) -> None:
+        """``o``: every option of the decision asked now in a list, each with its key on the
+        table (the actions panel may not have rows for them all)."""
+        km, view = self.keymap, self.view()
+        if km is None:
+            return
+        listed = [(key, acts[0]) for key, acts in km.keys.items()
+                  if self.answers or acts[0].kind in ORIENT_KINDS]
+        if not listed:
+            return
+        entries = [(render.action_label(view, a), a) for _, a in listed]
+        self._push(screens.Chooser("Every option", entries, symbols=[k for k, _ in listed]),
+                   lambda a: self._confirm_and_play(a) if a is not None else None)
 
     def _confirm_and_play(self, action: Action) -> None:
         seat = self.viewer
@@ -474,12 +547,19 @@ class TableApp(App[str]):
 
     def show_log(self) -> None:
         """The whole log."""
-        self._push(screens.TextScreen("Log (escape to close)", screens.log_body(self.view())))
+        self._push(screens.TextScreen("Log (escape to close; the newest line last)", screens.log_body(self.view()),
+                                      at_end=True))
 
     def cycle_watch(self) -> None:
-        """Stop after each other turn → flow → fast → stop."""
+        """Stop after each other turn → flow → fast → stop. Leaving ``stop`` while the table
+        waits after a turn goes on at once: the bots play on, their moves in the log."""
         self.watch_mode = WATCH_MODES[(WATCH_MODES.index(self.watch_mode) + 1) % len(WATCH_MODES)]
-        self.status = f"other turns: {WATCH_WORDS[self.watch_mode]}"
+        pace = f", {self.delay:g} s a move" if self.watch_mode == FLOW else ""
+        self.status = f"other turns: {WATCH_WORDS[self.watch_mode]}{pace}"
+        if self.waiting and self.watch_mode != STOP:
+            self.waiting = False
+            self.advance()
+            return
         self.redraw()
 
     def toggle_pause(self) -> None:

@@ -3,7 +3,8 @@ draw the same: the table repaints a panel only when its fingerprint changed.
 
 Rich's :class:`~rich.text.Text` (its characters, spans and wrapping), :class:`~rich.table.Table`
 (its columns' settings and every cell), :class:`~rich.console.Group` and strings are known;
-any other renderable gets a fingerprint of its own identity, so it is always repainted.
+a renderable with a ``fingerprint()`` method gives its own (:mod:`clank_cli.tui.fit`); any other
+renderable gets a fingerprint of its own identity, so it is always repainted.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def fingerprint(renderable: Any) -> Hashable:
     if isinstance(renderable, Text):
         return ("text", renderable.plain, _style(renderable.style), renderable.justify, renderable.overflow,
                 renderable.no_wrap, tuple((s.start, s.end, _style(s.style)) for s in renderable.spans))
+    own = getattr(renderable, "fingerprint", None)
+    if callable(own):
+        return ("own", type(renderable).__name__, own())
     if isinstance(renderable, Group):
         return ("group", tuple(fingerprint(r) for r in renderable.renderables))
     if isinstance(renderable, Table):

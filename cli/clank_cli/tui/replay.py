@@ -84,7 +84,9 @@ class ReplayApp(TableApp):
         return f"action {self.index} of {n}: {before.name(seat)}: {label}"
 
     def on_mount(self) -> None:
-        """Start at the beginning, once the panels have their sizes."""
+        """Start at the beginning, once the panels have their sizes (laid out for the
+        terminal's size, as the table is)."""
+        self._fit_layout()
         self.call_after_refresh(self.goto, 0)
 
     def on_key(self, event: Any) -> None:

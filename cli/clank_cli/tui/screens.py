@@ -24,28 +24,33 @@ from clank_cli.tui.keys import chooser_symbols
 from clank_cli.tui.panels import DANGER_MARK, DRAGON_MARK
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
-    ("a-k", "play the hand card with that letter (a card keeps its letter all turn)"),
-    ("1-6", "act on that dungeon-row slot: acquire, use or fight (while laying a tile: its turn 0°-270°)"),
-    ("m", "move: the destinations, by name"),
-    ("r", "the reserve: acquire or fight"),
-    ("t", "act in your room: take an artifact, open a lock, buy at the market, mark a wayshrine"),
-    ("u", "use a token or a card's ability"),
+    ("a-k", "play the hand card with that letter (a card keeps its letter all turn; a card drawn "
+            "takes a letter not used this turn; after k: s, x, z)"),
+    ("1-6", "act on that dungeon-row slot: acquire, use or fight"),
+    ("m", "move: the destinations, by name, with their costs (one destination: asks first)"),
+    ("r", "the reserve: acquire or fight (while laying a tile: the row's cards too)"),
+    ("t", "act in your room: take an artifact, open a lock, buy at a market, mark a wayshrine"),
+    ("u", "use a token or a card's ability (one only: asks first)"),
     ("n", "end your turn (asks first if Skill, Swords, Boots or teleports are unspent)"),
-    ("←/→, enter", "while laying a tile: preview each placement on the map, lay the one shown"),
-    ("y/n, 1-9", "answer a question in the middle of an effect"),
+    ("1-4, ←/→, enter", "while laying a tile: its turn 0°-270°; or preview each placement on the map "
+                        "and lay the one shown"),
+    ("y/n, 1-9", "answer a question in the middle of an effect (the question owns these keys)"),
+    ("o", "every option of the question or tile asked now, when the panel cannot show them all"),
     ("tab", "the whole map: room names, arrows pan (c centres, z overview), where you can go and what "
             "each way costs; a destination's key moves there; tab again: back to the table"),
     ("v", "inspect: every card's text, your deck, discard pile, secrets and tokens"),
     ("l", "the whole log"),
     ("space", "continue after another player's turn; p pauses or resumes the bots"),
-    ("w", "how other turns are shown: stop after each turn, flow, or fast"),
+    ("w", "how other turns are shown: stop after each turn, flow (at the pace of clank play --pace), "
+          "or fast; the log shows every move"),
     ("?", "this help"),
     ("q", "save and quit (resume with clank play --resume FILE)"),
 )
 
 
 class TextScreen(ModalScreen[None]):
-    """A scrollable page of text; any of ``escape``, ``q`` or the opening key closes it."""
+    """A scrollable page of text; any of ``escape``, ``q`` or the opening key closes it;
+    ``at_end``: it opens at its end (the log: the newest line)."""
 
     BINDINGS = [Binding("escape,q,question_mark,v,l,enter,space", "dismiss", "close")]
     DEFAULT_CSS = """
@@ -53,15 +58,23 @@ class TextScreen(ModalScreen[None]):
     TextScreen > VerticalScroll { width: 96%; height: 94%; border: round $accent; background: $surface; }
     """
 
-    def __init__(self, title: str, body: RenderableType) -> None:
+    def __init__(self, title: str, body: RenderableType, *, at_end: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
+        self.at_end = at_end
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = self.title_text
             yield Static(self.body, id="page")
+
+    def on_mount(self) -> None:
+        """Arrows and page keys scroll the page; a log opens at its newest line."""
+        scroll = self.query_one(VerticalScroll)
+        scroll.focus()
+        if self.at_end:
+            self.call_after_refresh(scroll.scroll_end, animate=False)
 
     def action_dismiss(self, result: Any = None) -> None:  # type: ignore[override]
         """Close the page."""
@@ -69,7 +82,8 @@ class TextScreen(ModalScreen[None]):
 
 
 def help_body(view: Any) -> RenderableType:
-    """Keys, the map legend and the rules summary with rule ids."""
+    """Keys, the map legend and the rules summary with rule ids: the rules of the engine,
+    then a section for each pack in play (:meth:`~clank.registry.Registry.add_rules_section`)."""
     keys = Table(title="Keys", box=None, title_justify="left", show_header=False, padding=(0, 2))
     keys.add_column(style="bold cyan", no_wrap=True)
     keys.add_column()
@@ -85,13 +99,20 @@ def help_body(view: Any) -> RenderableType:
     legend.add_row(Text("players"), "* a human; hp: health left; clank: cubes in the Clank! area/cubes in "
                    "supply; art: artifacts' values; cards (wide panels): deck/discard pile; where: the room "
                    "(its own name, as the map prints it, on narrow panels)")
-    summary = Table(title="Rules in short (rule ids of the rules reference; `clank` explains refusals)",
-                    box=None, title_justify="left", show_header=False, padding=(0, 2))
-    summary.add_column(style="dim", no_wrap=True)
-    summary.add_column()
-    for ids, text in rules.SUMMARY:
-        summary.add_row(ids, text)
-    return Group(keys, Text(""), legend, Text(""), summary)
+    sections = [rules_table("Rules in short (ids of the rules reference)", rules.summary(view))]
+    sections += [rules_table(section.title, section.lines) for section in view.registry.rules_sections]
+    return Group(keys, Text(""), legend, *(part for table in sections for part in (Text(""), table)))
+
+
+def rules_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:
+    """A section of the rules summary: rule ids, then the rule in a few words."""
+    table = Table(title=title, box=None, title_justify="left", show_header=False, padding=(0, 2),
+                  title_style="bold")
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column()
+    for ids, text in lines:
+        table.add_row(ids, text)
+    return table
 
 
 def inspect_body(view: Any, seat: int | None) -> RenderableType:
@@ -140,27 +161,38 @@ def log_body(view: Any) -> RenderableType:
     return Text("\n".join(f"{i:>4}  {line}" for i, line in enumerate(view.log, 1)))
 
 
-class HandOff(Screen[None]):
+class HandOff(Screen["str | None"]):
     """Hot-seat: the table is covered until the next player presses a key, so the previous
-    player's hand is never shown to them."""
+    player's hand is never shown to them. It says who is called and why (``reason``: their
+    turn, or a decision during another player's turn); enter, space or escape show the table,
+    and any other key shows it and acts there too (the key is not swallowed: ``y`` answers a
+    yes-or-no question at once)."""
 
     DEFAULT_CSS = """
     HandOff { align: center middle; }
-    HandOff > Static { width: auto; padding: 2 6; border: heavy $accent; text-align: center; }
+    HandOff > Static { width: auto; max-width: 90%; padding: 1 4; border: heavy $accent; text-align: center; }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, reason: str = "") -> None:
         super().__init__()
         self.player_name = name
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Pass the keyboard to ", ""), (self.player_name, "bold"),
-                                   ("\n\npress any key when you are ready", "dim")), id="handoff")
+        text = Text.assemble(("Pass the keyboard to ", ""), (self.player_name, "bold"))
+        if self.reason:
+            text.append(f"\n\n{self.player_name} is called: ", style="")
+            text.append(self.reason, style="bold yellow")
+        text.append("\n\nenter when you are ready (or the key of what you want to do)", style="dim")
+        yield Static(text, id="handoff")
 
     def on_key(self, event: Any) -> None:
-        """Any key shows the table to the next player."""
+        """Any key shows the table to the next player; a key other than enter, space or
+        escape is handed on to the table."""
         event.stop()
-        self.dismiss(None)
+        ch = event.character or ""
+        passed = ch if ch.isprintable() and ch.strip() and event.key not in ("enter", "escape", "space") else None
+        self.dismiss(passed)
 
 
 class Confirm(ModalScreen[bool]):
@@ -186,7 +218,9 @@ class Confirm(ModalScreen[bool]):
 
 class Chooser(ModalScreen["Action | None"]):
     """The actions one key stands for (moves by destination, the reserve ...), each with a
-    letter; escape goes back."""
+    key (``symbols``: letters by default; the table's own keys when it lists the options of a
+    question); escape goes back. A list longer than the screen scrolls (arrows, page keys) and
+    its title says how many entries it holds."""
 
     DEFAULT_CSS = """
     Chooser { align: center middle; }
@@ -195,11 +229,13 @@ class Chooser(ModalScreen["Action | None"]):
     """
 
     def __init__(self, title: str, entries: Sequence[tuple[str, Action]],
-                 on_preview: Callable[[Action | None], None] | None = None) -> None:
+                 on_preview: Callable[[Action | None], None] | None = None, *,
+                 symbols: Sequence[str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.entries = list(entries)
-        self.symbols = chooser_symbols(len(self.entries))
+        self.symbols = list(symbols) if symbols is not None else list(chooser_symbols(len(self.entries)))
+        self.entries = self.entries[:len(self.symbols)]
 
     def compose(self) -> ComposeResult:
         text = Text()
@@ -208,11 +244,16 @@ class Chooser(ModalScreen["Action | None"]):
             text.append(label + "\n")
         text.append("escape: back", style="dim")
         with VerticalScroll() as box:
-            box.border_title = self.title_text
+            box.border_title = f"{self.title_text} ({len(self.entries)}; ↑↓ scroll)" \
+                if len(self.entries) > 8 else self.title_text
             yield Static(text, id="choices")
 
+    def on_mount(self) -> None:
+        """The list takes the arrows and page keys (a long list scrolls)."""
+        self.query_one(VerticalScroll).focus()
+
     def on_key(self, event: Any) -> None:
-        """A letter picks its entry; escape closes."""
+        """A key picks its entry; escape closes."""
         if event.key == "escape":
             event.stop()
             self.dismiss(None)

@@ -7,7 +7,7 @@ those does and where it goes afterwards is the pack's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from clank.callbacks import StepRun
@@ -17,11 +17,20 @@ if TYPE_CHECKING:
 BLACK = "black"
 
 
+def rage_draw(game: Table) -> int:
+    """D5b: the number on the dragon marker's space of the rage track."""
+    return int(game.setup["rage_track"]["draws"][game.state.rage])
+
+
+def danger(game: Table) -> int:
+    """C4: the Danger cards in the dungeon row."""
+    cards = game.ruleset.cards
+    return sum(1 for c in game.state.row if c is not None and cards[c].danger)
+
+
 def draw_number(game: Table) -> int:
     """D5b: the rage space's draw number plus the Danger cards in the row."""
-    draws = game.setup["rage_track"]["draws"]
-    danger = sum(1 for c in game.state.row if c is not None and game.ruleset.cards[c].danger)
-    return int(draws[game.state.rage]) + danger
+    return rage_draw(game) + danger(game)
 
 
 def bag_total(game: Table) -> int:
@@ -33,6 +42,42 @@ def bag_counts(game: Table) -> int:
     """Cubes in the bag that keep it from being empty (D9)."""
     kinds = game.registry.cube_kinds
     return sum(n for k, n in game.state.bag.items() if k not in kinds or kinds[k].in_bag_counts)
+
+
+class DragonOutlook(NamedTuple):
+    """What the dragon's next draws take, as things stand now (read by
+    :meth:`~clank.game.table.Table.dragon_outlook`; nothing is drawn). Every number is public:
+    the rage track, the row, the Clank! area and how many cubes the bag holds."""
+
+    rage_draw: int
+    """The number on the dragon marker's space of the rage track (D5b)."""
+    danger: int
+    """Danger cards in the dungeon row: one more cube each for an attack (C4)."""
+    attack: int
+    """Cubes a dragon attack draws now: ``rage_draw + danger`` (D5b)."""
+    out_turn: int
+    """Cubes the turn of a player who is out draws, ignoring rage and Danger (E4)."""
+    bag: int
+    """Cubes in the bag when the next draw begins: the bag now and the Clank! area, which goes
+    into it first (D5a). A draw takes at most these."""
+    counting: int
+    """Of those, the cubes that keep the bag from being empty (D9): cube kinds registered
+    with ``in_bag_counts=False`` are left out."""
+
+    def may_empty(self, draw: int) -> bool:
+        """Whether a draw of ``draw`` cubes could leave no cube that counts in the bag, which
+        ends the game at once (D9)."""
+        return self.counting <= draw
+
+
+def outlook(game: Table) -> DragonOutlook:
+    """What the next attack and the next out player's turn would draw now (D5, C4, E4, D9)."""
+    area = game.state.clank_area
+    kinds = game.registry.cube_kinds
+    rage, extra = rage_draw(game), danger(game)
+    bag = bag_total(game) + sum(area.values())
+    counting = bag_counts(game) + sum(n for k, n in area.items() if k not in kinds or kinds[k].in_bag_counts)
+    return DragonOutlook(rage, extra, rage + extra, game.out_player_draw(), bag, counting)
 
 
 def _draw_cube(game: Table) -> str:

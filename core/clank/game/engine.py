@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import audit, decisions, lookback, movement, rollback, scoring, turn
+from clank.game import audit, decisions, dragon, lookback, movement, rollback, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
@@ -211,6 +211,9 @@ class Game(Table):
 
     def winners(self) -> list[int]:
         return scoring.winners(self)
+
+    def dragon_outlook(self) -> dragon.DragonOutlook:
+        return dragon.outlook(self)
 
     @property
     def log(self) -> list[str]:

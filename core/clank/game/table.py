@@ -33,6 +33,7 @@ from clank.rng import Rng
 if TYPE_CHECKING:
     from clank.dungeon import Route, Segment
     from clank.game.cost import Cost
+    from clank.game.dragon import DragonOutlook
     from clank.game.ruleset import Ruleset
     from clank.game.state import PlacedTile
     from clank.registry import Entry, Registry
@@ -889,6 +890,13 @@ class Table(Board):
         """Open a reaction window: offer ``seat`` each card in hand that reacts to ``event``,
         one after the other until one is used, or with ``repeat=True`` until the seat declines
         every one it holds."""
+        raise NotImplementedError
+
+    def dragon_outlook(self) -> DragonOutlook:
+        """What the dragon's next draws would take now (D5b, C4, E4, D9): the cubes an attack
+        draws (the rage track's number plus Danger), what an out player's turn draws, how many
+        cubes the bag will hold and how many of them keep it from being empty. Reads public
+        information only, never changes the game."""
         raise NotImplementedError
 
     def scores(self) -> list[dict[str, Any]]:

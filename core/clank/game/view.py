@@ -14,13 +14,12 @@ others' pending decisions, and what packs hide with the ``player_view`` and ``vi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clank.actions import Action
 from clank.game import movement
-from clank.game.state import PlacedTile, PlayerState, TurnState
+from clank.game.state import PlacedTile, PlayerState, TurnState, copy_plain
 
 if TYPE_CHECKING:
     from clank.dungeon import Geometry, TileDef
@@ -35,12 +34,12 @@ HIDDEN = "hidden"
 SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label", "room_state",
           "placed_rooms", "tile_of_room", "turn_stat", "has_flag", "modify", "artifact_limit", "carried_artifacts",
           "path_cost", "route_cost", "link_routes", "link_openings", "slot_layout", "empty_slots_next_to",
-          "resource_text", "spent_text", "article")
+          "dragon_outlook", "resource_text", "spent_text", "article")
 """Rule helpers a view offers as they are (they read public information only): a seat's name,
 whether it is live, a room's features, name (as a sentence says it, as a heading) and state, the
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
-artifact limit, what a path or link costs, the layout of a slot region and its empty slots, and
-resources in words."""
+artifact limit, what a path or link costs, the layout of a slot region and its empty slots,
+what the dragon's next draws take, and resources in words."""
 _SHARED = frozenset(SHARED)
 
 
@@ -445,8 +444,9 @@ class SeatView:
 
 
 def _public_player(game: engine.Game, owner: int, viewer: int | None) -> dict[str, Any]:
-    p = asdict(game.state.players[owner])
-    return _redact_player(game, p, viewer)
+    """A copy of a seat's fields as ``viewer`` sees them (copied as plain data: a reader may
+    keep or change it without touching the game)."""
+    return _redact_player(game, copy_plain(_player_fields(game.state.players[owner])), viewer)
 
 
 def _redact_player(game: engine.Game, p: dict[str, Any], viewer: int | None) -> dict[str, Any]:

@@ -11,6 +11,8 @@ The public API:
 - :func:`draw_map` → a :class:`rich.text.Text` fitted into a panel (focused, panned, at a
   chosen detail), and :func:`map_window` → which part of the map it shows;
 - :func:`map_svg` → a standalone SVG document of the same map, with its legend;
+- :func:`map_scene` → the same drawing as keyed elements (an :class:`~clank.mapdraw.svg.SvgScene`),
+  for a viewer that replaces what changed, with a :class:`~clank.mapdraw.memo.MapMemo` per game;
 - :func:`legend` → (glyph, rich style, meaning) of everything the map may draw now;
 - :func:`room_label` → how a player names a room.
 
@@ -18,16 +20,16 @@ Modules: :mod:`~clank.mapdraw.model` (what is shown), :mod:`~clank.mapdraw.layou
 (where, in cell units), :mod:`~clank.mapdraw.tileart` and
 :mod:`~clank.mapdraw.route` (a tile's lines on a character grid),
 :mod:`~clank.mapdraw.canvas`, :mod:`~clank.mapdraw.text` (the terminal drawing),
-:mod:`~clank.mapdraw.svg`, :mod:`~clank.mapdraw.legend`,
+:mod:`~clank.mapdraw.svg`, :mod:`~clank.mapdraw.markup` (keyed elements),
+:mod:`~clank.mapdraw.memo` (what a drawing keeps for the next), :mod:`~clank.mapdraw.legend`,
 :mod:`~clank.mapdraw.symbols` (glyphs and colours), :mod:`~clank.mapdraw.names`.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -35,7 +37,11 @@ from clank.actions import Action
 from clank.mapdraw import legend as _legend
 from clank.mapdraw import model as _model
 from clank.mapdraw import text as _text
+from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.names import room_label
+
+if TYPE_CHECKING:
+    from clank.mapdraw.svg import SvgScene
 
 Highlight = Iterable[str] | Mapping[str, str] | None
 """Rooms to emphasise: room ids, or room id → a short key drawn beside the room (``"1"``)."""
@@ -87,11 +93,6 @@ _DRAWN: dict[tuple[Any, ...], Text] = {}
 _DRAWN_SIZE = 64
 """Drawings kept by what they show (a redraw of an unchanged map, or of a position seen
 before, copies the kept one)."""
-_SVG_DRAWN: OrderedDict[tuple[Any, ...], tuple[Any, str]] = OrderedDict()
-_SVG_DRAWN_SIZE = 512
-"""SVG documents kept by the ruleset whose glyphs they draw, what they show, their title and the
-players in their legend, the ones used last first out (a server draws for many games and seats
-at once: a few tens of kilobytes each)."""
 
 
 @dataclass(frozen=True)
@@ -132,22 +133,29 @@ def map_svg(view: Any, *, preview: Action | str | None = None, highlight: Highli
     """The same map as a standalone SVG document (UTF-8 text): tiles with their names,
     rooms with names and glyphs, tunnels with icons and arrows, portals, open edges, pawns,
     and the legend. ``preview`` and ``highlight`` as for :func:`draw_map`; ``title`` heads
-    the picture (default: the round and whose turn it is). A map that shows the same as one
-    drawn lately is not drawn again, and a redrawn map reuses the lines of its layout."""
-    from clank.mapdraw import svg as _svg  # the table never needs SVG (nor its XML imports)
+    the picture (default: the round and whose turn it is). Elements drawn before are reused
+    (:mod:`clank.mapdraw.svg`)."""
+    return map_scene(view, preview=preview, highlight=highlight, title=title).document()
 
-    model = _model.build(view, preview, highlight)
+
+def map_scene(view: Any, *, preview: Action | str | None = None, highlight: Highlight = None,
+              title: str | None = None, memo: MapMemo | None = None) -> SvgScene:
+    """The map as :func:`map_svg` draws it, as keyed elements (:class:`~clank.mapdraw.svg.SvgScene`:
+    each tile, room, tunnel and mark keyed by what it shows, in coordinates that do not move
+    when the map grows), for a viewer that replaces only what changed from one drawing to the
+    next. ``memo`` (a :class:`~clank.mapdraw.memo.MapMemo` per game) makes the next drawing of
+    the same game reuse what did not change (the model, the render hooks' answers)."""
+    from clank.mapdraw import svg as _svg  # the table never needs SVG
+
+    model = _model.build(view, preview, highlight, memo)
     title = title if title is not None else _svg.default_title(view)
-    key = (id(view.ruleset), model.signature(), title,
-           tuple((p.seat, view.name(p.seat), p.status) for p in _model.seat_faces(view)))
-    kept = _SVG_DRAWN.get(key)
-    if kept is not None and kept[0] is view.ruleset:   # the same packs draw the same glyphs
-        _SVG_DRAWN.move_to_end(key)
-        return kept[1]
-    if len(_SVG_DRAWN) >= _SVG_DRAWN_SIZE:
-        _SVG_DRAWN.popitem(last=False)                  # the drawing used longest ago
-    drawn = _svg.render_svg(model, view, title)
-    _SVG_DRAWN[key] = (view.ruleset, drawn)
+    kept = memo.drawing if memo is not None else None
+    if kept is not None and kept[0] is model:
+        drawn = kept[1] if kept[1].title == title else replace(kept[1], title=title)
+    else:
+        drawn = _svg.scene(model, view, title, memo)
+    if memo is not None and model is memo.model:
+        memo.drawing = (model, drawn)
     return drawn
 
 
@@ -159,4 +167,4 @@ def legend(view: Any) -> list[tuple[str, str, str]]:
     return _legend.entries(view)
 
 
-__all__ = ["Highlight", "MapWindow", "draw_map", "legend", "map_svg", "map_window", "room_label"]
+__all__ = ["Highlight", "MapMemo", "MapWindow", "draw_map", "legend", "map_scene", "map_svg", "map_window", "room_label"]

@@ -10,7 +10,8 @@ tile gives, turned with the tile), a port's side and index.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -18,8 +19,9 @@ from typing import Any
 from clank.actions import Action
 from clank.dungeon import DELTA, Geometry
 from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
+from clank.mapdraw.memo import MapMemo, key_of
 from clank.mapdraw.names import local_name, room_label
-from clank.mapdraw.symbols import LINK, Glyphs
+from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers
 from clank.registry import Symbol
 
 POSITIONS = {"nw": (0, 0), "n": (1, 0), "ne": (2, 0), "w": (0, 1), "c": (1, 1), "e": (2, 1),
@@ -117,6 +119,19 @@ class TileItem:
     tunnels: list[TunnelItem]
     notes: list[Symbol]
     preview: bool = False
+    layout: Layout | None = None          # where its rooms and tunnels' ends lie (shared by its drawings)
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Where a placed tile's rooms and tunnels' ends lie, shared by every model that shows the
+    tile at this place and turn: a renderer keeps what it works out from it by identity (the
+    bends of the tunnels). ``cells``: world cells; ``rooms``: (id, world cell, column, row);
+    ``ends``: (tunnel index, end a, end b)."""
+
+    cells: tuple[tuple[int, int], ...]
+    rooms: tuple[tuple[str, tuple[int, int], int, int], ...]
+    ends: tuple[tuple[int, EndItem, EndItem], ...]
 
 
 @dataclass(frozen=True)
@@ -223,30 +238,83 @@ def _pawns(view: Any, faces: list[Any]) -> dict[str, list[Pawn]]:
     return out
 
 
-def _rooms_of(view: Any, glyphs: Glyphs, placed: PlacedTile, tdef: Any, pawns: Mapping[str, list[Pawn]],
-              pieces: Mapping[str, list[Symbol]], keys: Mapping[str, str], preview: bool) -> list[RoomItem]:
+@dataclass(frozen=True, slots=True)
+class _RoomShape:
+    """What never changes of a placed room: its names and its place."""
+
+    id: str
+    label: str
+    full: str
+    cell_key: str
+    cell: tuple[int, int]
+    col: int
+    row: int
+    features: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _TileShape:
+    """What never changes of a placed tile: its name, cells, rooms and tunnels' ends."""
+
+    name: str
+    cells: dict[str, tuple[int, int]]
+    rooms: tuple[_RoomShape, ...]
+    tunnels: tuple[tuple[int, EndItem, EndItem, tuple[str, ...], bool], ...]
+    layout: Layout
+
+
+_SHAPES: OrderedDict[tuple[Any, ...], tuple[Any, _TileShape]] = OrderedDict()
+_SHAPES_SIZE = 4096
+"""Placed tiles' shapes by ruleset, tile, place, turn and named ports (a server draws many
+games: the ones drawn longest ago go first)."""
+
+
+def _shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: SlotPorts) -> _TileShape:
+    key = (id(view.ruleset), placed.tile, placed.x, placed.y, placed.rot, placed.region, placed.slot,
+           tuple(sorted(named.items())))
+    kept = _SHAPES.get(key)
+    if kept is not None and kept[0] is view.ruleset:
+        _SHAPES.move_to_end(key)
+        return kept[1]
     raw = tdef.data.get("rooms") or {} if isinstance(tdef.data, dict) else {}
     taken: dict[str, set[tuple[int, int]]] = {}
-    rooms: list[RoomItem] = []
+    rooms: list[_RoomShape] = []
     for local, room in tdef.rooms.items():
-        key = room.get("cell", "") if room.get("cell", "") in tdef.cells else next(iter(tdef.cells))
-        dx, dy = tdef.cells[key]
+        cell = room.get("cell", "") if room.get("cell", "") in tdef.cells else next(iter(tdef.cells))
+        dx, dy = tdef.cells[cell]
         pos = (raw.get(local) or {}).get("pos") if isinstance(raw.get(local), dict) else None
-        used = taken.setdefault(key, set())
+        used = taken.setdefault(cell, set())
         spot = POSITIONS.get(pos) if isinstance(pos, str) else None
         if spot is None or spot in used:
             spot = next((s for s in _FREE_ORDER if s not in used), (1, 1))
         used.add(spot)
         col, row = rotate_pos(*spot, placed.rot)
         rid = f"{placed.tile}.{local}"
-        feats = [glyphs.feature(rid, name, arg) for name, arg in room["features"]]
-        feats = [f for f in feats if f.glyph]
+        rooms.append(_RoomShape(rid, local_name(view, rid), room_label(view, rid), cell,
+                                (placed.x + dx, placed.y + dy), col, row, tuple(room["features"])))
+    tunnels = tuple((i, _end(geo, placed, t.a, named), _end(geo, placed, t.b, named), tuple(t.icons), t.one_way)
+                    for i, t in enumerate(tdef.tunnels))
+    cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
+    layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
+                    tuple((i, a, b) for i, a, b, _, _ in tunnels))
+    shape = _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
+    if len(_SHAPES) >= _SHAPES_SIZE:
+        _SHAPES.popitem(last=False)
+    _SHAPES[key] = (view.ruleset, shape)
+    return shape
+
+
+def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomAnswers, ...],
+              pawns: Mapping[str, list[Pawn]], pieces: Mapping[str, list[Symbol]],
+              passages: Mapping[str, list[Symbol]], keys: Mapping[str, str], preview: bool) -> list[RoomItem]:
+    rooms: list[RoomItem] = []
+    for r, answer in zip(shape.rooms, answers, strict=True):
+        feats, contents = glyphs.room_glyphs(r.id, r.features, answer)
         rooms.append(RoomItem(
-            id=rid, tile=placed.tile, label=local_name(view, rid), full=room_label(view, rid), cell_key=key,
-            cell=(placed.x + dx, placed.y + dy), col=col, row=row, features=feats,
-            contents=[] if preview else [s for s in glyphs.room(rid) if s.glyph],
-            pawns=[] if preview else list(pawns.get(rid, ())), pieces=[] if preview else list(pieces.get(rid, ())),
-            highlighted=rid in keys, key=keys.get(rid, ""), exit=any(f.style == "exit" for f in feats)))
+            id=r.id, tile=tile, label=r.label, full=r.full, cell_key=r.cell_key, cell=r.cell, col=r.col, row=r.row,
+            features=feats, contents=[*([] if preview else contents), *passages.get(r.id, ())],
+            pawns=[] if preview else list(pawns.get(r.id, ())), pieces=[] if preview else list(pieces.get(r.id, ())),
+            highlighted=r.id in keys, key=keys.get(r.id, ""), exit=any(f.style == "exit" for f in feats)))
     return rooms
 
 
@@ -304,19 +372,48 @@ def _end(geo: Geometry, placed: PlacedTile, end: Any, named: SlotPorts) -> Any:
     return EndItem("portal")
 
 
-def _tunnels(view: Any, glyphs: Glyphs, geo: Geometry, placed: PlacedTile, tdef: Any,
-             covered: set[str], named: SlotPorts) -> list[TunnelItem]:
-    out = []
-    for i, t in enumerate(tdef.tunnels):
-        icons = [IconItem(name, glyphs.icon(name), f"{placed.tile}#{i}#{k}" in covered)
-                 for k, name in enumerate(t.icons)]
-        out.append(TunnelItem(placed.tile, i, _end(geo, placed, t.a, named), _end(geo, placed, t.b, named),
-                              icons, t.one_way))
-    return out
+def _tunnels(glyphs: Glyphs, shape: _TileShape, tile: str, covered: tuple[tuple[int, int], ...]) -> list[TunnelItem]:
+    return [TunnelItem(tile, i, a, b, [IconItem(name, glyphs.icon(name), (i, k) in covered)
+                                       for k, name in enumerate(icons)], one_way)
+            for i, a, b, icons, one_way in shape.tunnels]
 
 
-def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
+def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The icons paid for good (``"tile#tunnel#icon"``), by tile: (tunnel, icon) pairs."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for entry in covered:
+        parts = entry.split("#")
+        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            out.setdefault(parts[0], []).append((int(parts[1]), int(parts[2])))
+    return {tile: tuple(sorted(pairs)) for tile, pairs in out.items()}
+
+
+_EDGES: OrderedDict[tuple[Any, ...], tuple[Any, list[OpenEdge]]] = OrderedDict()
+_EDGES_SIZE = 1024
+"""Open edges by ruleset, placed tiles and whether each region's stack has tiles left."""
+
+
+def _open_edges(view: Any, geo: Geometry | Callable[[], Geometry], tiles: list[TileItem],
                 named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
+    """The ports facing empty cells or slots (kept by what they depend on: where the tiles lie
+    and whether tiles are left to discover); ``geo``: the geometry of the tiles, or what makes
+    it (when they are not kept)."""
+    regions = tuple(dict.fromkeys(t.region for t in tiles))
+    key = (id(view.ruleset), tuple((t.id, t.region, t.x, t.y, t.rot) for t in tiles),
+           tuple(view.stack_size(r) > 0 for r in regions))
+    kept = _EDGES.get(key)
+    if kept is not None and kept[0] is view.ruleset:
+        _EDGES.move_to_end(key)
+        return kept[1]
+    edges = _find_open_edges(view, geo if isinstance(geo, Geometry) else geo(), tiles, named)
+    if len(_EDGES) >= _EDGES_SIZE:
+        _EDGES.popitem(last=False)
+    _EDGES[key] = (view.ruleset, edges)
+    return edges
+
+
+def _find_open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
+                     named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
     out = []
     for tile in tiles:
         ports = named.get(tile.id)
@@ -357,38 +454,109 @@ def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
     return out
 
 
-def _mark_links(links: list[LinkItem], by_id: Mapping[str, Any]) -> None:
-    """Put each link's mark in the rooms at its two ends: ``≈C`` (the slot it leads to) or ``≈2``;
-    the links of one kind leaving one room share a mark (``≈ABCDE``: a chute to five slots), and a
-    room shows a mark once."""
+def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[Symbol]]:
+    """Each link's mark in the rooms at its two ends, by room: ``≈C`` (the slot it leads to) or
+    ``≈2``; the links of one kind leaving one room share a mark (``≈ABCDE``: a chute to five
+    slots), and a room shows a mark once. ``rooms``: the rooms on the map (a link's end
+    elsewhere has no mark)."""
+    placed = set(rooms)
+    out: dict[str, list[Symbol]] = {}
     shared: dict[tuple[str, str], int] = {}
     for link in links:
         kind = link.kind.replace("_", " ")
         one_way = " (one way)" if link.one_way else ""
-        for room, near in ((by_id.get(link.a), True), (by_id.get(link.b), False)):
-            if room is None:
+        for room, near in ((link.a, True), (link.b, False)):
+            if room not in placed:
                 continue
+            marks = out.setdefault(room, [])
             mark = f"{LINK.glyph}{link.number}"
-            at = shared.get((room.id, link.kind)) if near else None
+            at = shared.get((room, link.kind)) if near else None
             if at is not None:                 # another link of this kind leaves the room: one mark
-                old = room.contents[at]
-                marks = old.glyph[len(LINK.glyph):] + str(link.number)
-                room.contents[at] = Symbol(old.glyph + str(link.number), old.style,
-                                           f"{kind}s{one_way}: to {', '.join(marks)}")
+                old = marks[at]
+                to = old.glyph[len(LINK.glyph):] + str(link.number)
+                marks[at] = Symbol(old.glyph + str(link.number), old.style, f"{kind}s{one_way}: to {', '.join(to)}")
                 continue
-            if any(s.glyph == mark for s in room.contents):
+            if any(s.glyph == mark for s in marks):
                 continue
             if near:
-                shared[(room.id, link.kind)] = len(room.contents)
-            room.contents.append(Symbol(mark, LINK.style, f"{kind}{one_way} {link.number}"))
+                shared[(room, link.kind)] = len(marks)
+            marks.append(Symbol(mark, LINK.style, f"{kind}{one_way} {link.number}"))
+    return out
+
+
+def map_inputs(view: Any) -> tuple[Any, ...]:
+    """Everything :func:`build` reads of a view besides the packs' render hooks, as plain data:
+    the placed tiles, each seat's name, status and room, the pieces, the icons paid for, the
+    links and the tiles left in each region's stack. Two views with the same inputs, whose
+    hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
+    the hooks' reads itself)."""
+    tiles = tuple((t.tile, t.x, t.y, t.rot, t.region, t.slot) for t in view.tiles)
+    seats = tuple((p["status"], p["room"], p["ko_room"], view.name(s))
+                  for s in range(view.seat_count) for p in (view.public(s),))
+    regions = tuple(dict.fromkeys(t[4] for t in tiles))
+    return (tiles, seats, key_of(view.pieces), tuple(view.covered), key_of(view.links),
+            tuple(view.stack_size(r) for r in regions))
 
 
 def build(view: Any, preview: Action | str | None = None,
-          highlight: Iterable[str] | Mapping[str, str] | None = None) -> MapModel:
+          highlight: Iterable[str] | Mapping[str, str] | None = None, memo: MapMemo | None = None) -> MapModel:
     """The map one seat sees, with ``preview`` (an ``orient``/``place`` action of the tile
     being discovered) drawn in place and ``highlight`` rooms marked (a mapping gives each a
-    key to draw beside it)."""
-    glyphs = Glyphs(view)
+    key to draw beside it).
+
+    ``memo``: what the drawing of the same game before kept; the model it kept is returned as it
+    is when nothing the map reads has changed, and the hooks' answers are reused while what
+    they read is unchanged. A drawing without preview and highlight is kept in the memo."""
+    plain = preview is None and not highlight
+    if memo is not None and preview is not None and not highlight:
+        drawn = _with_preview(view, build(view, memo=memo), preview, memo)
+        memo.discard()
+        if drawn is not None:
+            return drawn
+    inputs = map_inputs(view) if memo is not None and plain else None
+    if memo is not None and plain and memo.unchanged(view, inputs):
+        return memo.model
+    model = _build(view, preview, highlight, memo)
+    if memo is not None:
+        if plain:
+            memo.keep(inputs, model)
+        else:
+            memo.discard()
+    return model
+
+
+def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMemo) -> MapModel | None:
+    """``base`` (the map without preview) with the discovered tile drawn turned as ``preview``
+    says: only that tile is drawn anew, and the open edges worked out again. None when the
+    preview reaches beyond the tile (its destination, or a link, on another tile): then the
+    whole map is built again."""
+    trial, dest = _preview_placement(view, preview)
+    if trial is None:
+        return base
+    placed = [*view.tiles, trial]
+    tdef = view.ruleset.tiles[trial.tile]
+    named = {p.tile: slot_ports(view, p, tdef if p is trial else view.ruleset.tiles[p.tile]) for p in placed}
+    shape = _shape(view, view.geometry, trial, tdef, named[trial.tile])   # a tile's own ports: any geometry
+    own = {r.id for r in shape.rooms}
+    if (dest is not None and dest not in own) or any(link.a in own or link.b in own for link in base.links):
+        return None
+    glyphs = Glyphs(view, memo)
+    answers = tuple(glyphs.room_answers(r.id, r.features) for r in shape.rooms)
+    rooms = _rooms_of(glyphs, shape, trial.tile, answers, {}, {}, {}, {dest: ""} if dest else {}, True)
+    tile = TileItem(trial.tile, shape.name, trial.region, trial.x, trial.y, trial.rot % 4, shape.cells, rooms,
+                    _tunnels(glyphs, shape, trial.tile, ()), [s for s in glyphs.tile(trial.tile) if s.glyph], True,
+                    shape.layout)
+    tiles = [*base.tiles, tile]
+    regions = list(base.regions) if trial.region in base.regions else \
+        sorted([*base.regions, trial.region], key=lambda r: view.slot_layout(r) is not None)
+    edges = _open_edges(view, lambda: Geometry(view.ruleset.tiles, placed), tiles, named)
+    return MapModel(tiles, regions, {**base.rooms, **{r.id: r for r in rooms}}, edges, base.links, base.glyphs,
+                    base.players, dest)
+
+
+def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | Mapping[str, str] | None,
+           memo: MapMemo | None) -> MapModel:
+    glyphs = Glyphs(view, memo)
     keys: dict[str, str] = dict(highlight) if isinstance(highlight, Mapping) else \
         {r: "" for r in (highlight or ())}
     trial, dest = _preview_placement(view, preview)
@@ -402,29 +570,47 @@ def build(view: Any, preview: Action | str | None = None,
     for piece in view.pieces.values():
         if piece.get("room"):
             pieces.setdefault(piece["room"], []).append(glyphs.piece(piece))
-    covered = set(view.covered)
-    tiles: list[TileItem] = []
+    covered = _covered_by_tile(view.covered)
     regions: list[str] = []
     named: dict[str, SlotPorts] = {}
+    shapes: list[tuple[PlacedTile, _TileShape]] = []
     for p in placed:
-        tdef = view.ruleset.tiles[p.tile]
-        is_preview = p is trial
         if p.region not in regions:
             regions.append(p.region)
-        rooms = _rooms_of(view, glyphs, p, tdef, pawns, pieces, keys, is_preview)
-        cells = {k: (p.x + dx, p.y + dy) for k, (dx, dy) in tdef.cells.items()}
-        notes = [s for s in glyphs.tile(p.tile) if s.glyph]
+        tdef = view.ruleset.tiles[p.tile]
         ports = named[p.tile] = slot_ports(view, p, tdef)
-        tiles.append(TileItem(p.tile, tdef.name, p.region, p.x, p.y, p.rot % 4, cells, rooms,
-                              _tunnels(view, glyphs, geo, p, tdef, covered, ports), notes, is_preview))
+        shapes.append((p, _shape(view, geo, p, tdef, ports)))
+    links = _links(view, glyphs)
+    passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
+    kept = memo.tiles if memo is not None else {}
+    tiles: list[TileItem] = []
+    drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}
+    for p, shape in shapes:
+        is_preview = p is trial
+        answers = tuple(glyphs.room_answers(r.id, r.features) for r in shape.rooms)
+        notes = tuple(s for s in glyphs.tile(p.tile) if s.glyph)
+        # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
+        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()),
+                 tuple((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
+                        tuple(passages.get(r.id, ()))) for r in shape.rooms))
+        before = kept.get(p.tile)
+        if before is not None and before[0] == state:
+            tile = before[1]
+        else:
+            rooms = _rooms_of(glyphs, shape, p.tile, answers, pawns, pieces, passages, keys, is_preview)
+            tile = TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms,
+                            _tunnels(glyphs, shape, p.tile, covered.get(p.tile, ())), list(notes), is_preview,
+                            shape.layout)
+        drawn[p.tile] = (state, tile)
+        tiles.append(tile)
+    if memo is not None and preview is None and not highlight:
+        memo.tiles = drawn
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
-    links = _links(view, glyphs)
-    _mark_links(links, by_id)
     return MapModel(tiles, regions, by_id, _open_edges(view, geo, tiles, named), links, glyphs,
                     len(faces), dest)
 
 
-__all__ = ["POSITIONS", "EndItem", "IconItem", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",
-           "TileItem", "TunnelItem", "build", "slot_ports"]
+__all__ = ["POSITIONS", "EndItem", "IconItem", "Layout", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",
+           "TileItem", "TunnelItem", "build", "map_inputs", "slot_ports"]

@@ -1,21 +1,44 @@
-"""The map as a standalone SVG document: the same tiles, rooms, tunnels, icons, arrows,
-portals, open edges and pawns as the terminal drawing, at drawing-board scale, with the
-legend beside it. Lines are straight (bent when they would pass under another room); every
-icon of a tunnel sits on its line.
+"""The map as SVG: the same tiles, rooms, tunnels, icons, arrows, portals, open edges and pawns
+as the terminal drawing, at drawing-board scale, with a legend. Lines are straight (bent when
+they would pass under another room of their tile); every icon of a tunnel sits on its line.
 
-Finding where a line bends is most of a drawing's work and depends only on where the tiles
-lie: the bends are kept per layout (:data:`_BENDS`), so a map redrawn after its pawns, icons or
-contents changed, or with another room highlighted, reuses them."""
+A drawing is a tree of keyed elements (:mod:`clank.mapdraw.markup`), an :class:`SvgScene`:
+five layers (``tiles``, ``lines``, ``rooms``, ``marks``, ``titles``), each holding a group per
+region placed by one ``transform``, each group holding elements keyed by what they draw
+(``t:TILE``, ``l:TILE``, ``m:TILE``, ``r:ROOM``, ``e:X,Y:SIDE:N``, ``n:TILE`` a tile's title) in
+the region's own coordinates, which never move; the titles are drawn last, over the tunnels'
+marks, with a halo, and a map of several regions has each region's name above it (``h:REGION``): a tile laid adds its elements, a pawn that moves changes two
+rooms, a region that grows changes its groups' ``transform`` and the drawing's size. A viewer
+that shows one drawing after another (the web table) replaces only the elements that changed;
+:meth:`SvgScene.document` writes the whole standalone document.
+
+Each element's text is kept by what it shows (``functools.lru_cache``): an unchanged room,
+tile or tunnel is never written twice, and the bends of a tile's tunnels (most of a drawing's
+work) are found once per tile, place and turn."""
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from clank.mapdraw.layout import Sheet, arrange, port_fraction
-from clank.mapdraw.model import POSITIONS, EndItem, MapModel, RoomItem, TileItem, TunnelItem
+from clank.mapdraw.markup import Leaf, Node, key_attr
+from clank.mapdraw.memo import MapMemo
+from clank.mapdraw.model import (
+    POSITIONS,
+    EndItem,
+    Layout,
+    MapModel,
+    OpenEdge,
+    Pawn,
+    RoomItem,
+    TileItem,
+    seat_faces,
+)
 from clank.mapdraw.names import fit
 from clank.mapdraw.symbols import (
     CLOSED,
@@ -25,6 +48,7 @@ from clank.mapdraw.symbols import (
     UNEXPLORED,
     svg_colour,
 )
+from clank.registry import Symbol
 
 CELL = 210
 """Pixels per grid cell."""
@@ -44,370 +68,588 @@ INSET = (0.2, 0.5, 0.8)
 """Where the three columns (rows) of room positions sit across a cell."""
 FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial, sans-serif"
 TILE_FILL, TILE_STROKE, LINE = "#f3ead7", "#8c7a5b", "#4a4036"
+SVG_NS = "http://www.w3.org/2000/svg"
+LAYERS = ("tiles", "lines", "rooms", "marks", "titles")
+CACHE = 16384
+"""Elements kept by what they show (a server draws many games at once)."""
 
 Point = tuple[float, float]
-LayoutKey = tuple[Any, ...]
-
-_BENDS: OrderedDict[LayoutKey, dict[tuple[Any, ...], Point | None]] = OrderedDict()
-_BENDS_SIZE = 1024
-"""Each layout's tunnel bends (``bend``'s answer per tile and tunnel), for the layouts drawn
-last (a server draws many games at once): a layout is the tiles where they lie and turned as
-they are, and the regions."""
-
-
-def layout_key(model: MapModel) -> LayoutKey:
-    """What the places of tiles, rooms, ports and portals on the drawing depend on."""
-    return tuple((t.id, t.region, t.x, t.y, t.rot, t.preview) for t in model.tiles), tuple(model.regions)
+Note = tuple[str, str, str, str]
+"""A legend entry an element uses: glyph, kind (``text``, ``icon``, ``arrow``), style, meaning."""
+RoomPlace = tuple[str, tuple[int, int], int, int]
+"""A room's id, world cell and 3×3 position (what places its box)."""
+TunnelEnds = tuple[int, EndItem, EndItem]
+"""A tunnel's index and ends."""
 
 
-def _bends_of(model: MapModel) -> dict[tuple[Any, ...], Point | None]:
-    key = layout_key(model)
-    bends = _BENDS.get(key)
-    if bends is None:
-        if len(_BENDS) >= _BENDS_SIZE:
-            _BENDS.popitem(last=False)    # the layout drawn longest ago
-        bends = _BENDS[key] = {}
-    else:
-        _BENDS.move_to_end(key)
-    return bends
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One element as drawn, and the legend entries it uses."""
+
+    leaf: Leaf
+    notes: tuple[Note, ...] = ()
 
 
-class SvgMap:
-    """One SVG drawing of a map model."""
+def _note(sym: Symbol, kind: str = "text") -> Note:
+    return sym.glyph, kind, sym.style, sym.meaning
 
-    def __init__(self, model: MapModel, view: Any, title: str | None) -> None:
-        self.model, self.view = model, view
-        self.sheet: Sheet = page_sheet(model)
-        self.head = HEAD + (REGION_HEAD if len(self.sheet.boxes) > 1 else 0)   # room for the regions' names
-        self.title = title if title is not None else default_title(view)
-        self.parts: list[str] = []
-        self.used: dict[str, tuple[str, str, str]] = {}     # glyph -> (kind, style, meaning)
-        self.room_boxes: dict[str, tuple[float, float, float, float]] = {}
-        self.portal_points: dict[tuple[str, int], Point] = {}
-        self.bends = _bends_of(model)
 
-    # -- coordinates -----------------------------------------------------------------------
-    def cell_xy(self, region: str, cell: tuple[int, int]) -> Point:
-        col, row = self.sheet.cell(region, *cell)
-        return MARGIN + col * CELL, self.head + row * CELL
+# -- where things lie, in a region's own coordinates (a cell (x, y) spans x*CELL .. (x+1)*CELL
+#    across and -y*CELL .. (1-y)*CELL down: y grows northward) ---------------------------------
+def cell_xy(cell: tuple[int, int]) -> Point:
+    """The top-left corner of a world cell."""
+    return cell[0] * CELL, -cell[1] * CELL
 
-    def anchor(self, tile: TileItem, room: RoomItem) -> Point:
-        """A room's centre: its 3×3 position, drawn a little inward so the tile's name fits."""
-        x, y = self.cell_xy(tile.region, room.cell)
-        return x + INSET[room.col] * CELL, y + INSET[room.row] * CELL
 
-    def port_xy(self, region: str, end: EndItem) -> Point:
-        x, y = self.cell_xy(region, end.cell)
-        fx, fy = port_fraction(end.side, end.idx, end.at)
-        return x + fx * CELL, y + fy * CELL
+def anchor(cell: tuple[int, int], col: int, row: int) -> Point:
+    """A room's centre: its 3×3 position, drawn a little inward so the tile's name fits."""
+    x, y = cell_xy(cell)
+    return x + INSET[col] * CELL, y + INSET[row] * CELL
 
-    def note(self, glyph: str, kind: str, style: str, meaning: str) -> None:
-        if glyph and meaning and glyph not in self.used:
-            self.used[glyph] = (kind, style, meaning)
 
-    # -- the document ----------------------------------------------------------------------
-    def render(self) -> str:
-        width = 2 * MARGIN + max(1, self.sheet.cols) * CELL + LEGEND_W
-        body_h = self.head + max(1, self.sheet.rows) * CELL + MARGIN
-        tiles = sorted(self.model.tiles, key=lambda t: t.preview)
-        for tile in tiles:
-            for room in tile.rooms:
-                ax, ay = self.anchor(tile, room)
-                self.room_boxes[room.id] = (ax - ROOM_W / 2, ay - ROOM_H / 2, ROOM_W, ROOM_H)
-            self.place_portals(tile)
-        layers: dict[str, list[str]] = {"tiles": [], "lines": [], "rooms": [], "marks": [], "titles": []}
-        for tile in tiles:
-            layers["tiles"].extend(self.tile(tile))
-            layers["titles"].extend(self.tile_title(tile))
-        layers["titles"].extend(self.region_headings())
-        for tile in tiles:
-            for tunnel in tile.tunnels:
-                lines, marks = self.tunnel(tile, tunnel)
-                layers["lines"].extend(lines)
-                layers["marks"].extend(marks)
-        layers["marks"].extend(self.open_edges())
-        layers["lines"].extend(self.links())
-        for tile in tiles:
-            for room in tile.rooms:
-                layers["rooms"].extend(self.room(tile, room))
-        legend, legend_h = self.legend(2 * MARGIN + max(1, self.sheet.cols) * CELL)
-        height = max(body_h, self.head + legend_h + MARGIN)
-        head = [
-            '<?xml version="1.0" encoding="UTF-8"?>',
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family={quoteattr(FONT)}>',
-            f'<title>{escape(self.title)}</title>',
-            f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#fbf8f1"/>',
-            f'<text class="heading" x="{MARGIN}" y="28" font-size="18" font-weight="bold" fill="#3b2f20">'
-            f'{escape(self.title)}</text>',
-        ]
-        groups = [f'<g id="{name}">' + "".join(items) + "</g>" for name, items in layers.items()]
-        return "\n".join([*head, *groups, legend, "</svg>"]) + "\n"
+def port_xy(end: EndItem | OpenEdge) -> Point:
+    """Where a port lies on its cell."""
+    x, y = cell_xy(end.cell)
+    fx, fy = port_fraction(end.side, end.idx, end.at)
+    return x + fx * CELL, y + fy * CELL
 
-    # -- tiles and rooms ---------------------------------------------------------------------
-    def tile(self, tile: TileItem) -> list[str]:
-        xs = [c[0] for c in tile.cells.values()]
-        ys = [c[1] for c in tile.cells.values()]
-        x0, y0 = self.cell_xy(tile.region, (min(xs), max(ys)))
-        w, h = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
-        stroke = svg_colour("preview") if tile.preview else TILE_STROKE
-        dash = ' stroke-dasharray="10 6"' if tile.preview else ""
-        for s in tile.notes:
-            self.note(s.glyph, "text", s.style, s.meaning)
-        flag = ' data-preview="true"' if tile.preview else ""
-        return [f'<g class="tile" data-tile={quoteattr(tile.id)} data-name={quoteattr(tile.name)}{flag}>'
-                f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{w - 4}" height="{h - 4}" rx="8" fill="{TILE_FILL}" '
-                f'stroke="{stroke}" stroke-width="3"{dash}/></g>']
 
-    def tile_title(self, tile: TileItem) -> list[str]:
-        """A tile's name (and notes), drawn above the tunnels' marks with a halo of the tile's
-        colour, so that no icon hides it."""
-        xs = [c[0] for c in tile.cells.values()]
-        ys = [c[1] for c in tile.cells.values()]
-        x0, y0 = self.cell_xy(tile.region, (min(xs), max(ys)))
-        name = ("new: " if tile.preview else "") + tile.name
-        notes = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in tile.notes)
-        return [f'<text class="tile-title" data-tile={quoteattr(tile.id)} x="{x0 + 10}" y="{y0 + 18}" font-size="12" '
-                f'font-style="italic" fill="#6b5a3e" stroke="{TILE_FILL}" stroke-width="4" paint-order="stroke" '
-                f'stroke-linejoin="round">{notes}{escape(name)}</text>']
+def _tile_box(cells: tuple[tuple[int, int], ...]) -> tuple[float, float, float, float]:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    x0, y0 = cell_xy((min(xs), max(ys)))
+    return x0, y0, (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
 
-    def region_headings(self) -> list[str]:
-        """Each region's name above it (``Catacombs``, ``Underworld``) when the map has several."""
-        if len(self.sheet.boxes) < 2:
-            return []
-        out = []
-        for region, box in self.sheet.boxes.items():
-            x, y = MARGIN + box.col0 * CELL, self.head + box.row0 * CELL
-            out.append(f'<text class="region-heading" data-region={quoteattr(region)} x="{x + 4}" y="{y - 30}" '
-                       f'font-size="16" font-weight="bold" fill="#3b2f20">'
-                       f'{escape(region.replace("_", " ").title())}</text>')
-        return out
 
-    def room(self, tile: TileItem, room: RoomItem) -> list[str]:
-        x, y, w, h = self.room_boxes[room.id]
-        stroke = svg_colour("preview") if room.highlighted else svg_colour("exit") if room.exit else "#6b5a3e"
-        width = 3 if room.highlighted or room.exit else 1.2
-        glyphs = []
-        for s in room.features + room.contents + room.pieces:
-            glyphs.append(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)}</tspan>')
-            self.note(s.glyph, "text", s.style, s.meaning)
-        key = f"{room.key}: " if room.key else ""
-        kind = "room reachable" if room.highlighted else "room"
-        out = [f'<g class="{kind}" data-room={quoteattr(room.id)} data-label={quoteattr(room.full)}>'
-               f'<title>{escape(room.full)}</title>'
-               f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
-               f'stroke="{stroke}" stroke-width="{width}"/>'
-               f'<text x="{x + w / 2:.1f}" y="{y + 14:.1f}" font-size="10" font-weight="bold" '
-               f'text-anchor="middle" fill="#2b2118">{escape(key + fit(room.label, 12))}</text>'
-               f'<text x="{x + w / 2:.1f}" y="{y + 30:.1f}" font-size="13" text-anchor="middle">'
-               f'{" ".join(glyphs)}</text>']
-        for k, pawn in enumerate(room.pawns):
-            cx, cy = x + 9 + k * 16, y + h + 4
-            colour = PLAYER_HEX[pawn.seat % len(PLAYER_HEX)]
-            ko = ' opacity="0.55"' if pawn.knocked_out else ""
-            out.append(f'<g class="pawn" data-seat="{pawn.seat}" data-player={quoteattr(pawn.name)}{ko}>'
-                       f'<title>{escape(pawn.name)}{" (knocked out)" if pawn.knocked_out else ""}</title>'
-                       f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{colour}" stroke="#222" stroke-width="1"/>'
-                       f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
-                       f'fill="#fff">{pawn.seat + 1}</text>'
-                       + (f'<line x1="{cx - 7:.1f}" y1="{cy - 7:.1f}" x2="{cx + 7:.1f}" y2="{cy + 7:.1f}" '
-                          f'stroke="#222" stroke-width="2"/>' if pawn.knocked_out else "") + "</g>")
-        out.append("</g>")
-        return out
+@dataclass(frozen=True, slots=True)
+class TileGeometry:
+    """Where a tile's tunnels run: each tunnel's ends, bend (None: straight) and the share of
+    its line hidden under its end rooms, and where its portals are drawn."""
 
-    def place_portals(self, tile: TileItem) -> None:
-        """Each portal of a tile goes between its room and the nearest free room position."""
-        spots: dict[tuple[int, int], set[tuple[int, int]]] = {}
-        for t in tile.tunnels:
-            if "portal" not in (t.a.kind, t.b.kind):
-                continue
-            other = t.b if t.a.kind == "portal" else t.a
-            room = self.model.rooms.get(other.room) if other.kind == "room" else None
-            cell = room.cell if room else next(iter(tile.cells.values()))
-            taken = spots.setdefault(cell, {(r.col, r.row) for r in tile.rooms if r.cell == cell})
-            here = (room.col, room.row) if room else (1, 1)
-            free = [p for p in POSITIONS.values() if p not in taken] or [here]
-            spot = min(free, key=lambda p: (abs(p[0] - here[0]) + abs(p[1] - here[1]), p))
-            taken.add(spot)
-            x, y = self.cell_xy(tile.region, cell)
-            fx, fy = INSET[spot[0]], INSET[spot[1]]
-            px, py = x + fx * CELL, y + fy * CELL
-            if room is not None:     # nearer the room than the free place
-                ax, ay = self.anchor(tile, room)
-                px, py = ax + (px - ax) * 0.7, ay + (py - ay) * 0.7
-            self.portal_points[(tile.id, t.index)] = (px, py)
+    paths: dict[int, tuple[Point, Point, Point | None, float, float]]
+    portals: dict[int, Point]
 
-    # -- tunnels -----------------------------------------------------------------------------
-    def end_point(self, tile: TileItem, tunnel: TunnelItem, end: EndItem) -> Point:
-        if end.kind == "room":
-            room = self.model.rooms[end.room]
-            return self.anchor(tile, room)
-        if end.kind == "port":
-            return self.port_xy(tile.region, end)
-        return self.portal_points[(tile.id, tunnel.index)]
 
-    def tunnel(self, tile: TileItem, t: TunnelItem) -> tuple[list[str], list[str]]:
-        a, b = self.end_point(tile, t, t.a), self.end_point(tile, t, t.b)
-        where = (tile.id, tile.region, tile.x, tile.y, t.index)
-        if where in self.bends:
-            ctrl = self.bends[where]
-        else:
-            skip = {e.room for e in (t.a, t.b) if e.kind == "room"}
-            ctrl = self.bends[where] = self.bend(a, b, skip, tile)
+@lru_cache(maxsize=CACHE)
+def tile_geometry(layout: Layout) -> TileGeometry:
+    """The lines of a tile placed as ``layout`` says. Kept by the layout, and worked out where
+    the tile's north-west cell is the origin (the bends are most of a drawing's work, and the
+    same for a tile turned the same way wherever it lies, in every game)."""
+    ox = min(c[0] for c in layout.cells)
+    oy = max(c[1] for c in layout.cells)
+
+    def shift(cell: tuple[int, int]) -> tuple[int, int]:
+        return cell[0] - ox, cell[1] - oy
+
+    local = _local_geometry(tuple(shift(c) for c in layout.cells),
+                            tuple((rid, shift(cell), col, row) for rid, cell, col, row in layout.rooms),
+                            tuple((i, *(replace(e, cell=shift(e.cell)) if e.kind == "port" else e for e in (a, b)))
+                                  for i, a, b in layout.ends))
+    dx, dy = cell_xy((ox, oy))
+
+    def move(point: Point) -> Point:
+        return point[0] + dx, point[1] + dy
+
+    return TileGeometry({i: (move(a), move(b), move(c) if c is not None else None, lo, hi)
+                         for i, (a, b, c, lo, hi) in local.paths.items()},
+                        {i: move(point) for i, point in local.portals.items()})
+
+
+@lru_cache(maxsize=CACHE)
+def _local_geometry(cells: tuple[tuple[int, int], ...], rooms: tuple[RoomPlace, ...],
+                    tunnels: tuple[TunnelEnds, ...]) -> TileGeometry:
+    anchors = {rid: anchor(cell, col, row) for rid, cell, col, row in rooms}
+    boxes: dict[str, tuple[float, float, float, float]] = {
+        rid: (ax - ROOM_W / 2, ay - ROOM_H / 2, ROOM_W, ROOM_H) for rid, (ax, ay) in anchors.items()}
+    portals = _place_portals(cells, rooms, tunnels, anchors)
+    box = _tile_box(cells)
+    paths = {}
+    for index, a_end, b_end in tunnels:
+        a, b = (_end_point(e, anchors, portals, index) for e in (a_end, b_end))
+        skip = {e.room for e in (a_end, b_end) if e.kind == "room"}
+        ctrl = _bend(a, b, [bx for rid, bx in boxes.items() if rid not in skip], box)
+        lo = _leave(a, b, ctrl, a_end, boxes)
+        hi = 1 - _leave(b, a, ctrl, b_end, boxes)
+        paths[index] = (a, b, ctrl, lo, hi)
+    return TileGeometry(paths, portals)
+
+
+def _end_point(end: EndItem, anchors: dict[str, Point], portals: dict[int, Point], index: int) -> Point:
+    if end.kind == "room":
+        return anchors[end.room]
+    if end.kind == "port":
+        return port_xy(end)
+    return portals[index]
+
+
+def _place_portals(cells: tuple[tuple[int, int], ...], rooms: tuple[RoomPlace, ...],
+                   tunnels: tuple[TunnelEnds, ...], anchors: dict[str, Point]) -> dict[int, Point]:
+    """Each portal of a tile goes between its room and the nearest free room position."""
+    by_id = {r[0]: r for r in rooms}
+    spots: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    out: dict[int, Point] = {}
+    for index, a, b in tunnels:
+        if "portal" not in (a.kind, b.kind):
+            continue
+        other = b if a.kind == "portal" else a
+        room = by_id.get(other.room) if other.kind == "room" else None
+        cell = room[1] if room else cells[0]
+        taken = spots.setdefault(cell, {(r[2], r[3]) for r in rooms if r[1] == cell})
+        here = (room[2], room[3]) if room else (1, 1)
+        free = [p for p in POSITIONS.values() if p not in taken] or [here]
+        spot = min(free, key=lambda p: (abs(p[0] - here[0]) + abs(p[1] - here[1]), p))
+        taken.add(spot)
+        x, y = cell_xy(cell)
+        px, py = x + INSET[spot[0]] * CELL, y + INSET[spot[1]] * CELL
+        if room is not None:     # nearer the room than the free place
+            ax, ay = anchors[room[0]]
+            px, py = ax + (px - ax) * 0.7, ay + (py - ay) * 0.7
+        out[index] = (px, py)
+    return out
+
+
+def _bend(a: Point, b: Point, others: list[tuple[float, float, float, float]],
+          box: tuple[float, float, float, float]) -> Point | None:
+    """A control point that takes a line around the rooms it would pass under, or None; the
+    bent line stays on its tile."""
+    tx, ty, tw, th = box
+
+    def clear(ctrl: Point | None) -> bool:
+        for i in range(1, 20):
+            x, y = _at(a, b, ctrl, i / 20)
+            if ctrl is not None and not (tx + 4 <= x <= tx + tw - 4 and ty + 4 <= y <= ty + th - 4):
+                return False
+            for bx, by, bw, bh in others:
+                if bx - 4 <= x <= bx + bw + 4 and by - 4 <= y <= by + bh + 4:
+                    return False
+        return True
+
+    if clear(None):
+        return None
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1
+    nx, ny = -dy / length, dx / length
+    for amount in (0.15, 0.25, 0.4, 0.55, 0.7):
+        for sign in (1, -1):
+            ctrl = (mx + sign * nx * CELL * amount, my + sign * ny * CELL * amount)
+            if clear(ctrl):
+                return ctrl
+    return (mx + nx * CELL * 0.3, my + ny * CELL * 0.3)
+
+
+def _leave(a: Point, b: Point, ctrl: Point | None, end: EndItem,
+           boxes: dict[str, tuple[float, float, float, float]]) -> float:
+    """The fraction of the line (from ``a``) hidden under the room box at ``a``, and under
+    the row of pawns below it (no icon sits on a pawn)."""
+    if end.kind != "room":
+        return 0.05
+    bx, by, bw, bh = boxes[end.room]
+    bh += PAWN_ROW
+    for i in range(1, 40):
+        x, y = _at(a, b, ctrl, i / 40)
+        if not (bx <= x <= bx + bw and by <= y <= by + bh):
+            return i / 40
+    return 0.5
+
+
+# -- the elements ----------------------------------------------------------------------------
+@lru_cache(maxsize=CACHE)
+def tile_element(tile: str, name: str, cells: tuple[tuple[int, int], ...], preview: bool) -> Drawn:
+    """A tile's background (its name is drawn apart: :func:`title_element`)."""
+    x0, y0, w, h = _tile_box(cells)
+    stroke = svg_colour("preview") if preview else TILE_STROKE
+    dash = ' stroke-dasharray="10 6"' if preview else ""
+    flag = ' data-preview="true"' if preview else ""
+    return Drawn(Leaf(f"t:{tile}", f'<g{key_attr("t:" + tile)} class="tile" data-tile={quoteattr(tile)} '
+                                    f'data-name={quoteattr(name)}{flag}>'
+                                    f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{w - 4}" height="{h - 4}" rx="8" '
+                                    f'fill="{TILE_FILL}" stroke="{stroke}" stroke-width="3"{dash}/></g>'))
+
+
+@lru_cache(maxsize=CACHE)
+def title_element(tile: str, name: str, cells: tuple[tuple[int, int], ...], preview: bool,
+                  notes: tuple[Symbol, ...]) -> Drawn:
+    """A tile's name (and notes), drawn above the tunnels' marks with a halo of the tile's
+    colour, so that no icon hides it."""
+    x0, y0, _, _ = _tile_box(cells)
+    shown = ("new: " if preview else "") + name
+    spans = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in notes)
+    key = f"n:{tile}"
+    return Drawn(Leaf(key, f'<text{key_attr(key)} class="tile-title" data-tile={quoteattr(tile)} x="{x0 + 10}" '
+                           f'y="{y0 + 18}" font-size="12" font-style="italic" fill="#6b5a3e" stroke="{TILE_FILL}" '
+                           f'stroke-width="4" paint-order="stroke" stroke-linejoin="round">'
+                           f'{spans}{escape(shown)}</text>'),
+                 tuple(_note(s) for s in notes))
+
+
+Icons = tuple[tuple[str, Symbol, bool], ...]
+Tunnel = tuple[int, EndItem, EndItem, Icons, bool]
+"""A tunnel as drawn: index, ends, icons (name, glyph, covered), one-way."""
+
+
+@lru_cache(maxsize=CACHE)
+def tunnel_elements(tile: str, layout: Layout, icon_sets: tuple[Icons, ...],
+                    one_ways: tuple[bool, ...]) -> tuple[Drawn, Drawn]:
+    """A tile's tunnel lines (``l:TILE``) and what sits on them (``m:TILE``: icons, one-way
+    arrows, portals), its tunnels' icons and one-way flags in the order of ``layout.ends``."""
+    geo = tile_geometry(layout)
+    tunnels = [(i, a, b, icon_sets[k], one_ways[k]) for k, (i, a, b) in enumerate(layout.ends)]
+    lines: list[str] = []
+    marks: list[str] = []
+    notes: list[Note] = []
+    tid = quoteattr(tile)
+    for index, a_end, b_end, icons, one_way in tunnels:
+        a, b, ctrl, lo, hi = geo.paths[index]
         path = f"M{a[0]:.1f},{a[1]:.1f} " + (f"Q{ctrl[0]:.1f},{ctrl[1]:.1f} " if ctrl else "L") + \
             f"{b[0]:.1f},{b[1]:.1f}"
-        icons = ", ".join(i.name + (" (covered)" if i.covered else "") for i in t.icons)
-        lines = [f'<path class="tunnel" data-tile={quoteattr(tile.id)} data-tunnel="{t.index}" '
-                 f'data-icons={quoteattr(icons)} data-one-way="{str(t.one_way).lower()}" d="{path}" '
-                 f'fill="none" stroke="{LINE}" stroke-width="3" stroke-linecap="round"/>']
-        marks: list[str] = []
-        lo = self.leave(a, b, ctrl, t.a)
-        hi = 1 - self.leave(b, a, ctrl, t.b)
-        n = len(t.icons) + (1 if t.one_way else 0)
+        words = ", ".join(name + (" (covered)" if covered else "") for name, _, covered in icons)
+        lines.append(f'<path class="tunnel" data-tile={tid} data-tunnel="{index}" data-icons={quoteattr(words)} '
+                     f'data-one-way="{str(one_way).lower()}" d="{path}" fill="none" stroke="{LINE}" '
+                     f'stroke-width="3" stroke-linecap="round"/>')
+        n = len(icons) + (1 if one_way else 0)
         for k in range(n):
             f = lo + (hi - lo) * (k + 1) / (n + 1)
             px, py = _at(a, b, ctrl, f)
-            if k < len(t.icons):
-                icon = t.icons[k]
-                colour = svg_colour("muted" if icon.covered else icon.symbol.style)
-                self.note(icon.symbol.glyph, "icon", icon.symbol.style, icon.symbol.meaning)
+            if k < len(icons):
+                name, sym, covered = icons[k]
+                colour = svg_colour("muted" if covered else sym.style)
+                notes.append(_note(sym, "icon"))
                 slash = (f'<line x1="{px - 7:.1f}" y1="{py + 7:.1f}" x2="{px + 7:.1f}" y2="{py - 7:.1f}" '
-                         f'stroke="#fff" stroke-width="2"/>') if icon.covered else ""
-                marks.append(f'<g class="icon" data-icon={quoteattr(icon.name)} data-tile={quoteattr(tile.id)} '
-                             f'data-tunnel="{t.index}" data-covered="{str(icon.covered).lower()}">'
-                             f'<title>{escape(icon.symbol.meaning)}</title>'
+                         f'stroke="#fff" stroke-width="2"/>') if covered else ""
+                marks.append(f'<g class="icon" data-icon={quoteattr(name)} data-tile={tid} data-tunnel="{index}" '
+                             f'data-covered="{str(covered).lower()}"><title>{escape(sym.meaning)}</title>'
                              f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="{colour}" stroke="#fff" '
                              f'stroke-width="1.5"/><text x="{px:.1f}" y="{py + 4:.1f}" font-size="11" '
-                             f'font-weight="bold" text-anchor="middle" fill="#fff">{escape(icon.symbol.glyph)}</text>'
+                             f'font-weight="bold" text-anchor="middle" fill="#fff">{escape(sym.glyph)}</text>'
                              f'{slash}</g>')
             else:
                 ux, uy = _tangent(a, b, ctrl, f)
-                self.note(ONE_WAY_SYMBOL.glyph, "arrow", ONE_WAY_SYMBOL.style, ONE_WAY_SYMBOL.meaning)
-                marks.append(f'<g class="one-way" data-tile={quoteattr(tile.id)} data-tunnel="{t.index}">'
+                notes.append(_note(ONE_WAY_SYMBOL, "arrow"))
+                marks.append(f'<g class="one-way" data-tile={tid} data-tunnel="{index}">'
                              f'<title>{escape(ONE_WAY_SYMBOL.meaning)}</title>'
                              f'<polygon points="{_arrow(px, py, ux, uy)}" fill="#222"/></g>')
-        for end in (t.a, t.b):
+        for end in (a_end, b_end):
             if end.kind == "portal":
-                px, py = self.portal_points[(tile.id, t.index)]
-                self.note(PORTAL.glyph, "text", PORTAL.style, PORTAL.meaning)
-                marks.append(f'<g class="portal" data-tile={quoteattr(tile.id)}><title>{escape(PORTAL.meaning)}'
-                             f'</title><circle cx="{px:.1f}" cy="{py:.1f}" r="11" fill="#fffaf0" '
-                             f'stroke="{svg_colour(PORTAL.style)}" stroke-width="3"/><circle cx="{px:.1f}" '
-                             f'cy="{py:.1f}" r="4" fill="{svg_colour(PORTAL.style)}"/></g>')
-        return lines, marks
+                px, py = geo.portals[index]
+                notes.append(_note(PORTAL))
+                colour = svg_colour(PORTAL.style)
+                marks.append(f'<g class="portal" data-tile={tid}><title>{escape(PORTAL.meaning)}</title>'
+                             f'<circle cx="{px:.1f}" cy="{py:.1f}" r="11" fill="#fffaf0" stroke="{colour}" '
+                             f'stroke-width="3"/><circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="{colour}"/></g>')
+    return (Drawn(Leaf(f"l:{tile}", f'<g{key_attr("l:" + tile)} class="lines">{"".join(lines)}</g>')),
+            Drawn(Leaf(f"m:{tile}", f'<g{key_attr("m:" + tile)} class="marks">{"".join(marks)}</g>'),
+                  tuple(notes)))
 
-    def bend(self, a: Point, b: Point, skip: set[str], tile: TileItem) -> Point | None:
-        """A control point that takes a line around the rooms it would pass under, or None;
-        the bent line stays on its tile."""
-        others = [box for rid, box in self.room_boxes.items() if rid not in skip]
-        xs = [c[0] for c in tile.cells.values()]
-        ys = [c[1] for c in tile.cells.values()]
-        tx, ty = self.cell_xy(tile.region, (min(xs), max(ys)))
-        tw, th = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
 
-        def clear(ctrl: Point | None) -> bool:
-            for i in range(1, 20):
-                x, y = _at(a, b, ctrl, i / 20)
-                if ctrl is not None and not (tx + 4 <= x <= tx + tw - 4 and ty + 4 <= y <= ty + th - 4):
-                    return False
-                for bx, by, bw, bh in others:
-                    if bx - 4 <= x <= bx + bw + 4 and by - 4 <= y <= by + bh + 4:
-                        return False
-            return True
+@lru_cache(maxsize=CACHE)
+def room_element(rid: str, label: str, full: str, place: tuple[tuple[int, int], int, int],
+                 glyphs: tuple[Symbol, ...], pawns: tuple[Pawn, ...], highlighted: bool, key: str,
+                 exit_: bool) -> Drawn:
+    """A room: its box, short name, glyphs (features, what lies there, pieces) and pawns."""
+    ax, ay = anchor(*place)
+    x, y, w, h = ax - ROOM_W / 2, ay - ROOM_H / 2, ROOM_W, ROOM_H
+    stroke = svg_colour("preview") if highlighted else svg_colour("exit") if exit_ else "#6b5a3e"
+    width = 3 if highlighted or exit_ else 1.2
+    spans = " ".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)}</tspan>' for s in glyphs)
+    prefix = f"{key}: " if key else ""
+    kind = "room reachable" if highlighted else "room"
+    out = [f'<g{key_attr("r:" + rid)} class="{kind}" data-room={quoteattr(rid)} data-label={quoteattr(full)}>'
+           f'<title>{escape(full)}</title>'
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="6" fill="#fffaf0" '
+           f'stroke="{stroke}" stroke-width="{width}"/>'
+           f'<text x="{x + w / 2:.1f}" y="{y + 14:.1f}" font-size="10" font-weight="bold" '
+           f'text-anchor="middle" fill="#2b2118">{escape(prefix + fit(label, 12))}</text>'
+           f'<text x="{x + w / 2:.1f}" y="{y + 30:.1f}" font-size="13" text-anchor="middle">{spans}</text>']
+    for k, pawn in enumerate(pawns):
+        cx, cy = x + 9 + k * 16, y + h + 4
+        colour = PLAYER_HEX[pawn.seat % len(PLAYER_HEX)]
+        ko = ' opacity="0.55"' if pawn.knocked_out else ""
+        out.append(f'<g class="pawn" data-seat="{pawn.seat}" data-player={quoteattr(pawn.name)}{ko}>'
+                   f'<title>{escape(pawn.name)}{" (knocked out)" if pawn.knocked_out else ""}</title>'
+                   f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{colour}" stroke="#222" stroke-width="1"/>'
+                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
+                   f'fill="#fff">{pawn.seat + 1}</text>'
+                   + (f'<line x1="{cx - 7:.1f}" y1="{cy - 7:.1f}" x2="{cx + 7:.1f}" y2="{cy + 7:.1f}" '
+                      f'stroke="#222" stroke-width="2"/>' if pawn.knocked_out else "") + "</g>")
+    out.append("</g>")
+    return Drawn(Leaf(f"r:{rid}", "".join(out)), tuple(_note(s) for s in glyphs))
 
-        if clear(None):
-            return None
-        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1
-        nx, ny = -dy / length, dx / length
-        for amount in (0.15, 0.25, 0.4, 0.55, 0.7):
-            for sign in (1, -1):
-                ctrl = (mx + sign * nx * CELL * amount, my + sign * ny * CELL * amount)
-                if clear(ctrl):
-                    return ctrl
-        return (mx + nx * CELL * 0.3, my + ny * CELL * 0.3)
 
-    def leave(self, a: Point, b: Point, ctrl: Point | None, end: EndItem) -> float:
-        """The fraction of the line (from ``a``) hidden under the room box at ``a``, and under
-        the row of pawns below it (no icon sits on a pawn)."""
-        if end.kind != "room":
-            return 0.05
-        bx, by, bw, bh = self.room_boxes[end.room]
-        bh += PAWN_ROW
-        for i in range(1, 40):
-            x, y = _at(a, b, ctrl, i / 40)
-            if not (bx <= x <= bx + bw and by <= y <= by + bh):
-                return i / 40
-        return 0.5
+def _room_drawn(room: RoomItem) -> Drawn:
+    return room_element(room.id, room.label, room.full, (room.cell, room.col, room.row),
+                        (*room.features, *room.contents, *room.pieces), tuple(room.pawns), room.highlighted,
+                        room.key, room.exit)
 
-    def open_edges(self) -> list[str]:
-        out = []
-        for edge in self.model.open_edges:
-            px, py = self.port_xy(edge.region, EndItem("port", cell=edge.cell, side=edge.side, idx=edge.idx,
-                                                          at=edge.at))
-            dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[edge.side]
-            cx, cy = px + dx * 14, py + dy * 14
-            sym = UNEXPLORED if edge.discoverable else CLOSED
-            self.note(sym.glyph, "text", sym.style, sym.meaning)
-            out.append(f'<g class="open-edge" data-side="{edge.side}"><title>{escape(sym.meaning)}</title>'
-                       f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="{LINE}" '
-                       f'stroke-width="3" stroke-dasharray="3 3"/><circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
-                       f'fill="#fffaf0" stroke="{svg_colour(sym.style)}" stroke-width="2"/>'
-                       f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="12" font-weight="bold" text-anchor="middle" '
-                       f'fill="{svg_colour(sym.style)}">{escape(sym.glyph)}</text></g>')
-        return out
 
-    def links(self) -> list[str]:
-        out = []
-        tiles = self.model.tiles_by_id
-        for link in self.model.links:
-            ra, rb = self.model.rooms.get(link.a), self.model.rooms.get(link.b)
-            if ra is None or rb is None:
-                continue
-            a, b = self.anchor(tiles[ra.tile], ra), self.anchor(tiles[rb.tile], rb)
-            mx, my = (a[0] + b[0]) / 2 + 30, (a[1] + b[1]) / 2
-            out.append(f'<path class="link" data-kind={quoteattr(link.kind)} d="M{a[0]:.1f},{a[1]:.1f} '
-                       f'Q{mx:.1f},{my:.1f} {b[0]:.1f},{b[1]:.1f}" fill="none" stroke="{svg_colour("portal")}" '
-                       f'stroke-width="2.5" stroke-dasharray="8 5"/>')
-        return out
+@lru_cache(maxsize=CACHE)
+def edge_element(edge: OpenEdge) -> Drawn:
+    """A port leading to unexplored dungeon (or, with no tile left, nowhere)."""
+    px, py = port_xy(edge)
+    dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[edge.side]
+    cx, cy = px + dx * 14, py + dy * 14
+    sym = UNEXPLORED if edge.discoverable else CLOSED
+    colour = svg_colour(sym.style)
+    key = f"e:{edge.cell[0]},{edge.cell[1]}:{edge.side}:{edge.idx}"
+    return Drawn(Leaf(key, f'<g{key_attr(key)} class="open-edge" data-side="{edge.side}"><title>'
+                           f'{escape(sym.meaning)}</title><line x1="{px:.1f}" y1="{py:.1f}" x2="{cx:.1f}" '
+                           f'y2="{cy:.1f}" stroke="{LINE}" stroke-width="3" stroke-dasharray="3 3"/>'
+                           f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#fffaf0" stroke="{colour}" '
+                           f'stroke-width="2"/><text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="12" '
+                           f'font-weight="bold" text-anchor="middle" fill="{colour}">{escape(sym.glyph)}</text></g>'),
+                 (_note(sym),))
 
-    # -- legend ------------------------------------------------------------------------------
-    def legend(self, x0: float) -> tuple[str, float]:
-        rows: list[str] = []
-        y = self.head + 12
-        rows.append(f'<text x="{x0}" y="{y}" font-size="14" font-weight="bold" fill="#3b2f20">Legend</text>')
-        y += 10
-        for p in self.view.players:
-            y += 22
-            colour = PLAYER_HEX[p.seat % len(PLAYER_HEX)]
-            status = {"escaped": " (escaped)", "knocked_out": " (knocked out)"}.get(p.status, "")
-            rows.append(f'<g class="legend-entry"><circle cx="{x0 + 10}" cy="{y - 4}" r="8" fill="{colour}" '
-                        f'stroke="#222"/><text x="{x0 + 10}" y="{y}" font-size="10" font-weight="bold" '
-                        f'text-anchor="middle" fill="#fff">{p.seat + 1}</text><text x="{x0 + 28}" y="{y}" '
-                        f'font-size="12" fill="#2b2118">{escape(self.view.name(p.seat))}{status}</text></g>')
-        for glyph, (kind, style, meaning) in self.used.items():
-            y += 22
-            colour = svg_colour(style)
-            if kind == "icon":
-                mark = (f'<circle cx="{x0 + 10}" cy="{y - 4}" r="9" fill="{colour}"/><text x="{x0 + 10}" '
-                        f'y="{y}" font-size="11" font-weight="bold" text-anchor="middle" fill="#fff">'
-                        f'{escape(glyph)}</text>')
-            elif kind == "arrow":
-                mark = f'<polygon points="{_arrow(x0 + 10, y - 4, 1, 0)}" fill="#222"/>'
-            else:
-                mark = (f'<text x="{x0 + 10}" y="{y}" font-size="14" text-anchor="middle" fill="{colour}">'
-                        f'{escape(glyph)}</text>')
-            if kind == "text" and len(glyph) > 2:    # a wide mark (≈ABCDE): the words start after it
-                mark = (f'<text x="{x0}" y="{y}" font-size="14" fill="{colour}">{escape(glyph)}</text>')
-            indent = 28 if len(glyph) <= 2 else 12 + 10 * len(glyph)
-            lines = wrap_words(meaning, LEGEND_CHARS - (indent - 28) // 7)
-            text = "".join(f'<tspan x="{x0 + indent}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
-                           for i, line in enumerate(lines))
-            rows.append(f'<g class="legend-entry">{mark}<text x="{x0 + indent}" y="{y}" font-size="12" '
-                        f'fill="#2b2118">{text}</text></g>')
-            y += 15 * (len(lines) - 1)
-        return '<g id="legend">' + "".join(rows) + "</g>", y - self.head + 10
+
+def _tile_drawn(tile: TileItem) -> tuple[Drawn, Drawn, Drawn, Drawn]:
+    layout = tile.layout or Layout(tuple(tile.cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in tile.rooms),
+                                   tuple((t.index, t.a, t.b) for t in tile.tunnels))
+    icons = tuple(tuple((i.name, i.symbol, i.covered) for i in t.icons) for t in tile.tunnels)
+    lines, marks = tunnel_elements(tile.id, layout, icons, tuple(t.one_way for t in tile.tunnels))
+    return (tile_element(tile.id, tile.name, layout.cells, tile.preview), lines, marks,
+            title_element(tile.id, tile.name, layout.cells, tile.preview, tuple(tile.notes)))
+
+
+@lru_cache(maxsize=CACHE)
+def text_leaf(key: str, tag: str, attrs: str, text: str) -> Leaf:
+    """A small element holding text (the title, the heading)."""
+    return Leaf(key, f"<{tag}{key_attr(key)}{attrs}>{escape(text)}</{tag}>")
+
+
+Entry = tuple[str, str, str]
+"""A legend entry: its key (``p0`` a player's pawn, ``g:GLYPH`` a glyph), its mark (SVG elements
+in a 20×20 box) and its words."""
+
+
+@lru_cache(maxsize=CACHE)
+def legend_entry(key: str, mark: tuple[str, ...], words: str) -> Entry:
+    """One legend entry; ``mark``: ``("pawn", seat)``, or a note's kind, style and glyph."""
+    if mark[0] == "pawn":
+        seat = int(mark[1])
+        colour = PLAYER_HEX[seat % len(PLAYER_HEX)]
+        svg = (f'<circle cx="10" cy="10" r="8" fill="{colour}" stroke="#222"/><text x="10" y="14" font-size="10" '
+               f'font-weight="bold" text-anchor="middle" fill="#fff">{seat + 1}</text>')
+    else:
+        kind, style, glyph = mark
+        colour = svg_colour(style)
+        if kind == "icon":
+            svg = (f'<circle cx="10" cy="10" r="9" fill="{colour}"/><text x="10" y="14" font-size="11" '
+                   f'font-weight="bold" text-anchor="middle" fill="#fff">{escape(glyph)}</text>')
+        elif kind == "arrow":
+            svg = f'<polygon points="{_arrow(10, 10, 1, 0)}" fill="#222"/>'
+        elif len(glyph) > 2:       # a wide mark (≈ABCDE): from the left, the words start after it
+            svg = f'<text x="0" y="15" font-size="14" fill="{colour}">{escape(glyph)}</text>'
+        else:
+            svg = f'<text x="10" y="15" font-size="14" text-anchor="middle" fill="{colour}">{escape(glyph)}</text>'
+    return key, svg, words
+
+
+@lru_cache(maxsize=1024)
+def legend_entries(players: tuple[tuple[int, str, str], ...], used: tuple[Note, ...]) -> tuple[Entry, ...]:
+    """The legend: the pawn of each player, then each glyph the drawing uses."""
+    out = []
+    for seat, name, status in players:
+        state = {"escaped": " (escaped)", "knocked_out": " (knocked out)"}.get(status, "")
+        out.append(legend_entry(f"p{seat}", ("pawn", str(seat)), name + state))
+    for glyph, kind, style, meaning in used:
+        out.append(legend_entry(f"g:{glyph}", (kind, style, glyph), meaning))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def legend_rows(entries: tuple[Entry, ...], top: int = HEAD) -> tuple[Leaf, int]:
+    """The legend drawn as rows under its title from ``top`` down, and its height: a meaning
+    longer than a line goes on to the next lines (never cut), the words after a wide mark
+    (``≈ABCDE``) start after it."""
+    rows = [f'<text x="0" y="{top + 12}" font-size="14" font-weight="bold" fill="#3b2f20">Legend</text>']
+    y = top + 22
+    for key, mark, words in entries:
+        y += 22
+        glyph = key[2:] if key.startswith("g:") else ""
+        indent = 28 if len(glyph) <= 2 else 12 + 10 * len(glyph)
+        lines = wrap_words(words, LEGEND_CHARS - (indent - 28) // 7)
+        text = "".join(f'<tspan x="{indent}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
+                       for i, line in enumerate(lines))
+        rows.append(f'<g class="legend-entry" transform="translate(0 {y - 14})">{mark}<text x="{indent}" y="14" '
+                    f'font-size="12" fill="#2b2118">{text}</text></g>')
+        y += 15 * (len(lines) - 1)
+    return Leaf("rows", f'<g{key_attr("rows")} class="legend">{"".join(rows)}</g>'), y - top + 10
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
+    stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines or [""]
+
+
+# -- the drawing -------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class SvgScene:
+    """A map drawn as keyed elements: ``title``, the map's size (legend apart), its five
+    ``layers`` (each a group per region, links among the lines, the regions' names among the
+    titles) and the ``legend``'s entries (a viewer may show them its own way: the web table
+    lists them beside the map); ``top``: where the map (and the legend) starts below the
+    heading."""
+
+    title: str
+    width: int
+    height: int
+    layers: tuple[Node, ...]
+    legend: tuple[Entry, ...]
+    top: int = HEAD
+
+    def head(self) -> tuple[Leaf, ...]:
+        """The title, background and heading elements."""
+        return (text_leaf("title", "title", "", self.title),
+                Leaf("background", f'<rect{key_attr("background")} class="background" x="0" y="0" width="100%" '
+                                   f'height="100%" fill="#fbf8f1"/>'),
+                text_leaf("heading", "text", f' class="heading" x="{MARGIN}" y="28" font-size="18" '
+                                             f'font-weight="bold" fill="#3b2f20"', self.title))
+
+    def map_node(self) -> Node:
+        """The map alone, an ``<svg>`` element keyed ``map`` (the web table lists its legend
+        apart)."""
+        return Node("map", "svg", (("xmlns", SVG_NS), ("class", "map"), ("width", str(self.width)),
+                                   ("height", str(self.height)), ("viewBox", f"0 0 {self.width} {self.height}"),
+                                   ("font-family", FONT)), (*self.head(), *self.layers))
+
+    def document(self) -> str:
+        """The standalone SVG document: the map with its legend beside it."""
+        rows, legend_height = legend_rows(self.legend, self.top)
+        width = self.width + LEGEND_W
+        height = max(self.height, self.top + legend_height + MARGIN)
+        legend = Node("legend", "g", (("id", "legend"), ("transform", f"translate({self.width} 0)")), (rows,))
+        root = Node("map", "svg", (("xmlns", SVG_NS), ("width", str(width)), ("height", str(height)),
+                                   ("viewBox", f"0 0 {width} {height}"), ("font-family", FONT)),
+                    (*self.head(), *self.layers, legend))
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + root.markup() + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn:
+    """A tile's elements in each layer, and the legend entries its title, marks and rooms use."""
+
+    back: Leaf
+    lines: Leaf
+    marks: Leaf
+    title: Leaf
+    rooms: tuple[Leaf, ...]
+    notes: tuple[tuple[Note, ...], tuple[Note, ...], tuple[Note, ...]]
+
+
+def _draw_tile(tile: TileItem) -> TileDrawn:
+    back, lines, marks, title = _tile_drawn(tile)
+    rooms = tuple(_room_drawn(room) for room in tile.rooms)
+    return TileDrawn(back.leaf, lines.leaf, marks.leaf, title.leaf, tuple(d.leaf for d in rooms),
+                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)))
+
+
+def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | None = None) -> SvgScene:
+    """The drawing of a map model (``title`` heads it: default, the round and whose turn it is).
+    With a memo, what the drawing before drew is reused: a tile item it drew (the same object)
+    is not drawn again, and a region's group whose elements are the same is the same group."""
+    keep = memo is not None and model is memo.model
+    kept: dict[Any, Any] = memo.elements if memo is not None else {}
+    tiles = sorted(model.tiles, key=lambda t: t.preview)
+    sheet = page_sheet(model)
+    top = HEAD + (REGION_HEAD if len(sheet.boxes) > 1 else 0)      # room for the regions' names
+    offsets = {r: (MARGIN + (b.col0 - b.minx) * CELL, top + (b.row0 + b.maxy) * CELL) for r, b in sheet.boxes.items()}
+    elements: dict[Any, Any] = {}
+    leaves: dict[str, dict[str, list[Leaf]]] = {layer: {r: [] for r in model.regions} for layer in LAYERS}
+    notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
+    for tile in tiles:
+        before = kept.get(id(tile))
+        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile)
+        elements[id(tile)] = (tile, drawn)
+        region = tile.region
+        leaves["tiles"][region].append(drawn.back)
+        leaves["lines"][region].append(drawn.lines)
+        leaves["marks"][region].append(drawn.marks)
+        leaves["titles"][region].append(drawn.title)
+        leaves["rooms"][region].extend(drawn.rooms)
+        for k in range(3):
+            notes[k][region].append(drawn.notes[k])
+    edges = kept.get("edges")
+    if edges is None or edges[0] is not model.open_edges:
+        edges = (model.open_edges, tuple(edge_element(edge) for edge in model.open_edges))
+    elements["edges"] = edges
+    for edge, drawn_edge in zip(*edges, strict=True):
+        leaves["marks"][edge.region].append(drawn_edge.leaf)
+        notes[1][edge.region].append(drawn_edge.notes)
+    used: dict[str, Note] = {}
+    for k in range(3):                     # the legend's order: tile notes, tunnels' marks, rooms
+        for region in model.regions:
+            for entries in notes[k][region]:
+                for note in entries:
+                    if note[0] and note[3] and note[0] not in used:
+                        used[note[0]] = note
+    layers = []
+    for layer in LAYERS:
+        groups: list[Node | Leaf] = []
+        for region in model.regions:
+            items = tuple(leaves[layer][region])
+            transform = f"translate({offsets[region][0]} {offsets[region][1]})"
+            group = kept.get((layer, region))
+            if group is None or group.children != items or group.attrs[2][1] != transform:
+                group = Node(f"g:{region}", "g", (("class", "region"), ("data-region", region),
+                                                  ("transform", transform)), items)
+            elements[(layer, region)] = group
+            groups.append(group)
+        if layer == "lines":
+            groups.extend(_links(model, offsets))
+        elif layer == "titles" and len(sheet.boxes) > 1:
+            groups.extend(region_heading(region, MARGIN + box.col0 * CELL, top + box.row0 * CELL)
+                          for region, box in sheet.boxes.items())
+        layers.append(Node(layer, "g", (), tuple(groups)))
+    if keep and memo is not None:
+        memo.elements = elements
+    players = tuple((p.seat, view.name(p.seat), p.status) for p in seat_faces(view))
+    return SvgScene(title if title is not None else default_title(view), 2 * MARGIN + max(1, sheet.cols) * CELL,
+                    top + max(1, sheet.rows) * CELL + MARGIN, tuple(layers),
+                    legend_entries(players, tuple(used.values())), top)
+
+
+def page_sheet(model: MapModel) -> Sheet:
+    """The regions side by side or one above the other, whichever fits a landscape page better
+    (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
+    def size(sheet: Sheet) -> float:
+        return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
+    return min((arrange(model, stacked=False), arrange(model, stacked=True)), key=size)
+
+
+@lru_cache(maxsize=CACHE)
+def region_heading(region: str, x: float, y: float) -> Leaf:
+    """A region's name (``Catacombs``, ``Underworld``) above its top-left corner ``(x, y)``."""
+    key = f"h:{region}"
+    return Leaf(key, f'<text{key_attr(key)} class="region-heading" data-region={quoteattr(region)} x="{x + 4}" '
+                     f'y="{y - 30}" font-size="16" font-weight="bold" fill="#3b2f20">'
+                     f'{escape(region.replace("_", " ").title())}</text>')
+
+
+def _links(model: MapModel, offsets: Mapping[str, tuple[float, float]]) -> list[Leaf]:
+    """The passages no tile draws (a ladder, a chute), from room to room across regions."""
+    out = []
+    tiles = model.tiles_by_id
+    for link in model.links:
+        ra, rb = model.rooms.get(link.a), model.rooms.get(link.b)
+        if ra is None or rb is None:
+            continue
+        (ax, ay), (bx, by) = (anchor(r.cell, r.col, r.row) for r in (ra, rb))
+        oa, ob = offsets[tiles[ra.tile].region], offsets[tiles[rb.tile].region]
+        a, b = (ax + oa[0], ay + oa[1]), (bx + ob[0], by + ob[1])
+        mx, my = (a[0] + b[0]) / 2 + 30, (a[1] + b[1]) / 2
+        key = f"k:{link.key}"
+        out.append(Leaf(key, f'<path{key_attr(key)} class="link" data-kind={quoteattr(link.kind)} '
+                             f'd="M{a[0]:.1f},{a[1]:.1f} Q{mx:.1f},{my:.1f} {b[0]:.1f},{b[1]:.1f}" fill="none" '
+                             f'stroke="{svg_colour("portal")}" stroke-width="2.5" stroke-dasharray="8 5"/>'))
+    return out
 
 
 def _at(a: Point, b: Point, ctrl: Point | None, f: float) -> Point:
@@ -432,29 +674,6 @@ def _arrow(x: float, y: float, ux: float, uy: float, size: float = 9) -> str:
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
 
 
-def page_sheet(model: MapModel) -> Sheet:
-    """The regions side by side or one above the other, whichever fits a landscape page better
-    (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
-    def size(sheet: Sheet) -> float:
-        return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
-    sheets = [arrange(model, stacked=False), arrange(model, stacked=True)]
-    return min(sheets, key=size)
-
-
-def wrap_words(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
-    stands alone)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines or [""]
-
-
 def default_title(view: Any) -> str:
     """"Round 4, P2's turn" (or that the game is over)."""
     if view.over:
@@ -463,5 +682,12 @@ def default_title(view: Any) -> str:
 
 
 def render_svg(model: MapModel, view: Any, title: str | None = None) -> str:
-    """The SVG document of a map model."""
-    return SvgMap(model, view, title).render()
+    """The standalone SVG document of a map model."""
+    return scene(model, view, title).document()
+
+
+def clear_caches() -> None:
+    """Forget every element kept (tests compare kept drawings with fresh ones)."""
+    for fn in (tile_geometry, _local_geometry, tile_element, title_element, tunnel_elements, room_element,
+               edge_element, text_leaf, legend_entry, legend_entries, legend_rows, region_heading):
+        fn.cache_clear()

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from clank.mapdraw.memo import MapMemo, key_of
 from clank.registry import Mark, Symbol
 
 _RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d+[^)]*\)")
@@ -123,24 +124,52 @@ def _meaning(name: str, doc: str) -> str:
     return f"{words}: {sentence[:1].lower()}{sentence[1:]}" if sentence else words
 
 
+RoomAnswers = tuple[tuple[Symbol | None, ...], tuple[Symbol, ...]]
+"""The render hooks' answers about a room: ``map_feature`` per printed feature, ``map_room``."""
+
+
 class Glyphs:
     """The glyphs of one ruleset's things as one seat's view draws them (hook answers, with
-    generic glyphs for what no renderer describes), asked once per name and remembered."""
+    generic glyphs for what no renderer describes), asked once per name and remembered. With a
+    :class:`~clank.mapdraw.memo.MapMemo`, a hook's answer of the drawing before is reused while
+    what it read is unchanged."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: Any, memo: MapMemo | None = None) -> None:
         self.view = view
+        self.memo = memo
         self.renderers = list(view.registry.renderers)
         self._icons: dict[str, Symbol] = {}
         self._fallback_letters: dict[tuple[str, str], str] = {}
 
     def _first(self, attr: str, *args: Any) -> Any:
+        """The first renderer's answer that is not None (through the memo when there is one)."""
+        if self.memo is None:
+            return self._ask_first(self.view, attr, args)
+        key = (attr, *(key_of(a) for a in args))
+        return self.memo.answer(self.view, key, lambda view: self._ask_first(view, attr, args))
+
+    def _ask_first(self, view: Any, attr: str, args: tuple[Any, ...]) -> Any:
         for rdef in self.renderers:
             fn = getattr(rdef, attr, None)
             if fn is not None:
-                got = fn(self.view, *args)
+                got = fn(view, *args)
                 if got is not None:
                     return got
         return None
+
+    def _every(self, attr: str, arg: str) -> list[Symbol]:
+        """Every renderer's answer, one after another (through the memo when there is one)."""
+        if self.memo is None:
+            return self._ask_every(self.view, attr, arg)
+        return self.memo.answer(self.view, (attr, arg), lambda view: self._ask_every(view, attr, arg))
+
+    def _ask_every(self, view: Any, attr: str, arg: str) -> list[Symbol]:
+        out: list[Symbol] = []
+        for rdef in self.renderers:
+            fn = getattr(rdef, attr, None)
+            if fn is not None:
+                out.extend(fn(view, arg))
+        return out
 
     def _letter(self, kind: str, name: str, taken: Iterable[str]) -> str:
         """A letter of the name for what no renderer draws, never one that means something else on
@@ -197,19 +226,37 @@ class Glyphs:
 
     def room(self, room_id: str) -> list[Symbol]:
         """What lies in a room now (every renderer's ``map_room``)."""
-        out: list[Symbol] = []
-        for rdef in self.renderers:
-            if rdef.map_room is not None:
-                out.extend(rdef.map_room(self.view, room_id))
-        return out
+        return self._every("map_room", room_id)
+
+    def room_answers(self, room_id: str, features: tuple[tuple[str, Any], ...]) -> RoomAnswers:
+        """The hooks' answers about one room in one call (through the memo when there is one):
+        each printed feature's ``map_feature`` answer (None: no renderer answered) and what
+        lies there (``map_room``). :meth:`room_glyphs` turns them into glyphs."""
+        if self.memo is None:
+            return self._ask_room(self.view, room_id, features)
+        return self.memo.answer(self.view, ("room", room_id),
+                                lambda view: self._ask_room(view, room_id, features))
+
+    def _ask_room(self, view: Any, room_id: str, features: tuple[tuple[str, Any], ...]) -> RoomAnswers:
+        return (tuple(self._ask_first(view, "map_feature", (room_id, name, arg)) for name, arg in features),
+                tuple(self._ask_every(view, "map_room", room_id)))
+
+    def room_glyphs(self, room_id: str, features: tuple[tuple[str, Any], ...],
+                    answers: RoomAnswers) -> tuple[list[Symbol], list[Symbol]]:
+        """A room's feature glyphs (a generic one where no renderer answered) and contents, those
+        with a glyph only, from :meth:`room_answers`."""
+        feats = []
+        for (name, _), sym in zip(features, answers[0], strict=True):
+            if sym is None:
+                fdef = self.view.registry.room_features.get(name)
+                sym = Symbol(self._letter("feature", name, ()), "", _meaning(name, fdef.doc if fdef else ""))
+            if sym.glyph:
+                feats.append(sym)
+        return feats, [s for s in answers[1] if s.glyph]
 
     def tile(self, tile_id: str) -> list[Symbol]:
         """Glyphs on a placed tile (every renderer's ``map_tile``)."""
-        out: list[Symbol] = []
-        for rdef in self.renderers:
-            if rdef.map_tile is not None:
-                out.extend(rdef.map_tile(self.view, tile_id))
-        return out
+        return self._every("map_tile", tile_id)
 
     def piece(self, piece: dict[str, Any]) -> Symbol:
         """A piece on the map: the packs' ``piece`` answer as a glyph: a :class:`Symbol` as it

@@ -3,8 +3,8 @@
 Everything is registered through :mod:`clank.plugin`, the contract any third-party pack uses:
 room features and tunnel icons (``features``), the market board (``market``), effect ops,
 conditions, decisions and quantities (``ops``), token rules (``tokens``), the Depths, haunted
-tiles and ghosts (``depths``), teleport kinds (``teleports``), how it all looks (``render``)
-the greedy bot (``greedy``), the search bot built on it (``mcts``) and the structure its rules
+tiles and ghosts (``depths``), teleport kinds (``teleports``), how it all looks (``render``),
+its section of the rules summary (``rules``), the greedy bot (``greedy``), the search bot built on it (``mcts``) and the structure its rules
 need of tiles, tile stacks and the market board (``structure``).
 """
 
@@ -14,7 +14,19 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_catacombs import depths, features, greedy, market, mcts, ops, render, structure, teleports, tokens
+from clank_catacombs import (
+    depths,
+    features,
+    greedy,
+    market,
+    mcts,
+    ops,
+    render,
+    rules,
+    structure,
+    teleports,
+    tokens,
+)
 
 __version__ = "0.1.0"
 
@@ -93,6 +105,7 @@ def clank_register_scoring(registry) -> None:
 @hookimpl
 def clank_register_render(registry) -> None:
     render.register(registry)
+    rules.register(registry)
 
 
 @hookimpl

@@ -51,9 +51,8 @@ def depths_mark(view, room_id: str) -> bool:
 
 
 def player_marks(view, seat: int) -> list[Mark]:
-    """Lockpicks held."""
-    p = view.player(seat)
-    n = p.pool.get("lockpicks", 0)
+    """Lockpicks held (read from the seat's public face, which copies none of its zones)."""
+    n = view.public(seat)["pool"].get("lockpicks", 0)
     return [Mark(f"{n} lockpick{'s' if n != 1 else ''}", "resource")]
 
 

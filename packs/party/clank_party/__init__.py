@@ -5,7 +5,7 @@ which parts a game loads (``options``: every part at 5-6 players, the options pa
 cloaks and characters at 2-4), the Party's components at setup (``components``), React
 windows and their deferred plays (``react``), Arrive Choice (``arrive``), the Party cards'
 ops and conditions (``cards``), the six characters (``characters``), how it all looks
-(``render``), advice for heuristic bots (``hints``) and the structure its rules need of cards
+(``render``) and its section of the rules summary (``rules``), advice for heuristic bots (``hints``) and the structure its rules need of cards
 and characters (``structure``). With none of its parts in a game
 (2-4 players without options) the pack changes nothing: the game is the base game's.
 """
@@ -16,7 +16,7 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_party import arrive, cards, characters, components, hints, options, react, render, structure
+from clank_party import arrive, cards, characters, components, hints, options, react, render, rules, structure
 
 __version__ = "0.1.0"
 
@@ -75,6 +75,7 @@ def clank_register_reactions(registry) -> None:
 @hookimpl
 def clank_register_render(registry) -> None:
     render.register(registry)
+    rules.register(registry)
 
 
 @hookimpl

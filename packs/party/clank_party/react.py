@@ -160,12 +160,6 @@ def resolve_deferred(game, event: dict[str, Any]) -> None:
         game.push(cards[card].effects.get("play", ()), seat, card)
 
 
-def deferred_cards(player: Any) -> list[str]:
-    """React cards a player played out of turn that wait for their next turn (public)."""
-    ext = player.ext if isinstance(player.ext, dict) else {}
-    return list(ext.get(PACK, {}).get("deferred", []))
-
-
 def register_ops(registry: Registry) -> None:
     registry.add_op("react_play", op_react_play, {"type": "null"},
                     "React (P15), in a card's `react: {on: WINDOW, do: [react_play]}`: put this card from "

@@ -7,7 +7,6 @@ from clank.plugin import Mark, Registry, RenderDef
 
 from clank_party.components import colour
 from clank_party.options import PACK
-from clank_party.react import deferred_cards
 
 POWER_TEXT = {
     "agnet": lambda b: f"{b.get('conscription', 0)} conscription token(s)",
@@ -20,8 +19,10 @@ POWER_TEXT = {
 
 
 def player_marks(view, seat: int) -> list[Mark]:
-    p = view.player(seat)
-    ext = p.ext if isinstance(p.ext, dict) else {}
+    """A seat's colour (P5, P6), character board and React cards waiting for its next turn (read
+    from the seat's public face, which copies none of its zones)."""
+    ext = view.public(seat)["ext"]
+    ext = ext if isinstance(ext, dict) else {}
     b = ext.get(PACK, {})
     out: list[Mark] = []
     hue = colour(view, seat)
@@ -32,7 +33,7 @@ def player_marks(view, seat: int) -> list[Mark]:
         tdef = view.token_defs[cid]
         pw = tdef.ext["character"]["power"]
         out.append(Mark(f"{tdef.name}: {POWER_TEXT[pw](b)}", "resource"))
-    waiting = deferred_cards(p)
+    waiting = list(b.get("deferred", []))
     if waiting:
         names = ", ".join(view.card_defs[c].name for c in waiting)
         out.append(Mark(f"reacted with {names} (takes effect next turn)", "muted"))

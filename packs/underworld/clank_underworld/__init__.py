@@ -4,7 +4,7 @@ Everything is registered through :mod:`clank.plugin`: the area and the ways in a
 (``area``: ladders, chutes, the return portal), undercoins, the toll and toll booths
 (``economy``), the Guardian, enhancers, lyre, imps, prison, harpies, lakes and towers
 (``denizens``), the fate deck (``fate``), the Underworld market board and the River Boat
-(``market``), the variants (``variants``), how it all looks (``render``), what the greedy bot
+(``market``), the variants (``variants``), how it all looks (``render``), its section of the rules summary (``rules``), what the greedy bot
 values here (``bot``) and the structure its rules need of tiles (``structure``). It reaches the base game only through what the base pack registers
 (room features, conditions, ops and modifiers by name), never by importing it.
 """
@@ -15,7 +15,19 @@ from importlib.resources import files
 
 from clank.plugin import hookimpl
 
-from clank_underworld import area, bot, common, denizens, economy, fate, market, render, structure, variants
+from clank_underworld import (
+    area,
+    bot,
+    common,
+    denizens,
+    economy,
+    fate,
+    market,
+    render,
+    rules,
+    structure,
+    variants,
+)
 
 __version__ = "0.1.0"
 
@@ -112,6 +124,7 @@ def clank_register_scoring(registry) -> None:
 @hookimpl
 def clank_register_render(registry) -> None:
     render.register(registry)
+    rules.register(registry)
 
 
 @hookimpl

@@ -1,0 +1,174 @@
+"""What a viewer that draws one game again and again keeps from one drawing to the next.
+
+A render hook is a function of the view it is given. With a :class:`MapMemo`, each hook call
+gets a :class:`ReadingView`, which notes every value the hook reads of the game (a method's
+arguments and answer, an attribute's value, copied as plain data); the next drawing reuses
+the answer when every value that call read is still the same, and asks the hook again when
+one differs. What the map reads besides the hooks (tiles, pawns, pieces, paid icons, links,
+stacks: :func:`clank.mapdraw.model.map_inputs`) is compared the same way, so a drawing whose
+inputs are all unchanged reuses the whole model of the one before (most actions of a game
+change nothing on the map: a card played).
+
+The ruleset's own data (card, token and tile definitions, room names, slot layouts) never
+changes during a game and is not noted. A value that is not plain data (an object of the
+engine) cannot be compared: a call that read one is asked again at every drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+STATIC = frozenset({"ruleset", "registry", "card_defs", "token_defs", "tile_defs", "tile_of_room", "seat", "room_label",
+                    "room_name", "room_features", "room_has", "slot_layout"})
+"""Attributes of a view that read the ruleset only: the same at every drawing of a game."""
+_PLAIN = (str, int, float, bool, type(None))
+
+
+class _Unknown:
+    """A value that is not plain data: equal to nothing, so a call that read one is asked again."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of ``value`` as plain data (lists, dicts, tuples, sets of text and numbers), equal
+    to the value while it is unchanged (compared with ``==``), or, when it is not plain data (an
+    object whose insides could change unseen), a value equal to nothing."""
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, list):
+        return [snapshot(v) for v in value]
+    if isinstance(value, (dict, MappingProxyType)):
+        return {k: snapshot(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return type(value)(*(snapshot(v) for v in value)) if hasattr(value, "_fields") else \
+            tuple(snapshot(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return type(value)(snapshot(v) for v in value)
+    return _Unknown()
+
+
+def key_of(value: Any) -> Any:
+    """A hashable form of plain data (an argument naming a hook call in a memo)."""
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(key_of(v) for v in value)
+    if isinstance(value, (dict, MappingProxyType)):
+        return ("{}", tuple((k, key_of(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return frozenset(key_of(v) for v in value)
+    return _Unknown()
+
+
+Read = tuple[str, tuple[Any, ...] | None, Any]
+"""One value a hook read: the view's attribute, the arguments it was called with (None: an
+attribute read), and a copy of the value (:func:`snapshot`)."""
+
+
+class ReadingView:
+    """A seat's view as a render hook sees it, noting each value the hook reads (:data:`Read`)."""
+
+    __slots__ = ("_view", "_reads")
+
+    def __init__(self, view: Any, reads: list[Read]) -> None:
+        self._view, self._reads = view, reads
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._view, name)
+        if name in STATIC:
+            return value
+        if callable(value) and not isinstance(value, Mapping):
+            reads = self._reads
+
+            def read(*args: Any) -> Any:
+                answer = value(*args)
+                reads.append((name, args, snapshot(answer)))
+                return answer
+
+            return read
+        self._reads.append((name, None, snapshot(value)))
+        return value
+
+
+def still(view: Any, reads: tuple[Read, ...]) -> bool:
+    """Whether every value in ``reads`` is still the same in ``view``."""
+    for name, args, seen in reads:
+        value = getattr(view, name)
+        if args is not None:
+            value = value(*args)
+        if value != seen:
+            return False
+    return True
+
+
+class MapMemo:
+    """The render hooks' answers of the last drawing of one game, with what each read, and the
+    model drawn with them (:func:`clank.mapdraw.model.build` takes it as ``memo``). One memo
+    belongs to one game and one seat's view (the web table draws every game's map from the
+    spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
+    keeps neither its model nor new answers."""
+
+    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing")
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
+        self._used: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
+        self._reads: tuple[Read, ...] = ()
+        self.inputs: Any = None
+        self.model: Any = None
+        self.tiles: dict[str, Any] = {}
+        """Each tile of the model last kept, with what it showed (:func:`clank.mapdraw.model.build`
+        reuses a tile that shows the same)."""
+        self.elements: dict[Any, Any] = {}
+        """The SVG elements of each tile item of the model last drawn (:func:`clank.mapdraw.svg.scene`)."""
+        self.drawing: tuple[Any, Any] | None = None
+        """The model last drawn and its drawing (:func:`clank.mapdraw.map_scene` keeps it)."""
+
+    def answer(self, view: Any, key: tuple[Any, ...], ask: Callable[[Any], T]) -> T:
+        """The answer of a hook call (``key`` names the call with its plain arguments): the one
+        kept when what it read is unchanged, else ``ask(reading_view)``'s."""
+        kept = self._used.get(key) or self._answers.get(key)
+        if kept is not None and (key in self._used or still(view, kept[1])):
+            self._used[key] = kept
+            return kept[0]
+        reads: list[Read] = []
+        answer = ask(ReadingView(view, reads))
+        self._used[key] = (answer, tuple(reads))
+        return answer
+
+    def unchanged(self, view: Any, inputs: Any) -> bool:
+        """Whether a drawing now would show what the kept model shows: the same inputs, and every
+        kept answer's reads unchanged (each value compared once)."""
+        if self.model is None or inputs != self.inputs:
+            return False
+        return still(view, self._reads)
+
+    def keep(self, inputs: Any, model: Any) -> None:
+        """Keep the model just drawn and the answers it used (the others are dropped)."""
+        self._answers, self._used = self._used, {}
+        self.inputs, self.model = inputs, model
+        reads: dict[Any, Read] = {}
+        for _, kept in self._answers.values():
+            for read in kept:
+                try:
+                    reads.setdefault(read[:2], read)
+                except TypeError:                      # an argument that is not hashable
+                    reads[id(read)] = read
+        self._reads = tuple(reads.values())
+
+    def discard(self) -> None:
+        """Forget the answers of a drawing that is not kept (a preview)."""
+        self._used = {}
+
+
+__all__ = ["STATIC", "MapMemo", "ReadingView", "key_of", "snapshot", "still"]

@@ -1,0 +1,114 @@
+"""What a page must change to show a new state: operations on keyed elements.
+
+Each part of the table is a tree of keyed elements (:class:`~clank.mapdraw.markup.Node`,
+:class:`~clank.mapdraw.markup.Leaf`, the form the map is drawn in too). A page that shows one
+tree is sent the operations that turn it into the next, each naming its parent by the keys
+of the path from the part (``["map", "view", "zoom", "map", "rooms", "g:catacombs"]``):
+
+- ``["a", path, {name: value}]``: set the parent's attributes (``null``: remove one);
+- ``["d", path, [key, ...]]``: remove those children;
+- ``["r", path, key, markup]``: replace a child where it is;
+- ``["i", path, key, markup, before]``: insert a child (``markup`` null: move the one there is)
+  before the child keyed ``before`` (null: at the end).
+
+Children are inserted from the last to the first, so the child each goes before is already
+in place: applied in order, the operations give the new tree's elements in its order, exactly
+what a page that receives the new tree whole shows. A child that is the same object in both
+trees (the renderers keep what they draw) costs nothing to compare.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clank.mapdraw.markup import Leaf, Node, markup
+
+Op = list[Any]
+
+
+def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
+    """The operations that turn a page showing ``old`` into one showing ``new`` (the same part:
+    ``path`` is the part's own, by default ``[new.key]``)."""
+    out: list[Op] = []
+    _diff(old, new, path if path is not None else [new.key], out)
+    return out
+
+
+def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
+    if old is new:
+        return
+    if old.attrs != new.attrs:
+        before = dict(old.attrs)
+        now = dict(new.attrs)
+        changed: dict[str, str | None] = {k: v for k, v in now.items() if before.get(k) != v}
+        changed.update({k: None for k in before if k not in now})
+        out.append(["a", path, changed])
+    if old.children == new.children:
+        return
+    if len(old.children) == len(new.children) and all(
+            a.key == b.key for a, b in zip(old.children, new.children, strict=True)):
+        for was_there, child_now in zip(old.children, new.children, strict=True):   # the same keys in order
+            if was_there is not child_now:
+                _change(was_there, child_now, path, out)
+        return
+    if _slid(old.children, new.children, path, out):
+        return
+    was = {child.key: child for child in old.children}
+    keys = [child.key for child in new.children]
+    present = set(keys)
+    dropped = [k for k in was if k not in present]
+    if dropped:
+        out.append(["d", path, dropped])
+    moved = set()
+    if [k for k in was if k in present] != [k for k in keys if k in was]:
+        moved = present & set(was)             # the order changed: place every kept child again
+    after: str | None = None
+    for child in reversed(new.children):
+        key = child.key
+        before_child = was.get(key)
+        if before_child is None:
+            out.append(["i", path, key, markup(child), after])
+        elif key in moved:
+            out.append(["i", path, key, None if _same(before_child, child) else markup(child), after])
+        elif before_child is not child:
+            _change(before_child, child, path, out)
+        after = key
+
+
+def _slid(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list[str], out: list[Op]) -> bool:
+    """The common change of a list (the log, a layer of the map): children dropped from its
+    start and added at its end, the others the very same. Its operations, or False."""
+    if not old or not new:
+        return False
+    try:
+        start = old.index(new[0])            # by identity: elements are never equal otherwise
+    except ValueError:
+        start = len(old)
+    kept = len(old) - start
+    if old[start:] != new[:kept]:
+        return False
+    if start:
+        out.append(["d", path, [c.key for c in old[:start]]])
+    out.extend(["i", path, c.key, markup(c), None] for c in new[kept:])
+    return True
+
+
+def _change(before: Node | Leaf, child: Node | Leaf, path: list[str], out: list[Op]) -> None:
+    """A child kept in its place: its own changes, or the child replaced."""
+    if isinstance(child, Node) and isinstance(before, Node) and child.tag == before.tag:
+        _diff(before, child, [*path, child.key], out)
+    elif not _same(before, child):
+        out.append(["r", path, child.key, markup(child)])
+
+
+def _same(a: Node | Leaf, b: Node | Leaf) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, Leaf) and isinstance(b, Leaf):
+        return a.markup == b.markup
+    return markup(a) == markup(b)
+
+
+def size(ops: list[Op]) -> int:
+    """How many characters of markup the operations carry (for tests and measures)."""
+    return sum(len(op[3]) for op in ops if op[0] in ("r", "i") and op[3])
