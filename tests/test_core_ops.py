@@ -66,3 +66,37 @@ def test_the_testing_state_problems_reports_a_broken_state(kit):
     assert state_problems(g) == []
     g.player(2).cubes -= 1
     assert any("cubes in all" in line for line in state_problems(g))
+
+
+def test_pay_asks_how_when_what_pays_like_gold_could_stand_in() -> None:
+    """C2, U21: the pay op with gold and a resource that pays like gold (undercoins) in the pool
+    asks the player which to spend; with only one way it pays at once (the resource asked for
+    first, then what stands in)."""
+    from clank import new_game
+    from clank.labels import action_label
+
+    g = new_game(["catacombs", "underworld"], 2, 0)
+    p = g.player(0)
+    p.pool.update(gold=1, undercoins=2)
+    g.changed()
+    _run(g, 0, [{"pay": {"gold": 2}}])
+    d = g.view(0).pending()
+    assert d is not None and d["kind"] == "pay" and d["splits"] == [{"gold": 1, "undercoins": 1}, {"undercoins": 2}]
+    assert [action_label(g.view(0), a) for a in g.legal_actions()] == [
+        "pay 1 gold and 1 undercoin (leaves 0 gold, 1 undercoin)", "pay 2 undercoins (leaves 1 gold, 0 undercoins)"]
+    g.apply("pay 1")
+    assert (p.gold, p.pool["undercoins"]) == (1, 0)
+    _run(g, 0, [{"pay": {"gold": 1}}])          # one way only: no question
+    assert g.decision()["kind"] == "main" and p.gold == 0
+
+
+def test_a_gain_from_an_empty_stack_is_not_logged(kit):
+    """C2: an empty reserve stack gives nothing, and the log says nothing of it."""
+    g = kit.game(2)
+    g.state.reserve["secret-tome"] = 0
+    before = list(g.log)
+    _run(g, 0, [{"gain_card": "secret-tome"}])
+    assert g.log == before and "secret-tome" not in g.player(0).discard
+    g.state.reserve["secret-tome"] = 1
+    _run(g, 0, [{"gain_card": "secret-tome"}])
+    assert g.log[-1] == "P1 gains Secret Tome."

@@ -292,7 +292,7 @@ def test_svg_shows_every_tile_tunnel_icon_pawn_and_the_legend():
     pawns = sorted(int(e.get("data-seat")) for e in root.iter(f"{SVG}g") if e.get("class") == "pawn")
     assert pawns == [0, 1, 2, 3]
     legend_group = next(e for e in root.iter(f"{SVG}g") if e.get("id") == "legend")
-    words = " ".join(t.text or "" for t in legend_group.iter(f"{SVG}text"))
+    words = " ".join("".join(t.itertext()) for t in legend_group.iter(f"{SVG}text"))
     for meaning in ("monster", "footprint", "lock", "one-way", "portal", "unexplored", "the exit", "P1", "P4"):
         assert meaning in words, meaning
     rooms = {e.get("data-room"): e.get("data-label") for e in root.iter(f"{SVG}g") if e.get("class") == "room"}

@@ -46,7 +46,8 @@ def meaning(game, action: Action) -> tuple[str, str, tuple[str, ...]]:
             room = game.player(game.current_player).room
             leads = {k: dest for k, dest, _ in game.link_routes(room)}
             leads.update({k: target for k, target, _ in game.link_openings(room)})
-            args = (f"link>{leads[args[0]]}", *args[1:])
+            one_way = any(f"link:{link['key']}" == args[0] and link.get("one_way") for link in game.state.links)
+            args = (f"link>{'one-way:' if one_way else ''}{leads[args[0]]}", *args[1:])
         return "turn", action.kind, args
     numbers = pending.get("numbers")
     if numbers is not None and action.kind == "option":

@@ -42,7 +42,7 @@ def test_a_policy_refuses_a_layout_with_a_pack_added(tmp_path):
         rl.load_policy(path, aec(["catacombs", "underworld"], 2))
     words = str(refused.value)
     assert "was trained on layout 2-" in words and "pack 'underworld' 0.1.0 added" in words
-    assert "observation size 1759 ->" in words and "action size" in words and "Train again" in words
+    assert "observation size 1760 ->" in words and "action size" in words and "Train again" in words
 
 
 def test_a_policy_refuses_a_layout_with_a_card_changed(tmp_path):

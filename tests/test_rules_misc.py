@@ -257,3 +257,30 @@ def test_a_reaction_window_with_repeat_stays_open_after_a_use(kit):
     g.run()
     g.apply("yes")
     assert g.state.decision is None
+
+
+def test_r11_a2_a_room_action_not_offered_says_why_in_line_mode(kit):
+    """R11, P6, R6: standing where an action is expected, a player is told why it is not offered
+    (each feature's `unavailable` callback): a wayshrine marked already, a locked reward without a
+    lockpick, an artifact with hands full; line mode prints it under the actions."""
+    from clank.labels import room_notes
+    from clank_cli.render import decision_view
+    from rich.console import Console
+
+    g = kit.game(2)
+    kit.pawn(g, 0, "st-a.niche")
+    g.apply("room wayshrine")
+    assert room_notes(g.view(0)) == ["wayshrine: you marked this wayshrine already"]
+    console = Console(width=120, record=True, file=__import__("io").StringIO())
+    console.print(decision_view(g.view(0), 0, None, g.legal_actions()))
+    assert "not offered: wayshrine: you marked this wayshrine already" in console.export_text()
+    g.player(0).pool["lockpicks"] = 0
+    kit.place(g, "su-4", 1, 0)
+    room = next(r for r in g.placed_rooms() if g.room_has(r, "locked_chest"))
+    kit.pawn(g, 0, room)
+    assert room_notes(g.view(0)) == ["locked chest: it is locked: opening it takes a lockpick, and you have none"]
+    room = next(r for r in g.placed_rooms() if g.room_has(r, "artifact"))
+    g.room(room).setdefault("artifacts", []).append(g.state.artifact_stack.pop(0))
+    g.player(0).artifacts.append(g.state.artifact_stack.pop(0))
+    kit.pawn(g, 0, room)
+    assert any("you already carry an artifact" in note for note in room_notes(g.view(0)))

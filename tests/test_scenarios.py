@@ -133,7 +133,7 @@ def test_an_xfail_that_passes_fails_the_run(tmp_path: Path) -> None:
 def test_actions_by_the_players_words_and_answers_by_their_option_labels(tmp_path: Path) -> None:
     path = tmp_path / "words.yaml"
     path.write_text("- scenario: the table's words\n  given:\n    packs: [catacombs]\n"
-                    "    P1: {hand: [grand-theft]}\n  when:\n    - Play Grand Theft\n    - answer: gain lockpicks 1\n"
+                    "    P1: {hand: [grand-theft]}\n  when:\n    - Play Grand Theft\n    - answer: gain 1 lockpick\n"
                     "  then:\n    P1: {lockpicks: 4}\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["pack", "test", str(path)])
     assert result.exit_code == 0, result.output

@@ -499,6 +499,7 @@ def test_w_lets_the_bots_play_on_from_a_stop_after_a_turn(size):
 
 def test_clank_play_pace_flows_the_bots_turns(monkeypatch, tmp_path):
     from clank_cli import play
+    from clank_cli.commands import play as play_command
     from clank_cli.main import app as cli
     from typer.testing import CliRunner
 
@@ -508,8 +509,9 @@ def test_clank_play_pace_flows_the_bots_turns(monkeypatch, tmp_path):
         calls.append({"pace": pace})
         return play.Outcome(play.QUIT, save_path)
 
-    monkeypatch.setattr(play, "run_table", fake_table)
-    monkeypatch.setattr(play, "interactive_terminal", lambda: True)
+    # ``clank play`` runs clank_cli.commands.play, which holds its own names of these
+    monkeypatch.setattr(play_command, "run_table", fake_table)
+    monkeypatch.setattr(play_command, "interactive_terminal", lambda: True)
     result = CliRunner().invoke(cli, ["play", "--players", "2", "--seed", "1", "--pace", "0.2",
                                       "--save", str(tmp_path / "g.json")])
     assert result.exit_code == 0, result.output

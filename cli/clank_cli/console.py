@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import typer
+from clank_cli.errors import CommandExit, UsageError
 
 if TYPE_CHECKING:   # imported when used: `clank --help` loads neither rich's console nor the engine
     from clank.faults import PackFault
@@ -29,20 +29,6 @@ EXIT_ENV = 3
 """The environment is broken: a pack failed to load (registered something twice, or wrongly), or
 a pack's code failed during play."""
 EXIT_INTERRUPTED = 130
-
-
-def _command_line_exceptions() -> tuple[type[BaseException], ...]:
-    """The exceptions the command-line layer raises on purpose (exit, abort, usage errors),
-    which pass through untouched. Found from typer's own classes: typer up to 0.2x raised
-    click's exceptions, later versions vendor click, so ``click`` need not be installed."""
-    wanted = {"Exit", "Abort", "ClickException"}
-    found = {base for cls in (typer.Exit, typer.Abort, typer.BadParameter) for base in cls.__mro__
-             if base.__name__ in wanted}
-    found |= {typer.Exit, typer.Abort}
-    return tuple(sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__qualname__}"))
-
-
-_CLI_EXCEPTIONS = _command_line_exceptions()
 """Ctrl-C (the shell's convention: 128 + SIGINT)."""
 
 
@@ -66,14 +52,15 @@ def say(text: str, *, err: bool = True, style: str | None = None) -> None:
     console.print(text, markup=False, style=style, highlight=False)
 
 
-def fail(message: str, code: int = EXIT_INVALID) -> typer.Exit:
-    """Print ``error: message`` on stderr and return the :class:`typer.Exit` to raise."""
+def fail(message: str, code: int = EXIT_INVALID) -> CommandExit:
+    """Print ``error: message`` on stderr and return the :class:`~clank_cli.errors.CommandExit` to raise."""
     say(f"error: {message}", style="red")
-    return typer.Exit(code)
+    return CommandExit(code)
 
 
-def fail_each(problems: list[str], code: int = EXIT_INVALID) -> typer.Exit:
-    """Print ``error: problem`` for each problem on stderr and return the :class:`typer.Exit` to raise."""
+def fail_each(problems: list[str], code: int = EXIT_INVALID) -> CommandExit:
+    """Print ``error: problem`` for each problem on stderr and return the
+    :class:`~clank_cli.errors.CommandExit` to raise."""
     for problem in problems[:-1]:
         say(f"error: {problem}", style="red")
     return fail(problems[-1] if problems else "invalid input", code)
@@ -112,12 +99,12 @@ def engine_errors() -> Iterator[None]:
         yield
     except PackCodeError as exc:
         report_faults(exc.faults)
-        raise typer.Exit(EXIT_ENV) from None
+        raise CommandExit(EXIT_ENV) from None
     except PackLoadError as exc:
         raise fail(str(exc), EXIT_ENV) from None
     except PackFault as exc:
         report_faults([exc])
-        raise typer.Exit(EXIT_ENV) from None
+        raise CommandExit(EXIT_ENV) from None
     except ContentError as exc:
         for problem in exc.problems:
             say(problem.format_text())
@@ -127,13 +114,13 @@ def engine_errors() -> Iterator[None]:
     except SetupError as exc:
         raise fail(str(exc)) from None
     except Exception as exc:
-        if isinstance(exc, _CLI_EXCEPTIONS):
+        if isinstance(exc, (CommandExit, UsageError)):
             raise
         fault = blame(exc)
         if fault is None:
             raise
         report_faults([fault])
-        raise typer.Exit(EXIT_ENV) from None
+        raise CommandExit(EXIT_ENV) from None
 
 
 @contextmanager
@@ -144,7 +131,7 @@ def interrupt_before_play(message: str = "interrupted before the game started: n
         yield
     except KeyboardInterrupt:
         say(message)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise CommandExit(EXIT_INTERRUPTED) from None
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

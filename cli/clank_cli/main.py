@@ -1,17 +1,19 @@
 """The ``clank`` command: play, simulate, list, show, create and test packs, validate content, export
 schemas, print the authoring and hooks guides, replay records, draw the dungeon of a save.
 
-Commands are thin: they parse options, call the engine (through the modules next to this
-one) and hand the results to a renderer or reporter. Data goes to stdout; diagnostics and
-progress to stderr. Exit codes: 0 ok, 1 invalid content or input, 2 usage, 3 environment
-(a pack failed to load).
+Commands are thin: Typer parses the options, and a plain function of :mod:`clank_cli.commands`
+(importable without Typer) does the work, calling the engine through the modules next to this one
+and handing the results to a renderer or reporter. Its early stops
+(:class:`~clank_cli.errors.UsageError`, :class:`~clank_cli.errors.CommandExit`) become Typer's
+here. Data goes to stdout; diagnostics and progress to stderr. Exit codes: 0 ok, 1 invalid content
+or input, 2 usage, 3 environment (a pack failed to load).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,11 +22,10 @@ import clank
 import typer
 from typer.core import TyperCommand
 
-from clank_cli import console as con
+from clank_cli.commands import DEFAULT_PACKS
+from clank_cli.errors import CommandExit, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from clank_cli.simjobs import Backend
 
 # Everything else is imported inside the command that needs it: `clank --help` loads neither the
@@ -44,8 +45,6 @@ app.add_typer(schema_app, name="schema")
 docs_app = typer.Typer(help="Guides that come with the engine.", **PLAIN_HELP)
 app.add_typer(docs_app, name="docs")
 
-DEFAULT_PACKS = "catacombs"
-"""The packs a game loads when ``--packs`` is not given (the base game)."""
 PACKS_HELP = f"Comma-separated pack ids or pack directories (default: {DEFAULT_PACKS})."
 OPTION_HELP = "A game option key=value (repeatable), e.g. max_rounds=50, parts=promos, first_player=1."
 SAVE_HELP = "Save file (default clank-save.json when a human plays)."
@@ -64,6 +63,17 @@ DEBUG_ENV = "CLANK_DEBUG"
 """Names ``clank.faults.DEBUG_ENV`` without importing the engine (a test checks they agree)."""
 
 
+@contextmanager
+def _typer_errors() -> Iterator[None]:
+    """A command's early stops as Typer's: a usage error (exit 2, naming the option) and an exit code."""
+    try:
+        yield
+    except UsageError as exc:
+        raise typer.BadParameter(exc.message, param_hint=exc.option or None) from None
+    except CommandExit as exc:
+        raise typer.Exit(exc.code) from None
+
+
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Show the version and exit."),
@@ -77,6 +87,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 # ==========================================================================================
 # play
 # ==========================================================================================
+class Redraw(StrEnum):
+    """Line mode's redraw before each decision (``clank_cli.play.REDRAWS``)."""
+
+    changed = "changed"
+    all = "all"
+
+
 @app.command(short_help="Play a game in the terminal against bots or hot-seat.")
 def play(
     packs: str | None = typer.Option(None, "--packs", help=PACKS_HELP),
@@ -91,6 +108,9 @@ def play(
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     plain: bool = typer.Option(False, "--plain", help="Line mode (numbered choices, one line typed each) instead "
                                "of the full-screen table; the default when input or output is not a terminal."),
+    redraw: Redraw = typer.Option(Redraw.changed, "--redraw", help="Line mode, before each decision: print only "
+                                  "the parts of the table that changed (the default; ? shows everything), or all "
+                                  "of it."),
     pace: float | None = typer.Option(None, "--pace", min=0.0, metavar="SECONDS",
                                       help="The table plays the bots' turns on without a key press, this many "
                                       "seconds between two moves (w changes it while playing)."),
@@ -100,65 +120,11 @@ def play(
     On a terminal the game is a full-screen table (press ? for help); with --plain, or when
     input or output is not a terminal (pipes, scripts), it runs in line mode with the same
     action texts."""
-    import secrets
+    from clank_cli.commands.play import play as run
 
-    from clank.api import split_packs
-
-    from clank_cli.play import (
-        FAULT,
-        FINISHED,
-        INTERRUPTED,
-        Session,
-        interactive_terminal,
-        new_table,
-        print_result,
-        resume_table,
-        run_table,
-    )
-    from clank_cli.records import RecordError
-    from clank_cli.seats import parse_options
-
-    out, err = con.stdout(), con.stderr()
-    with con.engine_errors(), con.interrupt_before_play():
-        if resume is not None:
-            for name, given in (("--packs", packs), ("--players", players), ("--seed", seed), ("--option", option)):
-                if given:
-                    con.say(f"note: {name} is ignored with --resume (the save file decides)")
-            try:
-                table = resume_table(resume, humans, bot, save)
-            except RecordError as exc:
-                raise con.fail(str(exc)) from None
-        else:
-            options = parse_options(option)
-            if seed is None:
-                seed = secrets.randbelow(1_000_000)
-            con.say(f"seed {seed}")
-            table = new_table(split_packs(packs or DEFAULT_PACKS), players, humans, bot, seed, options, save)
-        for note in table.notes:
-            con.say(note)
-        game, seats = table.game, table.seats
-        con.say("seats: " + ", ".join(f"{game.name(s.seat)} {s.label()}" for s in seats))
-        if game.over:
-            print_result(game, seats, out)
-            con.say("this game is already over")
-            return
-        session = Session(game, seats, table.save_path, out, err, start=len(game.state.history))
-        try:
-            session.save()
-        except OSError as exc:
-            raise con.fail(f"cannot write the save file {table.save_path}: {exc.strerror or exc}") from None
-        if plain or not interactive_terminal():
-            outcome = session.run()
-        else:
-            outcome = run_table(game, seats, table.save_path, start=len(game.state.history), pace=pace)
-    if outcome.reason == FAULT and outcome.fault is not None:
-        con.report_faults([outcome.fault], outcome.message())
-        raise typer.Exit(con.EXIT_ENV)
-    if outcome.reason == FINISHED:
-        print_result(game, seats, out)
-    con.say(outcome.message())
-    if outcome.reason == INTERRUPTED:
-        raise typer.Exit(con.EXIT_INTERRUPTED)
+    with _typer_errors():
+        run(packs=packs, players=players, humans=humans, bot=bot, seed=seed, save=save, resume=resume,
+            options=option, plain=plain, redraw=redraw.value, pace=pace)
 
 
 # ==========================================================================================
@@ -226,106 +192,13 @@ def simulate(
     that replays it (exit code 3); --keep-going plays the others. A worker process that dies is
     replaced and its games played again.
     """
-    from clank.api import build_ruleset, new_game, split_packs
-    from clank.playcheck import GameFault
+    from clank_cli.commands.simulate import SimulateRequest
+    from clank_cli.commands.simulate import simulate as run
 
-    from clank_cli import simjobs, simresume, simrun
-    from clank_cli.plot import plot_svg
-    from clank_cli.seats import assign_seats, parse_options, resolve_bots
-    from clank_cli.simulate import card_table, summarise, summary_view
-
-    if resume and out is None:
-        raise typer.BadParameter("--resume continues the file of --out: give --out FILE", param_hint="--resume")
-    options = parse_options(option)
-    specs = split_packs(packs or DEFAULT_PACKS)
-    with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
-        ruleset = build_ruleset(specs, options)   # errors in the packs are reported here, before any worker starts
-        names, note = resolve_bots(ruleset.registry, bot)
-        if note:
-            con.say(f"note: {note}")
-        seats = assign_seats(players, 0, names)
-        new_game(specs, players, seed, options)     # a refused setup fails now, before any progress bar
-        plan = simjobs.SimPlan(tuple(specs), players, seed, games, tuple(seats), options, card_stats, check)
-        kept = simresume.Kept(next_seed=seed)
-        if resume and out is not None:
-            try:
-                kept = simresume.read_kept(out, seed, games)
-                simresume.check_kept(kept, plan, out)
-            except simresume.ResumeError as exc:
-                raise con.fail(str(exc)) from None
-            con.say(f"resuming {out}: {con.plural(len(kept.rows), 'game')} kept, "
-                    f"{con.plural(seed + games - kept.next_seed, 'game')} to play")
-        todo = simresume.remaining(plan, kept)
-        backend = _backend(jobs, ray)
-        try:
-            if resume and out is not None and out.exists():
-                with out.open("r+b") as cut:
-                    cut.truncate(kept.size)          # a last line cut short by the interruption
-            handle = out.open("a" if resume else "w", encoding="utf-8", newline="\n") if out is not None else None
-        except OSError as exc:
-            raise con.fail(f"cannot write {out}: {exc.strerror or exc}") from None
-        try:
-            result = simrun.run(todo, backend, handle, con.stderr(), keep_going=keep_going) if todo.games \
-                else simrun.RunResult([], 0.0, False)
-        except simjobs.WorkerDied as exc:
-            raise con.fail(f"{exc}; the games before it are kept" + (f" in {out}" if out else "")) from None
-        except GameFault as exc:      # --check: the first failure, in words
-            raise con.fail(f"game with seed {exc.fault.seed} failed: {exc.fault.describe()}"
-                           + (f" (raised at {exc.fault.code[0]}:{exc.fault.code[1]})" if exc.fault.code else "")) from None
-        finally:
-            if handle is not None:
-                handle.close()
-    rows = kept.rows + result.rows
-    if rows:
-        con.stdout().print(summary_view(summarise(rows, result.seconds)))
-        if card_stats:
-            con.stdout().print(card_table(rows, ruleset))
-    if out is not None:
-        con.say(f"wrote {con.plural(len(result.rows), 'game')} to {out}"
-                + (f" (after the {len(kept.rows)} kept)" if resume else ""))
-    if plot is not None and rows:
-        done = len(rows)
-        bots = ", ".join(dict.fromkeys(str(s.bot) for s in seats))
-        title = f"{con.plural(done, 'game')}, {players} players, bots: {bots}, seeds {seed}-{rows[-1]['seed']}"
-        try:
-            plot.write_text(plot_svg(rows, title), encoding="utf-8")
-        except OSError as exc:
-            raise con.fail(f"cannot write {plot}: {exc.strerror or exc}") from None
-        con.say(f"wrote the score and game-length distributions to {plot}")
-    if result.failures:
-        _report_failed_games(result, specs, players, seed, games, bot, option or [], out, card_stats, len(rows))
-    if result.interrupted:
-        done = len(rows)
-        kept_words = f"games with seeds {seed}..{rows[-1]['seed']} finished" if done else "no game finished"
-        con.say(f"interrupted after {done} of {con.plural(games, 'game')} ({kept_words}); the workers were stopped"
-                + ("; continue with --resume" if out is not None else ""))
-        raise typer.Exit(con.EXIT_INTERRUPTED)
-    if result.failures:
-        raise typer.Exit(con.EXIT_ENV if any(f["failure"]["pack"] for f in result.failures) else con.EXIT_INVALID)
-
-
-def _report_failed_games(result: Any, specs: list[str], players: int, seed: int, games: int, bot: str | None,
-                         options: list[str], out: Path | None, card_stats: bool, done: int) -> None:
-    """The games that failed, at most four lines: the first one's fault, the command that replays
-    it, and what was kept (and how to continue); with --debug, its traceback."""
-    from clank.faults import debug
-
-    from clank_cli.simresume import command, failure_lines
-
-    first = result.failures[0]
-    replay = command(specs, players, first["seed"], 1, bot, options)
-    if out is None:
-        kept = f"the {con.plural(done, 'game')} before it are summarised above" if result.stopped else ""
-    else:
-        again = command(specs, players, seed, games, bot, options, *(["--card-stats"] if card_stats else []),
-                        "--out", str(out), *(["--keep-going"] if not result.stopped else []), "--resume")
-        kept = (f"kept the {con.plural(done, 'game')} before it in {out}; after fixing the pack, continue with: "
-                f"{again}") if result.stopped else ""
-    for line in failure_lines(result.failures, result.stopped, done, games, replay, kept):
-        if line:
-            con.say(line, style="red" if "error" in line[:60] else None)
-    if debug() and first["failure"]["trace"]:
-        sys.stderr.write(first["failure"]["trace"])
+    request = SimulateRequest(games, players, packs, bot, seed, out, tuple(option or ()), card_stats, plot, check,
+                              keep_going, resume)
+    with _typer_errors():
+        run(request, lambda: _backend(jobs, ray))
 
 
 # ==========================================================================================
@@ -337,7 +210,7 @@ def balance(
     against: str | None = typer.Option(None, "--against", help="Setup B's packs (default: A's), e.g. "
                                        "catacombs,./mypack-v2 to compare two versions of a pack."),
     set_: list[str] | None = typer.Option(None, "--set", metavar="CARD.KEY=VALUE",
-                                          help="Change a card in setup B (repeatable): dragon-egg.cost=6, "
+                                          help="Change a card in setup B (repeatable): sneak-attack.cost=6, "
                                           "x.points=2, 'x.play=[gain: {skill: 5}]' (the value in YAML)."),
     without: list[str] | None = typer.Option(None, "--without", metavar="CARD",
                                              help="Leave a card out of setup B (repeatable)."),
@@ -377,83 +250,22 @@ def balance(
     question. The same arguments give the same numbers and the same bytes of JSON and HTML, for
     any --jobs and on Ray. See docs/balance-lab.md.
     """
-    from clank_cli.lab import command, textreport
-    from clank_cli.seats import parse_options
+    from clank_cli.commands.balance import BalanceRequest
+    from clank_cli.commands.balance import balance as run
 
-    request = command.Request(split_packs_or_default(packs), split_packs_or_default(against) if against else None,
-                              list(set_ or []), list(without or []), list(card or []), bots, bots_b, players,
-                              games, seed, parse_options(option), resamples)
-    json_path, html_path = command.output_paths(report, json_out, html_out)
-    with con.engine_errors(), con.interrupt_before_play("interrupted before any game was played"):
-        try:
-            plan, inputs, notes = command.prepare(request)
-        except command.CardNotFound as exc:
-            raise con.fail_each(exc.problems) from None
-        for note in notes:
-            con.say(f"note: {note}")
-        backend = _backend(jobs, ray)
-        outcome = command.run(plan, inputs, backend, precision, batch, con.stderr())
-    if outcome.report is None:
-        raise con.fail("too few games finished for any figure", con.EXIT_INTERRUPTED if outcome.interrupted
-                       else con.EXIT_INVALID)
-    con.stdout().print(textreport.render(outcome.report, show_cards))
-    done = outcome.report["games"]
-    rate = done / max(outcome.seconds, 1e-9)
-    con.say(f"{done:,} {'paired ' if plan.b is not None else ''}games in {outcome.seconds:.1f} s "
-            f"({rate:.{1 if rate >= 10 else 3}f} per second); stopped: {outcome.report['stopped']}")
-    _write_balance_files(outcome.report, json_path, html_path)
-    if outcome.interrupted:
-        raise typer.Exit(con.EXIT_INTERRUPTED)
-
-
-def split_packs_or_default(packs: str | None) -> list[str]:
-    """``--packs`` as a list (the base game when not given)."""
-    from clank.api import split_packs
-
-    return split_packs(packs or DEFAULT_PACKS)
-
-
-def _write_balance_files(report: dict[str, Any], json_path: Path | None, html_path: Path | None) -> None:
-    """The JSON and HTML files of ``clank balance``; without the plotting library the HTML is
-    left out, saying which extra gives it (exit 3 after the rest is written)."""
-    from clank_cli.lab import command, textreport
-
-    missing_html = html_path is not None and not command.html_available()
-    for path, make in ((json_path, lambda: textreport.to_json(report)),
-                       (None if missing_html else html_path, lambda: _balance_html(report))):
-        if path is None:
-            continue
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(make(), encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise con.fail(f"cannot write {path}: {exc.strerror or exc}") from None
-        con.say(f"wrote {path}")
-    if missing_html:
-        raise con.fail(f"the HTML report needs matplotlib, which is not installed: {command.LAB_EXTRA}",
-                       con.EXIT_ENV)
-
-
-def _balance_html(report: dict[str, Any]) -> str:
-    from clank_cli.lab.htmlreport import html_report
-
-    return html_report(report)
+    request = BalanceRequest(packs, against, tuple(set_ or ()), tuple(without or ()), tuple(card or ()), bots, bots_b,
+                             players, games, seed, tuple(option or ()), precision, batch, resamples, report, json_out,
+                             html_out, show_cards)
+    with _typer_errors():
+        run(request, lambda: _backend(jobs, ray))
 
 
 def _backend(jobs: int | None, ray: str | None) -> Backend:
-    """Where simulate plays its games: one process, local worker processes, or Ray."""
-    from clank_cli import simjobs
+    """Where simulate and balance play their games: one process, local worker processes, or Ray."""
+    from clank_cli.commands.backends import backend
 
-    if ray is not None:
-        from clank_cli import simray
-
-        try:
-            simray.import_ray()
-        except simray.RayUnavailable as exc:
-            raise con.fail(str(exc), con.EXIT_ENV) from None
-        return simray.RayCluster(ray, jobs)
-    jobs = jobs if jobs is not None else simjobs.default_jobs()
-    return simjobs.Serial() if jobs == 1 else simjobs.ProcessPool(jobs)
+    with _typer_errors():
+        return backend(jobs, ray)
 
 
 # ==========================================================================================
@@ -462,21 +274,10 @@ def _backend(jobs: int | None, ray: str | None) -> Backend:
 @packs_app.command("list", short_help="List the installed packs.")
 def packs_list(as_json: bool = typer.Option(False, "--json", help="Print JSON for tools.")) -> None:
     """List installed packs with id, version, name, description and optional parts."""
-    from clank_cli.packinfo import all_pack_infos, packs_table
+    from clank_cli.commands.packs import packs_list as run
 
-    infos = all_pack_infos()
-    if as_json:
-        sys.stdout.write(json.dumps(infos, indent=2, sort_keys=True) + "\n")
-    elif infos:
-        con.stdout().print(packs_table(infos))
-    else:
-        con.say("no packs installed (entry-point group clank.packs)")
-    broken = [i["id"] for i in infos if "error" in i]
-    if broken:
-        for info in infos:
-            if "error" in info:
-                con.say(f"error: {info['error']}", style="red")
-        raise typer.Exit(con.EXIT_ENV)
+    with _typer_errors():
+        run(as_json)
 
 
 # ==========================================================================================
@@ -498,31 +299,19 @@ def packs_show(
 ) -> None:
     """List a pack's ids: cards, tokens, tiles, and the room features, ops, conditions, quantities,
     tunnel icons, teleport kinds, resources, bots and decision kinds its code registers."""
-    from clank_cli import packshow
+    from clank_cli.commands.packs import packs_show as run
 
-    with con.engine_errors():
-        view = packshow.show(pack, all_sources)
-    if fmt == ShowFormat.json:
-        sys.stdout.write(json.dumps(view.to_json(), indent=2, sort_keys=True) + "\n")
-    else:
-        con.stdout().print(packshow.view_table(view))
-    for note in view.notes:
-        con.say(note)
-    if view.errors:
-        for problem in view.problems:
-            if problem.is_error:
-                con.say(problem.format_text())
-        raise con.fail(f"the pack's content is invalid ({con.plural(view.errors, 'error')}): the listing may "
-                       f"be incomplete; clank validate {pack} says more")
+    with _typer_errors():
+        run(pack, fmt.value, all_sources)
 
 
 # ==========================================================================================
 # pack new
 # ==========================================================================================
 def _pack_name(value: str) -> str:
-    from clank_cli import scaffold
+    from clank_cli.commands.packs import pack_name_problem
 
-    problem = scaffold.name_problem(value)
+    problem = pack_name_problem(value)
     if problem:
         raise typer.BadParameter(problem)
     return value
@@ -539,21 +328,10 @@ def pack_new(
     requires: list[str] | None = typer.Option(None, "--requires", help=REQUIRES_HELP),
 ) -> None:
     """Create a content pack that validates and plays: sample card, token and tile, schemas, README."""
-    from clank_cli import scaffold
+    from clank_cli.commands.packs import pack_new as run
 
-    wanted = [scaffold.BASE_PACK] if requires is None else [r for item in requires for r in item.split(",")]
-    with con.engine_errors():
-        try:
-            made = scaffold.new_pack(name, parent, installable=installable, requires=wanted)
-        except scaffold.InvalidName as exc:
-            raise con.fail(str(exc), con.EXIT_USAGE) from None
-        except (scaffold.ScaffoldError, OSError) as exc:
-            raise con.fail(str(exc)) from None
-    for path in made.files:
-        typer.echo(str(path))
-    kind = "installable pack" if made.installable else "data pack"
-    con.say(f"created the {kind} {made.pack_id!r} in {made.root} ({con.plural(len(made.files), 'file')}); "
-            f"next steps: {made.root / 'README.md'}")
+    with _typer_errors():
+        run(name, installable, parent, requires)
 
 
 # ==========================================================================================
@@ -568,13 +346,10 @@ def pack_test(
     """Run a pack's scenarios/*.yaml and report like pytest: each failure at the file:line of what
     failed, with what the engine showed instead. Exit code 0 when every scenario holds, 1 when one
     fails or a file has problems, 3 when the pack cannot be found."""
-    from clank_cli import packtest
+    from clank_cli.commands.packs import pack_test as run
 
-    with con.engine_errors():
-        test = packtest.run(pack)
-    typer.echo("\n".join(packtest.report_lines(test, verbose)))
-    if not test.ok:
-        raise typer.Exit(con.EXIT_INVALID)
+    with _typer_errors():
+        run(pack, verbose)
 
 
 @packs_app.command("new", hidden=True)
@@ -599,27 +374,10 @@ def schema_export(
                                      "(default: every installed pack)."),
 ) -> None:
     """Write the JSON Schemas of every content kind, composed with the packs' ops and features."""
-    from clank.api import split_packs
-    from clank.content import check_all_schemas
+    from clank_cli.commands.packs import schema_export as run
 
-    from clank_cli import scaffold
-
-    with con.engine_errors():
-        registry, ids = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
-        faults = check_all_schemas(registry)
-        if faults:
-            for fault in faults:
-                con.say(fault)
-            raise con.fail(f"the packs registered broken schemas ({con.plural(len(faults), 'fault')})",
-                           con.EXIT_ENV)
-        try:
-            written = scaffold.export(registry, directory)
-        except OSError as exc:
-            raise con.fail(f"cannot write the schemas to {directory}: {exc.strerror or exc}") from None
-    for path in written:
-        typer.echo(str(path))
-    con.say(f"wrote {con.plural(len(written), 'schema')} to {directory} "
-            f"(packs: {', '.join(ids) or 'none, the core only'})")
+    with _typer_errors():
+        run(directory, packs)
 
 
 # ==========================================================================================
@@ -633,27 +391,10 @@ def docs_authoring(
 ) -> None:
     """Print the authoring guide: every content key, effect op, condition, room feature and tunnel
     icon the installed packs provide, with an example of each (Markdown)."""
-    from clank.guides.authoring import render_guide
+    from clank_cli.commands import guides
 
-    _write_guide(render_guide, packs, output, "the authoring guide")
-
-
-def _write_guide(render: Callable[..., str], packs: str | None, output: Path | None, what: str) -> None:
-    """Render a guide for the packs given (default: every installed pack) to OUTPUT or stdout."""
-    from clank.api import split_packs
-    from clank.guides.authoring import write_guide
-
-    from clank_cli import scaffold
-
-    with con.engine_errors():
-        registry, _ = scaffold.schema_registry(split_packs(packs) if packs is not None else None)
-        text = render(registry, shipped=True)
-    try:
-        write_guide(text, output)
-    except OSError as exc:
-        raise con.fail(f"cannot write {output}: {exc.strerror or exc}") from None
-    if output is not None:
-        con.say(f"wrote {what} to {output}")
+    with _typer_errors():
+        guides.authoring(output, packs)
 
 
 # ==========================================================================================
@@ -669,9 +410,10 @@ def docs_hooks(
     """Print the hooks guide: every hook a pack's Python code may implement, every registry method,
     the events, questions and modifiable values the installed packs declare, and what
     clank.plugin exports, with examples (Markdown)."""
-    from clank.guides import hookguide
+    from clank_cli.commands import guides
 
-    _write_guide(hookguide.render_guide, packs, output, "the hooks guide")
+    with _typer_errors():
+        guides.hooks(output, packs)
 
 
 # ==========================================================================================
@@ -697,18 +439,10 @@ def validate(
                              "problem with its replay command (--play 20 is a good habit)."),
 ) -> None:
     """Validate content packs: schema, references and geometry, one problem per line with its position."""
-    from clank_cli import validation
-    from clank_cli.report import report
+    from clank_cli.commands.validate import validate as run
 
-    with con.engine_errors():
-        result = validation.validate(targets)
-        if play:
-            from clank_cli.playcheck import play_into
-
-            play_into(result, play)
-    report(result, fmt.value, con.stdout(), con.stderr(), strict=strict, verbose=verbose)
-    if result.failed(strict):
-        raise typer.Exit(con.EXIT_INVALID)
+    with _typer_errors():
+        run(targets, fmt.value, strict, verbose, play)
 
 
 # ==========================================================================================
@@ -726,37 +460,10 @@ def replay(file: Path = typer.Argument(..., help="A game record, or a save file 
            plain: bool = typer.Option(False, "--plain", help="With --step: print the steps as lines."),
            pack_dir: list[str] = typer.Option([], "--pack-dir", help=PACK_DIR_HELP)) -> None:
     """Replay a game record, print the final scores and check the final state against the record."""
-    from clank_cli.play import interactive_terminal, print_result
-    from clank_cli.records import RecordError, read_record_file, replay_record, state_digest
+    from clank_cli.commands.replay import replay as run
 
-    out = con.stdout()
-    with con.engine_errors():
-        try:
-            loaded = read_record_file(file)
-            game = replay_record(loaded, verify=False, pack_dirs=pack_dir)    # compared below, with the scores
-        except RecordError as exc:
-            raise con.fail(str(exc)) from None
-        if step:
-            from clank_cli.tui import replay as stepper
-
-            if plain or not interactive_terminal():
-                for line in stepper.step_lines(loaded.record):
-                    out.print(line, markup=False, highlight=False)
-            else:
-                stepper.ReplayApp(loaded.record, loaded.seats).run()
-    n = len(loaded.record["actions"])
-    if game.over:
-        print_result(game, loaded.seats, out)
-    else:
-        d = game.decision()
-        out.print(f"the game is still in progress after {n} actions: {d['prompt']}", markup=False)
-    recorded = loaded.digest
-    if recorded is None:
-        out.print(f"replayed {n} actions (the file holds no final state to compare with)", markup=False)
-    elif recorded == state_digest(game):
-        out.print(f"replayed {n} actions: final state identical", markup=False)
-    else:
-        raise con.fail(f"replayed {n} actions: the final state differs from the recorded one")
+    with _typer_errors():
+        run(file, step, plain, pack_dir)
 
 
 # ==========================================================================================
@@ -778,35 +485,10 @@ def render_cmd(
 ) -> None:
     """Draw the dungeon of a saved game or game record: tiles, tunnels with their icons, pawns
     and a legend, as SVG (a browser shows it) or in the terminal."""
-    from clank.mapdraw import draw_map, map_svg
+    from clank_cli.commands.render import render
 
-    from clank_cli.records import RecordError, read_record_file, replay_to, state_digest
-
-    out = con.stdout()
-    with con.engine_errors(), con.interrupt_before_play():
-        try:
-            loaded = read_record_file(file)
-            game = replay_to(loaded, at, pack_dir)
-        except RecordError as exc:
-            raise con.fail(str(exc)) from None
-    total = len(loaded.record["actions"])
-    if (at is None or at == total) and loaded.digest is not None and loaded.digest != state_digest(game):
-        con.say(f"warning: {file}: replaying its {total} actions does not give the final state it recorded; "
-                f"drawing the replayed game")
-    players = len(game.state.players)
-    if seat is not None and not 1 <= seat <= players:
-        raise con.fail(f"--seat {seat}: the game has {players} players (use 1 to {players})")
-    view = game.view(None if seat is None else seat - 1)
-    done = total if at is None else at
-    if svg is not None:
-        title = f"{file.name}: the dungeon after {con.plural(done, 'action')} of {total}, round {game.state.round}"
-        try:
-            svg.write_text(map_svg(view, title=title), encoding="utf-8")
-        except OSError as exc:
-            raise con.fail(f"cannot write {svg}: {exc.strerror or exc}") from None
-        con.say(f"wrote {svg}: the dungeon after {con.plural(done, 'action')} of {total}")
-    if text or svg is None:
-        out.print(draw_map(view, width=width or out.width, height=height))
+    with _typer_errors():
+        render(file, svg, text, at, seat, width, height, pack_dir)
 
 
 # ==========================================================================================
@@ -837,42 +519,11 @@ def serve(
     invite players, the table in the browser, every game saved after each action.
 
     Needs the extra 'web' (make install installs it; pip install 'clank-engine[web]')."""
-    from clank_web import serve as web
+    from clank_cli.commands.serve import serve as run
 
-    problem = web.missing_dependency(db or "")
-    if problem is not None:
-        raise con.fail(problem, con.EXIT_ENV)
-    from clank_web.budget import BudgetCap
-    from clank_web.config import ServerConfig
-    from clank_web.dblock import DatabaseInUse, SqliteLock
-
-    for folder in pack_dir or ():
-        if not (Path(folder) / "pack.yaml").is_file():
-            raise con.fail(f"--pack-dir {folder}: not a pack directory (no pack.yaml)", con.EXIT_USAGE)
-    try:
-        BudgetCap.parse(max_bot_budget)
-    except ValueError as exc:
-        raise con.fail(f"--max-bot-budget {max_bot_budget}: {exc}", con.EXIT_USAGE) from None
-    config = ServerConfig(db or "", list(pack_dir or ()), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay,
-                          search_workers=search_workers, max_bot_budget=max_bot_budget, lease_seconds=lease,
-                          poll_seconds=min(poll, lease / 2))
-    problem = web.workers_problem(config, workers)
-    if problem is not None:
-        raise con.fail(problem, con.EXIT_USAGE)
-    from clank_web.lobby import catalogue
-
-    with con.engine_errors():
-        catalogue(config.pack_dirs)     # a pack that fails to load stops the server before it starts
-    try:
-        hold = SqliteLock(config.database())   # an SQLite file already served by another process: refused
-    except DatabaseInUse as exc:
-        raise con.fail(str(exc), con.EXIT_ENV) from None
-    con.say(f"clank serve: http://{host}:{port}/ (database: {config.database().split('@')[-1]}"
-            f"{f'; {workers} processes' if workers > 1 else ''}); Ctrl-C stops it")
-    try:
-        web.run(config, host, port, workers)
-    finally:
-        hold.release()
+    with _typer_errors():
+        run(host, port, db, pack_dir or (), bot_delay, rate, workers=workers, max_bot_budget=max_bot_budget,
+            search_workers=search_workers, lease=lease, poll=poll)
 
 
 # ==========================================================================================
@@ -884,12 +535,10 @@ def lsp() -> None:
     as it is typed, with the problems of clank validate (docs/authoring.md, "In your editor").
 
     Needs the extra 'lsp' (make install installs it; pip install 'clank-engine[lsp]')."""
-    try:
-        from clank_cli.lsp.server import serve as serve_lsp
-    except ImportError as exc:
-        raise con.fail(f"clank lsp needs the extra 'lsp' ({exc.name or exc} is missing): "
-                       "pip install 'clank-engine[lsp]'", con.EXIT_ENV) from None
-    serve_lsp()
+    from clank_cli.commands.lsp import lsp as run
+
+    with _typer_errors():
+        run()
 
 
 def main() -> None:

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import typer
 from clank.api import PackCodeError, Registry, find_pack, registry_for
 from clank.content import ALL_PARTS, PackData, Problem, as_dict, as_list, new_context, read_pack
 from rich import box
@@ -26,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from clank_cli import validation
+from clank_cli.errors import UsageError
 
 CONTENT_KINDS = ("cards", "tokens", "tiles")
 """The core's content kinds whose entries have ids, in display order (kinds packs add follow)."""
@@ -143,16 +143,15 @@ def registry_sections(registry: Registry, owners: set[str]) -> list[Section]:
 def show(spec: str, all_sources: bool = False) -> PackView:
     """Look a pack up (an installed id or a directory) and gather its ids.
 
-    Raises :class:`typer.BadParameter` (exit 2) for a file or a path that does not exist and
+    Raises :class:`~clank_cli.errors.UsageError` (exit 2) for a file or a path that does not exist and
     :class:`~clank.plugins.PackLoadError` (exit 3) for a pack that cannot be found or imported.
     """
     if Path(spec).is_file():
-        raise typer.BadParameter(f"{spec} is a file: give an installed pack id or a pack directory",
-                                 param_hint="PACK")
+        raise UsageError(f"{spec} is a file: give an installed pack id or a pack directory", "PACK")
     try:
         result = validation.validate([spec])
-    except typer.BadParameter as exc:
-        raise typer.BadParameter(exc.message, param_hint="PACK") from None
+    except UsageError as exc:
+        raise exc.for_option("PACK") from None
     if result.code_faults:                   # the pack's code fails to load: nothing to list (exit 3)
         raise PackCodeError(result.code_faults)
     target = result.targets[0]

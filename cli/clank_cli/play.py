@@ -13,10 +13,10 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
-import typer
 from clank.actions import Action
 from clank.api import Game, new_game
 from clank.faults import PackFault, blame, bot_fault
@@ -24,12 +24,17 @@ from rich.console import Console
 from rich.text import Text
 
 from clank_cli import render
+from clank_cli.errors import UsageError
 from clank_cli.records import read_record_file, replay_record, save_document, write_json
 from clank_cli.seats import Seat, assign_seats, make_bots, resolve_bots
 
 FINISHED, QUIT, EOF, INTERRUPTED, FAULT = "finished", "quit", "eof", "interrupted", "fault"
 DEFAULT_SAVE = Path("clank-save.json")
 HELP = "type the number of an action (or its text), ? to show everything again, q to save and quit"
+REDRAW_ALL, REDRAW_CHANGED = "all", "changed"
+REDRAWS = (REDRAW_CHANGED, REDRAW_ALL)
+"""Line mode's redraw before each decision: only the parts of the table that changed since the
+last one (the default; the log is printed as it happens), or the whole table."""
 
 
 def read_stdin_line(prompt: str) -> str | None:
@@ -82,7 +87,7 @@ class PlayTable:
 
 def _seats(players: int, humans: int, bot: str | None, game: Game, notes: list[str]) -> list[Seat]:
     if humans > players:
-        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+        raise UsageError(f"{humans} humans do not fit in {players} seats", "--humans")
     names, note = resolve_bots(game.ruleset.registry, bot)
     if note and humans < players:
         notes.append(f"note: {note}")
@@ -94,12 +99,12 @@ def new_table(packs: list[str], players: int | None, humans: int | None, bot: st
     """Set up a new game: 4 players and 1 human unless told; saved to ``clank-save.json`` when a human plays.
 
     Raises the engine's errors (:class:`~clank.game.setup.SetupError` for an unsupported player
-    count) and :class:`typer.BadParameter` for impossible seats or unknown bots.
+    count) and :class:`~clank_cli.errors.UsageError` for impossible seats or unknown bots.
     """
     players = 4 if players is None else players
     humans = 1 if humans is None else humans
     if humans > players:
-        raise typer.BadParameter(f"{humans} humans do not fit in {players} seats", param_hint="--humans")
+        raise UsageError(f"{humans} humans do not fit in {players} seats", "--humans")
     game = new_game(packs, players, seed, options)
     notes: list[str] = []
     seats = _seats(players, humans, bot, game, notes)
@@ -146,15 +151,18 @@ class Session:
     """One game being played: seats, bots, the save file, and the consoles to talk through."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], save_path: Path | None, out: Console, err: Console,
-                 read_line: Callable[[str], str | None] = read_stdin_line, start: int = 0) -> None:
+                 read_line: Callable[[str], str | None] = read_stdin_line, start: int = 0,
+                 redraw: str = REDRAW_CHANGED) -> None:
         self.game = game
         self.seats = list(seats)
         self.save_path = save_path
         self.out = out
         self.err = err
         self.read_line = read_line
+        self.redraw = redraw
         self.bots: dict[int, Any] = make_bots(game, self.seats, start)
         self._log_seen = len(game.log)
+        self._shown: dict[tuple[int, str], str] = {}     # (seat, part) -> its text when last printed
 
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> Outcome:
@@ -210,7 +218,7 @@ class Session:
             if text.lower() in ("q", "quit", "exit"):
                 return QUIT
             if text in ("?", "help"):
-                self._show(seat, actions)
+                self._show(seat, actions, everything=True)
                 continue
             chosen = self._match(text, actions)
             if isinstance(chosen, Action):
@@ -219,24 +227,56 @@ class Session:
             self.err.print(HELP, markup=False, style="dim")
 
     def _match(self, text: str, actions: Sequence[Action]) -> Action | str:
-        """The action a line names (its number or its text), or why it names none."""
+        """The action a line names (its number, its text as the menu shows it, whole or up to its
+        cost, in any case, or its machine text), or why it names none."""
         if text.isdigit():
             i = int(text)
             if 1 <= i <= len(actions):
                 return actions[i - 1]
             return f"there is no action {i}: choose 1-{len(actions)}"
+        view = self.game.view(self.game.current_player)
+        found = match_label(text, actions, lambda a: render.action_label(view, a))
+        if isinstance(found, Action):
+            return found
+        if found:
+            return f"{text!r} names {len(found)} actions: {', '.join(found)}; type its number"
         try:
             action = Action.parse(text)
         except ValueError:
             return "empty action"
         if action in actions:
             return action
+        lowered = [a for a in actions if str(a).casefold() == text.casefold()]
+        if len(lowered) == 1:
+            return lowered[0]
         return f"not legal now: {self.game.explain(action)}"
 
-    def _show(self, seat: int, actions: Sequence[Action]) -> None:
+    def _show(self, seat: int, actions: Sequence[Action], everything: bool = False) -> None:
+        """The table before a human decides: every part of it (``everything``, or with
+        ``redraw="all"``), else the parts that changed since this seat last saw them, then always
+        the prompt and the actions."""
         self.out.print()
-        self.out.print(render.decision_view(self.game.view(seat), seat, self.seats, actions))
+        parts = render.decision_parts(self.game.view(seat), seat, self.seats, actions)
+        same = []
+        for name, part in parts:
+            if self.redraw == REDRAW_CHANGED and name == "log" and (seat, name) in self._shown and not everything:
+                continue                       # the log is printed as it happens
+            text = self._plain(part)
+            if everything or self.redraw == REDRAW_ALL or self._shown.get((seat, name)) != text or name == "decide":
+                self.out.print(part)
+            else:
+                same.append(render.PART_NAMES.get(name, name))
+            self._shown[(seat, name)] = text
+        if same:
+            self.out.print(Text(f"    (unchanged: {', '.join(same)}; ? shows everything)", style="dim"))
         self._log_seen = len(self.game.log)
+
+    def _plain(self, part: Any) -> str:
+        """A part of the table as plain text, to tell whether it changed."""
+        console = Console(width=self.out.width, file=StringIO(), color_system=None)
+        with console.capture() as captured:
+            console.print(part)
+        return captured.get()
 
     # -- bots and the log ------------------------------------------------------------------
     def _print_new_log(self) -> None:
@@ -245,6 +285,25 @@ class Session:
         self._log_seen = len(self.game.log)
         for entry in new:
             self.out.print(Text(f"    {entry}", style="dim"))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def match_label(text: str, actions: Sequence[Action], label: Callable[[Action], str]) -> Action | list[str]:
+    """The action whose menu text a typed line names, in any case and spacing: the whole label
+    (``Play Burgle``), or the label up to its cost (``acquire rebel scribe (slot 3)``). Returns
+    the action, or the labels of the actions it could name (none: an empty list)."""
+    want = _words(text)
+    labels = [(a, label(a)) for a in actions]
+    whole = [a for a, lab in labels if _words(lab) == want]
+    if len(whole) == 1:
+        return whole[0]
+    head = [(a, lab) for a, lab in labels if _words(lab.split(": ", 1)[0]) == want]
+    if len(head) == 1:
+        return head[0][0]
+    return [lab for _, lab in (head or [(a, label(a)) for a in whole])]
 
 
 def bot_choice(game: Game, bots: dict[int, Any], seats: Sequence[Seat], seat: int) -> Action:

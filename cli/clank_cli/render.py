@@ -36,6 +36,7 @@ from clank.labels import (  # noqa: F401  (the CLI's modules and tests use these
     result_words,
     room_features,
     room_name,
+    room_notes,
     room_state,
     token_name,
     winner_seat,
@@ -147,8 +148,8 @@ def hand_panel(game: Game, seat: int) -> RenderableType:
     pool = {res: p.pool.get(res, 0) for res in ("skill", "swords", "boots")}
     pool.update({k: v for k, v in p.pool.items() if k not in pool})
     lines.append("\npool: ", style="bold")
-    lines.append(", ".join(f"{n} {res}" for res, n in pool.items()))
-    lines.append(f"; teleports: {', '.join(p.teleports) or 'none'}")
+    lines.append(", ".join(resource_words(res, n) for res, n in pool.items()))
+    lines.append(f"; teleports: {', '.join(t.replace('_', ' ') for t in p.teleports) or 'none'}")
     if seat == game.current and game.turn.flags:
         lines.append(f"; this turn: {', '.join(f.replace('_', ' ') for f in game.turn.flags)}", style="yellow")
     return Group(table, lines)
@@ -159,7 +160,7 @@ def row_table(game: Game) -> Table:
     table = Table(title="Dungeon row", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("slot", "card", "type", "cost", "VP", "text"):
         table.add_column(col, overflow="fold")
-    for slot, card in enumerate(game.row):
+    for slot, card in enumerate(game.row, 1):           # numbered 1-6, as the actions name the slots
         if card is None:
             table.add_row(str(slot), "(empty until end of turn)", "", "", "", "")
             continue
@@ -248,20 +249,44 @@ class OrientationPreviews:
         yield grid
 
 
-def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: Sequence[Action]) -> Group:
-    """Everything a human decides from, top to bottom; while a discovered tile is laid, a
-    small drawing of each way it may turn, above the numbered actions."""
+PART_NAMES = {"map": "the map", "players": "the players", "row": "the dungeon row", "supply": "the reserve and boards",
+              "hand": "your hand", "log": "the log"}
+"""The parts of the line-mode table that may be left out when they did not change, in words."""
+
+
+def decision_parts(game: Game, seat: int, seats: Sequence[Seat] | None,
+                   actions: Sequence[Action]) -> list[tuple[str, RenderableType]]:
+    """The parts of :func:`decision_view`, named (``map``, ``players``, ``row``, ``supply``,
+    ``hand``, ``log``, then ``decide``: the ways a tile may turn, the prompt, the actions and the
+    room notes), so that line mode may print only those that changed."""
     header = Text()
     header.append(f"── {seat_name(game, seat, seats)} to decide", style="bold")
     if game.current != seat:                 # a decision on another seat's turn (a reaction, a choice)
         header.append(f" on {seat_name(game, game.current, seats)}'s turn", style="bold")
     header.append(": ", style="bold")
     header.append(prompt_text(game))
-    parts: list[RenderableType] = [dungeon_map(game), players_view(game, seats), row_table(game),
-                                   supply_text(game), Text(""), hand_panel(game, seat), log_text(game), Text("")]
+    decide: list[RenderableType] = []
     if any(a.kind in ("orient", "place") for a in actions):
-        parts += [OrientationPreviews(game, actions), Text("")]
-    return Group(*parts, header, actions_text(game, actions))
+        decide += [OrientationPreviews(game, actions), Text("")]
+    decide += [header, actions_text(game, actions), notes_text(game, seat)]
+    return [("map", dungeon_map(game)), ("players", players_view(game, seats)), ("row", row_table(game)),
+            ("supply", Group(supply_text(game), Text(""))), ("hand", hand_panel(game, seat)),
+            ("log", Group(log_text(game), Text(""))), ("decide", Group(*decide))]
+
+
+def decision_view(game: Game, seat: int, seats: Sequence[Seat] | None, actions: Sequence[Action]) -> Group:
+    """Everything a human decides from, top to bottom; while a discovered tile is laid, a
+    small drawing of each way it may turn, above the numbered actions."""
+    return Group(*(part for _, part in decision_parts(game, seat, seats, actions)))
+
+
+def notes_text(game: Game, seat: int) -> Text:
+    """Why something expected in the seat's room is not offered (:func:`clank.labels.room_notes`),
+    a line each, under the actions."""
+    out = Text()
+    for note in room_notes(game, seat):
+        out.append(f"\n  not offered: {note}", style="yellow")
+    return out
 
 
 # ==========================================================================================

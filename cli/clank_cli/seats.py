@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import typer
 from clank.api import Game, Registry, bot_seed
+
+from clank_cli.errors import UsageError
 
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
@@ -56,12 +57,13 @@ def split_names(text: str | None) -> list[str]:
     return [n.strip() for n in (text or "").split(",") if n.strip()]
 
 
-def resolve_bots(registry: Registry, requested: str | None) -> tuple[list[str], str | None]:
+def resolve_bots(registry: Registry, requested: str | None, option: str = "--bot") -> tuple[list[str], str | None]:
     """The bot names to use, and a note when the default had to fall back.
 
     ``requested`` is ``None`` (the default: greedy, else random) or a comma-separated list
     given in seat order; a bot that takes a parameter is named ``name:VALUE`` (``mcts:200``).
-    An unknown name or a refused parameter is a usage error (exit 2).
+    An unknown name or a refused parameter is a :class:`~clank_cli.errors.UsageError` (exit 2)
+    blamed on ``option``, the command's option that gave the names.
     """
     if requested is None:
         if DEFAULT_BOT in registry.bots:
@@ -69,11 +71,11 @@ def resolve_bots(registry: Registry, requested: str | None) -> tuple[list[str], 
         return [FALLBACK_BOT], f"bot {DEFAULT_BOT!r} is not available; using {FALLBACK_BOT!r}"
     names = split_names(requested)
     if not names:
-        raise typer.BadParameter("give at least one bot name", param_hint="--bot")
+        raise UsageError("give at least one bot name", option)
     for name in names:
         problem = registry.check_bot(name)
         if problem is not None:
-            raise typer.BadParameter(problem, param_hint="--bot")
+            raise UsageError(problem, option)
     return names, None
 
 
@@ -109,14 +111,15 @@ def parse_option_value(text: str) -> Any:
 def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
     """``["max_rounds=50", "parts=promos"]`` → ``{"max_rounds": 50, "parts": ["promos"]}``.
 
-    ``parts`` always becomes a list (comma-separated). A malformed item is a usage error.
+    ``parts`` always becomes a list (comma-separated). A malformed item is a
+    :class:`~clank_cli.errors.UsageError`.
     """
     out: dict[str, Any] = {}
     for item in items or ():
         key, sep, raw = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise typer.BadParameter(f"expected key=value, got {item!r}", param_hint="--option")
+            raise UsageError(f"expected key=value, got {item!r}", "--option")
         value = parse_option_value(raw.strip())
         if key == "parts":
             value = value if isinstance(value, list) else split_names(str(value))

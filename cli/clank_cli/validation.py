@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import typer
 from clank.api import (
     PackCodeError,
     PackFault,
@@ -55,6 +54,8 @@ from clank.content import (
     peek_id,
     sort_problems,
 )
+
+from clank_cli.errors import UsageError
 
 INSTALLED, DIRECTORY, FILE = "installed", "directory", "file"
 _PATH_SUFFIXES = (".yaml", ".yml", ".json")
@@ -188,7 +189,7 @@ def _classify(spec: str) -> str:
     if path.is_dir() and not (spec in installed_packs() and not is_path(spec)):
         return DIRECTORY   # a bare installed id names the pack, not a project directory of that name
     if _looks_like_path(spec):
-        raise typer.BadParameter(f"{spec}: no such file or directory", param_hint="TARGET")
+        raise UsageError(f"{spec}: no such file or directory", "TARGET")
     return INSTALLED
 
 
@@ -339,7 +340,7 @@ def validate(specs: Sequence[str], overlay: Overlay | None = None, registries: R
 
     Raises :class:`~clank.plugins.PackLoadError` (exit 3) when a pack cannot be found or
     imported, a pack the targets require has faults in its code, or the schemas are broken;
-    :class:`typer.BadParameter` (exit 2) for a path that does not exist.
+    :class:`~clank_cli.errors.UsageError` (exit 2) for a path that does not exist.
     """
     kinds = [(spec, _classify(spec)) for spec in specs]
     try:

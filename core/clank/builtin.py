@@ -8,6 +8,7 @@ dragon), never a pack's content.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from clank.actions import Action
@@ -24,6 +25,52 @@ EFFECT = {"$ref": "effect.schema.json#/definitions/effect"}
 def _arg(schema: dict, title: str, description: str) -> dict:
     """An argument schema with the title and description editors and the authoring guide show."""
     return {"title": title, "description": description, **schema}
+
+
+# -- the ops in words (their labels: choice options, "may" questions) ------------------------
+def amount(n: Any, one: str, many: str | None = None) -> str:
+    """``amount(1, "card")`` → ``"1 card"``, ``amount(2, "card")`` → ``"2 cards"``."""
+    return f"{n} {one if int(n) == 1 else (many or one + 's')}"
+
+
+def resources_words(cost: dict[str, Any]) -> str:
+    """``{"gold": 2, "boots": 1}`` → ``"2 gold, 1 boot"``."""
+    return ", ".join(amount(n, r[:-1] if r.endswith("s") and not r.endswith("ss") else r, r).replace("_", " ")
+                     for r, n in cost.items())
+
+
+_ZONES = {"play": "your play area", "discard": "your discard pile", "hand": "your hand", "deck": "your deck"}
+
+
+def _zones(zones: Any) -> str:
+    return " or ".join(_ZONES.get(str(z), str(z)) for z in (zones if isinstance(zones, list) else [zones]))
+
+
+def _plain_sentence(doc: str) -> str:
+    """A registered doc as a player reads it: its first sentence, without parentheses (rule
+    ids, card names)."""
+    text = re.sub(r"\s*\([^)]*\)", "", doc).strip()
+    return re.split(r"(?<=[a-z])\.\s", text)[0].rstrip(".")
+
+
+def label_trash(arg: Any, name) -> str:
+    arg = arg or {}
+    n = int(arg.get("count", 1))
+    what = name(arg["card"]) if arg.get("card") else amount(n, "card") if n != 1 else "a card"
+    if arg.get("card") and n != 1:
+        what = f"{n} × {what}"
+    return (f"trash {'up to ' if arg.get('up_to') else ''}{what} from "
+            f"{_zones(arg.get('from', ['play', 'discard']))}")
+
+
+def label_gain_card(arg: Any, name) -> str:
+    card, to = (arg, "discard") if isinstance(arg, str) else (arg["card"], arg.get("to", "discard"))
+    where = {"hand": " into your hand", "deck": " on top of your deck"}.get(to, "")
+    return f"gain {name(card)}{where}"
+
+
+def label_clank(n: Any, _name) -> str:
+    return f"make {amount(n, 'Clank!', 'Clank!')}" if int(n) >= 0 else f"remove {amount(-int(n), 'Clank!', 'Clank!')}"
 
 
 # -- ops -----------------------------------------------------------------------------------
@@ -102,9 +149,15 @@ def op_gain_card(ctx, arg: Any) -> None:
 
 
 def op_pay(ctx, cost: dict[str, int]) -> None:
-    """Spend resources, if the seat has them all (what pays like them counts); else nothing."""
+    """Spend resources, if the seat has them all (what pays like them counts); else nothing.
+    When the pool can pay in several ways (gold, or what pays like gold), the player chooses."""
     cost = {res: int(n) for res, n in cost.items()}
-    if ctx.game.can_pay(ctx.seat, cost):
+    if not ctx.game.can_pay(ctx.seat, cost):
+        return
+    splits = ctx.game.pay_splits(ctx.seat, cost)
+    if len(splits) > 1:
+        ctx.ask({"kind": markets.PAY, "item": ctx.src, "cost": cost, "splits": splits})
+    else:
         ctx.game.pay(ctx.seat, cost)
 
 
@@ -179,14 +232,24 @@ def clank_register_ops(registry) -> None:
            "propertyNames": {"enum": [r[0] for r in RESOURCES]},
            "additionalProperties": INT}
     add = registry.add_op
+
+    def teleport_words(arg: Any, _name) -> str:
+        kind = arg["to"] if isinstance(arg, dict) else arg
+        tdef = registry.teleport_kinds.get(kind)
+        where = _plain_sentence(tdef.doc) if tdef is not None and tdef.doc else str(kind).replace("_", " ")
+        return f"gain a teleport: {where[:1].lower()}{where[1:]}"
+
     add("gain", op_gain, res, "Add resources: turn ones (skill, swords, boots) or kept ones (gold, and what packs add).",
-        {"gain": {"skill": 2, "boots": 1}})
-    add("clank", op_clank, INT, "+N or -N Clank! (T8, T9).", {"clank": -2})
-    add("draw", op_draw, {"type": "integer", "minimum": 1}, "Draw N cards (T10).", {"draw": 1})
-    add("heal", op_heal, {"type": "integer", "minimum": 1}, "Heal N damage (H6).", {"heal": 1})
+        {"gain": {"skill": 2, "boots": 1}}, label=lambda arg, _name: f"gain {resources_words(arg)}")
+    add("clank", op_clank, INT, "+N or -N Clank! (T8, T9).", {"clank": -2}, label=label_clank)
+    add("draw", op_draw, {"type": "integer", "minimum": 1}, "Draw N cards (T10).", {"draw": 1},
+        label=lambda n, _name: f"draw {amount(n, 'card')}")
+    add("heal", op_heal, {"type": "integer", "minimum": 1}, "Heal N damage (H6).", {"heal": 1},
+        label=lambda n, _name: f"heal {n}")
     add("damage", op_damage, {"type": "integer", "minimum": 1}, "Take N unpreventable damage (H3).",
-        {"damage": 1})
-    add("rage", op_rage, {"type": "integer", "minimum": 1}, "Move the dragon marker up N (D10).", {"rage": 1})
+        {"damage": 1}, label=lambda n, _name: f"take {n} damage")
+    add("rage", op_rage, {"type": "integer", "minimum": 1}, "Move the dragon marker up N (D10).", {"rage": 1},
+        label=lambda n, _name: f"the dragon's rage rises {n}")
     add("add_cubes", op_add_cubes,
         {"type": "object", "minProperties": 1, "propertyNames": {"x-ref": "cube_kind"},
          "additionalProperties": {"type": "integer", "minimum": 1}},
@@ -198,8 +261,9 @@ def clank_register_ops(registry) -> None:
                     "properties": {"to": _arg({"type": "string", "x-ref": "teleport_kind"}, "kind",
                                               "The teleport kind (adjacent ...).")}}]},
         "Gain a held teleport of a kind (adjacent, or a kind a pack registers) (C8, T13).",
-        {"teleport": "adjacent"})
-    add("trash_this", op_trash_this, {"type": "null"}, "Trash the card being played (C9).", "trash_this")
+        {"teleport": "adjacent"}, label=teleport_words)
+    add("trash_this", op_trash_this, {"type": "null"}, "Trash the card being played (C9).", "trash_this",
+        label=lambda _arg, _name: "trash this card")
     add("trash", op_trash,
         {"type": "object", "additionalProperties": False,
          "properties": {"from": _arg(ZONES, "from", "The zones to pick from (default: play and discard)."),
@@ -208,7 +272,7 @@ def clank_register_ops(registry) -> None:
                         "optional": _arg({"type": "boolean"}, "optional", "The player may decline."),
                         "card": _arg({"type": "string", "x-ref": "card"}, "card", "Only copies of this card.")}},
         "Trash cards of the player's choice from the named zones (C9).",
-        {"trash": {"from": ["play", "discard"], "count": 1}})
+        {"trash": {"from": ["play", "discard"], "count": 1}}, label=label_trash)
     add("discard_for", op_discard_for,
         {"type": "object", "required": ["then"], "additionalProperties": False,
          "properties": {"count": _arg({"type": "integer", "minimum": 1}, "count", "Cards to discard (default 1)."),
@@ -224,17 +288,20 @@ def clank_register_ops(registry) -> None:
                                               "of the deck.")}}]},
         "Gain a card from the reserve (an empty stack gives nothing) into the discard pile, or into "
         "the hand or on top of the deck; its acquire text resolves (C2).",
-        {"gain_card": "secret-tome"})
+        {"gain_card": "secret-tome"}, label=label_gain_card)
     add("pay", op_pay, {"type": "object", "minProperties": 1, "propertyNames": {"type": "string", "x-ref": "resource"},
                         "additionalProperties": {"type": "integer", "minimum": 1}},
         "Spend resources (gold ...; what pays like them counts), if the player has them all; else "
-        "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}})
+        "nothing is spent (guard an option with `can_pay`).", {"pay": {"gold": 2}},
+        label=lambda cost, _name: f"pay {resources_words(cost)}")
     add("turn_flag", op_turn_flag, {"type": "string", "x-ref": "flag"},
         "Set a flag for the rest of the turn (ignore_exhaustion, ignore_tunnel_monsters ...).",
-        {"turn_flag": "ignore_exhaustion"})
+        {"turn_flag": "ignore_exhaustion"}, label=lambda flag, _name: f"this turn: {str(flag).replace('_', ' ')}")
     add("topdeck_option", op_topdeck_option, {"type": "null"},
-        "Acquire only: the player may put the acquired card on top of the deck.", "topdeck_option")
-    add("dragon_attack", op_dragon_attack, {"type": "null"}, "The dragon attacks now (D11).", "dragon_attack")
+        "Acquire only: the player may put the acquired card on top of the deck.", "topdeck_option",
+        label=lambda _arg, _name: "put it on top of your deck")
+    add("dragon_attack", op_dragon_attack, {"type": "null"}, "The dragon attacks now (D11).", "dragon_attack",
+        label=lambda _arg, _name: "the dragon attacks")
     add("discard_this", op_discard_this, {"type": "null"}, "Reaction: discard this card from hand.",
         "discard_this")
     add("prevent", op_prevent, {"type": "null"}, "Reaction: prevent the damage being reacted to.", "prevent")
@@ -243,7 +310,7 @@ def clank_register_ops(registry) -> None:
         {"end_of_turn": [{"trash": {"from": ["play", "discard"], "count": 1}}]},
         compile=lambda arg, c: c.effect(arg))
     add("draw_per", op_draw_per, {"type": "string", "x-ref": "quantity"}, "Draw one card per unit of a quantity.",
-        {"draw_per": "artifacts"})
+        {"draw_per": "artifacts"}, label=lambda q, _name: f"draw a card per {str(q).replace('_', ' ')}")
 
 
 # -- conditions ----------------------------------------------------------------------------

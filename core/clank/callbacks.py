@@ -59,6 +59,14 @@ class EffectCompiler(Protocol):
         ...
 
 
+class OpLabel(Protocol):
+    """``OpDef.label(arg, name)``: the op with its argument in a player's words (``"gain 2
+    gold"``, ``"trash Burgle"``), as a choice's option or a "may" question shows it; ``name(id)``
+    gives the printed name of a card or token id. Reads no game."""
+
+    def __call__(self, arg: Any, name: Callable[[str], str], /) -> str: ...
+
+
 class OpRun(Protocol):
     """An effect op (``add_op``): ``run(ctx, arg)`` performs it for ``ctx.seat``; ``arg`` is the
     op's value in content (after ``compile``, when the op has one). The result is ignored."""
@@ -127,6 +135,17 @@ class FeatureMayEnter(Protocol):
     game."""
 
     def __call__(self, game: Game, seat: int, room: str, arg: Any, entry: Entry | None, /) -> str | None: ...
+
+
+class FeatureUnavailable(Protocol):
+    """``RoomFeatureDef.unavailable(view, seat, room, arg)``: why the feature's in-room action
+    is not offered to the seat standing in the room now (``"you already carry an artifact"``),
+    or ``None`` when it is offered or there is nothing to say (nothing left to take). Asked
+    with that seat's view (what a front end has: read the room's state, the seat's own pool
+    and tokens, the artifact limit; the game itself when a refused action is explained), and
+    shown to the player beside the actions. Must not change the game."""
+
+    def __call__(self, view: SeatView | Game, seat: int, room: str, arg: Any, /) -> str | None: ...
 
 
 class FeatureLabel(Protocol):
@@ -367,7 +386,8 @@ __all__ = [
     "ActionApply", "ActionExplain", "ActionLabel", "ActionLister", "ArgCompiler", "BoardLines", "Bot", "BotFactory",
     "CompiledCondition", "ConditionTest", "CubeDrawn", "DecisionLabel", "DecisionLegal", "DecisionPrompt",
     "DecisionResolve", "EffectCompiler", "FeatureActions", "FeatureApply", "FeatureLabel", "FeatureMayEnter",
+    "FeatureUnavailable",
     "FeaturePlaced", "FeatureTrigger", "KeyGlyphs", "KeyLines", "Listener", "MapFeature", "MapIcon", "MarketExplain",
-    "MarketOffers", "MarketTake", "Modifier", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
+    "MarketOffers", "MarketTake", "Modifier", "OpLabel", "OpRun", "PaymentDone", "PaymentWays", "PieceMark", "PlayerLines",
     "QuantityCount", "RoomNamer", "Scorer", "StepRun", "TeleportTargets", "Tiebreaker",
 ]

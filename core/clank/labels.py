@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from clank.game.table import Table
 
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-_RULE_REFS = re.compile(r"\s*\([A-Z]{1,2}-?\d[^)]*\)")
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d[^)]*\)")
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.:;]\s+(?=[A-Z])")
 
 
@@ -98,6 +98,29 @@ def room_state(game: Game, room_id: str) -> list[str]:
     return out
 
 
+def room_notes(game: Game, seat: int | None = None) -> list[str]:
+    """Why what a player expects to do in the room where the seat stands is not offered now
+    (``"Lyre: the magic lyre is an artifact, and you already carry an artifact ..."``): the
+    ``unavailable`` callbacks of the room's features (:class:`~clank.registry.RoomFeatureDef`),
+    on the seat's own turn only; ``seat`` defaults to the view's."""
+    seat = game.seat if seat is None else seat
+    if seat is None or game.over or game.current != seat:
+        return []
+    room = game.player(seat).room
+    if room is None:
+        return []
+    out = []
+    features = game.registry.room_features
+    for name, arg in game.room_features(room):
+        fdef = features.get(name)
+        if fdef is None or fdef.unavailable is None:
+            continue
+        why = fdef.unavailable(game, seat, room, arg)
+        if why:
+            out.append(f"{feature_text(name, arg, game)}: {why}")
+    return out
+
+
 def _first_sentence(doc: str) -> str:
     text = _RULE_REFS.sub("", doc).strip()
     return _SENTENCE_END.split(text)[0].rstrip(".")
@@ -163,6 +186,8 @@ def _describe(game: Game, action: Action) -> str | None:
         _kind, target = args
         if target.startswith("open:"):
             return f"teleport through the unexplored tunnel {_open_edge_words(game, target[5:])}"
+        if target.startswith("slot:"):
+            return f"teleport to a new tile in {slot_words(target)}"
         return f"teleport to {game.room_name(target)}" + _feature_suffix(game, target)
     if k in ("orient", "place"):
         return _describe_orient(game, action)
@@ -251,6 +276,21 @@ def open_edge_words(game: Game, key: str) -> str:
     return _open_edge_words(game, key)
 
 
+def region_words(region: str) -> str:
+    """A region as a sentence names it: ``"underworld"`` → ``"the Underworld"``."""
+    return "the " + region.replace("_", " ").replace("-", " ").title()
+
+
+def slot_words(target: str) -> str:
+    """A slot of a slot region, from a target ``slot:REGION:SLOT:FEATURE`` (or ``REGION:SLOT``):
+    ``"slot A of the Underworld"``."""
+    parts = target.split(":")
+    if parts[0] == "slot":
+        parts = parts[1:]
+    region, slot = (parts + ["", ""])[:2]
+    return f"slot {slot} of {region_words(region)}" if slot else region_words(region)
+
+
 def _open_edge_words(game: Game, key: str) -> str:
     here = game.player(game.current).room
     assert here is not None            # an open edge is reached from the mover's room
@@ -258,6 +298,8 @@ def _open_edge_words(game: Game, key: str) -> str:
     if r is None:
         return "beyond the edge of the map"
     _, x, y, side, idx, region = r.to
+    if "." in str(side):               # toward an empty slot of a slot region (SLOT.PORT)
+        return f"toward the empty {slot_words(f'{region}:{side.partition(chr(46))[0]}')}"
     tile = next((t for t in game.tiles for dx, dy in game.ruleset.tiles[t.tile].cells.values()
                  if (t.x + dx, t.y + dy) == (x, y) and t.region == region), None)
     name = game.ruleset.tiles[tile.tile].name if tile else "the map"
@@ -309,6 +351,10 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
     here = game.player(seat).room
     assert here is not None            # a move starts in the mover's room
     if action.args[0].startswith("link:"):
+        if action.kind == "explore":
+            key, target, cost = next(x for x in game.link_openings(here) if x[0] == action.args[0])
+            return f"explore: take the {_link_kind(game, key)} to a new tile in {slot_words(target)}: " \
+                   f"{_cost_words(cost, None)}"
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
         words = _cost_words(cost, int(action.args[1]))
         return f"move to {game.room_name(dest)}{_feature_suffix(game, dest)}: {words}"
@@ -325,6 +371,13 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
                 f"{_cost_words(cost, int(action.args[2]))}")
     cost = game.path_cost(r.segments)
     return f"explore {_open_edge_words(game, action.args[0])}: {_cost_words(cost, None)} to get there"
+
+
+def _link_kind(game: Game, route_key: str) -> str:
+    """The kind of the link a route key names (``link:KEY``), in words (``"ladder"``)."""
+    key = route_key.partition(":")[2]
+    link = next((lk for lk in game.links if lk["key"] == key), None)
+    return str(link.get("kind", "passage")).replace("_", " ") if link is not None else "passage"
 
 
 def _describe_orient(game: Game, action: Action) -> str:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         FeatureMayEnter,
         FeaturePlaced,
         FeatureTrigger,
+        FeatureUnavailable,
         KeyGlyphs,
         KeyLines,
         Listener,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         MarketOffers,
         MarketTake,
         Modifier,
+        OpLabel,
         OpRun,
         PaymentDone,
         PaymentWays,
@@ -89,6 +91,10 @@ class OpDef:
     ``schema`` is the JSON Schema of the op's arguments; ``doc`` and ``example`` feed the
     authoring guide. ``compile(arg, compiler)`` may pre-process arguments once at load time.
     ``refs`` names registered things the argument refers to (see :meth:`Registry.add_op`).
+    ``label(arg, name) -> str``: the op with its argument in a player's words, as a choice's
+    option or a "may" question names it (``{"gain": {"gold": 2}}`` → ``"gain 2 gold"``;
+    ``name(id)``: a card's or token's printed name); without one, the op's name and its
+    argument's values in words.
     """
 
     name: str
@@ -98,6 +104,7 @@ class OpDef:
     example: Any = None
     pack: str = ""
     compile: ArgCompiler | None = None
+    label: OpLabel | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +165,13 @@ class RoomFeatureDef:
     - ``label(arg) -> str``: the feature as a player reads it on the map and in menus, given
       its argument (``reward_gold(2)`` → ``"2 gold"``); default: its name in words, then the
       argument's values.
+    - ``unavailable(view, seat, room_id, arg) -> str | None``: why the feature's in-room action
+      is not offered to the seat standing there now (``"you already carry an artifact"``), asked
+      with that seat's view and shown beside the actions; ``None`` when it is offered, or
+      nothing needs saying.
+    - ``meaning``: what the feature does, in a player's words, for the map's legend and the
+      help (``"heal 1 on entering, once a turn"``); default: the first sentence of ``doc``
+      without its rule ids.
     """
 
     name: str
@@ -173,6 +187,8 @@ class RoomFeatureDef:
     pack: str = ""
     example: str | None = None
     label: FeatureLabel | None = None
+    unavailable: FeatureUnavailable | None = None
+    meaning: str = ""
 
 
 @dataclass(slots=True)
@@ -323,11 +339,14 @@ class Offer(NamedTuple):
 class Payment(NamedTuple):
     """One way to pay an offer: what is spent, a ``tag`` that the action text carries (``""``
     for the plain price), and ``after(game, seat)`` run once it is paid (a coupon leaves the
-    supply, a once-per-turn option is used up)."""
+    supply, a once-per-turn option is used up). ``spent``: filled in by the engine before the
+    market's ``take`` runs, what the seat actually spent (``{"gold": 6, "undercoins": 1}`` for a
+    price of 7 gold paid partly with what pays like gold), for the log to say."""
 
     cost: dict[str, int]
     tag: str = ""
     after: PaymentDone | None = None
+    spent: dict[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,8 +715,11 @@ class Registry:
         return fits
 
     def add_op(self, name: str, run: OpRun, schema: JSON | None = None, doc: str = "",
-               example: Any = None, compile: ArgCompiler | None = None) -> None:
-        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument.
+               example: Any = None, compile: ArgCompiler | None = None, *, label: OpLabel | None = None) -> None:
+        """Register an effect op ``name``: ``run(ctx, arg)`` with the JSON Schema of its argument,
+        and ``label(arg, name) -> str``, how a player reads it with its argument (an option of a
+        choice, a "may" question): ``"trash up to 2 cards"`` (``name(id)``: a card's or token's
+        printed name).
 
         A string in the schema annotated ``"x-ref": KIND`` is checked as a reference to a
         registered thing (``stat``, ``event``, ``teleport_kind``, ``quantity``, ``feature``,
@@ -705,9 +727,9 @@ class Registry:
         ``tile``, ``token_kind``, ``pool``, ``region``, ``slot`` with ``"x-region"``: a slot of
         that region); see :mod:`clank.content.refwalk`.
         """
-        self._note("op", name, {"run": run, "compile": compile})
+        self._note("op", name, {"run": run, "compile": compile, "label": label})
         self._put(self.ops, name, OpDef(name, run, schema if schema is not None else {}, doc,
-                                        example, self.current_pack, compile), "op")
+                                        example, self.current_pack, compile, label), "op")
 
     def add_condition(self, name: str, test: ConditionTest, schema: JSON | None = None, doc: str = "",
                       example: Any = None, *, looks_back: bool | str = False) -> None:
@@ -742,7 +764,7 @@ class Registry:
         feature.pack = self.current_pack
         self._note("room feature", feature.name, {
             role: getattr(feature, role) for role in ("on_place", "on_enter", "on_turn_start", "actions", "apply",
-                                                      "may_enter", "label")})
+                                                      "may_enter", "label", "unavailable")})
         if feature.may_enter is not None and _arity(feature.may_enter) == 4:
             four = feature.may_enter   # an older four-argument check: no entry context
             feature.may_enter = lambda game, seat, room, arg, entry, _f=four: _f(game, seat, room, arg)

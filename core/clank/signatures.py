@@ -26,6 +26,8 @@ CALLS: dict[tuple[str, str], tuple[str, ...]] = {
     ("room feature", "apply"): ("game", "seat", "room", "arg", "action"),
     ("room feature", "may_enter"): ("game", "seat", "room", "arg", "entry"),
     ("room feature", "label"): ("arg",),
+    ("op", "label"): ("arg", "name"),
+    ("room feature", "unavailable"): ("view", "seat", "room", "arg"),
     ("teleport kind", "targets"): ("game", "seat"),
     ("bot", "factory"): ("seed",),
     ("bot", "factory with a value"): ("seed", "value"),

@@ -289,7 +289,9 @@ def map_part(scene: Any) -> Node:
 
 @lru_cache(maxsize=LEAVES)
 def _legend_item(key: str, mark: str, words: str) -> Leaf:
-    return _leaf(key, parts().legend_item, Markup(mark), words)
+    glyph = key[2:] if key.startswith("g:") else ""
+    width = 20 if len(glyph) <= 2 else 10 * len(glyph) + 4      # a wide mark (≈ABCDE) drawn whole
+    return _leaf(key, parts().legend_item, Markup(mark), words, width)
 
 
 def status_part(s: dict[str, Any]) -> Node:

@@ -14,6 +14,7 @@ from typing import Any
 
 from clank_cli.lab import figures, verdicts
 from clank_cli.lab.figures import CARD_FIGURES, OVERALL, CardInfo, Estimates, card_column
+from clank_cli.lab.report import BalanceReport, Band, CardDiff, CardEntry, CardFigures, OverallEntry
 from clank_cli.lab.setups import PairPlan
 from clank_cli.lab.verdicts import Question
 
@@ -55,63 +56,80 @@ class Inputs:
         return out
 
 
-def analyse(rows: Sequence[dict[str, Any]], inputs: Inputs, stopped: str) -> dict[str, Any]:
+def analyse(rows: Sequence[dict[str, Any]], inputs: Inputs, stopped: str) -> BalanceReport:
     """The whole report of a run (``stopped``: why it ended: ``games``, ``precision`` or
     ``interrupted``)."""
     plan = inputs.plan
     est = figures.estimate(inputs.columns(rows), plan.seed, inputs.resamples)
     sides = inputs.sides
-    report: dict[str, Any] = {
+    ids = [c for c in sorted(inputs.cards["a"]) if card_column(c, CARD_FIGURES[0]) in est.names]
+    fences = {side: figures.band(est, side, ids) for side in sides}
+    report: BalanceReport = {
         "format": FORMAT, "games": len(rows), "seed": plan.seed, "stopped": stopped,
         "resamples": inputs.resamples, "level": 0.95,
         "setups": {side: s.describe() for side, s in zip(sides, plan.setups, strict=True)},
         "question": inputs.question.as_json(),
         "overall": _overall(est, sides, plan.a.players),
-        "cards": [],
-        "band": {},
+        "cards": [_card(est, inputs, card, fences) for card in ids],
+        "band": fences,
         "distributions": {side: figures.distributions(rows, side) for side in sides},
+        "verdicts": [],
     }
-    ids = [c for c in sorted(inputs.cards["a"]) if card_column(c, CARD_FIGURES[0]) in est.names]
-    for side in sides:
-        report["band"][side] = figures.band(est, side, ids)
-    report["cards"] = [_card(est, inputs, card, report["band"]) for card in ids]
     names = {cid: info.name for side in sides for cid, info in inputs.cards[side].items()}
     report["verdicts"] = (verdicts.comparison_lines(inputs.question, report, names) if plan.b is not None
                           else verdicts.band_lines(report))
     return report
 
 
-def _overall(est: Estimates, sides: list[str], players: int) -> list[dict[str, Any]]:
+def _overall(est: Estimates, sides: list[str], players: int) -> list[OverallEntry]:
     names = [f"win_rate:P{s + 1}" for s in range(players)] + [f"score:P{s + 1}" for s in range(players)]
     out = []
     for name in [*names, *OVERALL]:
-        entry: dict[str, Any] = {"figure": name, "unit": figures.unit_of(name)}
-        for side in sides:
-            entry[side] = est.side(side, name)
+        entry: OverallEntry = {"figure": name, "unit": figures.unit_of(name), "a": est.side("a", name)}
         if "b" in sides:
+            entry["b"] = est.side("b", name)
             entry["diff"] = est.difference(name)
         out.append(entry)
     return out
 
 
-def _card(est: Estimates, inputs: Inputs, card: str, fences: dict[str, Any]) -> dict[str, Any]:
+def _card_figures(est: Estimates, side: str, card: str) -> CardFigures:
+    """A card's figures on one side, and how many held it and how often it was offered."""
+    def figure(name: str) -> Any:
+        return est.side(side, card_column(card, name))
+
+    return {"holders_win_rate": figure("holders_win_rate"), "pick_rate": figure("pick_rate"),
+            "held_score": figure("held_score"), "holders_per_game": figure("holders_per_game"),
+            "holders": int(round(est.total(side, card_column(card, "holders_win_rate")) / figures.WIN_UNITS)),
+            "offered": int(est.total(side, card_column(card, "pick_rate")))}
+
+
+def _card_diff(est: Estimates, card: str) -> CardDiff:
+    return {"holders_win_rate": est.difference(card_column(card, "holders_win_rate")),
+            "pick_rate": est.difference(card_column(card, "pick_rate")),
+            "held_score": est.difference(card_column(card, "held_score")),
+            "holders_per_game": est.difference(card_column(card, "holders_per_game"))}
+
+
+def _band_place(side: CardFigures, fences: Band | None) -> str | None:
+    """Where a card sits in the band; a card with few holders is not judged: its interval means little."""
+    judged = side["holders"] >= figures.BAND_MIN_HOLDERS
+    return figures.band_place(side["holders_win_rate"] if judged else None, fences)
+
+
+def _card(est: Estimates, inputs: Inputs, card: str, fences: Mapping[str, Band | None]) -> CardEntry:
     info = inputs.cards["a"][card]
-    entry: dict[str, Any] = {"card": card, **{k: v for k, v in info.as_json().items() if k != "id"}}
-    b_id = {q.card: q.card_b for q in inputs.question.cards}.get(card, card)
+    a = _card_figures(est, "a", card)
+    entry: CardEntry = {"card": card, "name": info.name, "pack": info.pack, "type": info.type,
+                        "cost": dict(info.cost), "a": a, "band": _band_place(a, fences.get("a"))}
     if "b" in inputs.sides:
+        b_id = {q.card: q.card_b for q in inputs.question.cards}.get(card, card)
+        b = _card_figures(est, "b", card)
         entry["card_b"] = b_id
         entry["cost_b"] = dict(inputs.cards["b"][b_id].cost) if b_id in inputs.cards["b"] else None
-    for side in inputs.sides:
-        col = card_column(card, "holders_win_rate")
-        entry[side] = {f: est.side(side, card_column(card, f)) for f in CARD_FIGURES}
-        entry[side]["holders"] = int(round(est.total(side, col) / figures.WIN_UNITS))
-        entry[side]["offered"] = int(est.total(side, card_column(card, "pick_rate")))
-    if "b" in inputs.sides:
-        entry["diff"] = {f: est.difference(card_column(card, f)) for f in CARD_FIGURES}
-    for side in inputs.sides:   # a card with few holders is not judged: its interval means little
-        judged = entry[side]["holders"] >= figures.BAND_MIN_HOLDERS
-        entry["band" if side == "a" else "band_b"] = figures.band_place(
-            entry[side]["holders_win_rate"] if judged else None, fences.get(side))
+        entry["b"] = b
+        entry["diff"] = _card_diff(est, card)
+        entry["band_b"] = _band_place(b, fences.get("b"))
     return entry
 
 

@@ -1,6 +1,6 @@
 """``clank balance``: from the command's options to the two setups, the question, the run and the
-report files. The Typer command in :mod:`clank_cli.main` only parses options and calls
-:func:`prepare`, :func:`run` and :func:`write_outputs`.
+report files. The command's function, :func:`clank_cli.commands.balance.balance`, calls :func:`prepare` and
+:func:`run`, then prints the report and writes its files.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from clank.content import did_you_mean, parse_setting, with_setting, without_car
 from clank_cli import simrun
 from clank_cli.lab.analysis import Inputs, analyse, precise_enough
 from clank_cli.lab.figures import CardInfo
+from clank_cli.lab.report import BalanceReport
 from clank_cli.lab.setups import WATCHED_KINDS, PairPlan, Setup
 from clank_cli.lab.verdicts import CardQuestion, Question, describe_change
 from clank_cli.seats import assign_seats, resolve_bots
@@ -93,8 +94,8 @@ def _matched(request: Request, cards_a: dict[str, CardInfo], cards_b: dict[str, 
 
 def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
     """The plan and the analysis inputs of a request, and notes for the user. Raises the engine's
-    errors (packs, content, overrides, setup), :class:`CardNotFound` and ``typer.BadParameter``
-    for a bad bot."""
+    errors (packs, content, overrides, setup), :class:`CardNotFound` and
+    :class:`~clank_cli.errors.UsageError` for a bad bot (naming ``--bots`` or ``--bots-b``)."""
     options_b = dict(request.options)
     overrides, changes = _card_changes(request)
     if overrides:
@@ -103,10 +104,10 @@ def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
     ruleset_a = build_ruleset(request.packs, request.options)
     ruleset_b = build_ruleset(packs_b, options_b)
     notes = []
-    names_a, note = resolve_bots(ruleset_a.registry, request.bots)
+    names_a, note = resolve_bots(ruleset_a.registry, request.bots, "--bots")
     if note:
         notes.append(note)
-    names_b = names_a if request.bots_b is None else resolve_bots(ruleset_b.registry, request.bots_b)[0]
+    names_b = names_a if request.bots_b is None else resolve_bots(ruleset_b.registry, request.bots_b, "--bots-b")[0]
     seats_a = tuple(str(s.bot) for s in assign_seats(request.players, 0, names_a))
     seats_b = tuple(str(s.bot) for s in assign_seats(request.players, 0, names_b))
     a = Setup(tuple(request.packs), request.players, seats_a, dict(request.options))
@@ -134,7 +135,7 @@ def prepare(request: Request) -> tuple[PairPlan, Inputs, list[str]]:
 class Outcome:
     """A finished (or stopped) run: its report and how long the games took."""
 
-    report: dict[str, Any] | None
+    report: BalanceReport | None
     seconds: float
     interrupted: bool
 

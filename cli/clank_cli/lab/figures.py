@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from clank_cli.lab import stats
+from clank_cli.lab.report import Band, Distributions, Estimate
 from clank_cli.lab.setups import WIN_UNITS
 
 OVERALL = ("mean_score", "escape_rate", "knockout_rate", "rounds", "no_winner_rate")
@@ -53,10 +54,6 @@ class CardInfo:
     pack: str
     type: str
     cost: Mapping[str, int]
-
-    def as_json(self) -> dict[str, Any]:
-        """The card as the report's JSON names it."""
-        return {"id": self.id, "name": self.name, "pack": self.pack, "type": self.type, "cost": dict(self.cost)}
 
 
 def unit_of(figure: str) -> str:
@@ -109,16 +106,16 @@ def side_columns(rows: Sequence[dict[str, Any]], side: str, players: int, cards:
     return stats.Columns(names, num, den)
 
 
-def _estimate(value: float, lo: float, hi: float) -> dict[str, Any] | None:
+def _estimate(value: float, lo: float, hi: float) -> Estimate | None:
     if np.isnan(value):
         return None
-    out: dict[str, Any] = {"value": round(float(value), DIGITS)}
+    out: Estimate = {"value": round(float(value), DIGITS)}
     if not (np.isnan(lo) or np.isnan(hi)):
         out["lo"], out["hi"] = round(float(lo), DIGITS), round(float(hi), DIGITS)
     return out
 
 
-def _difference(value: float, lo: float, hi: float) -> dict[str, Any] | None:
+def _difference(value: float, lo: float, hi: float) -> Estimate | None:
     out = _estimate(value, lo, hi)
     if out is not None and "lo" in out:
         out["significant"] = bool(out["lo"] > 0 or out["hi"] < 0)
@@ -134,13 +131,13 @@ class Estimates:
     totals: dict[str, np.ndarray]                                     # side -> denominators summed
     diff: tuple[np.ndarray, np.ndarray, np.ndarray] | None
 
-    def side(self, side: str, name: str) -> dict[str, Any] | None:
+    def side(self, side: str, name: str) -> Estimate | None:
         """One figure of one side as JSON."""
         i = self.names.index(name)
         value, lo, hi = self.sides[side]
         return _estimate(value[i], lo[i], hi[i])
 
-    def difference(self, name: str) -> dict[str, Any] | None:
+    def difference(self, name: str) -> Estimate | None:
         """One difference B - A as JSON (None without a setup B)."""
         if self.diff is None:
             return None
@@ -173,7 +170,7 @@ def estimate(columns: dict[str, stats.Columns], seed: int, resamples: int) -> Es
     return Estimates(names, out, {s: c.totals() for s, c in sides.items()}, diff)
 
 
-def band(est: Estimates, side: str, cards: Sequence[str]) -> dict[str, Any] | None:
+def band(est: Estimates, side: str, cards: Sequence[str]) -> Band | None:
     """Tukey's fences of the cards' holders' win rates on one side (None with too few cards)."""
     values = [est.side(side, card_column(c, "holders_win_rate")) for c in cards
               if est.total(side, card_column(c, "holders_win_rate")) >= BAND_MIN_HOLDERS * WIN_UNITS]
@@ -187,7 +184,7 @@ def band(est: Estimates, side: str, cards: Sequence[str]) -> dict[str, Any] | No
             "cards": int(points.size)}
 
 
-def band_place(value: dict[str, Any] | None, fences: dict[str, Any] | None) -> str | None:
+def band_place(value: Estimate | None, fences: Band | None) -> str | None:
     """``above``, ``below`` or ``within`` the band (None when either is unknown)."""
     if value is None or fences is None or "lo" not in value:
         return None
@@ -198,7 +195,7 @@ def band_place(value: dict[str, Any] | None, fences: dict[str, Any] | None) -> s
     return "within"
 
 
-def distributions(rows: Sequence[dict[str, Any]], side: str) -> dict[str, dict[str, int]]:
+def distributions(rows: Sequence[dict[str, Any]], side: str) -> Distributions:
     """Final scores (every player) and game lengths, as counts by value."""
     scores = Counter(p["score"] for r in rows for p in r[side]["players"])
     rounds = Counter(r[side]["rounds"] for r in rows)

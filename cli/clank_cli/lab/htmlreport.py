@@ -14,6 +14,7 @@ import json
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from clank_cli.lab.report import BalanceReport, Estimate, card_figure, card_side, overall_side
 from clank_cli.lab.textreport import figure_name
 from clank_cli.lab.verdicts import interval_text
 
@@ -45,18 +46,18 @@ def _figure(width: float, height: float) -> Any:
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def _side_name(report: dict[str, Any], side: str) -> str:
+def _side_name(report: BalanceReport, side: str) -> str:
     return f"{side.upper()}: {', '.join(report['setups'][side]['packs'])}"
 
 
-def distribution_plot(report: dict[str, Any], key: str, title: str, xlabel: str) -> str:
+def distribution_plot(report: BalanceReport, key: str, title: str, xlabel: str) -> str:
     """Scores or game lengths of each setup, as counts by value (bars side by side)."""
     fig = _figure(6.4, 3.2)
     ax = fig.add_subplot()
     sides = list(report["setups"])
     width = 0.8 / len(sides)
     for i, side in enumerate(sides):
-        counts = report["distributions"][side][key]
+        counts = report["distributions"][side]["scores" if key == "scores" else "rounds"]
         xs = [int(k) + (i - (len(sides) - 1) / 2) * width for k in counts]
         bars = ax.bar(xs, list(counts.values()), width=width, color=COLOURS[side], label=_side_name(report, side))
         _tag(bars, f"{key}-{side}")
@@ -67,7 +68,7 @@ def distribution_plot(report: dict[str, Any], key: str, title: str, xlabel: str)
     return _svg(fig)
 
 
-def seat_plot(report: dict[str, Any]) -> str:
+def seat_plot(report: BalanceReport) -> str:
     """Each seat's win rate per setup, with its interval."""
     fig = _figure(6.4, 3.0)
     ax = fig.add_subplot()
@@ -76,8 +77,9 @@ def seat_plot(report: dict[str, Any]) -> str:
     width = 0.8 / len(sides)
     for i, side in enumerate(sides):
         xs = [j + (i - (len(sides) - 1) / 2) * width for j in range(len(seats))]
-        values = [100 * (o[side] or {}).get("value", 0) for o in seats]
-        errs = _errors([o[side] for o in seats])
+        ests = [overall_side(o, side) for o in seats]
+        values = [100 * (0 if e is None else e["value"]) for e in ests]
+        errs = _errors(ests)
         bars = ax.bar(xs, values, width=width, color=COLOURS[side], label=_side_name(report, side),
                       yerr=errs, capsize=3)
         _tag(bars, f"seats-{side}")
@@ -94,7 +96,7 @@ def _tag(bars: Any, prefix: str) -> None:
         patch.set_gid(f"{prefix}-{i}")
 
 
-def _errors(estimates: list[dict[str, Any] | None]) -> list[list[float]]:
+def _errors(estimates: list[Estimate | None]) -> list[list[float]]:
     """matplotlib's ``yerr``/``xerr``: distances below and above each value, in percent."""
     low, high = [], []
     for est in estimates:
@@ -107,7 +109,7 @@ def _errors(estimates: list[dict[str, Any] | None]) -> list[list[float]]:
     return [low, high]
 
 
-def card_plot(report: dict[str, Any], figure: str, title: str, diff: bool = False) -> str:
+def card_plot(report: BalanceReport, figure: str, title: str, diff: bool = False) -> str:
     """Per card, one bar per setup with its interval (or the difference B - A with its
     interval), cards of interest named in bold; the band's fences as lines."""
     cards = sorted(report["cards"], key=lambda c: c["name"], reverse=True)
@@ -117,9 +119,9 @@ def card_plot(report: dict[str, Any], figure: str, title: str, diff: bool = Fals
     sides = ["diff"] if diff else list(report["setups"])
     height = 0.8 / len(sides)
     for i, side in enumerate(sides):
-        ests = [(c["diff"] if diff else c[side])[figure] for c in cards]
+        ests = [card_figure(c["diff"] if diff else card_side(c, side), figure) for c in cards]
         ys = [j + (i - (len(sides) - 1) / 2) * height for j in range(len(cards))]
-        values = [100 * (e or {}).get("value", 0) for e in ests]
+        values = [100 * (0 if e is None else e["value"]) for e in ests]
         colour = "#55a868" if diff else COLOURS[side]
         bars = ax.barh(ys, values, height=height, color=colour, xerr=_errors(ests), capsize=2,
                        label="B - A" if diff else _side_name(report, side))
@@ -130,8 +132,8 @@ def card_plot(report: dict[str, Any], figure: str, title: str, diff: bool = Fals
         for side in sides:
             fences = report["band"].get(side)
             if fences:
-                for edge in ("lo", "hi"):
-                    ax.axvline(100 * fences[edge], color=COLOURS[side], linestyle="--", linewidth=0.8)
+                for edge in (fences["lo"], fences["hi"]):
+                    ax.axvline(100 * edge, color=COLOURS[side], linestyle="--", linewidth=0.8)
     ax.set_yticks(range(len(cards)), [c["name"] for c in cards])
     for label, card in zip(ax.get_yticklabels(), cards, strict=True):
         if card["card"] in interest:
@@ -149,27 +151,27 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _cell(est: dict[str, Any] | None, unit: str, signed: bool = False) -> str:
+def _cell(est: Estimate | None, unit: str, signed: bool = False) -> str:
     if est is None:
         return "-"
     text = escape(interval_text(est, unit, signed))
     return f'<td class="sig">{text}</td>' if signed and est.get("significant") else text
 
 
-def overall_table(report: dict[str, Any]) -> str:
+def overall_table(report: BalanceReport) -> str:
     """The whole-game figures as an HTML table."""
     sides = list(report["setups"])
     headers = ["figure", *[s.upper() for s in sides]] + (["B - A"] if len(sides) > 1 else [])
     rows = []
     for o in report["overall"]:
-        row = [figure_name(o["figure"]), *[_cell(o[s], o["unit"]) for s in sides]]
+        row = [figure_name(o["figure"]), *[_cell(overall_side(o, s), o["unit"]) for s in sides]]
         if len(sides) > 1:
-            row.append(_cell(o["diff"], o["unit"], signed=True))
+            row.append(_cell(o.get("diff"), o["unit"], signed=True))
         rows.append(row)
     return _table(headers, rows)
 
 
-def cards_table(report: dict[str, Any]) -> str:
+def cards_table(report: BalanceReport) -> str:
     """Every card's figures as an HTML table."""
     sides = list(report["setups"])
     headers = ["card", "pack", "cost"]
@@ -183,8 +185,9 @@ def cards_table(report: dict[str, Any]) -> str:
     for c in sorted(report["cards"], key=lambda c: c["name"]):
         row = [c["name"], c["pack"], ", ".join(f"{v} {k}" for k, v in c["cost"].items()) or "-"]
         for s in sides:
-            row += [str(c[s]["holders"]), _cell(c[s]["holders_win_rate"], "rate"), _cell(c[s]["pick_rate"], "rate"),
-                    _cell(c[s]["held_score"], "points")]
+            figures = card_side(c, s)
+            row += [str(figures["holders"]), _cell(figures["holders_win_rate"], "rate"),
+                    _cell(figures["pick_rate"], "rate"), _cell(figures["held_score"], "points")]
         if len(sides) > 1:
             row += [_cell(c["diff"]["holders_win_rate"], "rate", True), _cell(c["diff"]["pick_rate"], "rate", True)]
         row.append(" / ".join(p for p in (c.get("band"), c.get("band_b")) if p))
@@ -192,7 +195,7 @@ def cards_table(report: dict[str, Any]) -> str:
     return _table(headers, rows)
 
 
-def html_report(report: dict[str, Any]) -> str:
+def html_report(report: BalanceReport) -> str:
     """The whole page."""
     import matplotlib
 

@@ -20,6 +20,7 @@ from typing import Any
 from clank.api import new_game
 from clank.plugin import ESCAPED, KNOCKED_OUT
 
+from clank_cli.lab.report import SetupDoc
 from clank_cli.seats import Seat, assign_seats, make_bots
 from clank_cli.simulate import play_to_end
 
@@ -50,7 +51,7 @@ class Setup:
         """The seats, every one a bot."""
         return assign_seats(self.players, 0, list(self.bots))
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> SetupDoc:
         """The setup as the report's JSON names it."""
         return {"packs": list(self.packs), "players": self.players, "bots": list(self.bots),
                 "options": self.options}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clank_cli.lab.figures import card_column, unit_of
+from clank_cli.lab.report import BalanceReport, Estimate, QuestionDoc, VerdictLine
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Question:
     seats: tuple[tuple[int, str, str], ...] = ()     # (seat, bot in A, bot in B)
     watch: tuple[str, ...] = field(default=())       # band mode: cards whose intervals --precision watches
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> QuestionDoc:
         """The question as the report's JSON states it."""
         return {"cards": [{"card": c.card, "card_b": c.card_b, "change": c.change} for c in self.cards],
                 "without": list(self.without), "seats": [{"seat": s + 1, "a": a, "b": b} for s, a, b in self.seats]}
@@ -60,7 +61,7 @@ def shown(value: float, unit: str, signed: bool = False) -> str:
     return f"{value * scale:+.1f}" if signed else f"{value * scale:.1f}"
 
 
-def interval_text(est: dict[str, Any], unit: str, signed: bool) -> str:
+def interval_text(est: Estimate, unit: str, signed: bool) -> str:
     """``-4.1 pts [-6.0, -2.2]`` (a difference) or ``31.2% [29.0, 33.4]`` (a value)."""
     value = shown(est["value"], unit, signed)
     suffix = {"rate": " pts" if signed else "%", "rounds": " rounds"}.get(unit, "")
@@ -69,7 +70,7 @@ def interval_text(est: dict[str, Any], unit: str, signed: bool) -> str:
     return f"{value}{suffix} [{shown(est['lo'], unit, signed)}, {shown(est['hi'], unit, signed)}]"
 
 
-def _line(text: str, column: str, est: dict[str, Any] | None, games: int) -> dict[str, Any]:
+def _line(text: str, column: str, est: Estimate | None, games: int) -> VerdictLine:
     """A verdict on one difference: the text, and the interval ``--precision`` judges."""
     if est is None:
         return {"text": f"{text}: no data (never taken in either setup), {games:,} paired games",
@@ -83,7 +84,7 @@ def _line(text: str, column: str, est: dict[str, Any] | None, games: int) -> dic
             "lo": est.get("lo"), "hi": est.get("hi"), "width": width}
 
 
-def comparison_lines(question: Question, report: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+def comparison_lines(question: Question, report: BalanceReport, names: dict[str, str]) -> list[VerdictLine]:
     """The verdict lines of a comparison, from the report's figures."""
     games = report["games"]
     cards = {c["card"]: c for c in report["cards"]}
@@ -95,7 +96,8 @@ def comparison_lines(question: Question, report: dict[str, Any], names: dict[str
             label = f"{label} (A) against {names.get(q.card_b, q.card_b)} (B)"
         if q.change:
             label = f"{label} {q.change}"
-        diff = cards.get(q.card, {}).get("diff", {}).get("holders_win_rate")
+        entry = cards.get(q.card)
+        diff = entry["diff"]["holders_win_rate"] if entry is not None and "diff" in entry else None
         lines.append(_line(f"{label}: holders' win rate", card_column(q.card, "holders_win_rate"), diff, games))
     for seat, bot_a, bot_b in question.seats:
         key = f"win_rate:P{seat + 1}"
@@ -109,12 +111,12 @@ def comparison_lines(question: Question, report: dict[str, Any], names: dict[str
     return lines
 
 
-def band_lines(report: dict[str, Any]) -> list[dict[str, Any]]:
+def band_lines(report: BalanceReport) -> list[VerdictLine]:
     """Without a setup B: one line per card asked about (``--card``) and per card outside the band
     of setup A (none: one line saying so)."""
     fences = report["band"].get("a")
     asked = {q["card"] for q in report["question"]["cards"]}
-    lines = []
+    lines: list[VerdictLine] = []
     for card in report["cards"]:
         place = card.get("band")
         if place not in ("above", "below") and card["card"] not in asked:
@@ -141,6 +143,6 @@ def band_lines(report: dict[str, Any]) -> list[dict[str, Any]]:
     return lines
 
 
-def watched_widths(lines: Sequence[dict[str, Any]]) -> list[float | None]:
+def watched_widths(lines: Sequence[VerdictLine]) -> list[float | None]:
     """The widths of the intervals ``--precision`` judges (None: no interval yet)."""
     return [line["width"] for line in lines if line["column"] is not None]

@@ -10,11 +10,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import typer
 from clank.api import PackLoadError
 from clank.content import Overlay, PackData, Problem, overlay_key
 from clank.scenarios import load_file
 
+from clank_cli.errors import UsageError
 from clank_cli.validation import Registries, validate
 
 
@@ -47,8 +47,8 @@ class PackChecker:
         report = PackReport(directory)
         try:
             result = validate([str(directory)], overlay, self.registries)
-        except (PackLoadError, typer.BadParameter) as exc:   # a pack fails to load; the directory is gone
-            report.fault = exc.format_message() if isinstance(exc, typer.BadParameter) else str(exc)
+        except (PackLoadError, UsageError) as exc:   # a pack fails to load; the directory is gone
+            report.fault = exc.message if isinstance(exc, UsageError) else str(exc)
             return report
         by_file: dict[str, list[Problem]] = defaultdict(list)
         for problem in result.problems:

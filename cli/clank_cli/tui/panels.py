@@ -26,6 +26,10 @@ from clank_cli.tui.keys import ALL_OPTIONS, GROUP_TITLES, ORIENT_KINDS, KeyMap
 TURN_RESOURCES = ("skill", "swords", "boots")
 NARROW = 50
 """Panels narrower than this (a 100-column terminal's right column) show the short forms."""
+DRAGON_MARK = "⚠"
+"""The mark of a row card with a dragon icon (an attack when it enters the row)."""
+DANGER_MARK = "✸"
+"""The mark of a Danger card in the row (the map's ☠ is a haunted tile: no glyph means two things)."""
 
 
 def colour(seat: int) -> str:
@@ -190,9 +194,9 @@ def row_panel(view: Any, keymap: KeyMap | None, texts: bool = True) -> Table:
         style = "bold" if live else "dim"
         name = Text(cdef.name, style=style + (" red" if cdef.type == "monster" else ""))
         if cdef.dragon_attack:
-            name.append(" ⚠", style="red")
+            name.append(f" {DRAGON_MARK}", style="red")
         if cdef.danger:
-            name.append(" ☠", style="red")
+            name.append(f" {DANGER_MARK}", style="red")
         points = cdef.points if isinstance(cdef.points, int) else "*"
         cells = [Text(f"[{key}]" if live else f" {key}", style="bold cyan" if live else "dim"), name,
                  Text(render.cost_text(cdef.cost) + (f" {points}VP" if points else ""), style="cyan")]
@@ -310,6 +314,8 @@ def actions_panel(view: Any, seat: int | None, keymap: KeyMap | None, answers: b
         options.append(Text.assemble((f"[{int(a.args[0]) + 1}] ", "bold cyan"), render.orientation_words(view, a)))
     if options:
         foot.append(Text("←/→ preview each on the map, enter lays it", style="dim"))
+    # why an expected room action is not offered, a row each
+    foot += [line for line in render.notes_text(view, seat).split("\n") if line.plain]
     if hints:
         foot.append(Text("hand a-k · row 1-6 · tab map · ? help", style="dim"))
     return Fit(head, options, foot, height, f"{ALL_OPTIONS}: all")

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from clank_cli import mapping, render
 from clank_cli.tui import rules
 from clank_cli.tui.keys import chooser_symbols
+from clank_cli.tui.panels import DANGER_MARK, DRAGON_MARK
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("a-k", "play the hand card with that letter (a card keeps its letter all turn; a card drawn "
@@ -93,7 +94,8 @@ def help_body(view: Any) -> RenderableType:
     legend.add_column()
     for glyph, style, meaning in mapping.legend(view):
         legend.add_row(Text(glyph, style=style), meaning)
-    legend.add_row(Text("⚠ ☠", style="red"), "a row card with a dragon icon; a danger card")
+    legend.add_row(Text(f"{DRAGON_MARK} {DANGER_MARK}", style="red"),
+                   "in the dungeon row: a card with a dragon icon; a Danger card (one more cube per attack)")
     legend.add_row(Text("players"), "* a human; hp: health left; clank: cubes in the Clank! area/cubes in "
                    "supply; art: artifacts' values; cards (wide panels): deck/discard pile; where: the room "
                    "(its own name, as the map prints it, on narrow panels)")

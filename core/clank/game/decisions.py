@@ -42,7 +42,11 @@ def _source_name(game: Table, d: dict[str, Any]) -> str:
     if card is not None:
         return card.name
     token = game.ruleset.tokens.get(src)
-    return token.name if token is not None else src
+    if token is not None:
+        return token.name
+    if "." in src and src.partition(".")[0] in game.ruleset.tiles:       # a room's feature asks
+        return game.room_label(src)
+    return src
 
 
 # -- choose one (or n) of several options (C10) ----------------------------------------------

@@ -118,6 +118,21 @@ class Compiler:
         self.tracked_by_action: dict[str, Cond] = {}
         self.card: str | None = None         # the card whose effects are being compiled, if any
         self.users: dict[str, set[str | None]] = {}   # the cards that use each tracked condition
+        self.names: dict[str, str] = {}      # content ids -> printed names, for the words of options
+
+    # -- words -----------------------------------------------------------------------------
+    def name(self, item: str) -> str:
+        """The printed name of a card or token id (the id itself when unknown)."""
+        return self.names.get(item, item)
+
+    def op_words(self, op: str, arg: Any) -> str | None:
+        """An op with its argument as its registered label words it (None: it has no label)."""
+        odef = self.registry.ops.get(op)
+        return odef.label(arg, self.name) if odef is not None and odef.label is not None else None
+
+    def describe(self, ops: Any) -> str:
+        """An effect in a player's words (:func:`describe` with the ops' labels and content names)."""
+        return describe(ops, self.op_words, self.name)
 
     # -- conditions ------------------------------------------------------------------------
     def condition(self, data: Any, *, looking_back: bool = False) -> CompiledCondition:
@@ -241,11 +256,11 @@ class Compiler:
         if isinstance(option, dict) and "do" in option:
             cond = self.condition(option["if"], looking_back=watched) if "if" in option else None
             body = self.effect(option["do"], watched=watched)    # C11 holds inside options too
-            label = option.get("label") or describe(option["do"])
+            label = option.get("label") or self.describe(option["do"])
             return label, cond, body
         if isinstance(option, dict):
             option = [option]
-        return describe(option), None, self.effect(option, watched=watched)
+        return self.describe(option), None, self.effect(option, watched=watched)
 
 
 def _whole(parts: list[tuple[Any, Cond, LookBack]]) -> LookBack:
@@ -257,25 +272,61 @@ def _whole(parts: list[tuple[Any, Cond, LookBack]]) -> LookBack:
     return "room" if all(t == "room" for t in tiers) else True
 
 
-def describe(ops: Any) -> str:
-    """A short human label for an effect, used to name choice options."""
+OpWords = Callable[[str, Any], "str | None"]
+"""How an op with its argument reads (its registered label), or None for the plain words."""
+
+
+def describe(ops: Any, words: OpWords | None = None, name: Callable[[str], str] | None = None) -> str:
+    """A short label for an effect in a player's words, naming a choice's options and a "may"
+    question (``"gain 2 gold"``, ``"trash up to 2 cards"``): each op's registered label through
+    ``words(op, arg)``, else :func:`plain_words`; ``name(id)`` gives content names."""
     if isinstance(ops, list):
-        return ", ".join(describe(o) for o in ops)
+        return ", ".join(describe(o, words, name) for o in ops)
     if isinstance(ops, str):
-        return ops.replace("_", " ")
+        return (words(ops, None) if words else None) or plain_words(ops, None, name, words)
     if isinstance(ops, dict):
         if "if" in ops:
-            return "if ..."
-        parts = []
-        for k, v in ops.items():
-            if isinstance(v, dict):
-                parts.append(f"{k.replace('_', ' ')} " + " ".join(f"{a} {b}" for a, b in v.items()))
-            elif v is None:
-                parts.append(k.replace("_", " "))
-            else:
-                parts.append(f"{k.replace('_', ' ')} {v}")
-        return ", ".join(parts)
+            then = describe(ops.get("then") or [], words, name)
+            return f"{then} (if it applies)" if then else "something, if it applies"
+        return ", ".join((words(k, v) if words else None) or plain_words(k, v, name, words) for k, v in ops.items())
     return str(ops)
+
+
+def plain_words(op: str, arg: Any, name: Callable[[str], str] | None = None, words: OpWords | None = None) -> str:
+    """An op without a label of its own, in words: its name, then its argument's values
+    (lists as "a or b", flags by their key, ids by their printed name, nested effects
+    described): ``trash from play or discard pile, count 2, up to``."""
+    text = _value_words(arg, name, words)
+    op_words = op.replace("_", " ")
+    return f"{op_words} {text}" if text else op_words
+
+
+_ZONE_WORDS = {"play": "play area", "discard": "discard pile", "hand": "hand", "deck": "deck"}
+
+
+def _value_words(value: Any, name: Callable[[str], str] | None, words: OpWords | None) -> str:
+    if value is None or isinstance(value, bool):
+        return ""
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        shown = name(value) if name is not None else value
+        return _ZONE_WORDS.get(shown, shown) if shown != value else _ZONE_WORDS.get(value, value.replace("_", " "))
+    if isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):     # a nested effect
+            return describe(value, words, name)
+        return " or ".join(w for w in (_value_words(v, name, words) for v in value) if w)
+    if isinstance(value, dict):
+        parts = []
+        for key, v in value.items():
+            key_words = key.replace("_", " ")
+            said = _value_words(v, name, words)
+            if said:
+                parts.append(f"{key_words} {said}")
+            elif v is True:
+                parts.append(key_words)
+        return ", ".join(parts)
+    return str(value)
 
 
 # -- control ops ------------------------------------------------------------------------------

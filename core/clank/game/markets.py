@@ -4,8 +4,11 @@ A market (:class:`~clank.registry.MarketDef`) says what it offers a seat now and
 offer is handed over; this module turns each affordable way to pay each offer into a legal
 action and pays it. Prices go through the ``market_price`` modifier where a market asks for
 it, and every payment through :meth:`~clank.game.table.Table.payments` (the
-``payment_options`` modifiers, currencies that pay like another). The core registers two
-markets itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
+``payment_options`` modifiers, currencies that pay like another). When a price may be paid in
+more than one way from the pool (gold, or a resource a pack says pays like gold), the player is asked which
+(the decision :data:`PAY`), since each leaves a different pool; the market's ``take`` is handed
+what was spent (``Payment.spent``) so its log line says it. The core registers two markets
+itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ ROW, RESERVE = "row", "reserve"
 _FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 ROW_VERBS = ("buy", "use", "fight")
 RESERVE_VERBS = ("reserve", "fight-reserve")
+PAY = "pay"
+"""The decision asking how to pay a price that the pool can pay in several ways (its answers:
+``pay 0``, ``pay 1`` ..., the resource asked for first)."""
 
 
 def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
@@ -35,12 +41,61 @@ def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
 
 
 def buy(game: Table, seat: int, market: MarketDef, action: Action) -> None:
-    """Carry out a legal market action: pay its payment, then the market hands the offer over."""
+    """Carry out a legal market action: pay its payment (asking how, when the pool can pay it in
+    several ways), then the market hands the offer over."""
     offer, pay = scan(game, seat, market, action)
-    game.pay(seat, pay.cost)
+    if game.ruleset.substitutes:
+        splits = game.pay_splits(seat, pay.cost)
+        if len(splits) > 1:
+            game.ask({"kind": PAY, "seat": seat, "market": market.name, "action": str(action),
+                      "item": offer.item, "cost": dict(pay.cost), "splits": splits})
+            return
+    _hand_over(game, seat, market, offer, pay, game.pay(seat, pay.cost))
+
+
+def _hand_over(game: Table, seat: int, market: MarketDef, offer: Offer, pay: Payment, spent: dict[str, int]) -> None:
     if pay.after is not None:
         pay.after(game, seat)
-    market.take(game, seat, offer, pay)
+    market.take(game, seat, offer, pay._replace(spent=spent))
+
+
+# -- how to pay: the resource asked for, or what pays like it (``pays_as``) ----------------------
+def _item_name(game: Table, item: str) -> str:
+    for defs in (game.ruleset.cards, game.ruleset.tokens):
+        found = defs.get(item)
+        if found is not None:
+            return found.name
+    return item
+
+
+def _pay_prompt(game: Table, d: dict[str, Any]) -> str:
+    return f"how do you pay {game.spent_text(d['cost'])} for {_item_name(game, d['item'])}?"
+
+
+def _pay_legal(game: Table, d: dict[str, Any]) -> list[Action]:
+    return [act(PAY, i) for i in range(len(d["splits"]))]
+
+
+def pay_words(game: Any, d: dict[str, Any], action: Action) -> str:
+    """An answer in words: what it spends and what it leaves (``"6 gold and 1 undercoin
+    (leaves 0 gold, 2 undercoins)"``); ``game`` the game or a seat's view."""
+    split = d["splits"][int(action.args[0])]
+    pool = game.player(d["seat"]).pool
+    left = ", ".join(game.resource_text(res, pool.get(res, 0) - split.get(res, 0))
+                     for res in {r: 0 for s in d["splits"] for r in s})
+    return f"pay {game.spent_text(split)} (leaves {left})"
+
+
+def _pay_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
+    seat = d["seat"]
+    if "market" not in d:             # a cost an effect asks for (the ``pay`` op): only the spending
+        game.spend(seat, d["splits"][int(action.args[0])])
+        return
+    market = game.registry.markets[d["market"]]
+    offer, pay = scan(game, seat, market, Action.parse(d["action"]))    # nothing changed since it was asked
+    spent = d["splits"][int(action.args[0])]
+    game.spend(seat, spent)
+    _hand_over(game, seat, market, offer, pay, spent)
 
 
 def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
@@ -345,7 +400,10 @@ def _price_text(game: Table, seat: int, card: str) -> str:
 
 
 def register(registry: Registry) -> None:
-    """Register the core's two markets: the dungeon row and the reserve."""
+    """Register the core's two markets, the dungeon row and the reserve, and the decision of
+    how to pay a price the pool can pay in several ways."""
+    registry.add_decision_kind(PAY, _pay_legal, _pay_resolve, "choose how to pay a price that a resource paying "
+                               "like another may pay in part", prompt=_pay_prompt, label=pay_words)
     registry.add_market(MarketDef(ROW, row_offers, row_take, "The dungeon row: acquire, use or fight (A1, A3, A4).",
                                   explain=row_explain))
     registry.add_market(MarketDef(RESERVE, reserve_offers, reserve_take,

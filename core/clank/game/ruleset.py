@@ -10,7 +10,7 @@ from clank.content.checks_features import parse_feature
 from clank.content.setupmerge import merge_setup
 from clank.dungeon import START_CELLS, End, SlotRegion, TileDef, TunnelDef, parse_port
 from clank.game import naming
-from clank.game.effects import Compiler, Cond, describe
+from clank.game.effects import Compiler, Cond
 from clank.game.naming import RoomName
 from clank.registry import Registry
 
@@ -116,6 +116,7 @@ class Ruleset:
                 else:
                     self.extra[kind] = value
             pid = pack.manifest["id"]
+            self.compiler.names.update({c["id"]: c.get("name", c["id"]) for c in [*pack.cards, *pack.tokens]})
             self.setup = merge_setup(self.setup, pack.setup or {})
             for c in pack.cards:
                 self.cards[c["id"]] = self._card(c, pid)
@@ -197,7 +198,7 @@ class Ruleset:
         ability = None
         if c.get("ability"):
             a = c["ability"]
-            ability = (a.get("label") or describe(a["do"]), comp.condition(a["if"]) if a.get("if") else None,
+            ability = (a.get("label") or comp.describe(a["do"]), comp.condition(a["if"]) if a.get("if") else None,
                        comp.effect(a["do"]))
         return CardDef(
             ability=ability,
@@ -362,5 +363,5 @@ class Ruleset:
 
     def describe_addrs(self, addrs) -> str:
         """A short label for a compiled effect (for choice menus)."""
-        return ", ".join(describe(self.program[a].source) if self.program[a].source is not None
-                         else self.program[a].name for a in addrs)
+        return ", ".join(self.compiler.describe(self.program[a].source) if self.program[a].source is not None
+                         else self.program[a].name.replace("_", " ") for a in addrs)

@@ -117,6 +117,12 @@ class Table(Board):
         self.state.log.append(text)
         self._open = (len(self.state.log) - 1, seat, text, []) if seat is not None else None
 
+    @staticmethod
+    def article(name: str) -> str:
+        """A name with its indefinite article, as a log line writes it: ``"an Invisibility
+        Cloak"``, ``"a Backpack"``, ``"an Artifact (10)"``."""
+        return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
     def tell(self, seat: int, phrase: str) -> None:
         """Log what just happened to a seat (``"gains 2 gold"``, ``"makes 1 Clank!"``): joined
         to the line of the action it follows from (see :meth:`say`), else a line of its own
@@ -230,23 +236,61 @@ class Table(Board):
                     return False
         return True
 
-    def pay(self, seat: int, cost: dict[str, int]) -> None:
+    def pay(self, seat: int, cost: dict[str, int]) -> dict[str, int]:
         """Spend ``cost`` (already checked with :meth:`can_pay`): the resource asked for first,
-        then what pays like it."""
+        then what pays like it; returns what was spent, by resource (:meth:`pay_splits` lists
+        the other ways, for a player to choose)."""
         pool = self.state.players[seat].pool
         subs = self.ruleset.substitutes
+        spent: dict[str, int] = {}
         for res, n in cost.items():
             if n <= 0:
                 continue
             own = min(n, pool.get(res, 0))
             pool[res] = pool.get(res, 0) - own
             n -= own
+            if own:
+                spent[res] = spent.get(res, 0) + own
             for sub in subs.get(res, ()):
                 if n <= 0:
                     break
                 k = min(n, pool.get(sub, 0))
                 pool[sub] -= k
                 n -= k
+                if k:
+                    spent[sub] = spent.get(sub, 0) + k
+        return spent
+
+    def pay_splits(self, seat: int, cost: dict[str, int]) -> list[dict[str, int]]:
+        """Every way the seat's pool can pay ``cost`` when resources that pay like another (a
+        ``pays_as`` resource: undercoins for gold) may stand in, each as the resources it
+        spends, the way :meth:`pay` takes first (the resource asked for first); one way, or
+        none, when nothing may stand in or the pool leaves no choice. Different ways leave
+        different pools: a player chooses among them (:data:`clank.game.markets.PAY`)."""
+        pool = self.state.players[seat].pool
+        subs = self.ruleset.substitutes
+        out: list[dict[str, int]] = [{}]
+        for res, n in cost.items():
+            if n <= 0:
+                continue
+            sources = (res, *subs.get(res, ()))
+            out = [{**done, **{s: done.get(s, 0) + k for s, k in part.items() if k}}
+                   for done in out for part in _shares(n, sources, pool, done)]
+        return [split for split in out if all(pool.get(r, 0) >= k for r, k in split.items())]
+
+    def spend(self, seat: int, spent: dict[str, int]) -> None:
+        """Take exactly ``spent`` from the seat's pool (one of :meth:`pay_splits`)."""
+        pool = self.state.players[seat].pool
+        for res, n in spent.items():
+            pool[res] = pool.get(res, 0) - n
+
+    def spent_text(self, spent: dict[str, int]) -> str:
+        """What a payment spent, as a log line writes it: ``"6 gold and 1 undercoin"``
+        (``"nothing"`` for a free one)."""
+        parts = [self.resource_text(res, n) for res, n in spent.items() if n]
+        if not parts:
+            return "nothing"
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
     def payments(self, seat: int, cost: dict[str, int], market: str = "", purpose: str = "buy",
                  item: str = "") -> list[Payment]:
@@ -886,3 +930,19 @@ _ENDS = ("!", ".", "?")
 def _sentence(text: str) -> str:
     """A log line ends with a full stop unless it ends with ``!`` or ``.`` already."""
     return text if text.endswith(_ENDS) else text + "."
+
+
+def _shares(n: int, sources: tuple[str, ...], pool: dict[str, int], taken: dict[str, int]) -> list[dict[str, int]]:
+    """The ways to take ``n`` from ``sources`` in turn (as much of the first as the pool has,
+    then less), given what is ``taken`` already: each the amounts from each source."""
+    if n == 0:
+        return [{}]
+    if not sources:
+        return []
+    first, rest = sources[0], sources[1:]
+    most = min(n, pool.get(first, 0) - taken.get(first, 0))
+    out = []
+    for k in range(max(most, 0), -1, -1):
+        for tail in _shares(n - k, rest, pool, taken):
+            out.append({first: k, **tail} if k else tail)
+    return out

@@ -160,7 +160,7 @@ def explain(game: Table, action: Action) -> str:
             if why:
                 return why
     if k == "room":
-        return "that room action is not available here"
+        return _room_unavailable(game, seat, action) or "that room action is not available here"
     kind = game.registry.action_kinds.get(k)
     if kind and kind.explain:
         return kind.explain(game, seat, action)
@@ -177,6 +177,19 @@ def play_card(game: Table, seat: int, card: str) -> None:
     game.say(f"{game.name(seat)} plays {cdef.name}.", seat)
     game.emit("card_played", seat=seat, card=card)
     game.push(cdef.effects.get("play", ()), seat, card)
+
+
+def _room_unavailable(game: Table, seat: int, action: Action) -> str | None:
+    """What the room's feature named by a refused room action says of why it is not offered
+    (its ``unavailable`` callback, asked with the game), if the seat stands in such a room."""
+    room = game.player(seat).room
+    fdef = game.registry.room_features.get(action.args[0]) if action.args else None
+    if room is None or fdef is None or fdef.unavailable is None:
+        return None
+    for name, arg in game.room_features(room):
+        if name == fdef.name:
+            return fdef.unavailable(game, seat, room, arg)
+    return None
 
 
 # -- room features -------------------------------------------------------------------------

@@ -34,12 +34,12 @@ HIDDEN = "hidden"
 SHARED = ("name", "is_live", "clockwise_live", "room_features", "room_has", "room_name", "room_label", "room_state",
           "placed_rooms", "tile_of_room", "turn_stat", "has_flag", "modify", "artifact_limit", "carried_artifacts",
           "path_cost", "route_cost", "link_routes", "link_openings", "slot_layout", "empty_slots_next_to",
-          "dragon_outlook")
+          "dragon_outlook", "resource_text", "spent_text", "article")
 """Rule helpers a view offers as they are (they read public information only): a seat's name,
 whether it is live, a room's features, name (as a sentence says it, as a heading) and state, the
 placed rooms and tiles, the current turn's statistics and flags, the packs' modifiers, the
 artifact limit, what a path or link costs, the layout of a slot region and its empty slots,
-what the dragon's next draws take."""
+what the dragon's next draws take, and resources in words."""
 _SHARED = frozenset(SHARED)
 
 

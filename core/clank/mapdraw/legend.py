@@ -21,8 +21,9 @@ Entry = tuple[str, str, str]
 
 def entries(view: Any) -> list[Entry]:
     """(glyph, rich style, meaning): the pawns, the core's marks, every registered tunnel icon,
-    every room feature the loaded tiles print, and what lies on the map now (room contents,
-    pieces, tile notes), each glyph once, in that order."""
+    every room feature and tile note the loaded tiles may show, and what lies on the map now
+    (room contents, pieces), each glyph once, in that order: the same legend for every view
+    (the help, the full-screen map, the SVG picture)."""
     glyphs = Glyphs(view)
     out: list[Entry] = []
     seen: set[str] = set()
@@ -48,6 +49,9 @@ def entries(view: Any) -> list[Entry]:
             for name, arg in room["features"]:
                 sym = glyphs.feature(f"{tdef.id}.{local}", name, arg)
                 add(sym.glyph, rich_style(sym.style), sym.meaning)
+    for tdef in view.ruleset.tiles.values():      # what a tile may carry (haunted, the Depths), placed or not
+        for sym in glyphs.tile(tdef.id):
+            add(sym.glyph, rich_style(sym.style), sym.meaning)
     model = build(view)
     for tile in model.tiles:
         for sym in tile.notes:

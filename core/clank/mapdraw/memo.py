@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-STATIC = frozenset({"ruleset", "registry", "card_defs", "token_defs", "tile_defs", "seat", "room_label",
+STATIC = frozenset({"ruleset", "registry", "card_defs", "token_defs", "tile_defs", "tile_of_room", "seat", "room_label",
                     "room_name", "room_features", "room_has", "slot_layout"})
 """Attributes of a view that read the ruleset only: the same at every drawing of a game."""
 _PLAIN = (str, int, float, bool, type(None))

@@ -149,11 +149,13 @@ class OpenEdge:
 
 @dataclass
 class LinkItem:
-    """A passage no tile draws (a ladder, a chute), numbered so its two ends pair up."""
+    """A passage no tile draws (a ladder, a chute), marked so its two ends pair up: by the slot
+    it leads to (a link to a slot of a slot region: ``"C"``, as the menus name it) or by a
+    number; ``b`` is its far room (``""`` while the slot it leads to is empty)."""
 
     key: str
     kind: str
-    number: int
+    number: int | str
     a: str
     b: str
     icons: list[IconItem]
@@ -440,8 +442,45 @@ def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
     for n, link in enumerate(view.links, 1):
         icons = [IconItem(name, glyphs.icon(name), f"{link['key']}#{k}" in view.covered)
                  for k, name in enumerate(link.get("icons", ()))]
-        out.append(LinkItem(link["key"], str(link.get("kind", "link")), n, link["a"], link["b"], icons,
+        mark: int | str = n
+        far = link["b"]
+        target = link.get("to_slot")
+        if target:                    # a link to a slot: marked by its slot, its far room the one showing its feature
+            region, slot, feature = target
+            mark = str(slot)
+            far = view.slot_room(region, slot, feature) or ""
+        out.append(LinkItem(link["key"], str(link.get("kind", "link")), mark, link["a"], far, icons,
                             bool(link.get("one_way"))))
+    return out
+
+
+def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[Symbol]]:
+    """Each link's mark in the rooms at its two ends, by room: ``≈C`` (the slot it leads to) or
+    ``≈2``; the links of one kind leaving one room share a mark (``≈ABCDE``: a chute to five
+    slots), and a room shows a mark once. ``rooms``: the rooms on the map (a link's end
+    elsewhere has no mark)."""
+    placed = set(rooms)
+    out: dict[str, list[Symbol]] = {}
+    shared: dict[tuple[str, str], int] = {}
+    for link in links:
+        kind = link.kind.replace("_", " ")
+        one_way = " (one way)" if link.one_way else ""
+        for room, near in ((link.a, True), (link.b, False)):
+            if room not in placed:
+                continue
+            marks = out.setdefault(room, [])
+            mark = f"{LINK.glyph}{link.number}"
+            at = shared.get((room, link.kind)) if near else None
+            if at is not None:                 # another link of this kind leaves the room: one mark
+                old = marks[at]
+                to = old.glyph[len(LINK.glyph):] + str(link.number)
+                marks[at] = Symbol(old.glyph + str(link.number), old.style, f"{kind}s{one_way}: to {', '.join(to)}")
+                continue
+            if any(s.glyph == mark for s in marks):
+                continue
+            if near:
+                shared[(room, link.kind)] = len(marks)
+            marks.append(Symbol(mark, LINK.style, f"{kind}{one_way} {link.number}"))
     return out
 
 
@@ -541,16 +580,8 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         tdef = view.ruleset.tiles[p.tile]
         ports = named[p.tile] = slot_ports(view, p, tdef)
         shapes.append((p, _shape(view, geo, p, tdef, ports)))
-    names = {r.id: r.full for _, shape in shapes for r in shape.rooms}
     links = _links(view, glyphs)
-    passages: dict[str, list[Symbol]] = {}      # each link's numbered mark at its two ends
-    for link in links:
-        way = "→" if link.one_way else "⇄"
-        words = f"{link.kind.replace('_', ' ')} {link.number}: " + \
-            f"{names.get(link.a, 'elsewhere')} {way} {names.get(link.b, 'elsewhere')}"
-        for end in dict.fromkeys((link.a, link.b)):
-            if end in names:
-                passages.setdefault(end, []).append(Symbol(f"{LINK.glyph}{link.number}", LINK.style, words))
+    passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
     kept = memo.tiles if memo is not None else {}
     tiles: list[TileItem] = []
     drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}

@@ -3,10 +3,11 @@ as the terminal drawing, at drawing-board scale, with a legend. Lines are straig
 they would pass under another room of their tile); every icon of a tunnel sits on its line.
 
 A drawing is a tree of keyed elements (:mod:`clank.mapdraw.markup`), an :class:`SvgScene`:
-four layers (``tiles``, ``lines``, ``rooms``, ``marks``), each holding a group per region
-placed by one ``transform``, each group holding elements keyed by what they draw
-(``t:TILE``, ``l:TILE``, ``m:TILE``, ``r:ROOM``, ``e:X,Y:SIDE:N``) in the region's own
-coordinates, which never move: a tile laid adds its elements, a pawn that moves changes two
+five layers (``tiles``, ``lines``, ``rooms``, ``marks``, ``titles``), each holding a group per
+region placed by one ``transform``, each group holding elements keyed by what they draw
+(``t:TILE``, ``l:TILE``, ``m:TILE``, ``r:ROOM``, ``e:X,Y:SIDE:N``, ``n:TILE`` a tile's title) in
+the region's own coordinates, which never move; the titles are drawn last, over the tunnels'
+marks, with a halo, and a map of several regions has each region's name above it (``h:REGION``): a tile laid adds its elements, a pawn that moves changes two
 rooms, a region that grows changes its groups' ``transform`` and the drawing's size. A viewer
 that shows one drawing after another (the web table) replaces only the elements that changed;
 :meth:`SvgScene.document` writes the whole standalone document.
@@ -24,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from clank.mapdraw.layout import arrange, port_fraction
+from clank.mapdraw.layout import Sheet, arrange, port_fraction
 from clank.mapdraw.markup import Leaf, Node, key_attr
 from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.model import (
@@ -54,13 +55,21 @@ CELL = 210
 MARGIN = 36
 HEAD = 72
 LEGEND_W = 470
+LEGEND_CHARS = 60
+"""Characters of a legend line (a longer meaning goes on to the next line, never cut)."""
+REGION_HEAD = 22
+"""Pixels more above the map for the regions' names, when it has several."""
+PAWN_ROW = 14
+"""Pixels below a room box where its pawns stand."""
+PAGE_RATIO = 1.4
+"""The width to height of the page a drawing of several regions is arranged for (landscape)."""
 ROOM_W, ROOM_H = 66, 38
 INSET = (0.2, 0.5, 0.8)
 """Where the three columns (rows) of room positions sit across a cell."""
 FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial, sans-serif"
 TILE_FILL, TILE_STROKE, LINE = "#f3ead7", "#8c7a5b", "#4a4036"
 SVG_NS = "http://www.w3.org/2000/svg"
-LAYERS = ("tiles", "lines", "rooms", "marks")
+LAYERS = ("tiles", "lines", "rooms", "marks", "titles")
 CACHE = 16384
 """Elements kept by what they show (a server draws many games at once)."""
 
@@ -231,10 +240,12 @@ def _bend(a: Point, b: Point, others: list[tuple[float, float, float, float]],
 
 def _leave(a: Point, b: Point, ctrl: Point | None, end: EndItem,
            boxes: dict[str, tuple[float, float, float, float]]) -> float:
-    """The fraction of the line (from ``a``) hidden under the room box at ``a``."""
+    """The fraction of the line (from ``a``) hidden under the room box at ``a``, and under
+    the row of pawns below it (no icon sits on a pawn)."""
     if end.kind != "room":
         return 0.05
     bx, by, bw, bh = boxes[end.room]
+    bh += PAWN_ROW
     for i in range(1, 40):
         x, y = _at(a, b, ctrl, i / 40)
         if not (bx <= x <= bx + bw and by <= y <= by + bh):
@@ -244,21 +255,31 @@ def _leave(a: Point, b: Point, ctrl: Point | None, end: EndItem,
 
 # -- the elements ----------------------------------------------------------------------------
 @lru_cache(maxsize=CACHE)
-def tile_element(tile: str, name: str, cells: tuple[tuple[int, int], ...], preview: bool,
-                 notes: tuple[Symbol, ...]) -> Drawn:
-    """A tile's background and name."""
+def tile_element(tile: str, name: str, cells: tuple[tuple[int, int], ...], preview: bool) -> Drawn:
+    """A tile's background (its name is drawn apart: :func:`title_element`)."""
     x0, y0, w, h = _tile_box(cells)
     stroke = svg_colour("preview") if preview else TILE_STROKE
     dash = ' stroke-dasharray="10 6"' if preview else ""
-    shown = ("new: " if preview else "") + name
-    spans = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in notes)
     flag = ' data-preview="true"' if preview else ""
     return Drawn(Leaf(f"t:{tile}", f'<g{key_attr("t:" + tile)} class="tile" data-tile={quoteattr(tile)} '
                                     f'data-name={quoteattr(name)}{flag}>'
                                     f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{w - 4}" height="{h - 4}" rx="8" '
-                                    f'fill="{TILE_FILL}" stroke="{stroke}" stroke-width="3"{dash}/>'
-                                    f'<text x="{x0 + 10}" y="{y0 + 18}" font-size="12" font-style="italic" '
-                                    f'fill="#6b5a3e">{spans}{escape(shown)}</text></g>'),
+                                    f'fill="{TILE_FILL}" stroke="{stroke}" stroke-width="3"{dash}/></g>'))
+
+
+@lru_cache(maxsize=CACHE)
+def title_element(tile: str, name: str, cells: tuple[tuple[int, int], ...], preview: bool,
+                  notes: tuple[Symbol, ...]) -> Drawn:
+    """A tile's name (and notes), drawn above the tunnels' marks with a halo of the tile's
+    colour, so that no icon hides it."""
+    x0, y0, _, _ = _tile_box(cells)
+    shown = ("new: " if preview else "") + name
+    spans = "".join(f'<tspan fill="{svg_colour(s.style)}">{escape(s.glyph)} </tspan>' for s in notes)
+    key = f"n:{tile}"
+    return Drawn(Leaf(key, f'<text{key_attr(key)} class="tile-title" data-tile={quoteattr(tile)} x="{x0 + 10}" '
+                           f'y="{y0 + 18}" font-size="12" font-style="italic" fill="#6b5a3e" stroke="{TILE_FILL}" '
+                           f'stroke-width="4" paint-order="stroke" stroke-linejoin="round">'
+                           f'{spans}{escape(shown)}</text>'),
                  tuple(_note(s) for s in notes))
 
 
@@ -379,12 +400,13 @@ def edge_element(edge: OpenEdge) -> Drawn:
                  (_note(sym),))
 
 
-def _tile_drawn(tile: TileItem) -> tuple[Drawn, Drawn, Drawn]:
+def _tile_drawn(tile: TileItem) -> tuple[Drawn, Drawn, Drawn, Drawn]:
     layout = tile.layout or Layout(tuple(tile.cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in tile.rooms),
                                    tuple((t.index, t.a, t.b) for t in tile.tunnels))
     icons = tuple(tuple((i.name, i.symbol, i.covered) for i in t.icons) for t in tile.tunnels)
     lines, marks = tunnel_elements(tile.id, layout, icons, tuple(t.one_way for t in tile.tunnels))
-    return tile_element(tile.id, tile.name, layout.cells, tile.preview, tuple(tile.notes)), lines, marks
+    return (tile_element(tile.id, tile.name, layout.cells, tile.preview), lines, marks,
+            title_element(tile.id, tile.name, layout.cells, tile.preview, tuple(tile.notes)))
 
 
 @lru_cache(maxsize=CACHE)
@@ -414,6 +436,8 @@ def legend_entry(key: str, mark: tuple[str, ...], words: str) -> Entry:
                    f'font-weight="bold" text-anchor="middle" fill="#fff">{escape(glyph)}</text>')
         elif kind == "arrow":
             svg = f'<polygon points="{_arrow(10, 10, 1, 0)}" fill="#222"/>'
+        elif len(glyph) > 2:       # a wide mark (≈ABCDE): from the left, the words start after it
+            svg = f'<text x="0" y="15" font-size="14" fill="{colour}">{escape(glyph)}</text>'
         else:
             svg = f'<text x="10" y="15" font-size="14" text-anchor="middle" fill="{colour}">{escape(glyph)}</text>'
     return key, svg, words
@@ -427,34 +451,59 @@ def legend_entries(players: tuple[tuple[int, str, str], ...], used: tuple[Note, 
         state = {"escaped": " (escaped)", "knocked_out": " (knocked out)"}.get(status, "")
         out.append(legend_entry(f"p{seat}", ("pawn", str(seat)), name + state))
     for glyph, kind, style, meaning in used:
-        out.append(legend_entry(f"g:{glyph}", (kind, style, glyph), fit(meaning, 62)))
+        out.append(legend_entry(f"g:{glyph}", (kind, style, glyph), meaning))
     return tuple(out)
 
 
 @lru_cache(maxsize=1024)
-def legend_rows(entries: tuple[Entry, ...]) -> tuple[Leaf, int]:
-    """The legend drawn as rows under its title, and its height."""
-    rows = [f'<text x="0" y="{HEAD + 12}" font-size="14" font-weight="bold" fill="#3b2f20">Legend</text>']
-    y = HEAD + 22
-    for _, mark, words in entries:
+def legend_rows(entries: tuple[Entry, ...], top: int = HEAD) -> tuple[Leaf, int]:
+    """The legend drawn as rows under its title from ``top`` down, and its height: a meaning
+    longer than a line goes on to the next lines (never cut), the words after a wide mark
+    (``≈ABCDE``) start after it."""
+    rows = [f'<text x="0" y="{top + 12}" font-size="14" font-weight="bold" fill="#3b2f20">Legend</text>']
+    y = top + 22
+    for key, mark, words in entries:
         y += 22
-        rows.append(f'<g class="legend-entry" transform="translate(0 {y - 14})">{mark}<text x="28" y="14" '
-                    f'font-size="12" fill="#2b2118">{escape(words)}</text></g>')
-    return Leaf("rows", f'<g{key_attr("rows")} class="legend">{"".join(rows)}</g>'), y - HEAD + 10
+        glyph = key[2:] if key.startswith("g:") else ""
+        indent = 28 if len(glyph) <= 2 else 12 + 10 * len(glyph)
+        lines = wrap_words(words, LEGEND_CHARS - (indent - 28) // 7)
+        text = "".join(f'<tspan x="{indent}" dy="{0 if i == 0 else 15}">{escape(line)}</tspan>'
+                       for i, line in enumerate(lines))
+        rows.append(f'<g class="legend-entry" transform="translate(0 {y - 14})">{mark}<text x="{indent}" y="14" '
+                    f'font-size="12" fill="#2b2118">{text}</text></g>')
+        y += 15 * (len(lines) - 1)
+    return Leaf("rows", f'<g{key_attr("rows")} class="legend">{"".join(rows)}</g>'), y - top + 10
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
+    stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines or [""]
 
 
 # -- the drawing -------------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class SvgScene:
-    """A map drawn as keyed elements: ``title``, the map's size (legend apart), its four
-    ``layers`` (each a group per region, links among the lines) and the ``legend``'s entries
-    (a viewer may show them its own way: the web table lists them beside the map)."""
+    """A map drawn as keyed elements: ``title``, the map's size (legend apart), its five
+    ``layers`` (each a group per region, links among the lines, the regions' names among the
+    titles) and the ``legend``'s entries (a viewer may show them its own way: the web table
+    lists them beside the map); ``top``: where the map (and the legend) starts below the
+    heading."""
 
     title: str
     width: int
     height: int
     layers: tuple[Node, ...]
     legend: tuple[Entry, ...]
+    top: int = HEAD
 
     def head(self) -> tuple[Leaf, ...]:
         """The title, background and heading elements."""
@@ -473,9 +522,9 @@ class SvgScene:
 
     def document(self) -> str:
         """The standalone SVG document: the map with its legend beside it."""
-        rows, legend_height = legend_rows(self.legend)
+        rows, legend_height = legend_rows(self.legend, self.top)
         width = self.width + LEGEND_W
-        height = max(self.height, HEAD + legend_height + MARGIN)
+        height = max(self.height, self.top + legend_height + MARGIN)
         legend = Node("legend", "g", (("id", "legend"), ("transform", f"translate({self.width} 0)")), (rows,))
         root = Node("map", "svg", (("xmlns", SVG_NS), ("width", str(width)), ("height", str(height)),
                                    ("viewBox", f"0 0 {width} {height}"), ("font-family", FONT)),
@@ -485,20 +534,21 @@ class SvgScene:
 
 @dataclass(frozen=True, slots=True)
 class TileDrawn:
-    """A tile's elements in each layer, and the legend entries its tile, marks and rooms use."""
+    """A tile's elements in each layer, and the legend entries its title, marks and rooms use."""
 
     back: Leaf
     lines: Leaf
     marks: Leaf
+    title: Leaf
     rooms: tuple[Leaf, ...]
     notes: tuple[tuple[Note, ...], tuple[Note, ...], tuple[Note, ...]]
 
 
 def _draw_tile(tile: TileItem) -> TileDrawn:
-    back, lines, marks = _tile_drawn(tile)
+    back, lines, marks, title = _tile_drawn(tile)
     rooms = tuple(_room_drawn(room) for room in tile.rooms)
-    return TileDrawn(back.leaf, lines.leaf, marks.leaf, tuple(d.leaf for d in rooms),
-                     (back.notes, marks.notes, tuple(n for d in rooms for n in d.notes)))
+    return TileDrawn(back.leaf, lines.leaf, marks.leaf, title.leaf, tuple(d.leaf for d in rooms),
+                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)))
 
 
 def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | None = None) -> SvgScene:
@@ -508,8 +558,9 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
     keep = memo is not None and model is memo.model
     kept: dict[Any, Any] = memo.elements if memo is not None else {}
     tiles = sorted(model.tiles, key=lambda t: t.preview)
-    sheet = arrange(model, stacked=True)
-    offsets = {r: (MARGIN + (b.col0 - b.minx) * CELL, HEAD + (b.row0 + b.maxy) * CELL) for r, b in sheet.boxes.items()}
+    sheet = page_sheet(model)
+    top = HEAD + (REGION_HEAD if len(sheet.boxes) > 1 else 0)      # room for the regions' names
+    offsets = {r: (MARGIN + (b.col0 - b.minx) * CELL, top + (b.row0 + b.maxy) * CELL) for r, b in sheet.boxes.items()}
     elements: dict[Any, Any] = {}
     leaves: dict[str, dict[str, list[Leaf]]] = {layer: {r: [] for r in model.regions} for layer in LAYERS}
     notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
@@ -521,6 +572,7 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
         leaves["tiles"][region].append(drawn.back)
         leaves["lines"][region].append(drawn.lines)
         leaves["marks"][region].append(drawn.marks)
+        leaves["titles"][region].append(drawn.title)
         leaves["rooms"][region].extend(drawn.rooms)
         for k in range(3):
             notes[k][region].append(drawn.notes[k])
@@ -552,13 +604,33 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
             groups.append(group)
         if layer == "lines":
             groups.extend(_links(model, offsets))
+        elif layer == "titles" and len(sheet.boxes) > 1:
+            groups.extend(region_heading(region, MARGIN + box.col0 * CELL, top + box.row0 * CELL)
+                          for region, box in sheet.boxes.items())
         layers.append(Node(layer, "g", (), tuple(groups)))
     if keep and memo is not None:
         memo.elements = elements
     players = tuple((p.seat, view.name(p.seat), p.status) for p in seat_faces(view))
     return SvgScene(title if title is not None else default_title(view), 2 * MARGIN + max(1, sheet.cols) * CELL,
-                    HEAD + max(1, sheet.rows) * CELL + MARGIN, tuple(layers),
-                    legend_entries(players, tuple(used.values())))
+                    top + max(1, sheet.rows) * CELL + MARGIN, tuple(layers),
+                    legend_entries(players, tuple(used.values())), top)
+
+
+def page_sheet(model: MapModel) -> Sheet:
+    """The regions side by side or one above the other, whichever fits a landscape page better
+    (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
+    def size(sheet: Sheet) -> float:
+        return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
+    return min((arrange(model, stacked=False), arrange(model, stacked=True)), key=size)
+
+
+@lru_cache(maxsize=CACHE)
+def region_heading(region: str, x: float, y: float) -> Leaf:
+    """A region's name (``Catacombs``, ``Underworld``) above its top-left corner ``(x, y)``."""
+    key = f"h:{region}"
+    return Leaf(key, f'<text{key_attr(key)} class="region-heading" data-region={quoteattr(region)} x="{x + 4}" '
+                     f'y="{y - 30}" font-size="16" font-weight="bold" fill="#3b2f20">'
+                     f'{escape(region.replace("_", " ").title())}</text>')
 
 
 def _links(model: MapModel, offsets: Mapping[str, tuple[float, float]]) -> list[Leaf]:
@@ -616,6 +688,6 @@ def render_svg(model: MapModel, view: Any, title: str | None = None) -> str:
 
 def clear_caches() -> None:
     """Forget every element kept (tests compare kept drawings with fresh ones)."""
-    for fn in (tile_geometry, _local_geometry, tile_element, tunnel_elements, room_element, edge_element, text_leaf, legend_entry,
-               legend_entries, legend_rows):
+    for fn in (tile_geometry, _local_geometry, tile_element, title_element, tunnel_elements, room_element,
+               edge_element, text_leaf, legend_entry, legend_entries, legend_rows, region_heading):
         fn.cache_clear()

@@ -16,7 +16,9 @@ from typing import Any
 from clank.mapdraw.memo import MapMemo, key_of
 from clank.registry import Mark, Symbol
 
-_RULE_REFS = re.compile(r"\s*\((?:[A-Z]{1,2}-?\d+[^)]*)\)")
+_RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d+[^)]*\)")
+"""A parenthesis holding a rule id, with what comes before it in the parenthesis (``(Ogre
+Merchant, K8)``): what a doc says for authors, never a player's word."""
 
 # -- colours -----------------------------------------------------------------------------
 PLAYER_COLOURS = ("dodger_blue1", "green3", "magenta2", "dark_orange", "cyan3", "orchid")
@@ -102,7 +104,8 @@ ONE_WAY = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 ONE_WAY_SYMBOL = Symbol("→", "arrow", "one-way tunnel: only in the arrow's direction")
 UNEXPLORED = Symbol("?", "unexplored", "unexplored: the tunnel leads on to a tile nobody has found yet")
 CLOSED = Symbol("×", "muted", "unexplored, but no tile is left to discover there")
-LINK = Symbol("≈", "portal", "a passage no tile draws (the number pairs its two ends)")
+LINK = Symbol("≈", "portal", "a passage no tile draws (the letter or number beside it pairs its two ends: "
+              "the slot it leads to)")
 MORE = Symbol("◂▸", "muted", "more map: that way (a larger window shows it all)")
 PLAIN_ROOM = Symbol("·", "muted", "room: one with nothing printed in it")
 COVERED = Symbol("", "muted", "dimmed icon: paid for good, it costs nothing now")
@@ -169,12 +172,33 @@ class Glyphs:
         return out
 
     def _letter(self, kind: str, name: str, taken: Iterable[str]) -> str:
+        """A letter of the name for what no renderer draws, never one that means something else on
+        the map: the glyphs the renderers give icons and features, and the letters given already
+        (to icons and features alike: one letter, one meaning)."""
         key = (kind, name)
         if key not in self._fallback_letters:
-            used = set(taken) | {v for (k, _), v in self._fallback_letters.items() if k == kind}
+            used = set(taken) | self._hook_glyphs() | set(self._fallback_letters.values())
             letters = [c.upper() for c in name if c.isalpha()] + [c.lower() for c in name if c.isalpha()]
             self._fallback_letters[key] = next((c for c in letters if c not in used), name[:1] or "?")
         return self._fallback_letters[key]
+
+    def _hook_glyphs(self) -> set[str]:
+        """The first characters of the glyphs the renderers give every registered tunnel icon and
+        every feature the loaded tiles print (worked out once per ruleset)."""
+        def gather() -> set[str]:
+            found: set[str] = set()
+            for name in self.view.registry.tunnel_icons:
+                sym = self._first("map_icon", name)
+                if sym is not None and sym.glyph:
+                    found.add(sym.glyph[0])
+            for tdef in self.view.ruleset.tiles.values():
+                for local, room in tdef.rooms.items():
+                    for name, arg in room["features"]:
+                        sym = self._first("map_feature", f"{tdef.id}.{local}", name, arg)
+                        if sym is not None and sym.glyph:
+                            found.add(sym.glyph[0])
+            return found
+        return set(self.view.memo(("mapdraw", "hook glyphs"), gather))
 
     def icon(self, name: str) -> Symbol:
         """A tunnel icon's glyph (the packs' ``map_icon``, else a letter of its name)."""
@@ -196,6 +220,8 @@ class Glyphs:
         if sym is not None:
             return sym
         fdef = self.view.registry.room_features.get(name)
+        if fdef is not None and fdef.meaning:          # the words the pack gave for players
+            return Symbol(self._letter("feature", name, ()), "", f"{name.replace('_', ' ')}: {fdef.meaning}")
         return Symbol(self._letter("feature", name, ()), "", _meaning(name, fdef.doc if fdef else ""))
 
     def room(self, room_id: str) -> list[Symbol]:

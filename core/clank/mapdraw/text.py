@@ -293,6 +293,8 @@ class TextMap:
                 out.append((s.glyph, rich_style(s.style)))
                 self.note(s.glyph, rich_style(s.style), s.meaning, 1)
         for s in room.contents + room.pieces:
+            if out and out[-1][0][-1:].isdigit() and s.glyph[:1].isdigit():
+                out.append((",", ""))          # two numbers side by side: 10,10, never 1010
             out.append((s.glyph, rich_style(s.style)))
             self.note(s.glyph, rich_style(s.style), s.meaning, 2)
         if room.pawns:

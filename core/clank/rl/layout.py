@@ -11,7 +11,8 @@ it answers, never from the other actions listed with it:
   gets it first (the card or token asking a ``choose`` or a ``may``, ``-`` if none; the card
   of a ``react``; the purpose of a ``pick``: trash, discard or topdeck), and a link, whose key
   numbers the links made so far in the game (``link:chute4``), is named by where it leads
-  (``link>uw-3.ladder``, a room, or the slot an ``explore`` opens);
+  (``link>uw-3.ladder``, a room, or the slot an ``explore`` opens; ``link>one-way:...`` for a
+  one-way link);
 - an ``option N`` answer numbers the options open now; a decision whose data carry ``numbers``
   (the core's ``choose``, a pack's choice among a card's options) gives each listed option its
   place in the source's own list, and the option is keyed by that place (and by the decision's
@@ -72,11 +73,17 @@ CORE_FORMS: dict[str, tuple[str, ...]] = {
     "may": ("yes <subject>", "no <subject>"),
     "react": ("yes <card>", "no <card>"),
     "pick": ("pick <purpose> <zone> <card>", "done <purpose>"),
+    "pay": ("pay <0..15>",),
 }
-"""The forms of the core's own actions, by context."""
+"""The forms of the core's own actions, by context. ``pay N`` (how to pay a price a resource
+paying like another may pay in part) is the N-th way the decision lists, which orders them from
+the most of the resource asked for to the least."""
 ZONES = ("deck", "discard", "hand", "play")
 PURPOSES = ("discard", "topdeck", "trash")
 LINK = "link>"
+ONE_WAY = "one-way:"
+"""Put before a one-way link's destination (``link>one-way:slot:underworld:C:ladder_uw``): a
+two-way and a one-way link may lead to the same place, and they are different ways there."""
 DEFAULT_LIMITS = {"options": 8, "prevent": 4, "spare": 32}
 """The sizes a layout is built with; ``limits=`` overrides any of them.
 
@@ -191,7 +198,7 @@ class Vocabularies:
             "option": tuple(str(i) for i in range(limits["options"])),
             "subject": (NO_SUBJECT, *sorted({*names["cards"], *names["tokens"]})),
             "target": (*names["rooms"], *(f"open:{r}" for r in names["open_routes"]), *slot_targets),
-            "link": tuple(LINK + t for t in (*names["rooms"], *slot_targets)),
+            "link": tuple(LINK + way + t for way in ("", ONE_WAY) for t in (*names["rooms"], *slot_targets)),
         }
 
     def of(self, pattern: Pattern) -> tuple[str, ...]:

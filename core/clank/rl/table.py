@@ -16,6 +16,7 @@ from clank.rl.bounds import ContentBounds
 from clank.rl.layout import (
     LAYOUT_FORMAT,
     LINK,
+    ONE_WAY,
     TURN,
     TURN_KINDS,
     ActionLayout,
@@ -123,8 +124,10 @@ class EpisodeTable:
         game = self.game
         seat = game.current_player
         room = None if seat is None else game.player(seat).room
-        out = {key: LINK + dest for key, dest, _ in game.link_routes(room)}
-        out.update((key, LINK + target) for key, target, _ in game.link_openings(room))
+        one_way = {f"link:{link['key']}" for link in game.state.links if link.get("one_way")}
+        out = {key: LINK + (ONE_WAY if key in one_way else "") + dest for key, dest, _ in game.link_routes(room)}
+        out.update((key, LINK + (ONE_WAY if key in one_way else "") + target)
+                   for key, target, _ in game.link_openings(room))
         return out
 
     @property

@@ -91,6 +91,25 @@ def artifact_actions(game, seat, room, _arg):
     return [act("room", "artifact", next(a for a in arts if toks[a].value == best))]
 
 
+def full_hands(game, seat) -> str | None:
+    """Why a seat may take no more artifacts now (P6, K2), or None."""
+    limit = game.artifact_limit(seat)
+    if game.carried_artifacts(seat) < limit:
+        return None
+    if limit == 1:
+        return "you already carry an artifact: one at a time (a Backpack carries one more)"
+    return f"you already carry {limit} artifacts, as many as you may"
+
+
+def artifact_unavailable(game, seat, room, _arg):
+    """Why the artifact here is not offered: hands full, or one taken from this room already (P5)."""
+    if not game.room_state(room).get("artifacts"):
+        return None
+    if room in taken_from(game, seat):
+        return "you took an artifact from this room already: never two from one room"
+    return full_hands(game, seat)
+
+
 def artifact_apply(game, seat, room, _arg, action):
     token = action.args[1]
     game.room(room)["artifacts"].remove(token)
@@ -119,7 +138,7 @@ def minor_enter(game, seat, room, _arg):
     if game.claim_room_reward(seat, room):
         token = game.draw_token("minor")
         if token:
-            game.say(f"{game.name(seat)} finds a {game.token_defs[token].name}.")
+            game.say(f"{game.name(seat)} finds {game.article(game.token_defs[token].name)}.")
             game.take_token(seat, token)
 
 
@@ -157,6 +176,18 @@ def wayshrine_actions(game, seat, room, _arg):
     return [act("room", "wayshrine")] if can_mark(game, seat, room) else []
 
 
+def wayshrine_unavailable(game, seat, room, _arg):
+    """Why the wayshrine cannot be marked now."""
+    marks = game.room_state(room).get("marks", [])
+    if seat in marks:
+        return "you marked this wayshrine already"
+    if len(marks) >= MARK_SPACES:
+        return "every space of this wayshrine is marked"
+    if game.player(seat).cubes <= 0:
+        return "you have no cube left to mark it with"
+    return None
+
+
 def wayshrine_apply(game, seat, room, _arg, _action):
     mark(game, seat, room)
 
@@ -176,7 +207,12 @@ def _locked(feature: str, available, reward):
         game.room(room)[f"{feature}_open"] = True
         reward(game, seat)
 
-    return actions, apply
+    def unavailable(game, seat, room, _arg):
+        if not game.room_state(room).get(f"{feature}_open") and game.player(seat).pool.get("lockpicks", 0) < 1:
+            return "it is locked: opening it takes a lockpick, and you have none"
+        return None
+
+    return actions, apply, unavailable
 
 
 def _chest_reward(game, seat):
@@ -217,18 +253,18 @@ def features() -> list[RoomFeatureDef]:
         RoomFeatureDef("artifact", "Receives an artifact when placed (R2; `plus` skips down the stack); "
                        "take it while here (A13).", arg_schema=plus, on_place=artifact_place,
                        actions=artifact_actions, apply=artifact_apply, example="artifact(plus=1)",
-                       label=labels.artifact_label),
+                       label=labels.artifact_label, unavailable=artifact_unavailable),
         RoomFeatureDef("crystal_cave", "Entering exhausts you: no more Boots this turn (R4).",
                        on_enter=cave_enter),
         RoomFeatureDef("market", "Buy items from the market board for 7 gold (K1, R7)."),
         RoomFeatureDef("wayshrine", "Mark it with a cube for 1/2/3... gold (R11).",
-                       actions=wayshrine_actions, apply=wayshrine_apply),
+                       actions=wayshrine_actions, apply=wayshrine_apply, unavailable=wayshrine_unavailable),
         RoomFeatureDef("locked_chest", "Spend a lockpick: take a random Major Secret (R6, A14).",
-                       actions=chest[0], apply=chest[1]),
+                       actions=chest[0], apply=chest[1], unavailable=chest[2]),
         RoomFeatureDef("locked_tome", "Spend a lockpick: gain a Secret Tome (R6, A14).",
-                       actions=tome[0], apply=tome[1]),
+                       actions=tome[0], apply=tome[1], unavailable=tome[2]),
         RoomFeatureDef("locked_cell", "Spend a lockpick: free 2 random prisoners (R6, A14).",
-                       actions=cell[0], apply=cell[1]),
+                       actions=cell[0], apply=cell[1], unavailable=cell[2]),
         RoomFeatureDef("reward_minor_secret", "Entering takes a random Minor Secret, once per turn (R9).",
                        on_enter=minor_enter),
         RoomFeatureDef("reward_gold", "Entering gains the gold shown, once per turn (R9).",

@@ -103,8 +103,8 @@ def take(game, seat, offer: Offer, payment: Payment) -> None:
     item, board = offer.item, offer.data
     game.market[board].remove(item)
     tdef = game.token_defs[item]
-    paid = payment.cost.get("gold", 0)
-    game.say(f"{game.name(seat)} buys a {tdef.name} for {paid} gold.")
+    paid = payment.spent if payment.spent is not None else payment.cost
+    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 
@@ -156,10 +156,10 @@ def take_item_resolve(game, d, action):
     if action.kind != "item":
         return
     offer, pay = _item_actions(game, d["seat"], int(d["price"]))[action]
-    game.pay(d["seat"], pay.cost)
+    spent = game.pay(d["seat"], pay.cost)
     if pay.after is not None:
         pay.after(game, d["seat"])
-    take(game, d["seat"], offer, pay)
+    take(game, d["seat"], offer, pay._replace(spent=spent))
 
 
 # -- ways to pay: the Coupon (G5, K7) and Grand Theft's lockpick ---------------------------------

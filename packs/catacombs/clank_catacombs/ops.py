@@ -19,7 +19,7 @@ def _arg(schema: dict, title: str, description: str) -> dict:
 def op_take_secret(ctx, pool: str) -> None:
     token = ctx.game.draw_token(pool)
     if token:
-        ctx.game.say(f"{ctx.game.name(ctx.seat)} takes a {ctx.game.token_defs[token].name}.")
+        ctx.game.say(f"{ctx.game.name(ctx.seat)} takes {ctx.game.article(ctx.game.token_defs[token].name)}.")
         ctx.game.take_token(ctx.seat, token)
 
 
@@ -245,25 +245,32 @@ def remote_mark_resolve(game, d, action):
 def register_ops(reg) -> None:
     add = reg.add_op
     add("take_secret", op_take_secret, {"type": "string", "x-ref": "pool"},
-        "Take a random Major or Minor Secret and resolve it (R6, R9).", {"take_secret": "minor"})
-    add("free_prisoners", op_free_prisoners, COUNT, "Free N random prisoners (R6).", {"free_prisoners": 1})
+        "Take a random Major or Minor Secret and resolve it (R6, R9).", {"take_secret": "minor"},
+        label=lambda pool, _name: f"take a random {pool} secret")
+    add("free_prisoners", op_free_prisoners, COUNT, "Free N random prisoners (R6).", {"free_prisoners": 1},
+        label=lambda n, _name: "free a random prisoner" if int(n) == 1 else f"free {n} random prisoners")
     add("return_black_cubes", op_return_black_cubes, COUNT,
-        "Return up to N black cubes from the bank to the dragon bag.", {"return_black_cubes": 3})
+        "Return up to N black cubes from the bank to the dragon bag.", {"return_black_cubes": 3},
+        label=lambda n, _name: f"return up to {n} black cubes to the dragon bag")
     add("take_market_item", market.op_take_market_item,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 0).")}},
-        "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}})
+        "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}},
+        label=lambda arg, _name: "take a market item" + (f" for {arg['price']} gold" if (arg or {}).get("price")
+                                                         else " for free"))
     add("remote_market", market.op_remote_market,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 5).")}},
         "This turn you may buy one market item from anywhere at this price (Golden Flute).",
-        {"remote_market": {"price": 5}})
+        {"remote_market": {"price": 5}},
+        label=lambda arg, _name: f"buy a market item from anywhere for {(arg or {}).get('price', 5)} gold this turn")
     add("lockpick_payment", market.op_lockpick_payment, NULL,
         "This turn, once: pay 1 lockpick instead of the Skill to acquire or use a row card (Grand Theft).",
-        "lockpick_payment")
+        "lockpick_payment",
+        label=lambda _arg, _name: "pay 1 lockpick instead of the Skill for a dungeon row card this turn")
     add("replace_row_card", op_replace_row_card, NULL,
         "Replace a dungeon row card with the top of the deck; its dragon icon is ignored (Remove Traps).",
-        "replace_row_card")
+        "replace_row_card", label=lambda _arg, _name: "replace a dungeon row card")
     add("rotate_tiles", op_rotate_tiles,
         {"type": "object", "required": ["who"], "additionalProperties": False,
          "properties": {"who": _arg({"enum": ["alone_on_tile", "occupied"]}, "which tiles",
@@ -273,13 +280,14 @@ def register_ops(reg) -> None:
         "Turn tiles in place (X15): every occupied tile 180°, or each lone pawn turns its tile.",
         {"rotate_tiles": {"who": "occupied", "turn": 180}})
     add("mark_wayshrine_remote", op_mark_wayshrine_remote, NULL,
-        "Mark any wayshrine in the dungeon as if you were there (Astral Projection).", "mark_wayshrine_remote")
+        "Mark any wayshrine in the dungeon as if you were there (Astral Projection).", "mark_wayshrine_remote",
+        label=lambda _arg, _name: "mark any wayshrine as if you were there")
     add("place_tile_adjacent", op_place_tile_adjacent,
         {"type": "object", "additionalProperties": False,
          "properties": {"anywhere": _arg({"type": "boolean"}, "anywhere",
                                          "Any empty cell next to a placed tile, instead of next to yours.")}},
         "Place the next tile next to yours (then teleport into it or gain 2 gold), or anywhere.",
-        {"place_tile_adjacent": {}})
+        {"place_tile_adjacent": {}}, label=lambda _arg, _name: "place the next tile")
 
 
 def register_decisions(reg) -> None:

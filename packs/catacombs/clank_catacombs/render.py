@@ -106,8 +106,15 @@ def map_feature(view, room_id: str, name: str, arg) -> Symbol | None:
     return FEATURES.get(name)
 
 
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+"""How many tokens are left, written small (``☺³``), never read as a pawn's number beside it."""
+DEPTHS = Symbol("▼", "muted", "the Depths: knocked out here, a player scores nothing")
+"""A Depths tile, or a room of the start tile in the Depths (R12, E7)."""
+
+
 def map_room(view, room_id: str) -> list[Symbol]:
-    """An artifact's points, the idols left, a dot in its player's colour per wayshrine mark."""
+    """An artifact's points, the idols left, a dot in its player's colour per wayshrine mark,
+    and a room of the start tile in the Depths."""
     data = view.room(room_id)
     toks = view.token_defs
     out: list[Symbol] = []
@@ -115,16 +122,22 @@ def map_room(view, room_id: str) -> list[Symbol]:
         out.append(Symbol(str(toks[a].value), "treasure", f"artifact: worth {toks[a].value} points"))
     tokens = Counter(data.get("tokens") or [])
     for t, n in tokens.items():
-        out.append(Symbol(str(n), "treasure", f"{toks[t].name}s left: {n}" if n > 1 else f"{toks[t].name}: one left"))
+        out.append(Symbol(str(n).translate(SUPERSCRIPT), "treasure",
+                          f"{toks[t].name}s left: {n}" if n > 1 else f"{toks[t].name}: one left"))
     for seat in data.get("marks") or []:
         out.append(Symbol("•", f"player:{seat}", f"wayshrine mark: {view.name(seat)}'s"))
+    if not view.tile_of_room(room_id).ext["depths"] and in_depths(view, room_id):
+        out.append(DEPTHS)
     return out
 
 
 def map_tile(view, tile_id: str) -> list[Symbol]:
-    """Haunted tiles."""
+    """Haunted tiles, and the tiles of the Depths."""
     tdef = view.tile_defs[tile_id]
-    return [Symbol("☠", "danger", "haunted tile: it brought a ghost into the game")] if haunted(tdef) else []
+    out = [Symbol("☠", "danger", "haunted tile: it brought a ghost into the game")] if haunted(tdef) else []
+    if tdef.ext["depths"]:
+        out.append(DEPTHS)
+    return out
 
 
 def register(registry: Registry) -> None:

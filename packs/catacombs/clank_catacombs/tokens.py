@@ -30,7 +30,7 @@ def use_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
     game.token_box.append(token)
-    game.say(f"{game.name(seat)} uses a {game.token_defs[token].name}.", seat)
+    game.say(f"{game.name(seat)} uses {game.article(game.token_defs[token].name)}.", seat)
     game.push(game.token_defs[token].use, seat, token)
 
 
@@ -46,7 +46,7 @@ def cash_apply(game, seat, action):
     token = action.args[0]
     game.player(seat).tokens.remove(token)
     game.token_box.append(token)
-    game.say(f"{game.name(seat)} trades a {game.token_defs[token].name}.", seat)
+    game.say(f"{game.name(seat)} trades {game.article(game.token_defs[token].name)}.", seat)
     game.gain(seat, "gold", game.token_defs[token].worth_gold)
 
 

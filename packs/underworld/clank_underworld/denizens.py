@@ -84,7 +84,7 @@ def _fight_resolve(game, d: dict[str, Any], action) -> None:
     elif action.kind == "endure":
         n = GUARDIAN_DAMAGE if foe == "guardian" else HARPY_DAMAGE
         game.say(f"{game.name(seat)} takes {n} damage from the {'Guardian' if foe == 'guardian' else 'harpy'}.")
-        game.damage(seat, n)
+        game.damage(seat, n, log=False)              # the line above says it
 
 
 def defeat(game, seat: int, room: str, foe: str) -> None:
@@ -103,6 +103,15 @@ def _fight_actions(key: str, swords: int):
             return [act("room", key, "fight")]
         return []
     return actions
+
+
+def _fight_unavailable(key: str, swords: int, name: str):
+    def unavailable(game, seat, room, _arg):
+        have = game.player(seat).pool.get("swords", 0)
+        if game.room_state(room).get(key) and have < swords:
+            return f"fighting the {name} here takes {swords} Swords; you have {have}"
+        return None
+    return unavailable
 
 
 def _fight_apply(key: str):
@@ -180,6 +189,18 @@ def enhancer_actions(game, seat: int, room: str, _arg: Any) -> list:
     return [act("room", "enhancers", t) for t in left]
 
 
+def enhancer_unavailable(game, seat: int, room: str, _arg: Any) -> str | None:
+    """Why no enhancer is offered (U5)."""
+    state = game.room_state(room)
+    if not state.get("enhancers"):
+        return None
+    if state.get("guardian"):
+        return "the enhancers are taken only once Kerberos is defeated"
+    if game.counts_as(seat, "enhancer"):
+        return "you hold an enhancer already: one per player"
+    return None
+
+
 def enhancer_apply(game, seat: int, room: str, _arg: Any, action) -> None:
     token = action.args[1]
     game.room(room)["enhancers"].remove(token)
@@ -219,6 +240,17 @@ def lyre_actions(game, seat: int, room: str, _arg: Any) -> list:
     if not lyre or game.carried_artifacts(seat) >= game.artifact_limit(seat):
         return []
     return [act("room", "lyre", lyre[0])]
+
+
+def lyre_unavailable(game, seat: int, room: str, _arg: Any) -> str | None:
+    """U7, P6: the lyre is an artifact: not taken with hands already full."""
+    if not game.room_state(room).get("lyre"):
+        return None
+    limit = game.artifact_limit(seat)
+    if game.carried_artifacts(seat) >= limit:
+        what = "an artifact" if limit == 1 else f"{limit} artifacts"
+        return f"the magic lyre is an artifact, and you already carry {what}, as many as you may"
+    return None
 
 
 def lyre_apply(game, seat: int, room: str, _arg: Any, action) -> None:
@@ -304,8 +336,8 @@ def harpy_defeated(game, seat: int, room: str) -> None:
     game.bump(seat, "harpies_defeated")
     game.take_token(seat, token)
     n = q_harpy_trophies(game, seat)
-    game.say(f"{game.name(seat)} defeats a harpy and gains {n} undercoin(s).")
-    game.gain(seat, UNDERCOINS, n)
+    game.say(f"{game.name(seat)} defeats a harpy.", seat)
+    game.gain(seat, UNDERCOINS, n)                   # joins the line: "...: gains 2 undercoins."
     me = mine_to_write(game.player(seat))
     me["harpy_coins"] = me.get("harpy_coins", 0) + n
 
@@ -363,12 +395,14 @@ def features() -> list[RoomFeatureDef]:
                        "no entry if you can do neither; fight it later while here (U2-U4).",
                        on_place=guardian_place, on_enter=_foe_enter("guardian", GUARDIAN_SWORDS, GUARDIAN_DAMAGE),
                        may_enter=_foe_may_enter("guardian", GUARDIAN_SWORDS, GUARDIAN_DAMAGE, "U3"),
-                       actions=_fight_actions("guardian", GUARDIAN_SWORDS), apply=_fight_apply("guardian")),
+                       actions=_fight_actions("guardian", GUARDIAN_SWORDS), apply=_fight_apply("guardian"),
+                       unavailable=_fight_unavailable("guardian", GUARDIAN_SWORDS, "Guardian")),
         RoomFeatureDef("enhancers", "The artifact enhancers ×2, ×1.5, ×1.5: the ×2 for the Guardian's defeater, "
                        "then a ×1.5 for each of two other players here, one per player (U5).",
-                       on_place=enhancers_place, actions=enhancer_actions, apply=enhancer_apply),
+                       on_place=enhancers_place, actions=enhancer_actions, apply=enhancer_apply,
+                       unavailable=enhancer_unavailable),
         RoomFeatureDef("lyre", "The magic lyre, a 16-point artifact chained here: take it only here (U7).",
-                       on_place=lyre_place, actions=lyre_actions, apply=lyre_apply),
+                       on_place=lyre_place, actions=lyre_actions, apply=lyre_apply, unavailable=lyre_unavailable),
         RoomFeatureDef("imp_library", "The Forbidden Library: your first entry takes the top Imp Assistant "
                        "unless you hold one (U8).", on_place=library_place, on_enter=library_enter),
         RoomFeatureDef("underworld_prison", "The first player to enter frees its prisoner, no lockpick (U14).",
@@ -377,7 +411,8 @@ def features() -> list[RoomFeatureDef]:
                        "(2 Swords) or take 1 damage; no entry if you can do neither (U15-U17).",
                        on_place=harpy_place, on_enter=_foe_enter("harpy", HARPY_SWORDS, HARPY_DAMAGE),
                        may_enter=_foe_may_enter("harpy", HARPY_SWORDS, HARPY_DAMAGE, "U16"),
-                       actions=_fight_actions("harpy", HARPY_SWORDS), apply=_fight_apply("harpy")),
+                       actions=_fight_actions("harpy", HARPY_SWORDS), apply=_fight_apply("harpy"),
+                       unavailable=_fight_unavailable("harpy", HARPY_SWORDS, "harpy")),
         RoomFeatureDef("lake", "Entering: you may trash a card from your play area or discard pile, once "
                        "per turn (U19).", on_enter=lake_enter),
         RoomFeatureDef("tower", "Starting your turn here gains 1 Boot (U20).", on_turn_start=tower_turn_start),

@@ -34,7 +34,7 @@ def exchange(game, seat: int, token: str) -> None:
     p.tokens.remove(token)
     game.token_box.append(token)
     game.gain(seat, UNDERCOINS, game.token_defs[token].ext["worth_undercoins"])
-    game.say(f"{game.name(seat)} exchanges an {game.token_defs[token].name}.")
+    game.say(f"{game.name(seat)} exchanges {game.article(game.token_defs[token].name)}.")
 
 
 # -- the toll at turn start (U35) --------------------------------------------------------------
@@ -49,8 +49,8 @@ def _toll(game, event: dict[str, Any]) -> None:
         game.bump(seat, "tolls_paid")
         game.say(f"{game.name(seat)} pays the Underworld toll (1 undercoin).")
     else:
-        game.clank(seat, TOLL_CLANK)
         game.say(f"{game.name(seat)} has no undercoin for the toll: {TOLL_CLANK} Clank!.")
+        game.clank(seat, TOLL_CLANK, log=False)      # the line above says it
 
 
 def _first_game_coin(game, _event: dict[str, Any]) -> None:
@@ -69,8 +69,7 @@ def op_pay_toll(ctx, args: dict) -> None:
 # -- undercoin rooms (U37) ---------------------------------------------------------------------
 def undercoin_enter(game, seat: int, room: str, arg: Any) -> None:
     if game.claim_room_reward(seat, room):
-        game.gain(seat, UNDERCOINS, int(arg or 1))
-        game.say(f"{game.name(seat)} picks up {int(arg or 1)} undercoin(s).")
+        game.gain(seat, UNDERCOINS, int(arg or 1))          # logged by the gain itself
 
 
 # -- the Undercoin Cache: exchange it whenever you like (G40) ----------------------------------

@@ -116,6 +116,28 @@ def _cross_resolve(game, d: dict[str, Any], action) -> None:
     keep(game, seat, card)
 
 
+# -- the choices in words: each card with its text (U12) ---------------------------------------
+def _card_words(view, card: str) -> str:
+    tdef = view.token_defs[card]
+    return f"{tdef.name} ({tdef.text})" if tdef.text else tdef.name
+
+
+def keep_label(view, d: dict[str, Any], action) -> str:
+    """``keep The Sun (Revealed when kept: ...)``: what keeping a drawn card gives."""
+    return f"keep {_card_words(view, action.args[0])}"
+
+
+def cross_label(view, d: dict[str, Any], action) -> str:
+    """Fate's Crossroads' answers: keep a drawn card, give up one of yours for it, or none,
+    each drawn card with its text."""
+    if action.kind == "none":
+        return "keep none: both go to the bottom of the fate deck"
+    if action.kind == "swap":
+        given, card = action.args
+        return f"give up {view.token_defs[given].name} for {_card_words(view, card)}"
+    return keep_label(view, d, action)
+
+
 # -- ops and the fate room -----------------------------------------------------------------------
 def op_fate_draw(ctx, args: dict) -> None:
     """Draw N fate cards and keep one (only below the limit; at the limit nothing is drawn)."""
@@ -175,9 +197,11 @@ def register_ops(registry: Registry) -> None:
 
 
 def register_actions(registry: Registry) -> None:
-    registry.add_decision_kind(KEEP, _keep_legal, _keep_resolve, "keep one of the fate cards drawn")
+    registry.add_decision_kind(KEEP, _keep_legal, _keep_resolve, "keep one of the fate cards drawn",
+                               label=keep_label)
     registry.add_decision_kind(CROSS, _cross_legal, _cross_resolve,
-                               "keep a fate card drawn, exchange a hidden one of yours for it, or none")
+                               "keep a fate card drawn, exchange a hidden one of yours for it, or none",
+                               label=cross_label)
     registry.add_action_forms(KEEP, "keep <token:fate>")
     registry.add_action_forms(CROSS, "keep <token:fate>", "swap <token:fate> <token:fate>", "none")
     registry.add_step(DRAW, _step_draw, "A fate draw: the top fate cards into the player's decision (U11).")

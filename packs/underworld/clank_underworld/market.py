@@ -48,7 +48,8 @@ def take(game, seat: int, offer: Offer, payment: Payment) -> None:
     item = offer.item
     game.market[BOARD].remove(item)
     tdef = game.token_defs[item]
-    game.say(f"{game.name(seat)} buys {tdef.name} at the Underworld market for {payment.cost.get('gold', 0)}.")
+    paid = payment.spent if payment.spent is not None else payment.cost
+    game.say(f"{game.name(seat)} buys {tdef.name} at the Underworld market for {game.spent_text(paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from clank.plugin import HIDDEN, Mark, Registry, RenderDef
+from clank.plugin import HIDDEN, Mark, Registry, RenderDef, Symbol
 
 from clank_underworld import market
 from clank_underworld.common import REGION, UNDERCOINS, in_play, mine
@@ -120,6 +120,44 @@ def board_marks(view) -> list[Mark]:
                  "muted")]
 
 
+# -- the drawn map: a glyph of its own for each Underworld feature and icon, none of them a
+# letter the base game's icons use (F footprint, M monster, L lock) -------------------------------
+ICONS = {"toll": Symbol("¢", "resource", "toll booth: passing with Boots costs 1 undercoin more (no Clank! "
+                                         "instead); teleports, and the Ferry Pole, ignore it")}
+FEATURES = {
+    "guardian": Symbol("Ω", "danger", "Kerberos, the Guardian: entering, fight it (3 Swords) or take 2 damage"),
+    "enhancers": Symbol("⊕", "treasure", "artifact enhancers: ×2 for the Guardian's defeater, ×1.5 for two others"),
+    "lyre": Symbol("♪", "treasure", "magic lyre: a 16-point artifact, taken only in its room"),
+    "imp_library": Symbol("¶", "treasure", "Forbidden Library: your first entry takes an Imp Assistant"),
+    "underworld_prison": Symbol("#", "treasure", "Underworld prison: the first to enter frees its prisoner"),
+    "harpy": Symbol("Ψ", "danger", "harpy: entering while it is there, fight it (2 Swords) or take 1 damage"),
+    "lake": Symbol("~", "magic", "lake: entering, you may trash a card, once a turn"),
+    "tower": Symbol("Δ", "resource", "tower: start your turn here for 1 Boot"),
+    "fate": Symbol("Φ", "magic", "fate room: your first entry into one draws 3 fate cards, keep 1"),
+    "underworld_market": Symbol("£", "market", "Underworld market: the Underworld items, 7 gold or undercoins, "
+                                              "and nothing else"),
+    "return_portal": Symbol("⊙", "portal", "return portal: an entrance only, out of any other portal"),
+    # the ladders and chutes show their passage's mark instead (≈C: the slot it leads to)
+    "ladder": Symbol("", "portal", "ladder"),
+    "ladder_uw": Symbol("", "portal", "ladder"),
+    "chute": Symbol("", "portal", "chute"),
+}
+
+
+def map_icon(view, name: str) -> Symbol | None:
+    """The toll booth's glyph."""
+    return ICONS.get(name)
+
+
+def map_feature(view, room_id: str, name: str, arg) -> Symbol | None:
+    """The Underworld's features; an undercoin room shows its amount."""
+    if name == "reward_undercoin":
+        n = int(arg or 1)
+        return Symbol(f"¢{n}", "resource", f"undercoin room: {n} undercoin{'s' if n != 1 else ''} on entering, "
+                                           "once a turn")
+    return FEATURES.get(name)
+
+
 def register(registry: Registry) -> None:
     registry.add_render(RenderDef("underworld", room=room_marks, tile=tile_marks, player=player_marks,
-                                  board=board_marks))
+                                  board=board_marks, map_icon=map_icon, map_feature=map_feature))

@@ -266,6 +266,12 @@ def test_fates_crossroads_draws_2_even_at_the_limit_and_may_exchange(u):
     assert u.kind() == "fate_cross"
     assert "keep fate-chariot" not in u.legal()
     assert "swap fate-temperance fate-chariot" in u.legal() and "none" in u.legal()
+    from clank.labels import action_label  # each choice with the card's text (U12)
+    view = u.game.view(u.seat)
+    words = {str(a): action_label(view, a) for a in u.game.legal_actions()}
+    assert words["swap fate-temperance fate-chariot"] == ("give up Temperance for The Chariot (Revealed when "
+                                                          "kept: gain 2 Boots. Worth 2 points.)")
+    assert words["none"] == "keep none: both go to the bottom of the fate deck"
     u.do("swap fate-temperance fate-chariot")
     assert "fate-chariot" in u.me.tokens and "fate-temperance" not in u.me.tokens
     assert u.pool("boots") == 2                                   # the Chariot, revealed

@@ -443,3 +443,66 @@ def test_the_first_game_coin_option_gives_each_player_an_undercoin(make):
     u = make(first_game_coin="on")
     assert all(p.pool.get("undercoins") == 1 for p in u.game.state.players)
     assert make().me.pool.get("undercoins", 0) == 0
+
+
+# -- how to pay: gold or undercoins (U13, U21) ---------------------------------------------------
+
+def test_U21_a_price_payable_with_gold_or_undercoins_asks_how_and_logs_what_was_paid(u):
+    """U13, U21: an item costs 7, paid with gold and/or undercoins; both score 1 point, but only
+    undercoins pay tolls (U35, U36), so which are spent matters: the player is asked, each way
+    saying what it leaves, and the log says what was paid (not "for 7 gold")."""
+    from clank.labels import action_label, prompt_text
+
+    u.slot("uw-1", "A")
+    u.at("uw-1.market")
+    u.res(gold=6, undercoins=3)
+    u.do("room underworld-market river-boat")
+    assert u.kind() == "pay"
+    view = u.game.view(u.seat)
+    assert prompt_text(view) == "how do you pay 7 gold for River Boat?"
+    assert [action_label(view, a) for a in u.game.legal_actions()] == [
+        "pay 6 gold and 1 undercoin (leaves 0 gold, 2 undercoins)",
+        "pay 5 gold and 2 undercoins (leaves 1 gold, 1 undercoin)",
+        "pay 4 gold and 3 undercoins (leaves 2 gold, 0 undercoins)"]
+    u.do("pay 2")
+    assert (u.me.gold, u.pool("undercoins")) == (2, 0) and "river-boat" in u.me.tokens
+    assert u.game.log[-1].endswith("buys River Boat at the Underworld market for 4 gold and 3 undercoins.")
+
+
+def test_U21_one_way_to_pay_asks_nothing(u):
+    """Without undercoins (or without gold enough to vary) there is nothing to choose."""
+    u.slot("uw-1", "A")
+    u.at("uw-1.market")
+    u.res(gold=9, undercoins=0)
+    u.do("room underworld-market river-boat")
+    assert u.kind() == "main" and u.me.gold == 2
+    assert u.game.log[-1].endswith("for 7 gold.")
+    u.res(gold=0, undercoins=7)
+    u.do("room underworld-market boots-of-the-wind")
+    assert u.kind() == "main" and u.pool("undercoins") == 0
+    assert any(line.endswith("buys Boots of the Wind at the Underworld market for 7 undercoins.")
+               for line in u.game.log[-3:])
+
+
+def test_U21_the_regular_market_asks_too_and_a_coupon_way_is_split_as_well(u):
+    """K7, U21: at a regular market the undercoins pay like gold as well; the price after a
+    Coupon is what is split."""
+    u.place("su-1", 1, 0)
+    u.at("su-1.market")
+    u.res(gold=1, undercoins=7)
+    u.do("room market backpack")
+    view = u.game.view(u.seat)
+    assert u.kind() == "pay" and "for Backpack" in view.decision()["prompt"]
+    labels = [str(a) for a in u.game.legal_actions()]
+    assert labels == ["pay 0", "pay 1"]
+    u.do("pay 0")
+    assert (u.me.gold, u.pool("undercoins")) == (0, 1)
+    assert u.game.log[-1].endswith("buys a Backpack for 1 gold and 6 undercoins.")
+    u.give("coupon")                                  # K7: 5 off; the 2 gold left are split as well
+    u.res(gold=1, undercoins=2)
+    u.do("room market backpack coupon")
+    assert u.kind() == "pay" and u.game.view(u.seat).pending()["splits"] == [
+        {"gold": 1, "undercoins": 1}, {"undercoins": 2}]
+    u.do("pay 1")
+    assert (u.me.gold, u.pool("undercoins")) == (1, 0) and "coupon" not in u.me.tokens
+    assert u.game.log[-1].endswith("buys a Backpack for 2 undercoins.")

@@ -174,6 +174,16 @@ def test_U7_the_lyre_needs_a_free_artifact_slot(u):
     u.me.artifacts.append(u.game.state.artifact_stack.pop(0))
     u.at(LYRE)
     assert not any(a.startswith("room lyre") for a in u.legal())
+    # ... and the player standing there is told why (the feature's `unavailable` callback)
+    from clank.labels import room_notes
+    assert room_notes(u.game.view(u.seat)) == [
+        "lyre: the magic lyre is an artifact, and you already carry an artifact, as many as you may"]
+    assert room_notes(u.game.view(u.other)) == []                 # not the other seat's turn
+    from clank import Action
+    assert u.game.explain(Action.parse("room lyre magic-lyre")).startswith("the magic lyre is an artifact")
+    u.me.artifacts.clear()
+    u.game.changed()
+    assert room_notes(u.game.view(u.seat)) == []                  # offered now: nothing to say
 
 
 # -- U8-U10: the imps ---------------------------------------------------------------------------
@@ -252,6 +262,10 @@ def test_U11_the_first_entry_into_a_fate_room_draws_3_keep_1_later_nothing(u):
     u.move_to("uw-6.fate")
     assert u.kind() == "fate_keep"
     assert u.legal() == ["keep fate-world", "keep fate-sun", "keep fate-moon"]
+    from clank.labels import action_label  # each choice shows the card's text
+    view = u.game.view(u.seat)
+    sun = u.game.token_defs["fate-sun"]
+    assert action_label(view, u.game.legal_actions()[1]) == f"keep The Sun ({sun.text})"
     u.do("keep fate-sun")
     assert "fate-sun" in u.me.tokens and pool[:2] == ["fate-moon", "fate-world"]
     assert u.me.stats["fate_cards"] == 1
