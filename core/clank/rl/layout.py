@@ -82,7 +82,7 @@ ZONES = ("deck", "discard", "hand", "play")
 PURPOSES = ("discard", "topdeck", "trash")
 LINK = "link>"
 ONE_WAY = "one-way:"
-"""Put before a one-way link's destination (``link>one-way:slot:underworld:C:ladder_uw``): a
+"""Put before a one-way link's destination (``link>one-way:slot:REGION:SLOT:FEATURE``): a
 two-way and a one-way link may lead to the same place, and they are different ways there."""
 DEFAULT_LIMITS = {"options": 8, "prevent": 4, "spare": 32}
 """The sizes a layout is built with; ``limits=`` overrides any of them.
