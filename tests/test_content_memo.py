@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from clank.content import ContentMemo, Problem, overlay_key, packread
 from clank.content.cache import CheckedFile
+from clank.content.memo import VERSIONS_KEPT
 from clank_cli import scaffold
 from clank_cli.validation import Registries, validate
 from hypothesis import HealthCheck, given, settings
@@ -130,3 +131,17 @@ def test_a_keystroke_checks_only_the_file_that_changed(pack: Path, monkeypatch: 
     checked.clear()
     _problems(pack, {}, registries)   # the edit undone: its check is kept too
     assert checked == []
+
+
+def test_the_memo_stays_small_however_long_one_types(pack: Path) -> None:
+    memo = ContentMemo()
+    registries = Registries(memo)
+    _problems(pack, {}, registries)
+    opened = memo.sizes()
+    for k in range(12):   # twelve keystrokes, each a new text of cards.yaml
+        _problems(pack, _overlay(pack, {"cards.yaml": f"{CARDS}# {k}\n"}), registries)
+    after = memo.sizes()
+    # of the edited file, only the texts last checked are kept (one was on the disk's text)
+    assert after["versions"] == opened["versions"] + VERSIONS_KEPT - 1
+    # the references of the entries no validation sees any more are dropped: one version's more
+    assert after["entries"] <= opened["entries"] + CARDS.count("- id:")

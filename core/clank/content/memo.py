@@ -17,8 +17,10 @@ what the change touches:
 
 Every check across files still runs on the whole set, over these kept parts, so the problems
 are those of a full validation. The memo holds plain results only, and never outlives the
-registry it was filled with (entries are keyed by it). Entries unused for long are dropped
-(least recently used first, past :data:`FILES_KEPT` files and :data:`ENTRIES_KEPT` entries).
+registry it was filled with (entries are keyed by it). It stays small however long an editor
+types: of each file only the :data:`VERSIONS_KEPT` texts last checked are kept (an undo finds
+its check), of the files the :data:`FILES_KEPT` last read, and the references of the entries a
+validation saw are dropped after the next validation that no longer sees them.
 """
 
 from __future__ import annotations
@@ -37,10 +39,10 @@ if TYPE_CHECKING:
     from clank.content.schemas import FastCheck
     from clank.registry import Registry
 
-FILES_KEPT = 2048
-"""Checked files kept (each version of an edited file is one)."""
-ENTRIES_KEPT = 100_000
-"""Cards, tokens and tiles whose references are kept."""
+FILES_KEPT = 512
+"""Files whose checks are kept (the least recently read are dropped past that)."""
+VERSIONS_KEPT = 3
+"""Checks kept of each file (its texts last checked, each new keystroke one more)."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -68,6 +70,9 @@ class _Lru(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def values(self) -> list[V]:
+        return list(self._items.values())
+
 
 @dataclass(frozen=True)
 class Composed:
@@ -83,10 +88,15 @@ class Composed:
 class ContentMemo:
     """What validations in one process keep for the next (see the module's docstring)."""
 
-    def __init__(self, files_kept: int = FILES_KEPT, entries_kept: int = ENTRIES_KEPT) -> None:
+    def __init__(self) -> None:
         self._composed: dict[int, tuple[Registry, Composed]] = {}
-        self._files: _Lru[tuple[str, str, bytes, str], CheckedFile] = _Lru(files_kept)
-        self._refs: _Lru[tuple[int, int], tuple[Registry, Any, list[Ref]]] = _Lru(entries_kept)
+        self._files: _Lru[tuple[str, str, str], _Lru[bytes, CheckedFile]] = _Lru(FILES_KEPT)
+        self._refs: dict[tuple[int, int], tuple[Registry, Any, list[Ref]]] = {}      # seen by this validation
+        self._refs_before: dict[tuple[int, int], tuple[Registry, Any, list[Ref]]] = {}   # by the one before
+
+    def begin(self) -> None:
+        """A validation starts: the references only the one before the last saw are dropped."""
+        self._refs_before, self._refs = self._refs, {}
 
     def composed(self, registry: Registry, compose: Callable[[Registry], Composed]) -> Composed:
         """The composed schemas of ``registry``: made by ``compose`` the first time only."""
@@ -103,22 +113,31 @@ class ContentMemo:
 
     def checked(self, key: tuple[str, str, bytes, str]) -> CheckedFile | None:
         """The check kept under ``key`` (:meth:`file_key`), or None."""
-        return self._files.get(key)
+        file, kind, digest, schemas = key
+        versions = self._files.get((file, kind, schemas))
+        return versions.get(digest) if versions is not None else None
 
     def keep_checked(self, key: tuple[str, str, bytes, str], entry: CheckedFile) -> None:
-        """Keep a file's check under ``key``."""
-        self._files.put(key, entry)
+        """Keep a file's check under ``key`` (the oldest of its versions dropped past
+        :data:`VERSIONS_KEPT`)."""
+        file, kind, digest, schemas = key
+        versions = self._files.get((file, kind, schemas))
+        if versions is None:
+            versions = _Lru(VERSIONS_KEPT)
+            self._files.put((file, kind, schemas), versions)
+        versions.put(digest, entry)
 
     def entry_refs(self, registry: Registry, entry: Any, walk: Callable[[], list[Ref]]) -> list[Ref]:
         """The references ``entry`` holds (their paths relative to it), walked by ``walk`` the
         first time this very entry (a part of a kept checked file) is seen with ``registry``."""
         key = (id(registry), id(entry))
-        kept = self._refs.get(key)
+        kept = self._refs.get(key) or self._refs_before.get(key)
         if kept is None or kept[0] is not registry or kept[1] is not entry:   # held: their ids are not reused
             kept = (registry, entry, walk())
-            self._refs.put(key, kept)
+        self._refs[key] = kept
         return kept[2]
 
     def sizes(self) -> dict[str, int]:
-        """How many registries, files and entries are kept (for tests and benchmarks)."""
-        return {"registries": len(self._composed), "files": len(self._files), "entries": len(self._refs)}
+        """How many registries, file versions and entries are kept (for tests and benchmarks)."""
+        return {"registries": len(self._composed), "versions": sum(len(v) for v in self._files.values()),
+                "entries": len(self._refs) + len(self._refs_before.keys() - self._refs.keys())}

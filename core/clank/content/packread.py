@@ -56,6 +56,7 @@ def new_context(registry: Registry, memo: ContentMemo | None = None) -> Context:
     """A fresh context with the schemas composed from ``registry`` (composed once per registry
     when a ``memo`` keeps them, which the context then uses for every file it reads)."""
     if memo is not None:
+        memo.begin()   # a context is made for each validation
         composed = memo.composed(registry, lambda reg: _compose(reg, digest=True))
     else:
         composed = _compose(registry, digest=content_cache.enabled())
