@@ -16,8 +16,8 @@ what the change touches:
   entry is not walked again.
 
 Every check across files still runs on the whole set, over these kept parts, so the problems
-are those of a full validation. The memo holds plain results only, and never outlives the
-registry it was filled with (entries are keyed by it). It stays small however long an editor
+are those of a full validation. What the memo keeps depends on a registry is keyed by it (and
+holds it), so a validation with another registry never uses it. It stays small however long an editor
 types: of each file only the :data:`VERSIONS_KEPT` texts last checked are kept (an undo finds
 its check), of the files the :data:`FILES_KEPT` last read, and the references of the entries a
 validation saw are dropped after the next validation that no longer sees them.
