@@ -43,6 +43,7 @@ from clank.content import (
     FILE_KINDS,
     MANIFEST,
     ContentError,
+    ContentMemo,
     Overlay,
     PackData,
     Problem,
@@ -154,10 +155,13 @@ def _data_dir(pack_id: str) -> Path:
 
 class Registries:
     """Registries by the packs whose code builds them (built and checked once per command, or
-    once per session of the language server, which keeps one)."""
+    once per session of the language server, which keeps one); ``memo`` keeps, for the next
+    validation in the process, what a validation of packs found (a server that validates the
+    same packs after each keystroke gives one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, memo: ContentMemo | None = None) -> None:
         self._cache: dict[tuple[str, ...], Registry] = {}
+        self.memo = memo
 
     def get(self, packs: Sequence[str]) -> Registry:
         """The registry of the core plus ``packs``; raises :class:`BrokenSchemaError` when the
@@ -265,7 +269,7 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
 def _check_packs(pset: _PackSet, registries: Registries,
                  overlay: Overlay | None = None) -> tuple[list[Problem], list[str], list[PackData]]:
     registry = registries.get(pset.code)
-    checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs(), overlay)
+    checked = check_pack_dirs(pset.dirs, registry, pset.labels, installed_packs(), overlay, registries.memo)
     problems = [p for p in checked.problems if p.pack in pset.ids]
     files = [f for f in checked.files if any(_within(f, t.path) for t in pset.targets)]
     for t in pset.targets:

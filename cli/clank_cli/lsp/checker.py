@@ -1,7 +1,10 @@
 """One pack validated as ``clank validate`` does, with the editor's unsaved text.
 
 :class:`PackChecker` keeps the registries built from the installed packs' code between checks,
-so each keystroke pays for reading and checking the content only.
+and a :class:`~clank.content.memo.ContentMemo` of what each check found: after a keystroke only
+the changed file is parsed and checked against its schema and only its entries are walked for
+references; the checks across files then run over the kept parts, so the problems are those of
+a full ``clank validate``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from clank.api import PackLoadError
-from clank.content import Overlay, PackData, Problem, overlay_key
+from clank.content import ContentMemo, Overlay, PackData, Problem, overlay_key
 from clank.scenarios import load_file
 
 from clank_cli.errors import UsageError
@@ -39,7 +42,7 @@ class PackChecker:
     """Validates packs with unsaved text, the registries of the packs' code built once."""
 
     def __init__(self) -> None:
-        self.registries = Registries()
+        self.registries = Registries(ContentMemo())
 
     def check(self, directory: Path, overlay: Overlay) -> PackReport:
         """Validate the pack in ``directory`` (and the packs it requires, as ``clank validate``

@@ -21,7 +21,7 @@ _PUBLIC = {
     "file_kind": "validate", "peek_id": "validate", "check_file": "validate", "check_pack_dirs": "validate",
     "load_pack_dirs": "validate",
     "MAX_BYTES": "yamlload", "load_yaml_file": "yamlload",
-    "Overlay": "overlay", "overlay_key": "overlay",
+    "Overlay": "overlay", "overlay_key": "overlay", "ContentMemo": "memo",
     "FILE_KINDS": "schemas", "check_all_schemas": "schemas",
     "export_schemas": "schema_export", "modeline": "schema_export",
     "compose_scenario_schema": "scenario_schema", "scenario_validator": "scenario_schema",
@@ -31,6 +31,7 @@ _PUBLIC = {
 """Each public name and the module of this package that defines it."""
 
 if TYPE_CHECKING:
+    from clank.content.memo import ContentMemo
     from clank.content.overlay import Overlay, overlay_key
     from clank.content.overrides import (
         OverrideError,
@@ -62,7 +63,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_PUBLIC])
 
 
-__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "Overlay", "OverrideError", "PackData", "Problem",
+__all__ = ["ALL_PARTS", "FILE_KINDS", "MANIFEST", "MAX_BYTES", "ContentError", "ContentMemo", "Overlay", "OverrideError", "PackData", "Problem",
            "apply_overrides", "as_dict", "as_list", "check_all_schemas", "check_file", "check_pack_dirs",
            "compose_scenario_schema", "did_you_mean", "export_schemas", "file_kind", "load_pack_dirs",
            "load_yaml_file", "modeline", "new_context", "overlay_key", "parse_setting", "peek_id", "read_pack", "scenario_validator",

@@ -12,6 +12,7 @@ the set, so these checks run over all the packs at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from clank.content.locator import JsonPath
 from clank.content.packdata import LIST_KINDS, PackData, as_dict, as_list
@@ -224,15 +225,14 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
 
     A pack whose ``requires`` are not all loaded is skipped: its ids may be in the pack it lacks.
     """
-    reg = ctx.registry
     for pack in packs:
         if pack.id in ctx.unresolved:   # what it refers to may be in the pack it lacks
             continue
         for kind in ("cards", "tokens", "tiles"):
             for i, entry in enumerate(pack.content(kind)):
                 if isinstance(entry, dict):
-                    for ref in entry_refs(kind, entry, (i,), reg):
-                        _check_ref(ctx, index, pack, kind, ref, registered_only=registered_only)
+                    for target, rid, path in _refs_of(ctx, kind, entry):
+                        _check_ref(ctx, index, pack, kind, (target, rid, (i, *path)), registered_only=registered_only)
         for ref, key in setup_refs(pack.setup, ctx.setup_properties):
             _check_ref(ctx, index, pack, "setup", ref, key, registered_only=registered_only)
         if registered_only:
@@ -243,6 +243,14 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
             if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":
                 ctx.problems.append(pack.problem("setup", ("start_tiles", i), "start-tile",
                                                  f"tile {tid!r} is not in the start stack"))
+
+
+def _refs_of(ctx: Context, kind: str, entry: dict[str, Any]) -> list[Ref]:
+    """The references one entry holds, their paths relative to it (kept in the context's memo)."""
+    def walk() -> list[Ref]:
+        return list(entry_refs(kind, entry, (), ctx.registry))
+
+    return walk() if ctx.memo is None else ctx.memo.entry_refs(ctx.registry, entry, walk)
 
 
 def _check_region_starts(ctx: Context, index: IdIndex, pack: PackData) -> None:

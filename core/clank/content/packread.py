@@ -18,6 +18,7 @@ from jsonschema import Draft7Validator
 
 from clank.content import cache as content_cache
 from clank.content.locator import JsonPath
+from clank.content.memo import Composed, ContentMemo
 from clank.content.overlay import Overlay, is_file, overlay_text
 from clank.content.packdata import MANIFEST, PackData, Segment, as_dict, as_list
 from clank.content.problems import ContentError, Problem, did_you_mean, format_path
@@ -43,6 +44,7 @@ class Context:
     files: list[str] = field(default_factory=list)          # every file read (or refused), in order
     unresolved: set[str] = field(default_factory=set)      # packs whose requirements are missing
     overlay: Overlay | None = None   # unsaved text read instead of files (clank.content.overlay)
+    memo: ContentMemo | None = None  # what earlier validations in this process keep (clank.content.memo)
 
     @property
     def kinds(self) -> set[str]:
@@ -50,12 +52,22 @@ class Context:
         return set(FILE_KINDS) | {k for k in self.validators if k not in ("common", "effect", "condition")}
 
 
-def new_context(registry: Registry) -> Context:
-    """A fresh context with the schemas composed from ``registry``."""
+def new_context(registry: Registry, memo: ContentMemo | None = None) -> Context:
+    """A fresh context with the schemas composed from ``registry`` (composed once per registry
+    when a ``memo`` keeps them, which the context then uses for every file it reads)."""
+    if memo is not None:
+        memo.begin()   # a context is made for each validation
+        composed = memo.composed(registry, lambda reg: _compose(reg, digest=True))
+    else:
+        composed = _compose(registry, digest=content_cache.enabled())
+    return Context(registry, composed.validators, composed.setup_properties, composed.digest, composed.fast,
+                   memo=memo)
+
+
+def _compose(registry: Registry, *, digest: bool) -> Composed:
     schemas = compose_schemas(registry)
-    digest = content_cache.schemas_digest(schemas) if content_cache.enabled() else ""
-    return Context(registry, make_validators(schemas), schemas["setup"].get("properties") or {}, digest,
-                   FastCheck(schemas))
+    return Composed(schemas, make_validators(schemas), schemas["setup"].get("properties") or {},
+                    content_cache.schemas_digest(schemas) if digest else "", FastCheck(schemas))
 
 
 def _file_kind(entry: Any, known: set[str]) -> tuple[str | None, str | None]:
@@ -136,11 +148,24 @@ def read_file(ctx: Context, pack: PackData, path: Path, kind: str, part: str | N
 def _checked(ctx: Context, path: Path, file: str, kind: str) -> content_cache.CheckedFile:
     """A file read and checked against the schema of ``kind`` (problems name no pack): from the
     checked-file cache when its bytes, name, kind and the schemas are those of a stored check
-    (a check of an overlay's unsaved text is not stored)."""
+    (a check of an overlay's unsaved text is not stored); first from the context's memo, which
+    keeps every check it saw, unsaved text included."""
     try:
         raw = read_yaml_bytes(path, file, ctx.overlay)
     except ContentError as exc:
         return content_cache.CheckedFile(None, None, exc.problems, refused=True)
+    if ctx.memo is None:
+        return _check_bytes(ctx, path, file, kind, raw)
+    key = ctx.memo.file_key(file, kind, raw, ctx.schemas_digest)
+    entry = ctx.memo.checked(key)
+    if entry is None:
+        entry = _check_bytes(ctx, path, file, kind, raw)
+        ctx.memo.keep_checked(key, entry)
+    return entry
+
+
+def _check_bytes(ctx: Context, path: Path, file: str, kind: str, raw: bytes) -> content_cache.CheckedFile:
+    """A file's bytes parsed and checked against the schema of ``kind``, through the disk cache."""
     key = content_cache.file_key(file, kind, raw, ctx.schemas_digest) if ctx.schemas_digest else None
     entry = content_cache.read_checked(key)
     if entry is not None:

@@ -44,6 +44,7 @@ from clank.content.checks_refs import BASE_STACKS, check_counts_as, check_refs, 
 from clank.content.checks_structure import check_structure
 from clank.content.checks_tiles import START_CELLS, check_regions, check_tiles, tile_ports
 from clank.content.lint import lint
+from clank.content.memo import ContentMemo
 from clank.content.overlay import Overlay
 from clank.content.packdata import LIST_KINDS, MANIFEST, PackData, parse_json_path
 from clank.content.packread import ALL_PARTS, Context, file_kind, new_context, peek_id, read_file, read_pack
@@ -157,7 +158,7 @@ class Checked:
 
 def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
                     labels: Mapping[str, str] | None = None, installed: Collection[str] = (),
-                    overlay: Overlay | None = None) -> Checked:
+                    overlay: Overlay | None = None, memo: ContentMemo | None = None) -> Checked:
     """Validate pack directories together, every optional part on; never raises for bad content.
 
     The directories are checked as one game would load them: ids must be unique across
@@ -166,9 +167,11 @@ def check_pack_dirs(dirs: Sequence[Path | str], registry: Registry,
     their caller did not give as directories (``{str(data_dir): "installed pack 'x'"}``), so
     problems that point into them name the pack, not where it is installed; ``installed`` names the
     installed packs (a pack id near one of them is warned about); ``overlay`` holds unsaved text
-    read instead of the files on the disk (an editor's buffers, :mod:`clank.content.overlay`).
+    read instead of the files on the disk (an editor's buffers, :mod:`clank.content.overlay`);
+    ``memo`` keeps what this validation finds for the next one in this process, which then
+    parses and walks only the files that changed (:mod:`clank.content.memo`).
     """
-    ctx = new_context(registry)
+    ctx = new_context(registry, memo)
     ctx.installed = tuple(sorted(installed))
     ctx.overlay = overlay
     packs = [read_pack(ctx, Path(d), [ALL_PARTS], (labels or {}).get(str(d))) for d in dirs]
