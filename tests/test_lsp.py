@@ -230,6 +230,25 @@ async def test_hover_shows_an_ops_guide_text_and_a_cards_entry(client: LanguageC
 
 
 @pytest.mark.asyncio
+async def test_hover_on_a_key_shows_what_it_is_and_when_it_is_required(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    line, col = position_of(text, "cost:")
+    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(line, col + 2)))
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    value = shown.contents.value
+    assert value.startswith("**`cost`** · required when `kind` is `dungeon` or `reserve`")
+    assert "Skill to acquire" in value and "Written as: mapping" in value
+    assert shown.range == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("cost")))
+    manifest, text = open_file(client, pack / "pack.yaml")
+    line, col = position_of(text, "requires:")
+    requires = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(manifest),
+                                                                      lsp.Position(line, col)))
+    assert requires is not None and isinstance(requires.contents, lsp.MarkupContent)
+    assert requires.contents.value.startswith("**`requires`**")
+
+
+@pytest.mark.asyncio
 async def test_go_to_definition_into_an_installed_pack_and_find_references(client: LanguageClient,
                                                                            pack: Path) -> None:
     import clank_catacombs

@@ -173,3 +173,41 @@ def test_room_features_tunnel_icons_and_conditions_have_their_guide_sections_to_
     assert sections["monster"].startswith("### `monster`")                    # a tunnel icon
     assert sections["has_artifact"].startswith("#### `has_artifact`")         # a condition
     assert "Draw N cards" in sections["draw"]
+
+
+def test_a_keys_hover_says_what_it_is_when_it_is_required_and_how_the_guide_writes_it() -> None:
+    from clank.content import new_context
+    from clank.guides.authoring import render_guide
+    from clank_cli import scaffold
+    from clank_cli.lsp.guide import key_rows
+    from clank_cli.lsp.keydocs import key_hover
+    from clank_cli.lsp.keys import key_at
+
+    registry, _ = scaffold.schema_registry(["catacombs"])
+    schemas = {kind: v.schema for kind, v in new_context(registry).validators.items()}
+    rows = key_rows(render_guide(registry, shipped=True))
+    lines = ["- id: x", "  cost: {skill: 3}", "  ability:", "    do: []"]
+    assert key_at(lines, 1, 2) == [0, "cost"]
+    assert key_at(lines, 1, 9) is None                       # a key of a flow mapping: not followed
+    cost = key_hover(schemas["cards"], [0, "cost"], rows)
+    assert cost is not None and cost.startswith("**`cost`** · required when `kind` is `dungeon` or `reserve`")
+    assert "Skill to acquire" in cost and "Written as: mapping" in cost
+    ident = key_hover(schemas["cards"], [0, "id"], rows)
+    assert ident is not None and ident.startswith("**`id`** (card id) · required")
+    assert "Unique across all packs" in ident and "Written as: card id" in ident
+    do = key_hover(schemas["cards"], key_at(lines, 3, 4) or [], rows)      # nested: the guide's ability.do row
+    assert do is not None and "Ops resolved when the ability is used.\n\nA list of ops" in do
+    skill = key_hover(schemas["cards"], [0, "cost", "skill"], rows)
+    assert skill is not None and skill.startswith("**`skill`** · optional") and "Written as: integer ≥ 0" in skill
+    files = key_hover(schemas["pack"], ["files"], rows)
+    assert files is not None and "Content files always loaded" in files
+    assert key_hover(schemas["cards"], [0, "no_such_key"], rows) is None
+
+
+def test_the_guides_key_tables_are_read_by_heading_and_dotted_key() -> None:
+    from clank_cli.lsp.guide import key_rows
+
+    guide = ("### Cards (`cards.yaml`)\n\n#### Card\n\n| key | type | required | description |\n|---|---|---|---|\n"
+             "| `cost` | mapping (keys below) | yes | To pay. |\n| `cost.skill` | integer |  | Skill. |\n")
+    assert key_rows(guide) == {("card", "cost"): ["mapping (keys below)", "yes", "To pay."],
+                               ("card", "cost.skill"): ["integer", "", "Skill."]}

@@ -668,6 +668,8 @@ def _editor_section() -> list[str]:
             "pools and regions of every installed pack and of the pack you are writing), the statistics and "
             "options packs declare, and the names of ops and conditions; "
             "hovering an op, condition, room feature or tunnel icon shows its section of this guide, "
+            "hovering a key (`cost`, `requires` ...) what it is, whether it is required (or when) and how "
+            "it is written, as the key tables below say, "
             "hovering a card id the card (name, cost, text) and its pack; go to definition opens the entry "
             "of an id, in your pack or in an installed pack's data, and find references lists where your "
             "pack writes it. After a keystroke it checks again only the file you changed and what refers to "
