@@ -90,7 +90,7 @@ def _key_column(line: str) -> int:
     return item.end() if item else _indent(line)
 
 
-def _written(lines: list[str], row: int, column: int, new_entry: bool) -> set[str]:
+def written_keys(lines: list[str], row: int, column: int, new_entry: bool) -> set[str]:
     """The keys already written in the mapping whose keys are at ``column``, around ``row``."""
     keys = set()
     code = [(r, line) for r, line in enumerate(lines) if r != row and line.strip() and not line.lstrip().startswith("#")]
@@ -125,7 +125,7 @@ def complete_keys(schema: dict[str, Any] | None, lines: list[str], row: int, bef
     mapping = mapping_schema(schema, path)
     if mapping is None:
         return []
-    written = _written(lines, row, column, new_entry=_ITEM.match(before) is not None)
+    written = written_keys(lines, row, column, new_entry=_ITEM.match(before) is not None)
     items = []
     for name, sub in mapping["properties"].items():
         if name.startswith(typed) and name not in written:

@@ -24,6 +24,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from clank_cli.lsp import actions
+from clank_cli.lsp.arguments import complete_arguments
 from clank_cli.lsp.catalog import Catalog, Definition, build_catalog, definitions
 from clank_cli.lsp.checker import PackChecker, PackReport
 from clank_cli.lsp.completion import complete
@@ -215,7 +216,8 @@ def build_server(debounce: float = DEBOUNCE) -> PackServer:
         path = path_of(uri)
         kind = file_kind(path, catalog.schemas) if path else None
         keys = complete_keys(catalog.schemas.get(kind or ""), lines, params.position.line, before, typed)
-        items = keys + complete(before, typed, ids, catalog, ops=not keys)
+        arguments = None if keys else complete_arguments(lines, params.position.line, before, typed, ids, catalog)
+        items = arguments if arguments is not None else keys + complete(before, typed, ids, catalog, ops=not keys)
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
