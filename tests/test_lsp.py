@@ -204,29 +204,55 @@ async def test_op_names_complete_where_an_op_is_written(client: LanguageClient, 
 
 
 @pytest.mark.asyncio
+async def test_inside_an_ops_arguments_its_argument_names_and_card_ids_complete(client: LanguageClient,
+                                                                               pack: Path) -> None:
+    names = await completed_in_a_card(client, pack, "    - draw: 1", "    - gain_card: {", "gain_card: {")
+    assert set(names) == {"card", "to"} and names["card"].detail == "argument of gain_card"
+    cards = await completed_in_a_card(client, pack, "    - draw: 1", "    - gain_card: {card: bu", "{card: bu")
+    assert cards["burgle"].detail == "card of pack 'catacombs': Burgle"
+    assert all(str(i.detail).startswith("card of pack") for i in cards.values())    # cards only: no pool, no op
+
+
+@pytest.mark.asyncio
 async def test_keys_of_a_card_complete_from_the_composed_schema(client: LanguageClient, pack: Path) -> None:
     items = await completed_in_a_card(client, pack, "  points: 1\n", "  points: 1\n  dan\n", "  dan")
     assert list(items) == ["danger"] and items["danger"].detail == "key"
+
+
+async def hovered(client: LanguageClient, uri: str, line: int, col: int) -> tuple[str, lsp.Range | None]:
+    """The Markdown hovering ``(line, col)`` of ``uri`` shows, and the range it is about."""
+    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(line, col)))
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    return shown.contents.value, shown.range
 
 
 @pytest.mark.asyncio
 async def test_hover_shows_an_ops_guide_text_and_a_cards_entry(client: LanguageClient, pack: Path) -> None:
     uri, text = open_file(client, pack / "cards.yaml")
     line, col = position_of(text, "draw: 1")
-    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(line, col + 1)))
-    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
-    assert shown.contents.value.startswith("#### `draw`") and "Draw N cards" in shown.contents.value
-    assert shown.range == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("draw")))
+    shown, where = await hovered(client, uri, line, col + 1)
+    assert shown.startswith("#### `draw`") and "Draw N cards" in shown
+    assert where == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("draw")))
     setup = open_text(client, pack / "setup.yaml", "reserve: [burgle, lamps-lamplighter]\n")
-    card = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(setup),
-                                                                  lsp.Position(0, len("reserve: [bu"))))
-    assert card is not None and isinstance(card.contents, lsp.MarkupContent)
-    assert card.contents.value.startswith("**Burgle**\n\ncard `burgle` of pack `catacombs`")
-    own = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(setup),
-                                                                 lsp.Position(0, len("reserve: [burgle, lamps"))))
-    assert own is not None and isinstance(own.contents, lsp.MarkupContent)
-    assert "cost: 3 skill" in own.contents.value and "> Gain 1 skill and 1 boot" in own.contents.value
+    card, _ = await hovered(client, setup, 0, len("reserve: [bu"))
+    assert card.startswith("**Burgle**\n\ncard `burgle` of pack `catacombs`")
+    own, _ = await hovered(client, setup, 0, len("reserve: [burgle, lamps"))
+    assert "cost: 3 skill" in own and "> Gain 1 skill and 1 boot" in own
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_key_shows_what_it_is_and_when_it_is_required(client: LanguageClient, pack: Path) -> None:
+    uri, text = open_file(client, pack / "cards.yaml")
+    line, col = position_of(text, "cost:")
+    shown, where = await hovered(client, uri, line, col + 2)
+    assert shown.startswith("**`cost`** · required when `kind` is `dungeon` or `reserve`")
+    assert "Skill to acquire" in shown and "Written as: mapping" in shown
+    assert where == lsp.Range(lsp.Position(line, col), lsp.Position(line, col + len("cost")))
+    manifest, text = open_file(client, pack / "pack.yaml")
+    line, col = position_of(text, "requires:")
+    requires, _ = await hovered(client, manifest, line, col)
+    assert requires.startswith("**`requires`** · optional\n\nPacks that must be loaded too.")
 
 
 @pytest.mark.asyncio

@@ -173,3 +173,99 @@ def test_room_features_tunnel_icons_and_conditions_have_their_guide_sections_to_
     assert sections["monster"].startswith("### `monster`")                    # a tunnel icon
     assert sections["has_artifact"].startswith("#### `has_artifact`")         # a condition
     assert "Draw N cards" in sections["draw"]
+
+
+def test_a_keys_hover_says_what_it_is_when_it_is_required_and_how_the_guide_writes_it() -> None:
+    from clank.content import new_context
+    from clank.guides.authoring import render_guide
+    from clank_cli import scaffold
+    from clank_cli.lsp.guide import key_rows
+    from clank_cli.lsp.keydocs import key_hover
+    from clank_cli.lsp.keys import key_at
+
+    registry, _ = scaffold.schema_registry(["catacombs"])
+    schemas = {kind: v.schema for kind, v in new_context(registry).validators.items()}
+    rows = key_rows(render_guide(registry, shipped=True))
+    lines = ["- id: x", "  cost: {skill: 3}", "  ability:", "    do: []"]
+    assert key_at(lines, 1, 2) == [0, "cost"]
+    assert key_at(lines, 1, 9) is None                       # a key of a flow mapping: not followed
+    cost = key_hover(schemas["cards"], [0, "cost"], rows)
+    assert cost is not None and cost.startswith("**`cost`** · required when `kind` is `dungeon` or `reserve`")
+    assert "Skill to acquire" in cost and "Written as: mapping" in cost
+    ident = key_hover(schemas["cards"], [0, "id"], rows)
+    assert ident is not None and ident.startswith("**`id`** (card id) · required")
+    assert "Unique across all packs" in ident and "Written as: card id" in ident
+    do = key_hover(schemas["cards"], key_at(lines, 3, 4) or [], rows)      # nested: the guide's ability.do row
+    assert do is not None and "Ops resolved when the ability is used.\n\nA list of ops" in do
+    skill = key_hover(schemas["cards"], [0, "cost", "skill"], rows)
+    assert skill is not None and skill.startswith("**`skill`** · optional") and "Written as: integer ≥ 0" in skill
+    files = key_hover(schemas["pack"], ["files"], rows)
+    assert files is not None and "Content files always loaded" in files
+    assert key_hover(schemas["cards"], [0, "no_such_key"], rows) is None
+
+
+def test_the_guides_key_tables_are_read_by_heading_and_dotted_key() -> None:
+    from clank_cli.lsp.guide import key_rows
+
+    guide = ("### Cards (`cards.yaml`)\n\n#### Card\n\n| key | type | required | description |\n|---|---|---|---|\n"
+             "| `cost` | mapping (keys below) | yes | To pay. |\n| `cost.skill` | integer |  | Skill. |\n")
+    assert key_rows(guide) == {("card", "cost"): ["mapping (keys below)", "yes", "To pay."],
+                               ("card", "cost.skill"): ["integer", "", "Skill."]}
+
+
+def test_the_arguments_an_op_takes_are_read_from_its_registered_schema() -> None:
+    from clank_cli import scaffold
+    from clank_cli.lsp.opargs import arguments_of
+
+    registry, _ = scaffold.schema_registry(["catacombs"])
+    taken = arguments_of(registry.ops, registry.conditions)
+    assert set(taken["gain_card"]) == {"card", "to"}                        # its mapping form, in a oneOf
+    assert taken["gain_card"]["card"]["x-ref"] == "card"
+    assert {"skill", "boots", "gold"} <= set(taken["gain"])                 # the names of its mapping's keys
+    assert {"stat", "n"} <= set(taken["turn_stat_at_least"])                # a condition's
+    assert "draw" not in taken                                              # a number: no arguments to name
+
+
+ARGUMENTS = {"trash": {"count": {"description": "How many cards (default 1)."}, "from": {"items": {"enum": ["hand", "play"]}},
+                       "card": {"x-ref": "card"}},
+             "turn_stat_at_least": {"stat": {"x-ref": "stat"}, "n": {}}}
+
+
+@pytest.mark.parametrize(("lines", "row", "before", "typed", "want"), [
+    (["  play:", "    - trash: {"], 1, "    - trash: {", "", ["count", "from", "card"]),     # a flow mapping
+    (["    - trash: {count: 1, "], 0, "    - trash: {count: 1, ", "c", ["card"]),         # written ones left out
+    (["    - trash:", "        count: 1", "        "], 2, "        ", "", ["from", "card"]),  # a block mapping
+    (["    - trash: {from: [hand, "], 0, "    - trash: {from: [hand, ", "", ["hand", "play"]),  # an enum's words
+    (["    - trash: {card: "], 0, "    - trash: {card: ", "la", ["lamps-x"]),            # a card id, no other id
+    (["  fight_if:", "    turn_stat_at_least:", "      stat: "], 2, "      stat: ", "", ["clank_made"]),
+])
+def test_inside_an_ops_arguments_its_argument_names_and_their_values_complete(
+        lines: list[str], row: int, before: str, typed: str, want: list[str]) -> None:
+    from clank_cli.lsp.arguments import complete_arguments
+
+    catalog = Catalog(arguments=ARGUMENTS, names={"clank_made": "statistic: Clank! made", "max_rounds": "option: rounds"})
+    ids = {"lamps-x": _card("lamps-x"), "lamps-pool": Definition("token_pools", "lamps-pool", "lamps", "s.yaml", 1, 1, {})}
+    got = complete_arguments(lines, row, before, typed, ids, catalog)
+    assert got is not None and [i.label for i in got] == want
+
+
+@pytest.mark.parametrize(("lines", "row", "before"), [
+    (["    - trash:", "      "], 1, "      "),            # beside the op's name: the list item's next key
+    (["  cost: {"], 0, "  cost: {"),                      # a content key's mapping, not an op's
+    (["    - trash: {count: "], 0, "    - trash: {count: "),   # a number: nothing to offer here
+    (["  play:", "    "], 1, "    "),                      # an effect: ops complete there
+])
+def test_outside_an_ops_arguments_they_do_not_complete(lines: list[str], row: int, before: str) -> None:
+    from clank_cli.lsp.arguments import complete_arguments
+
+    assert complete_arguments(lines, row, before, "", {}, Catalog(arguments=ARGUMENTS)) is None
+
+
+def test_an_argument_name_says_whose_it_is_and_what_it_does() -> None:
+    from clank_cli.lsp.arguments import complete_arguments
+
+    got = complete_arguments(["- trash: {co"], 0, "- trash: {", "co", {}, Catalog(arguments=ARGUMENTS))
+    assert got is not None
+    [count] = got
+    assert (count.insert_text, count.detail, count.documentation) == ("count: ", "argument of trash",
+                                                                       "How many cards (default 1).")

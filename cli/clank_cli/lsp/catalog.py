@@ -18,7 +18,8 @@ from clank.content import PackData, new_context
 from clank.guides.authoring import condition_example, op_example, render_guide, to_yaml
 
 from clank_cli.lsp.checker import PackChecker
-from clank_cli.lsp.guide import named_sections
+from clank_cli.lsp.guide import KeyRows, key_rows, named_sections
+from clank_cli.lsp.opargs import arguments_of
 from clank_cli.validation import validate
 
 ID_KINDS = {"cards": "card", "tokens": "token", "tiles": "tile", "token_pools": "token pool", "regions": "region",
@@ -79,6 +80,8 @@ class Catalog:
     docs: dict[str, str] = field(default_factory=dict)
     examples: dict[str, str] = field(default_factory=dict)   # an op's or condition's example, on one line
     schemas: dict[str, Any] = field(default_factory=dict)    # the composed schema of each content kind
+    key_rows: KeyRows = field(default_factory=dict)          # the guide's key tables, row by heading and key
+    arguments: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)   # op or condition: its arguments' schemas
 
     def ids(self, editing: Iterable[Definition]) -> dict[str, Definition]:
         """Every id by name: the edited pack's (as typed) first, then the installed packs'."""
@@ -106,6 +109,9 @@ def build_catalog(checker: PackChecker) -> Catalog:
             examples.setdefault(name, text)
     names = {**{name: f"option: {o.doc}" for name, o in registry.options.items()},
              **{name: f"statistic: {s.doc}" for name, s in registry.stats.items()}}
+    guide = render_guide(registry, shipped=True)
     return Catalog(definitions(result.content), sorted(registry.ops), sorted(registry.conditions),
-                   dict(sorted(names.items())), named_sections(render_guide(registry, shipped=True)), examples,
-                   {kind: validator.schema for kind, validator in new_context(registry).validators.items()})
+                   dict(sorted(names.items())), named_sections(guide), examples,
+                   {kind: validator.schema for kind, validator in new_context(registry).validators.items()},
+                   key_rows(guide), arguments_of(registry.ops, registry.conditions))
+

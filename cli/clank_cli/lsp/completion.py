@@ -21,8 +21,9 @@ _VALUE = re.compile(r"(:\s+|[\[,]\s*|-\s+|:\s*['\"])$")
 _KEY = re.compile(r"(^\s*|-\s+|[{,]\s*)$")
 
 
-def _id_item(definition: Definition) -> lsp.CompletionItem:
+def id_item(definition: Definition) -> lsp.CompletionItem:
     name = definition.entry.get("name")
+    """An id, with what it is and the pack defining it (and its name, if it has one)."""
     return lsp.CompletionItem(label=definition.id, kind=lsp.CompletionItemKind.Reference,
                               detail=definition.what + (f": {name}" if isinstance(name, str) else ""))
 
@@ -41,7 +42,7 @@ def complete(before: str, typed: str, ids: dict[str, Definition], catalog: Catal
     or condition names when ``ops`` is off: the cursor is where a content key goes)."""
     items: list[lsp.CompletionItem] = []
     if _VALUE.search(before):
-        items += [_id_item(d) for name, d in sorted(ids.items()) if name.startswith(typed)]
+        items += [id_item(d) for name, d in sorted(ids.items()) if name.startswith(typed)]
         items += [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Constant, detail=what)
                   for name, what in catalog.names.items() if name.startswith(typed) and name not in ids]
     if ops and _KEY.search(before):

@@ -36,3 +36,28 @@ def named_sections(guide: str) -> dict[str, str]:
         current, lines = ((name.group(1), level), [line]) if name else (None, [])
     close()
     return {name: "\n\n---\n\n".join(parts) for name, parts in sections.items()}
+
+
+_TABLE_ROW = re.compile(r"^\|\s*`([\w.-]+)`\s*\|(.*)\|\s*$")
+_PARENTHESIS = re.compile(r"\s*\(.*\)\s*$")
+
+KeyRows = dict[tuple[str, str], list[str]]
+"""The guide's key tables: (the heading above, lower case, without its parenthesis; the key,
+dotted below the mapping the heading is about) -> the row's cells after the key."""
+
+
+def key_rows(guide: str) -> KeyRows:
+    """Each row of the guide's key tables (``| `cost` | mapping | yes | Skill to acquire. |``),
+    under the heading it is written below (``card`` for ``#### Card``, ``setup`` for
+    ``### Setup (`setup.yaml`)``)."""
+    rows: KeyRows = {}
+    heading = ""
+    for line in guide.splitlines():
+        found = _HEADING.match(line)
+        if found is not None:
+            heading = _PARENTHESIS.sub("", found.group(2)).strip().lower()
+            continue
+        row = _TABLE_ROW.match(line)
+        if row is not None and heading:
+            rows.setdefault((heading, row.group(1)), [cell.strip() for cell in row.group(2).split("|")])
+    return rows

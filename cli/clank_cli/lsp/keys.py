@@ -90,7 +90,7 @@ def _key_column(line: str) -> int:
     return item.end() if item else _indent(line)
 
 
-def _written(lines: list[str], row: int, column: int, new_entry: bool) -> set[str]:
+def written_keys(lines: list[str], row: int, column: int, new_entry: bool) -> set[str]:
     """The keys already written in the mapping whose keys are at ``column``, around ``row``."""
     keys = set()
     code = [(r, line) for r, line in enumerate(lines) if r != row and line.strip() and not line.lstrip().startswith("#")]
@@ -125,7 +125,7 @@ def complete_keys(schema: dict[str, Any] | None, lines: list[str], row: int, bef
     mapping = mapping_schema(schema, path)
     if mapping is None:
         return []
-    written = _written(lines, row, column, new_entry=_ITEM.match(before) is not None)
+    written = written_keys(lines, row, column, new_entry=_ITEM.match(before) is not None)
     items = []
     for name, sub in mapping["properties"].items():
         if name.startswith(typed) and name not in written:
@@ -133,3 +133,22 @@ def complete_keys(schema: dict[str, Any] | None, lines: list[str], row: int, bef
             items.append(lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Property, insert_text=f"{name}: ",
                                             detail="key", documentation=doc if isinstance(doc, str) else None))
     return items
+
+
+def key_at(lines: list[str], row: int, start: int) -> Path | None:
+    """The path of the key written at column ``start`` of line ``row`` (``[0, "cost", "skill"]``),
+    its own name last; None when no block mapping key starts there (a value, a flow mapping)."""
+    line = lines[row] if row < len(lines) else ""
+    name = re.match(r"([\w-]+):(\s|$)", line[start:])
+    where = key_path(lines, row, line[:start]) if name else None
+    if name is None or where is None:
+        return None
+    return [*where[0], name.group(1)]
+
+
+def key_schema(root: dict[str, Any], path: Path) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The schema of the mapping holding the key ``path`` ends with, and the key's own (None
+    when the file's schema does not name that key there)."""
+    mapping = mapping_schema(root, path[:-1])
+    sub = mapping["properties"].get(path[-1]) if mapping is not None else None
+    return (mapping, _resolve(sub, root)) if mapping is not None and isinstance(sub, dict) else None

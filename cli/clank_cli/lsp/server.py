@@ -24,13 +24,15 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from clank_cli.lsp import actions
+from clank_cli.lsp.arguments import complete_arguments
 from clank_cli.lsp.catalog import Catalog, Definition, build_catalog, definitions
 from clank_cli.lsp.checker import PackChecker, PackReport
 from clank_cli.lsp.completion import complete
-from clank_cli.lsp.diagnostics import to_diagnostic
+from clank_cli.lsp.diagnostics import char_index, to_diagnostic
 from clank_cli.lsp.documents import is_scenario_file, overlay_of, pack_dir_of, path_of, text_lines, uri_of
 from clank_cli.lsp.hover import hover_text
-from clank_cli.lsp.keys import complete_keys
+from clank_cli.lsp.keydocs import key_hover
+from clank_cli.lsp.keys import complete_keys, key_at
 from clank_cli.lsp.navigation import definition_location, references
 from clank_cli.lsp.words import prefix_at, word_at
 
@@ -154,6 +156,13 @@ class PackServer(LanguageServer):
         mine = self.defined.get(directory, []) if directory is not None else []
         return self.catalog.ids(mine), self.catalog, self.reports.get(directory) if directory else None
 
+    def key_hover(self, uri: str, found: PointedAt) -> str | None:
+        """What the key under the cursor is, when the word is a key the file's schema names."""
+        lines, path = self.lines(uri), path_of(uri)
+        kind = file_kind(path, found.catalog.schemas) if path else None
+        key = key_at(lines, found.range.start.line, char_index(lines[found.range.start.line], found.range.start.character))
+        return key_hover(found.catalog.schemas.get(kind or ""), key, found.catalog.key_rows) if key else None
+
     def publish(self, report: PackReport, overlay: dict[str, str]) -> None:
         """Send the diagnostics of a pack's check to each file they are in; clear the files of
         the pack's last check that have none now."""
@@ -207,13 +216,16 @@ def build_server(debounce: float = DEBOUNCE) -> PackServer:
         path = path_of(uri)
         kind = file_kind(path, catalog.schemas) if path else None
         keys = complete_keys(catalog.schemas.get(kind or ""), lines, params.position.line, before, typed)
-        items = keys + complete(before, typed, ids, catalog, ops=not keys)
+        arguments = None if keys else complete_arguments(lines, params.position.line, before, typed, ids, catalog)
+        items = arguments if arguments is not None else keys + complete(before, typed, ids, catalog, ops=not keys)
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     async def hover(ls: PackServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        found = await ls.pointed_at(params.text_document.uri, params.position)
-        text = hover_text(found.word, found.ids, found.catalog) if found else None
+        uri = params.text_document.uri
+        found = await ls.pointed_at(uri, params.position)
+        text = ls.key_hover(uri, found) if found else None
+        text = text or (hover_text(found.word, found.ids, found.catalog) if found else None)
         return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text), found.range) if found and text else None
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
