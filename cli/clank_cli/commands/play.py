@@ -5,10 +5,8 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from clank.api import split_packs
-
 from clank_cli import console as con
-from clank_cli.commands import DEFAULT_PACKS
+from clank_cli.commands import packs_or_default
 from clank_cli.errors import CommandExit
 from clank_cli.play import (
     FAULT,
@@ -51,7 +49,7 @@ def play(*, packs: str | None = None, players: int | None = None, humans: int | 
             if seed is None:
                 seed = secrets.randbelow(1_000_000)
             con.say(f"seed {seed}")
-            table = new_table(split_packs(packs or DEFAULT_PACKS), players, humans, bot, seed, parsed, save)
+            table = new_table(packs_or_default(packs), players, humans, bot, seed, parsed, save)
         for note in table.notes:
             con.say(note)
         game, seats = table.game, table.seats

@@ -13,7 +13,6 @@ watches. Without a setup B (nothing to compare), the lines name the cards outsid
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,8 +140,3 @@ def band_lines(report: BalanceReport) -> list[VerdictLine]:
                               f"{shown(fences['hi'], 'rate')}%], {report['games']:,} games",
                       "column": None, "significant": False, "width": None})
     return lines
-
-
-def watched_widths(lines: Sequence[VerdictLine]) -> list[float | None]:
-    """The widths of the intervals ``--precision`` judges (None: no interval yet)."""
-    return [line["width"] for line in lines if line["column"] is not None]

@@ -33,10 +33,6 @@ class PackReport:
     content: list[PackData] = field(default_factory=list)
     fault: str | None = None
 
-    def owns(self, path: str) -> bool:
-        """Whether the file (an overlay key) is one the pack reads, or one of its problems is in."""
-        return path in self.problems or path in self.files
-
 
 class PackChecker:
     """Validates packs with unsaved text, the registries of the packs' code built once."""

@@ -22,8 +22,8 @@ _KEY = re.compile(r"(^\s*|-\s+|[{,]\s*)$")
 
 
 def id_item(definition: Definition) -> lsp.CompletionItem:
-    name = definition.entry.get("name")
     """An id, with what it is and the pack defining it (and its name, if it has one)."""
+    name = definition.entry.get("name")
     return lsp.CompletionItem(label=definition.id, kind=lsp.CompletionItemKind.Reference,
                               detail=definition.what + (f": {name}" if isinstance(name, str) else ""))
 

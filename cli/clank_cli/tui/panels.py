@@ -38,11 +38,6 @@ def colour(seat: int) -> str:
     return f"bold {seat_colour(seat)}"
 
 
-def name_text(view: Any, seat: int, seats: Sequence[Seat] | None = None) -> Text:
-    """A seat's name in its colour (``P2 (greedy)``)."""
-    return Text(render.seat_name(view, seat, seats), style=colour(seat))
-
-
 def map_panel(view: Any, width: int, height: int, preview: Action | None = None,
               seat: int | None = None) -> RenderableType:
     """The dungeon map, centred on the seat's pawn (or the tile being laid), with a one-line
