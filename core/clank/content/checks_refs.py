@@ -272,16 +272,23 @@ def known_stacks(packs: list[PackData]) -> set[str]:
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
-        parts = [p for v in by_region.values() for p in as_list(v)]
-        for part in parts:
-            if isinstance(part, dict):
-                for key in ("stack", "add"):
-                    value = part.get(key)
-                    for v in [value] if isinstance(value, str) else as_list(value):
-                        v = as_dict(v).get("stack") if isinstance(v, dict) else v
-                        if isinstance(v, str):
-                            stacks.add(v)
+        for parts in by_region.values():
+            for part in as_list(parts):
+                stacks.update(part_stacks(part))
     return stacks
+
+
+def part_stacks(part: Any) -> list[str]:
+    """The tile stacks one ``tile_stacks`` part takes tiles from: its ``stack`` (a name or a list
+    of names) and its ``add`` (names, or ``{stack, keep}``)."""
+    names: list[str] = []
+    for key in ("stack", "add"):
+        value = as_dict(part).get(key)
+        for v in [value] if isinstance(value, str) else as_list(value):
+            v = as_dict(v).get("stack") if isinstance(v, dict) else v
+            if isinstance(v, str):
+                names.append(v)
+    return names
 
 
 def check_stacks(ctx: Context, packs: list[PackData]) -> None:
