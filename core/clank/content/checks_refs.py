@@ -144,6 +144,8 @@ _SETUP_BUILDS = {"stack": "tiles", "tile_region": "tiles", "joined_pool": "token
 """What a setup builds from content (a stack from tiles, a pool from tokens), and the kind of
 content it is built from: not judged when a part holding files of that kind is off in this game
 (``clank validate`` switches every part on)."""
+_TABLES = {"card": "cards", "token": "tokens", "tile": "tiles"}
+"""The content table of each id reference kind."""
 _WHERE_WORDS = {"pool": "tokens of pool", "kind": "cards of kind", "stack": "tiles of stack",
                 "region": "tiles of region"}
 
@@ -154,7 +156,7 @@ def _check_ref(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: Ref
     target, _, where = target.partition("?")
     if registered_only and target not in _REGISTERED:
         return
-    table_name = {"card": "cards", "token": "tokens", "tile": "tiles"}.get(target)
+    table_name = _TABLES.get(target)
     if table_name is not None:
         index.referenced[target].add(rid)
         if rid not in index.ids[table_name]:
@@ -193,7 +195,7 @@ def _check_where(ctx: Context, index: IdIndex, pack: PackData, kind: str, ref: R
     tokens of ``pool: market``, a reserve cards of ``kind: reserve``)."""
     target, rid, path = ref
     field_name, _, wanted = where.partition("=")
-    entry = index.entry({"card": "cards", "token": "tokens", "tile": "tiles"}[target], rid) or {}
+    entry = index.entry(_TABLES[target], rid) or {}
     have = entry.get(field_name)
     if have is None or str(have) == wanted:
         return     # not written: the schema reports a missing key, a default is the engine's
@@ -239,8 +241,8 @@ def check_refs(ctx: Context, packs: list[PackData], index: IdIndex, registered_o
             continue
         _check_region_starts(ctx, index, pack)
         for i, tid in enumerate(pack.setup.get("start_tiles") or []):
-            found = index.ids["tiles"].get(tid) if isinstance(tid, str) else None
-            if found and isinstance(found[0].tiles[found[1]], dict) and found[0].tiles[found[1]].get("stack") != "start":
+            tile = index.entry("tiles", tid) if isinstance(tid, str) else None
+            if tile is not None and tile.get("stack") != "start":
                 ctx.problems.append(pack.problem("setup", ("start_tiles", i), "start-tile",
                                                  f"tile {tid!r} is not in the start stack"))
 
@@ -272,16 +274,23 @@ def known_stacks(packs: list[PackData]) -> set[str]:
     for pack in packs:
         by_region = as_dict(pack.setup.get("tile_stacks"))
         stacks |= set(by_region)
-        parts = [p for v in by_region.values() for p in as_list(v)]
-        for part in parts:
-            if isinstance(part, dict):
-                for key in ("stack", "add"):
-                    value = part.get(key)
-                    for v in [value] if isinstance(value, str) else as_list(value):
-                        v = as_dict(v).get("stack") if isinstance(v, dict) else v
-                        if isinstance(v, str):
-                            stacks.add(v)
+        for parts in by_region.values():
+            for part in as_list(parts):
+                stacks.update(part_stacks(part))
     return stacks
+
+
+def part_stacks(part: Any) -> list[str]:
+    """The tile stacks one ``tile_stacks`` part takes tiles from: its ``stack`` (a name or a list
+    of names) and its ``add`` (names, or ``{stack, keep}``)."""
+    names: list[str] = []
+    for key in ("stack", "add"):
+        value = as_dict(part).get(key)
+        for v in [value] if isinstance(value, str) else as_list(value):
+            v = as_dict(v).get("stack") if isinstance(v, dict) else v
+            if isinstance(v, str):
+                names.append(v)
+    return names
 
 
 def check_stacks(ctx: Context, packs: list[PackData]) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clank.content.checks_refs import IdIndex, known_stacks
+from clank.content.checks_refs import IdIndex, known_stacks, part_stacks
 from clank.content.packdata import PackData, as_dict, as_list
 from clank.content.packread import Context
 from clank.content.setupmerge import merge_setup
@@ -39,17 +39,8 @@ def setups_by_count(packs: list[PackData]) -> list[dict[str, Any]]:
 
 def drawn_stacks(setups: list[dict[str, Any]]) -> set[str]:
     """Every tile stack some ``tile_stacks`` part takes tiles from (``stack``, ``add``)."""
-    out: set[str] = set()
-    for setup in setups:
-        for parts in as_dict(setup.get("tile_stacks")).values():
-            for part in as_list(parts):
-                part = as_dict(part)
-                names = [part.get("stack")] + as_list(part.get("stack")) + as_list(part.get("add"))
-                for name in names:
-                    name = as_dict(name).get("stack") if isinstance(name, dict) else name
-                    if isinstance(name, str):
-                        out.add(name)
-    return out
+    return {name for setup in setups for parts in as_dict(setup.get("tile_stacks")).values()
+            for part in as_list(parts) for name in part_stacks(part)}
 
 
 def check_reach(ctx: Context, packs: list[PackData], index: IdIndex) -> None:

@@ -198,13 +198,15 @@ class FastCheck:
 
     def __init__(self, schemas: Mapping[str, dict[str, Any]]) -> None:
         self._schemas = schemas
-        self._validators: dict[str, Any] = {}
+        self._validators: dict[str, Any] = {}   # kind -> its validator, or None (jsonschema judges)
         self._registry: Any = None
 
     def passes(self, kind: str, data: Any) -> bool:
         """True when ``data`` is certainly valid for ``kind``; False means: ask jsonschema."""
         try:
-            validator = self._validators.get(kind) or self._build(kind)
+            if kind not in self._validators:   # built once, a missing extension too (no import per file)
+                self._validators[kind] = self._build(kind)
+            validator = self._validators[kind]
             return validator is not None and bool(validator.is_valid(data))
         except Exception:   # noqa: BLE001 - whatever the extension cannot take, jsonschema judges
             return False
@@ -219,9 +221,7 @@ class FastCheck:
         schema = self._schemas.get(kind)
         if schema is None:
             return None
-        validator = jsonschema_rs.Draft7Validator(schema, registry=self._registry, validate_formats=False)
-        self._validators[kind] = validator
-        return validator
+        return jsonschema_rs.Draft7Validator(schema, registry=self._registry, validate_formats=False)
 
 
 SUBSCHEMA_MAPS = ("properties", "patternProperties", "definitions", "dependencies")

@@ -154,8 +154,7 @@ def _colon_in_value(slip: Slip) -> Hint | None:
         name = str(key.value) if isinstance(key, ScalarToken) else "this key"
         value = slip.text[start:slip.content_end(slip.at.line)]
         line = slip.line(slip.at.line)
-        indent = len(line) - len(line.lstrip())
-        fixed = line[indent:slip.col_of(start)] + quoted(value)
+        fixed = line[slip.indent(slip.at.line):slip.col_of(start)] + quoted(value)
         return slip.hint(f"a second colon in the value of {name!r}: a colon and a space end a key, so a value "
                          f"that holds one goes in quotes ({excerpt(fixed)})", slip.index)
     hint = _glued_colon(slip, start)
@@ -256,10 +255,9 @@ def _block_text_outdent(slip: Slip, at: int | None = None) -> Hint | None:
     first = next((n for n in range(header + 1, slip.line_of(at)) if slip.line(n).strip()), None)
     if first is None:
         return None
-    want = len(slip.line(first)) - len(slip.line(first).lstrip())
+    want = slip.indent(first)
     number = slip.line_of(at)
-    line = slip.line(number)
-    have = len(line) - len(line.lstrip())
+    have = slip.indent(number)
     if have >= want:
         return None
     return slip.hint(f"this line is indented less ({spaces(have)}) than the first line of the {prev.style} text "
@@ -309,7 +307,7 @@ def _file_outdent(slip: Slip) -> Hint | None:
     number = slip.line_of(slip.index)
     if first is None or first >= number:
         return None
-    want = len(slip.line(first)) - len(slip.line(first).lstrip())
+    want = slip.indent(first)
     have = slip.col_of(slip.index)
     if have >= want:
         return None

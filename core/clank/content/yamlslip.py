@@ -100,6 +100,11 @@ class Slip:
         """The text of the 0-based line ``number`` ('' past the end), without its line break."""
         return self.lines[number] if 0 <= number < len(self.lines) else ""
 
+    def indent(self, number: int) -> int:
+        """How many blanks start the 0-based line ``number``."""
+        line = self.line(number)
+        return len(line) - len(line.lstrip())
+
     def line_of(self, index: int) -> int:
         """The 0-based line ``index`` is on."""
         return bisect.bisect_right(self.starts, index) - 1
@@ -192,7 +197,7 @@ class Slip:
         n = self.line_of(start)
         line_start, line = self.starts[n], self.line(n)
         cut = max(self.content_end(n) - line_start, end - line_start)
-        indent = len(line) - len(line.lstrip())
+        indent = self.indent(n)
         fixed = line[indent:start - line_start] + new + line[end - line_start:cut]
         return excerpt(fixed, start - line_start - indent)
 

@@ -68,8 +68,6 @@ _FALLBACK_TUNNEL = ["hall", "n1"]
 # ==========================================================================================
 _FLOW_WIDTH = 72
 _IDENT = "^[a-z_][a-z0-9_]*$"
-_flow = yaml_flow
-"""Flow style (written where a value fits on one line): the validator's messages write values so too."""
 
 
 def _fits(value: Any, used: int, pairs: bool = True) -> bool:
@@ -84,7 +82,7 @@ def _fits(value: Any, used: int, pairs: bool = True) -> bool:
         return False
     if isinstance(value, dict) and len(value) > 1 and _depth(value) > 2:
         return False
-    return _depth(value) <= 3 and used + len(_flow(value, pairs=pairs)) <= _FLOW_WIDTH
+    return _depth(value) <= 3 and used + len(yaml_flow(value, pairs=pairs)) <= _FLOW_WIDTH
 
 
 def _depth(value: Any) -> int:
@@ -103,7 +101,7 @@ def _block(value: Any, indent: int, pairs: bool = True) -> list[str]:
         for key, sub in value.items():
             head = f"{pad}{yaml_scalar(key)}:"
             if _fits(sub, len(head) + 1, pairs):
-                lines.append(f"{head} {_flow(sub, pairs=pairs)}")
+                lines.append(f"{head} {yaml_flow(sub, pairs=pairs)}")
             else:
                 lines += [head, *_block(sub, indent + 2, pairs)]
         return lines
@@ -113,9 +111,9 @@ def _block(value: Any, indent: int, pairs: bool = True) -> list[str]:
                 inner = _block(item, indent + 2, pairs)
                 lines += [f"{pad}- {inner[0].lstrip()}", *inner[1:]]
             else:
-                lines.append(f"{pad}- {_flow(item, pairs=pairs)}")
+                lines.append(f"{pad}- {yaml_flow(item, pairs=pairs)}")
         return lines
-    return [f"{pad}{_flow(value, pairs=pairs)}"]
+    return [f"{pad}{yaml_flow(value, pairs=pairs)}"]
 
 
 def to_yaml(value: Any, pairs: bool = True) -> str:
@@ -165,7 +163,7 @@ class _Schemas:
         if isinstance(schema.get("$ref"), str):
             return self.ref_name(schema["$ref"], kind)
         if "const" in schema:
-            return f"`{_flow(schema['const'])}`"
+            return f"`{yaml_flow(schema['const'])}`"
         if isinstance(schema.get("enum"), list):
             return _one_of(schema["enum"])
         for combo in ("oneOf", "anyOf"):
@@ -227,9 +225,9 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 def _one_of(values: Sequence[Any], limit: int = 16) -> str:
-    shown = ", ".join(f"`{_flow(v)}`" for v in values[:limit])
+    shown = ", ".join(f"`{yaml_flow(v)}`" for v in values[:limit])
     more = f" (and {len(values) - limit} more)" if len(values) > limit else ""
-    return ("`" + _flow(values[0]) + "`") if len(values) == 1 else f"one of {shown}{more}"
+    return ("`" + yaml_flow(values[0]) + "`") if len(values) == 1 else f"one of {shown}{more}"
 
 
 def _cell(text: str) -> str:
@@ -265,9 +263,9 @@ def _condition_text(cond: Any) -> str:
             continue
         values = [sub["const"]] if "const" in sub else sub.get("enum") if isinstance(sub.get("enum"), list) else None
         if values:
-            parts.append(f"`{key}` is " + " or ".join(f"`{_flow(v)}`" for v in values))
+            parts.append(f"`{key}` is " + " or ".join(f"`{yaml_flow(v)}`" for v in values))
         else:
-            parts.append(f"`{key}` is {_flow(sub)}")
+            parts.append(f"`{key}` is {yaml_flow(sub)}")
     return " and ".join(parts)
 
 
