@@ -54,9 +54,6 @@ if TYPE_CHECKING:
 
 LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
-SHARED = ("map", "row", "supply", "log")
-"""The parts every page of a game shows alike (built once per state, from the spectator's view)."""
-PARTS = ("status", "map", "players", "row", "supply", "log", "actions", "hand")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
 
