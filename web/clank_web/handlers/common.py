@@ -13,7 +13,6 @@ from clank_web.lobby import Catalogue, GameSpec, SpecError, SpecRequest, parse_s
 from clank_web.refusal import Refusal
 from clank_web.safejson import loads
 from clank_web.tables import Created, GameRoom
-from clank_web.tokens import matches
 
 MAX_BODY = 64 * 1024
 """The largest HTTP request body accepted (a form or JSON)."""
@@ -68,7 +67,7 @@ async def creator_call(request: Request) -> tuple[GameRoom, dict[str, Any]]:
     room = await room_of(request)
     body = await json_body(request)
     token = body.get("token")
-    if not matches(token if isinstance(token, str) else None, room.creator_hash):
+    if not room.is_creator(token if isinstance(token, str) else None):
         raise Refusal("not-creator", "only the game's creator may do this (the creator link's token)")
     return room, body
 
