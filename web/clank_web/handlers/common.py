@@ -72,10 +72,14 @@ async def creator_call(request: Request) -> tuple[GameRoom, dict[str, Any]]:
     return room, body
 
 
+def game_page(request: Request, game_id: str) -> str:
+    """The address of a game's page (a spectator's link; a seat's adds ``#seat=TOKEN``)."""
+    return f"{str(request.base_url).rstrip('/')}/g/{game_id}"
+
+
 def links_of(request: Request, created: Created, seats: list[str]) -> dict[str, Any]:
     """A new game's links: each person's seat link, the spectator's, the creator's."""
-    base = str(request.base_url).rstrip("/")
-    page = f"{base}/g/{created.game_id}"
+    page = game_page(request, created.game_id)
     rows = []
     for seat, kind in enumerate(seats):
         token = created.seat_tokens.get(seat)
