@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,12 +41,6 @@ are taken over and forgotten within about 4 seconds (a live process heartbeats e
 second, so a machine busy with other tests does not make it look dead)."""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 # -- PostgreSQL ------------------------------------------------------------------------------
 def _pg_bin(name: str) -> str | None:
     found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
@@ -63,7 +56,7 @@ class PostgresServer:
             raise RuntimeError("PostgreSQL is not installed (.ci/system-deps installs Debian's postgresql)")
         self.root = Path(tempfile.mkdtemp(prefix="clank-pg-"))
         self.data = self.root / "data"
-        self.port = free_port()
+        self.port = load_benchmark().free_port()
         self.as_root = os.geteuid() == 0
         if self.as_root:
             shutil.chown(self.root, "postgres", "postgres")
@@ -245,7 +238,7 @@ class ServerProcess:
 
     def __init__(self, db: str, *args: str) -> None:
         self.db, self.args = db, args
-        self.port = free_port()
+        self.port = load_benchmark().free_port()
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -339,7 +332,7 @@ class LiveServer:
         from clank_web.app import create_app
         from clank_web.config import ServerConfig
 
-        self.port = free_port()
+        self.port = load_benchmark().free_port()
         self.app = create_app(ServerConfig(db, [str(HEXPACK)], bot_delay=0.0, rate=1000, burst=2000))
         config = uvicorn.Config(
             self.app,

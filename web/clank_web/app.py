@@ -93,8 +93,7 @@ async def refused(request: Request, exc: Exception) -> Response:
     the refusal's status (programs, the page's script), or an error page for a browser."""
     assert isinstance(exc, Refusal)
     if "text/html" in request.headers.get("accept", ""):
-        return error_page(PAGE_TITLES.get(exc.code, "Refused"), exc.message[:1].upper() + exc.message[1:],
-                          status(exc))
+        return error_page(PAGE_TITLES.get(exc.code, "Refused"), exc.sentence, status(exc))
     return JSONResponse(refusal_json(exc), status(exc))
 
 

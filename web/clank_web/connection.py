@@ -20,7 +20,6 @@ class Connection:
         self.seat, self.mode = seat, mode
         self._send, self._close = send, close
         self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
-        self.sent = 0
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 
@@ -36,7 +35,6 @@ class Connection:
                         await self._close(*text)
                     return
                 await self._send(text)
-                self.sent += 1
             except Exception:  # the peer is gone: stop writing, the reader cleans up
                 self.closed = True
                 return

@@ -107,8 +107,3 @@ def _same(a: Node | Leaf, b: Node | Leaf) -> bool:
     if isinstance(a, Leaf) and isinstance(b, Leaf):
         return a.markup == b.markup
     return markup(a) == markup(b)
-
-
-def size(ops: list[Op]) -> int:
-    """How many characters of markup the operations carry (for tests and measures)."""
-    return sum(len(op[3]) for op in ops if op[0] in ("r", "i") and op[3])

@@ -189,9 +189,7 @@ class Hall:
         self._touched[game_id] = time.monotonic()
         self.restored += 1
         await self.advance(room)  # what was committed while it was rebuilt
-        if room.automated:
-            await self.claim(room)
-        self.schedule(room)
+        await self.take_up(room)
         return room
 
     def _rebuild(self, stored: StoredGame) -> GameRoom | None:
@@ -243,9 +241,7 @@ class Hall:
         room = GameRoom(self, game_id, spec, game, seats, token_hash(creator))
         self.rooms[game_id] = room
         self._touched[game_id] = time.monotonic()
-        if room.automated:
-            await self.claim(room)
-        self.schedule(room)
+        await self.take_up(room)
         return Created(game_id, tokens, creator)
 
     async def delete(self, room: GameRoom) -> None:
@@ -281,9 +277,7 @@ class Hall:
             await self.write(self.store.set_seat, room.id, seat, taken.kind, taken.bot, taken.token_hash, self.id)
             seats = [taken if s.seat == seat else s for s in room.seats]
             self._seats_changed(room, seats, room.seats_version + 1)
-        if room.automated:
-            await self.claim(room)
-        self.schedule(room)
+        await self.take_up(room)
         return token
 
     def _seats_changed(self, room: GameRoom, seats: list[StoredSeat], version: int) -> None:
@@ -416,9 +410,7 @@ class Hall:
             return
         async with room.lock:
             self._seats_changed(room, seats, version)
-        if room.automated:
-            await self.claim(room)
-        self.schedule(room)
+        await self.take_up(room)
 
     def presence_changed(self, room: GameRoom) -> None:
         """This process's connections to a room changed: store them (a moment later, so pages
@@ -500,6 +492,13 @@ class Hall:
                 if room is not None:
                     log.info("game %s: this process runs its bots and timers now", game_id)
                     self.schedule(room)
+
+    async def take_up(self, room: GameRoom) -> None:
+        """After a room is made or its seats changed: take the lease of a game the server must
+        run (unless another live process holds it), then let its bot act or its timer start."""
+        if room.automated:
+            await self.claim(room)
+        self.schedule(room)
 
     async def claim(self, room: GameRoom) -> bool:
         """Take the lease of a game the server must run, unless another live process holds it;

@@ -54,9 +54,6 @@ if TYPE_CHECKING:
 
 LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
-SHARED = ("map", "row", "supply", "log")
-"""The parts every page of a game shows alike (built once per state, from the spectator's view)."""
-PARTS = ("status", "map", "players", "row", "supply", "log", "actions", "hand")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
 
@@ -128,7 +125,7 @@ class Pages:
         self.inputs: dict[Any, tuple[Any, Any]] = {}  # what a part was last built from, and the part
         self.rows: dict[Any, tuple[Leaf, ...]] = {}  # players' rows by what they show
 
-    def message(self, room: GameRoom, seat: int | None, mode: str) -> dict[str, Any]:
+    def message(self, room: GameRoom, seat: int | None) -> dict[str, Any]:
         """The state message's data for one seat (built once per state)."""
         key = ("message", seat)
         message = room.state_cache.get(key)
@@ -138,7 +135,7 @@ class Pages:
 
     def payload(self, room: GameRoom, seat: int | None, mode: str) -> str:
         """The whole state message for one seat: what a connection that joins now receives."""
-        message = self.message(room, seat, mode)
+        message = self.message(room, seat)
         if mode != "html":
             return encode(message)
         table = self.parts(room, seat)
@@ -152,7 +149,7 @@ class Pages:
     def update(self, room: GameRoom, seat: int | None, mode: str) -> str:
         """The state message for the connections of one seat after a change: in ``html`` mode,
         the operations that turn the parts those pages show into the new ones."""
-        message = self.message(room, seat, mode)
+        message = self.message(room, seat)
         if mode != "html":
             return encode(message)
         shown = self.shown.get((seat, mode))
@@ -185,7 +182,7 @@ class Pages:
         table = room.state_cache.get(key)
         if table is None:
             shared = self.shared(room)
-            message = self.message(room, seat, "html")
+            message = self.message(room, seat)
             view = room.game.view(seat) if seat is not None else shared["view"]
             names = shared["names"]
             rows = dict(shared["rows"])
@@ -246,7 +243,7 @@ class Pages:
         when ``action`` is no such action."""
         if seat is None:
             return None
-        message = self.message(room, seat, "html")
+        message = self.message(room, seat)
         label = next((a["label"] for a in message["actions"] if a["preview"] and a["text"] == action), None)
         if label is None:
             return None

@@ -17,5 +17,10 @@ class Refusal(Exception):
         super().__init__(message)
         self.code, self.message = code, message
 
+    @property
+    def sentence(self) -> str:
+        """The message as a page shows it, on its own: with a capital letter."""
+        return self.message[:1].upper() + self.message[1:]
+
     def __repr__(self) -> str:
         return f"Refusal({self.code!r}, {self.message!r})"

@@ -307,10 +307,6 @@ class GameRoom:
         self.connections.clear()
 
     # -- who sees what -----------------------------------------------------------------------
-    def message(self, seat: int | None, mode: str) -> dict[str, Any]:
-        """The state message's data for one seat (or a spectator), built once per version."""
-        return self.pages.message(self, seat, mode)
-
     def payload(self, seat: int | None, mode: str) -> str:
         """The whole state message for one seat: what a connection that joins now receives."""
         return self.pages.payload(self, seat, mode)

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from clank_web import lobby
-from clank_web.handlers.common import creator_call, hall_of, json_body, links_of, new_game, room_of
+from clank_web.handlers.common import creator_call, game_page, hall_of, json_body, links_of, new_game, room_of
 from clank_web.lobby import SpecError, SpecRequest
 from clank_web.refusal import Refusal
 
@@ -62,7 +62,7 @@ async def takeover(request: Request) -> Response:
     token = await hall_of(request).take_over(room, seat, bot)
     answer: dict[str, object] = {"ok": True, "seat": seat, "bot": bot}
     if token is not None:
-        answer.update(token=token, link=f"{str(request.base_url).rstrip('/')}/g/{room.id}#seat={token}")
+        answer.update(token=token, link=f"{game_page(request, room.id)}#seat={token}")
     return JSONResponse(answer)
 
 

@@ -13,7 +13,6 @@ from clank_web.lobby import Catalogue, GameSpec, SpecError, SpecRequest, parse_s
 from clank_web.refusal import Refusal
 from clank_web.safejson import loads
 from clank_web.tables import Created, GameRoom
-from clank_web.tokens import matches
 
 MAX_BODY = 64 * 1024
 """The largest HTTP request body accepted (a form or JSON)."""
@@ -68,15 +67,19 @@ async def creator_call(request: Request) -> tuple[GameRoom, dict[str, Any]]:
     room = await room_of(request)
     body = await json_body(request)
     token = body.get("token")
-    if not matches(token if isinstance(token, str) else None, room.creator_hash):
+    if not room.is_creator(token if isinstance(token, str) else None):
         raise Refusal("not-creator", "only the game's creator may do this (the creator link's token)")
     return room, body
 
 
+def game_page(request: Request, game_id: str) -> str:
+    """The address of a game's page (a spectator's link; a seat's adds ``#seat=TOKEN``)."""
+    return f"{str(request.base_url).rstrip('/')}/g/{game_id}"
+
+
 def links_of(request: Request, created: Created, seats: list[str]) -> dict[str, Any]:
     """A new game's links: each person's seat link, the spectator's, the creator's."""
-    base = str(request.base_url).rstrip("/")
-    page = f"{base}/g/{created.game_id}"
+    page = game_page(request, created.game_id)
     rows = []
     for seat, kind in enumerate(seats):
         token = created.seat_tokens.get(seat)

@@ -64,7 +64,7 @@ async def create_from_form(request: Request) -> Response:
     except Refusal as refusal:
         if refusal.code != "refused":
             raise
-        return await lobby_page(request, fields, chosen, refusal.message[:1].upper() + refusal.message[1:], 400)
+        return await lobby_page(request, fields, chosen, refusal.sentence, 400)
     links = links_of(request, created, spec.seats)
     return HTMLResponse(render("created.html", game_id=created.game_id, **links))
 
