@@ -975,8 +975,8 @@ class Registry:
                          item=f"rules section {title!r}", fix="give a title and lines of two strings each, "
                          "('R1', 'Entering a frost room deals 1 damage.')")
             return
-        if any(s.title == title for s in self.rules_sections):
-            owner = next(s.pack for s in self.rules_sections if s.title == title)
+        owner = next((s.pack for s in self.rules_sections if s.title == title), None)
+        if owner is not None:
             self._refuse(f"rules section {title!r} registered twice (by {owner!r} and {self.current_pack!r})",
                          item=f"rules section {title!r}", fix="give the section another title")
             return
