@@ -16,6 +16,7 @@ traceback is shown only with ``clank --debug`` or ``CLANK_DEBUG=1`` (:func:`debu
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import traceback
@@ -36,7 +37,8 @@ ENGINE_DIR = str(Path(__file__).resolve().parent)
 """The engine's own code (``clank``): its frames are never a pack's."""
 CORE_PACK = "core"
 """The name the engine's own plugin registers under: its faults are the engine's, not a pack's."""
-RUNTIME_FIX = "correct the pack's code at that line"
+RUNTIME_FIX = "correct the pack's code at that line (--debug shows the engine's traceback)"
+"""The fix of a fault raised while a pack's code ran."""
 
 
 def nearest(word: str, candidates: Iterable[str]) -> str | None:
@@ -229,16 +231,20 @@ def in_files(file: str, files: set[str]) -> bool:
     return any(file == f or (f.endswith(os.sep) and file.startswith(f)) for f in files)
 
 
+def code_home(module_file: str) -> str:
+    """Where a module keeps its code, as :func:`in_files` reads it: a package's directory (with
+    the path separator) for its ``__init__.py``, else the module's file."""
+    path = Path(module_file)
+    return str(path.parent) + os.sep if path.name == "__init__.py" else str(path)
+
+
 def module_files(fn: Any) -> set[str]:
     """Where a callable's pack keeps its code: the directory of its top-level package (or its
     module's file)."""
     name = getattr(fn, "__module__", None) or getattr(type(fn), "__module__", "")
     module = sys.modules.get(str(name).split(".")[0])
     file = getattr(module, "__file__", None)
-    if not file:
-        return set()
-    path = Path(file)
-    return {str(path.parent) + os.sep} if path.name == "__init__.py" else {str(path)}
+    return {code_home(file)} if file else set()
 
 
 class _Index:
@@ -296,6 +302,23 @@ def _frames(error: BaseException) -> list[tuple[FrameType, int]]:
     return out
 
 
+def innermost_where(error: BaseException, is_pack_file: Callable[[str], bool]) -> Where | None:
+    """The innermost line of ``error``'s traceback in a file of the pack (``is_pack_file``)."""
+    for frame, lineno in reversed(_frames(error)):
+        if is_pack_file(frame.f_code.co_filename):
+            return frame_where(frame, lineno)
+    return None
+
+
+def runtime_fault(pack: str, item: str, error: BaseException, where: Where | None,
+                  restored: bool | None = None) -> PackFault:
+    """The fault of a pack's code that raised ``error`` while it ran (its cause ``error``)."""
+    fault = PackFault(pack, item, error_text(error), where=where, fix=RUNTIME_FIX, error=error,
+                      restored=restored, trace=trace_text(error))
+    fault.__cause__ = error
+    return fault
+
+
 def blame(error: BaseException, registry: Registry | None = None, *, hint: Origin | None = None,
           restored: bool | None = None) -> PackFault | None:
     """The pack at fault for ``error``, or None when it is the engine's (or nobody's) fault.
@@ -335,16 +358,8 @@ def blame(error: BaseException, registry: Registry | None = None, *, hint: Origi
                 break
     if origin is None or origin.pack == CORE_PACK or index is None:
         return None
-    where = None
-    for frame, lineno in reversed(frames):
-        if index.in_pack(origin.pack, frame.f_code.co_filename):
-            where = frame_where(frame, lineno)
-            break
-    fault = PackFault(origin.pack, origin.label(), error_text(error), where=where,
-                      fix=RUNTIME_FIX + " (--debug shows the engine's traceback)", error=error,
-                      restored=restored, trace=trace_text(error))
-    fault.__cause__ = error
-    return fault
+    where = innermost_where(error, functools.partial(index.in_pack, origin.pack))
+    return runtime_fault(origin.pack, origin.label(), error, where, restored)
 
 
 def _pick(found: list[Origin], frame: FrameType) -> Origin:

@@ -11,13 +11,11 @@ each fault at its line, and finds them all at once.
 from __future__ import annotations
 
 import inspect
-import os
-from pathlib import Path
 from typing import Any
 
 import pluggy
 
-from clank.faults import PackFault, def_where, did_you_mean, nearest
+from clank.faults import PackFault, code_home, def_where, nearest
 
 HOOK_PREFIX = "clank_"
 NEAR_MISS = 0.85
@@ -81,7 +79,8 @@ def check_plugin(pm: pluggy.PluginManager, pack: str, plugin: Any) -> list[PackF
             close = nearest(arg, passed)
             words = ", ".join(passed) or "no argument"
             faults.append(PackFault(pack, f"hook {name}",
-                                    f"takes {arg!r}, which the hook does not pass{did_you_mean(arg, passed)}",
+                                    f"takes {arg!r}, which the hook does not pass"
+                                    + (f" (did you mean {close!r}?)" if close else ""),
                                     where=def_where(fn),
                                     fix=f"name the parameter {close!r}" if close else
                                     f"the hook passes {words}: take those (or fewer)", rule="pack-hook"))
@@ -100,8 +99,7 @@ def plugin_files(plugin: Any) -> set[str]:
     files: set[str] = set()
     file = getattr(plugin, "__file__", None)
     if file:
-        path = Path(file)
-        files.add(str(path.parent) + os.sep if path.name == "__init__.py" else str(path))
+        files.add(code_home(file))
     for attr in dir(plugin):
         if attr.startswith(HOOK_PREFIX):
             fn = getattr(plugin, attr, None)

@@ -299,7 +299,8 @@ def _open_edge_words(game: Game, key: str) -> str:
         return "beyond the edge of the map"
     _, x, y, side, idx, region = r.to
     if "." in str(side):               # toward an empty slot of a slot region (SLOT.PORT)
-        return f"toward the empty {slot_words(f'{region}:{side.partition(chr(46))[0]}')}"
+        slot = str(side).partition(".")[0]
+        return f"toward the empty {slot_words(f'{region}:{slot}')}"
     tile = next((t for t in game.tiles for dx, dy in game.ruleset.tiles[t.tile].cells.values()
                  if (t.x + dx, t.y + dy) == (x, y) and t.region == region), None)
     name = game.ruleset.tiles[tile.tile].name if tile else "the map"

@@ -15,7 +15,7 @@ from typing import Any
 import pluggy
 
 from clank import hookcheck, hookspecs
-from clank.faults import RUNTIME_FIX, PackFault, error_text, frame_where, in_files, trace_text
+from clank.faults import PackFault, in_files, innermost_where, runtime_fault
 from clank.registry import ContentCheckDef, Registry
 
 ENTRY_POINT_GROUP = "clank.packs"
@@ -156,17 +156,7 @@ def hook_fault(pack: str, hook: str, error: BaseException, files: set[str]) -> P
     """The fault of a pack's hook that raised ``error``, at the innermost line of its own code."""
     if isinstance(error, PackFault):
         return error
-    where = None
-    tb = error.__traceback__
-    while tb is not None:
-        if in_files(tb.tb_frame.f_code.co_filename, files):
-            where = frame_where(tb.tb_frame, tb.tb_lineno)
-        tb = tb.tb_next
-    fault = PackFault(pack, f"hook {hook}", error_text(error), where=where,
-                      fix=RUNTIME_FIX + " (--debug shows the engine's traceback)", error=error,
-                      trace=trace_text(error))
-    fault.__cause__ = error
-    return fault
+    return runtime_fault(pack, f"hook {hook}", error, innermost_where(error, lambda file: in_files(file, files)))
 
 
 class _Plugin:

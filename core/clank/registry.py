@@ -946,8 +946,12 @@ class Registry:
         """Declare that the pack's code brings content into a game by a way setup does not show,
         so the validator's lint does not call it unreachable: a ``card``, ``token`` or ``tile`` id
         the code places itself, or a tile ``stack`` it draws from."""
-        if kind not in ("card", "token", "tile", "stack"):
-            raise RegistryError(f"content reach {name!r}: kind must be card, token, tile or stack, not {kind!r}")
+        kinds = ("card", "token", "tile", "stack")
+        if kind not in kinds:
+            self._refuse(f"content reach {name!r}: kind must be card, token, tile or stack, not {kind!r}"
+                         + did_you_mean(kind, kinds), item=f"content reach {name!r}",
+                         fix="declare a card, token or tile id, or a tile stack")
+            return
         self.content_reach.setdefault(kind, set()).add(name)
 
     def add_render(self, render: RenderDef) -> None:
@@ -971,8 +975,8 @@ class Registry:
                          item=f"rules section {title!r}", fix="give a title and lines of two strings each, "
                          "('R1', 'Entering a frost room deals 1 damage.')")
             return
-        if any(s.title == title for s in self.rules_sections):
-            owner = next(s.pack for s in self.rules_sections if s.title == title)
+        owner = next((s.pack for s in self.rules_sections if s.title == title), None)
+        if owner is not None:
             self._refuse(f"rules section {title!r} registered twice (by {owner!r} and {self.current_pack!r})",
                          item=f"rules section {title!r}", fix="give the section another title")
             return

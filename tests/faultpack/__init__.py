@@ -197,7 +197,10 @@ def install(monkeypatch: Any, kind: str | None = None) -> types.ModuleType:
     def installed() -> dict[str, Any]:
         return dict(sorted({**real(), PACK: EntryPoint(PACK, module)}.items()))
 
-    for name in INSTALLED_LOOKUPS:
-        monkeypatch.setattr(importlib.import_module(name), "installed_packs", installed)
+    # every lookup imported before any is replaced: a module first imported while clank.plugins'
+    # function is replaced would bind the replacement, and monkeypatch would "restore" it to that
+    lookups = [importlib.import_module(name) for name in INSTALLED_LOOKUPS]
+    for lookup in lookups:
+        monkeypatch.setattr(lookup, "installed_packs", installed)
     monkeypatch.setattr(importlib.import_module("clank.api"), "_CACHE", {})   # rulesets built with another kind
     return module

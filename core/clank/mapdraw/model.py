@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from clank.actions import Action
 from clank.dungeon import DELTA, Geometry
@@ -263,19 +263,42 @@ class _TileShape:
     layout: Layout
 
 
-_SHAPES: OrderedDict[tuple[Any, ...], tuple[Any, _TileShape]] = OrderedDict()
-_SHAPES_SIZE = 4096
-"""Placed tiles' shapes by ruleset, tile, place, turn and named ports (a server draws many
-games: the ones drawn longest ago go first)."""
+V = TypeVar("V")
+
+
+class _RulesetCache(Generic[V]):
+    """Values worked out from a ruleset and a key, kept for the ruleset (compared by identity: a
+    ruleset's id may be reused); past ``size`` the ones used longest ago go first (a server
+    draws many games)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], tuple[Any, V]] = OrderedDict()
+
+    def get(self, ruleset: Any, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+        """The value kept for ``ruleset`` and ``key``, else ``make()``'s (then kept)."""
+        full = (id(ruleset), *key)
+        kept = self._items.get(full)
+        if kept is not None and kept[0] is ruleset:
+            self._items.move_to_end(full)
+            return kept[1]
+        value = make()
+        if len(self._items) >= self.size:
+            self._items.popitem(last=False)
+        self._items[full] = (ruleset, value)
+        return value
+
+
+_SHAPES: _RulesetCache[_TileShape] = _RulesetCache(4096)
+"""Placed tiles' shapes by ruleset, tile, place, turn and named ports."""
 
 
 def _shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: SlotPorts) -> _TileShape:
-    key = (id(view.ruleset), placed.tile, placed.x, placed.y, placed.rot, placed.region, placed.slot,
-           tuple(sorted(named.items())))
-    kept = _SHAPES.get(key)
-    if kept is not None and kept[0] is view.ruleset:
-        _SHAPES.move_to_end(key)
-        return kept[1]
+    key = (placed.tile, placed.x, placed.y, placed.rot, placed.region, placed.slot, tuple(sorted(named.items())))
+    return _SHAPES.get(view.ruleset, key, lambda: _make_shape(view, geo, placed, tdef, named))
+
+
+def _make_shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: SlotPorts) -> _TileShape:
     raw = tdef.data.get("rooms") or {} if isinstance(tdef.data, dict) else {}
     taken: dict[str, set[tuple[int, int]]] = {}
     rooms: list[_RoomShape] = []
@@ -297,11 +320,7 @@ def _shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: SlotP
     cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
     layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
                     tuple((i, a, b) for i, a, b, _, _ in tunnels))
-    shape = _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
-    if len(_SHAPES) >= _SHAPES_SIZE:
-        _SHAPES.popitem(last=False)
-    _SHAPES[key] = (view.ruleset, shape)
-    return shape
+    return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
 
 
 def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomAnswers, ...],
@@ -388,8 +407,7 @@ def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int],
     return {tile: tuple(sorted(pairs)) for tile, pairs in out.items()}
 
 
-_EDGES: OrderedDict[tuple[Any, ...], tuple[Any, list[OpenEdge]]] = OrderedDict()
-_EDGES_SIZE = 1024
+_EDGES: _RulesetCache[list[OpenEdge]] = _RulesetCache(1024)
 """Open edges by ruleset, placed tiles and whether each region's stack has tiles left."""
 
 
@@ -399,17 +417,9 @@ def _open_edges(view: Any, geo: Geometry | Callable[[], Geometry], tiles: list[T
     and whether tiles are left to discover); ``geo``: the geometry of the tiles, or what makes
     it (when they are not kept)."""
     regions = tuple(dict.fromkeys(t.region for t in tiles))
-    key = (id(view.ruleset), tuple((t.id, t.region, t.x, t.y, t.rot) for t in tiles),
-           tuple(view.stack_size(r) > 0 for r in regions))
-    kept = _EDGES.get(key)
-    if kept is not None and kept[0] is view.ruleset:
-        _EDGES.move_to_end(key)
-        return kept[1]
-    edges = _find_open_edges(view, geo if isinstance(geo, Geometry) else geo(), tiles, named)
-    if len(_EDGES) >= _EDGES_SIZE:
-        _EDGES.popitem(last=False)
-    _EDGES[key] = (view.ruleset, edges)
-    return edges
+    key = (tuple((t.id, t.region, t.x, t.y, t.rot) for t in tiles), tuple(view.stack_size(r) > 0 for r in regions))
+    return _EDGES.get(view.ruleset, key,
+                      lambda: _find_open_edges(view, geo if isinstance(geo, Geometry) else geo(), tiles, named))
 
 
 def _find_open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
