@@ -276,10 +276,7 @@ def _row_test(cdef: Any, purpose: str) -> Any:
 
 def _row_variant(offers: OfferList, tests: tuple[tuple[int, Any], ...], outcome: int) -> OfferList:
     """The offers of a row whose conditions came out as ``outcome`` (a bit per test, set when it held)."""
-    failed = 0
-    for bit, _ in tests:
-        if not outcome & bit:
-            failed |= bit
+    failed = sum(bit for bit, _ in tests) & ~outcome
     keep = [not failed & (1 << i) for i in range(len(offers))]
     prices = offers.prices
     return OfferList((o for o, k in zip(offers, keep, strict=True) if k),
