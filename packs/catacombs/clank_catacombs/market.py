@@ -77,7 +77,7 @@ def _kinds(game, items: list[str]) -> tuple[tuple[str, Any], ...]:
 
 def price(game, item: str, seat: int | None = None) -> int:
     """K1: the printed price (7), after the ``market_price`` modifiers of loaded packs."""
-    printed = (_terms(game).get(item) or _item_terms(game, item))[2]
+    printed = _item_terms(game, item)[2]
     if not game.registry.modifiers.get("market_price"):
         return printed
     return int(game.modify("market_price", printed, item=item, seat=seat))
