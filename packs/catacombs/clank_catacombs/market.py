@@ -103,8 +103,7 @@ def take(game, seat, offer: Offer, payment: Payment) -> None:
     item, board = offer.item, offer.data
     game.market[board].remove(item)
     tdef = game.token_defs[item]
-    paid = payment.spent if payment.spent is not None else payment.cost
-    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(paid)}.")
+    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(payment.paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 
