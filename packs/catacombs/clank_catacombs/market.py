@@ -87,9 +87,10 @@ def board_offers(game, seat, verb: list[str], base_price: int | None = None, boa
     """Offers ``verb + [item]`` for every item of a board the player may buy now (each offer
     made once per ruleset and handed out again: read it, never change it)."""
     made = game.memo((PACK, "market-offers"), dict)
+    verb_key = tuple(verb)
     for item in offered(game, seat, board):
         cost = price(game, item, seat) if base_price is None else base_price
-        key = (tuple(verb), item, cost, board)
+        key = (verb_key, item, cost, board)
         offer = made.get(key)
         if offer is None:
             if len(made) > 10_000:
