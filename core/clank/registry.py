@@ -348,6 +348,11 @@ class Payment(NamedTuple):
     after: PaymentDone | None = None
     spent: dict[str, int] | None = None
 
+    @property
+    def paid(self) -> dict[str, int]:
+        """What the seat paid: ``spent`` once the engine filled it in, else the price (``cost``)."""
+        return self.spent if self.spent is not None else self.cost
+
 
 @dataclass(frozen=True, slots=True)
 class ActionFormDef:

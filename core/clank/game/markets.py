@@ -37,7 +37,9 @@ PAY = "pay"
 
 def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
     """The actions of every affordable way to pay every offer of one market."""
-    return scan(game, seat, market, None)
+    acts: list[Action] = []
+    list_markets(game, seat, ((market, None),), False, acts, [])
+    return acts
 
 
 def buy(game: Table, seat: int, market: MarketDef, action: Action) -> None:
@@ -99,11 +101,13 @@ def _pay_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
 
 
 def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
-    """Every (offer, payment) the seat can afford, as actions (``want`` None) or the offer and
-    payment of the action ``want``. This is the hot path of legal actions: no object is made
-    for what the seat cannot afford. A market no way to pay applies to, whose offers each ask
-    one resource at most (an :class:`OfferList` with prices), is read by its prices alone, to
-    list as to apply."""
+    """The offer and payment of the market action ``want`` (``KeyError`` when it is not one
+    now), or with ``want`` None every affordable action, as :func:`list_markets` lists them
+    (the hot path of legal actions: no object is made for what the seat cannot afford). A
+    market no way to pay applies to, whose offers each ask one resource at most (an
+    :class:`OfferList` with prices), is read by its prices alone, to list as to apply."""
+    if want is None:
+        return actions(game, seat, market)
     offers = market.offers(game, seat)
     if not offers:
         return []
@@ -115,8 +119,6 @@ def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:
     wayless = market.name in rs.plain_wayless_markets and (not flags or rs.market_way_flags[market.name].isdisjoint(flags))
     if wayless and type(offers) is OfferList and offers.prices is not None:
         get = pool.get                   # each price one resource at most: compared as they stand
-        if want is None:
-            return [action for action, res, n in offers.prices if get(res, 0) >= n]
         for offer, (action, res, n) in zip(offers, offers.prices, strict=True):
             if action == want and get(res, 0) >= n:
                 return offer, Payment(offer[1])
@@ -145,7 +147,7 @@ def list_markets(game: Table, seat: int, markets_how: Iterable[tuple[MarketDef, 
         name = market.name
         if type(offers) is OfferList and offers.prices is not None and name in plain and (
                 not flags or way_flags[name].isdisjoint(flags)):
-            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # as scan's short path
+            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # scan's short path, to list
         else:
             found = _scan_ways(game, seat, market, None, offers)
         if found:
@@ -276,10 +278,7 @@ def _row_test(cdef: Any, purpose: str) -> Any:
 
 def _row_variant(offers: OfferList, tests: tuple[tuple[int, Any], ...], outcome: int) -> OfferList:
     """The offers of a row whose conditions came out as ``outcome`` (a bit per test, set when it held)."""
-    failed = 0
-    for bit, _ in tests:
-        if not outcome & bit:
-            failed |= bit
+    failed = sum(bit for bit, _ in tests) & ~outcome
     keep = [not failed & (1 << i) for i in range(len(offers))]
     prices = offers.prices
     return OfferList((o for o, k in zip(offers, keep, strict=True) if k),

@@ -137,7 +137,7 @@ class Table(Board):
             parts.append(phrase)
             base = o[2]
             line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
-            log[-1] = line if line.endswith(_ENDS) else line + "."     # _sentence, written out
+            log[-1] = line if line.endswith(_ENDS) else line + "."     # a full stop unless it ends one
             return
         line = f"{self.state.players[seat].name or _SEAT_NAMES[seat]} {phrase}"   # self.name(seat)
         log.append(line if line.endswith(_ENDS) else line + ".")
@@ -925,11 +925,7 @@ def _count(n: int, word: str) -> str:
 
 
 _ENDS = ("!", ".", "?")
-
-
-def _sentence(text: str) -> str:
-    """A log line ends with a full stop unless it ends with ``!`` or ``.`` already."""
-    return text if text.endswith(_ENDS) else text + "."
+"""A log line ends with one of these, else :meth:`Table.tell` adds a full stop."""
 
 
 def _shares(n: int, sources: tuple[str, ...], pool: dict[str, int], taken: dict[str, int]) -> list[dict[str, int]]:

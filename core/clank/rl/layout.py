@@ -132,9 +132,6 @@ class Situation(NamedTuple):
     """For a choice, each listed option's place in its source's list (``option N`` is keyed by it)."""
 
 
-TURN_SITUATION = Situation(TURN)
-
-
 def situation(kind: str, decision: Mapping[str, Any] | None, links: Callable[[], Mapping[str, str]]) -> Situation:
     """The situation of a decision of ``kind`` (``decision``: its data, the game's pending decision)."""
     if kind in TURN_KINDS:

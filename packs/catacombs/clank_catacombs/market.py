@@ -77,7 +77,7 @@ def _kinds(game, items: list[str]) -> tuple[tuple[str, Any], ...]:
 
 def price(game, item: str, seat: int | None = None) -> int:
     """K1: the printed price (7), after the ``market_price`` modifiers of loaded packs."""
-    printed = (_terms(game).get(item) or _item_terms(game, item))[2]
+    printed = _item_terms(game, item)[2]
     if not game.registry.modifiers.get("market_price"):
         return printed
     return int(game.modify("market_price", printed, item=item, seat=seat))
@@ -87,9 +87,10 @@ def board_offers(game, seat, verb: list[str], base_price: int | None = None, boa
     """Offers ``verb + [item]`` for every item of a board the player may buy now (each offer
     made once per ruleset and handed out again: read it, never change it)."""
     made = game.memo((PACK, "market-offers"), dict)
+    verb_key = tuple(verb)
     for item in offered(game, seat, board):
         cost = price(game, item, seat) if base_price is None else base_price
-        key = (tuple(verb), item, cost, board)
+        key = (verb_key, item, cost, board)
         offer = made.get(key)
         if offer is None:
             if len(made) > 10_000:
@@ -103,8 +104,7 @@ def take(game, seat, offer: Offer, payment: Payment) -> None:
     item, board = offer.item, offer.data
     game.market[board].remove(item)
     tdef = game.token_defs[item]
-    paid = payment.spent if payment.spent is not None else payment.cost
-    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(paid)}.")
+    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(payment.paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 

@@ -48,8 +48,7 @@ def take(game, seat: int, offer: Offer, payment: Payment) -> None:
     item = offer.item
     game.market[BOARD].remove(item)
     tdef = game.token_defs[item]
-    paid = payment.spent if payment.spent is not None else payment.cost
-    game.say(f"{game.name(seat)} buys {tdef.name} at the Underworld market for {game.spent_text(paid)}.")
+    game.say(f"{game.name(seat)} buys {tdef.name} at the Underworld market for {game.spent_text(payment.paid)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 
