@@ -333,12 +333,12 @@ class Hall:
                     try:
                         await self.write(self.store.append_actions, [append], self.id)
                     except Exception as exc:
-                        future.set_exception(exc)
+                        _settle(future, exc)
                     else:
-                        future.set_result(None)
+                        _settle(future)
                 continue
             for _, future in batch:
-                future.set_result(None)
+                _settle(future)
 
     def moved_on_elsewhere(self, room: GameRoom) -> None:
         """A commit found the game's action count moved: another process committed first.
@@ -592,3 +592,14 @@ class Hall:
                     room.stop_for(fault)
         except Refusal:
             return
+
+
+def _settle(future: asyncio.Future[None], fault: BaseException | None = None) -> None:
+    """Tell a waiting action how its commit went, unless its waiter was cancelled meanwhile
+    (a bot's turn dropped when its game was deleted: the action is committed all the same)."""
+    if future.done():
+        return
+    if fault is None:
+        future.set_result(None)
+    else:
+        future.set_exception(fault)
