@@ -293,6 +293,8 @@ def register_ops(reg) -> None:
 def register_decisions(reg) -> None:
     reg.add_decision_kind("take_item", market.take_item_legal, market.take_item_resolve,
                           "take a market item", label=labels.take_item_label)
+    reg.add_step(market.TAKE_PAID, market.step_take_paid,
+                 "Hand over a market item taken at a set price, once paid (Ogre Merchant, K8).")
     reg.add_decision_kind("replace_row", replace_legal, replace_resolve, "replace a dungeon row card",
                           label=labels.replace_label)
     reg.add_decision_kind("rotate_tile", rotate_legal, rotate_resolve, "turn your tile", label=labels.rotate_label)
