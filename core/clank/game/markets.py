@@ -36,7 +36,7 @@ RESERVE_VERBS = ("reserve", "fight-reserve")
 PAY = "pay"
 """The decision asking how to pay a price that the pool can pay in several ways (its answers:
 ``pay 0``, ``pay 1`` ..., the resource asked for first). Its data: ``seat``, ``item`` (what is
-paid for: a card or token id, for the prompt), ``cost`` and ``splits`` (each way, as the
+paid for, for the prompt: a card or token id, or the room a move enters), ``cost`` and ``splits`` (each way, as the
 resources it spends), and what follows the payment: ``market`` and ``action`` (a market's
 offer, handed over), or ``then`` and ``data`` (a pack's step, :func:`pay_then`), or neither
 (the ``pay`` op: only the spending)."""
@@ -78,7 +78,10 @@ def _item_name(game: Table, item: str) -> str:
 
 
 def _pay_prompt(game: Table, d: dict[str, Any]) -> str:
-    return f"how do you pay {game.spent_text(d['cost'])} for {_item_name(game, d['item'])}?"
+    item = d["item"]
+    if "." in item and item.partition(".")[0] in game.ruleset.tiles:      # a move's cost: to enter a room
+        return f"how do you pay {game.spent_text(d['cost'])} to move to {game.room_name(item)}?"
+    return f"how do you pay {game.spent_text(d['cost'])} for {_item_name(game, item)}?"
 
 
 def _pay_legal(game: Table, d: dict[str, Any]) -> list[Action]:
