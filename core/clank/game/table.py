@@ -238,8 +238,9 @@ class Table(Board):
 
     def pay(self, seat: int, cost: dict[str, int]) -> dict[str, int]:
         """Spend ``cost`` (already checked with :meth:`can_pay`): the resource asked for first,
-        then what pays like it; returns what was spent, by resource (:meth:`pay_splits` lists
-        the other ways, for a player to choose)."""
+        then what pays like it, without asking; returns what was spent, by resource
+        (:meth:`pay_splits` lists the other ways). A price the player should choose how to
+        pay, when it matters, goes through :meth:`pay_then` instead."""
         pool = self.state.players[seat].pool
         subs = self.ruleset.substitutes
         spent: dict[str, int] = {}

@@ -255,7 +255,8 @@ def register_ops(reg) -> None:
     add("take_market_item", market.op_take_market_item,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 0).")}},
-        "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}},
+        "Take one market item, paying the given price (Ogre Merchant; when gold and what pays like gold "
+        "could both pay it, the player chooses how).", {"take_market_item": {"price": 0}},
         label=lambda arg, _name: "take a market item" + (f" for {arg['price']} gold" if (arg or {}).get("price")
                                                          else " for free"))
     add("remote_market", market.op_remote_market,
