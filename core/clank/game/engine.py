@@ -266,8 +266,9 @@ class Game(Table):
     def link_openings(self, room: str | None) -> list[tuple[str, str, Cost]]:
         return movement.link_openings(self, room)
 
-    def pay_then(self, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], *, item: str = "") -> None:
-        markets.pay_then(self, seat, cost, step, data, item)
+    def pay_then(self, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], *, item: str = "",
+                 purpose: str = "") -> None:
+        markets.pay_then(self, seat, cost, step, data, item, purpose)
 
     def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, *,
                  card: str | None = None, optional: bool = False, minimum: int | None = None,

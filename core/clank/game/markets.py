@@ -36,7 +36,8 @@ RESERVE_VERBS = ("reserve", "fight-reserve")
 PAY = "pay"
 """The decision asking how to pay a price that the pool can pay in several ways (its answers:
 ``pay 0``, ``pay 1`` ..., the resource asked for first). Its data: ``seat``, ``item`` (what is
-paid for, for the prompt: a card or token id, or the room a move enters), ``cost`` and ``splits`` (each way, as the
+paid for, a card or token id, named in the prompt) or ``for`` (the prompt's end in words: "to
+move to the Fee Hall"), ``cost`` and ``splits`` (each way, as the
 resources it spends), and what follows the payment: ``market`` and ``action`` (a market's
 offer, handed over), or ``then`` and ``data`` (a pack's step, :func:`pay_then`), or neither
 (the ``pay`` op: only the spending)."""
@@ -78,10 +79,8 @@ def _item_name(game: Table, item: str) -> str:
 
 
 def _pay_prompt(game: Table, d: dict[str, Any]) -> str:
-    item = d["item"]
-    if "." in item and item.partition(".")[0] in game.ruleset.tiles:      # a move's cost: to enter a room
-        return f"how do you pay {game.spent_text(d['cost'])} to move to {game.room_name(item)}?"
-    return f"how do you pay {game.spent_text(d['cost'])} for {_item_name(game, item)}?"
+    purpose = d.get("for") or f"for {_item_name(game, d['item'])}"
+    return f"how do you pay {game.spent_text(d['cost'])} {purpose}?"
 
 
 def _pay_legal(game: Table, d: dict[str, Any]) -> list[Action]:
@@ -123,21 +122,25 @@ def say_paid(game: Table, seat: int, cost: dict[str, int], spent: dict[str, int]
 
 
 # -- a pack's purchase outside a market: pay, asking how when it matters, then its step ---------
-def pay_then(game: Table, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], item: str = "") -> None:
+def pay_then(game: Table, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], item: str = "",
+             purpose: str = "") -> None:
     """Pay ``cost`` (already checked with :meth:`~clank.game.table.Table.can_pay`), then run the
     registered step ``step`` with ``data`` and ``"spent"`` (what was spent, by resource). When
     several ways to pay leave different pools (:meth:`~clank.game.table.Table.pay_splits`),
-    the seat is asked first (:data:`PAY`, naming ``item``) and the step runs once it answers;
-    otherwise it pays at once and the step runs now. ``data`` waits in the decision: plain
-    JSON data only."""
+    the seat is asked first (:data:`PAY`: "how do you pay 7 gold for <item's name>?", or
+    ``purpose`` in place of "for ...") and the step runs once it answers; otherwise it pays at
+    once and the step runs now. ``data`` waits in the decision: plain JSON data only."""
     if step not in game.registry.steps:
         raise KeyError(f"pay_then: no step {step!r} is registered (registry.add_step)")
     cost = {res: int(n) for res, n in cost.items()}
     if game.ruleset.substitutes:
         splits = game.pay_splits(seat, cost)
         if len(splits) > 1:
-            game.ask({"kind": PAY, "seat": seat, "item": item, "cost": cost, "splits": splits,
-                      "then": step, "data": dict(data)})
+            d = {"kind": PAY, "seat": seat, "item": item, "cost": cost, "splits": splits, "then": step,
+                 "data": dict(data)}
+            if purpose:
+                d["for"] = purpose
+            game.ask(d)
             return
     _carry_on(game, seat, step, data, game.pay(seat, cost))
 

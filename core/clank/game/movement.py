@@ -403,7 +403,7 @@ def _pay_and_go(game: Table, seat: int, cost: Cost, prevent: int, room: str) -> 
     res = cost.resources
     if not game.ruleset.substitutes.keys().isdisjoint(res):     # something may stand in: ask how, when it matters
         game.pay_then(seat, res, MOVE_PAID, {"room": room, "prevent": prevent, "cover": list(cost.cover),
-                                             "damage": cost.damage}, item=room)
+                                             "damage": cost.damage}, purpose=f"to move to {game.room_name(room)}")
         return
     _go(game, seat, game.pay(seat, res), cost.cover, cost.damage, prevent, room)
 
