@@ -19,7 +19,7 @@ from pathlib import Path
 from clank import Game, new_game
 from clank.game import audit
 from clank.plugin import RoomFeatureDef, TunnelIconDef, hookimpl
-from clank.testing import give_token, put_pawn, set_hand, set_pool, set_row, state_json, write_pack
+from clank.testing import give_token, put_pawn, resource_pack, set_hand, set_pool, set_row, state_json
 
 ROOT = Path(__file__).resolve().parent
 
@@ -166,25 +166,10 @@ def test_a_token_may_count_as_a_kind_only_when_scores_are_counted():
     assert g.counts_as(seat, "scroll") == 1
 
 
-class ScripPack:
-    """An in-test pack whose resource pays like gold (as the Underworld's undercoins do)."""
-
-    def __init__(self, data: Path) -> None:
-        self.data = data
-
-    @hookimpl
-    def clank_pack_data_dir(self):
-        return self.data
-
-    @hookimpl
-    def clank_register_resources(self, registry):
-        registry.add_resource("scrip", False, "Scrip: pays like gold.", pays_as="gold", label=("scrip", "scrip"))
-
-
 def scrip_game(tmp_path: Path):
     """The fee hall placed north of the start tile; seat to play in the start hall."""
-    data = write_pack(tmp_path, "scrip", {}, requires=("mini", "ext"))
-    g = new_game(["mini", "ext", "scrip"], players=2, seed=2, modules={**MODULES, "scrip": ScripPack(data)})
+    scrip = resource_pack(tmp_path, "scrip", "scrip", "gold", ("scrip", "scrip"), requires=("mini", "ext"))
+    g = new_game(["mini", "ext", "scrip"], players=2, seed=2, modules={**MODULES, "scrip": scrip})
     g.state.stacks["catacombs"].remove("fee-hall")
     g.place_tile("fee-hall", 0, 2, 0, "catacombs", None)
     seat = g.state.current

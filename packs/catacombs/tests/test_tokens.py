@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from clank import IllegalAction
-from clank.plugin import hookimpl
 
 # -- taking tokens through cards ------------------------------------------------------------
 
@@ -94,22 +93,6 @@ def test_locked_chest_room(t):
     assert "room locked_chest" not in t.legal()
 
 
-class KeysPack:
-    """An in-test pack whose resource pays like lockpicks (no shipped pack has one)."""
-
-    def __init__(self, data) -> None:
-        self.data = data
-
-    @hookimpl
-    def clank_pack_data_dir(self):
-        return self.data
-
-    @hookimpl
-    def clank_register_resources(self, registry):
-        registry.add_resource("skeleton_keys", False, "Skeleton keys: open what a lockpick opens.",
-                              pays_as="lockpicks", label=("skeleton key", "skeleton keys"))
-
-
 def test_A14_a_lock_asks_how_to_pay_when_something_pays_like_a_lockpick(tmp_path):
     """A14, R6: with a lockpick and a resource that pays like one, opening a chest asks which is
     spent (the question says what it opens, each answer what it leaves); the answer is spent,
@@ -117,10 +100,10 @@ def test_A14_a_lock_asks_how_to_pay_when_something_pays_like_a_lockpick(tmp_path
     pay (lockpicks alone, as in every shipped game) nothing is asked: see test_locked_chest_room."""
     from clank import new_game
     from clank.labels import action_label, prompt_text
-    from clank.testing import next_tokens, place, put_pawn, set_pool, write_pack
+    from clank.testing import next_tokens, place, put_pawn, resource_pack, set_pool
 
-    data = write_pack(tmp_path, "keys", {})
-    game = new_game(["catacombs", "keys"], 2, 0, modules={"keys": KeysPack(data)})
+    keys = resource_pack(tmp_path, "keys", "skeleton_keys", "lockpicks", ("skeleton key", "skeleton keys"))
+    game = new_game(["catacombs", "keys"], 2, 0, modules={"keys": keys})
     seat = game.state.current
     place(game, "su-4", 1, 0)
     put_pawn(game, seat, "su-4.vault")
