@@ -401,7 +401,8 @@ pay it (a tunnel icon's gold, which what pays like gold may pay: ``game.pay_then
 
 def _pay_and_go(game: Table, seat: int, cost: Cost, prevent: int, room: str) -> None:
     res = cost.resources
-    if not game.ruleset.substitutes.keys().isdisjoint(res):     # something may stand in: ask how, when it matters
+    subs = game.ruleset.substitutes
+    if subs and not subs.keys().isdisjoint(res):     # something may stand in: ask how, when it matters
         game.pay_then(seat, res, MOVE_PAID, {"room": room, "prevent": prevent, "cover": list(cost.cover),
                                              "damage": cost.damage}, purpose=f"to move to {game.room_name(room)}")
         return
