@@ -188,3 +188,15 @@ def test_the_web_table_shows_the_question_in_words(broker_pack: Path) -> None:
     assert message["prompt"] == "how do you pay 7 gold for Backpack?"
     assert [a["label"] for a in message["actions"]] == WORDS
     assert [a["text"] for a in message["actions"]] == ["pay 0", "pay 1", "pay 2"]
+
+
+def test_a_question_with_neither_item_nor_purpose_still_reads_as_words(broker_pack: Path) -> None:
+    """pay_then without an item or a purpose asks "how do you pay 2 gold?" (never "for ?")."""
+    game, seat = asked(broker_pack)
+    game.apply("pay 0")
+    set_pool(game, seat, gold=2, undercoins=1)
+    game.pay_then(seat, {"gold": 2}, "take_item_paid", {"item": "crown-10", "board": "market"})
+    assert prompt_text(game.view(seat)) == "how do you pay 2 gold?"
+    game.apply("pay 0")
+    me = game.player(seat)
+    assert "crown-10" in me.tokens and (me.gold, me.pool["undercoins"]) == (0, 1)

@@ -37,10 +37,10 @@ PAY = "pay"
 """The decision asking how to pay a price that the pool can pay in several ways (its answers:
 ``pay 0``, ``pay 1`` ..., the resource asked for first). Its data: ``seat``, ``item`` (what is
 paid for, a card or token id, named in the prompt) or ``for`` (the prompt's end in words: "to
-move to the Fee Hall"), ``cost`` and ``splits`` (each way, as the
-resources it spends), and what follows the payment: ``market`` and ``action`` (a market's
-offer, handed over), or ``then`` and ``data`` (a pack's step, :func:`pay_then`), or neither
-(the ``pay`` op: only the spending)."""
+move to the Fee Hall"), ``cost`` and ``splits`` (each way, as the resources it spends), and
+what follows the payment: ``market`` and ``action`` (a market's offer, handed over), or
+``then`` and ``data`` (a pack's step, :func:`pay_then`), or neither (the ``pay`` op: only the
+spending)."""
 
 
 def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
@@ -79,8 +79,8 @@ def _item_name(game: Table, item: str) -> str:
 
 
 def _pay_prompt(game: Table, d: dict[str, Any]) -> str:
-    purpose = d.get("for") or f"for {_item_name(game, d['item'])}"
-    return f"how do you pay {game.spent_text(d['cost'])} {purpose}?"
+    purpose = d.get("for") or (f"for {_item_name(game, d['item'])}" if d.get("item") else "")
+    return f"how do you pay {game.spent_text(d['cost'])}{' ' + purpose if purpose else ''}?"
 
 
 def _pay_legal(game: Table, d: dict[str, Any]) -> list[Action]:
