@@ -3,8 +3,8 @@ catacombs pack's set-price take (``take_market_item`` with a price, here on a te
 through ``game.pay_then``, so with gold and undercoins that could both pay the player is asked
 (the decision ``pay``), each answer spends what it says, the item is handed over and the log
 says what was spent; with one way to pay nothing is asked; a wrong answer is refused and
-changes nothing; the question survives save, load and clone; the terminal and web tables show
-it in words."""
+changes nothing; the question survives save, load and clone; the web table shows it in words
+(the terminal table: tests/test_tui_choices.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from clank import Game, new_game
-from clank.actions import IllegalAction
+from clank import Game, IllegalAction, new_game
 from clank.labels import action_label, prompt_text
 from clank.testing import (
     assert_refused,
