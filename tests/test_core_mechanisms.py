@@ -6,6 +6,7 @@
 - a card's ``on_trashed`` effect and the ``trash_pile`` modifier (where a trashed card goes);
 - a device's ``use_if`` (A3);
 - a tunnel icon's ``cost_ignored_by`` turn flag;
+- a tunnel icon's gold cost, when a resource that pays like gold could stand in: asked (U21);
 - a token's ``counts_as_at_end`` (a kind it counts as only when scores are counted).
 """
 
@@ -15,10 +16,10 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from clank import new_game
+from clank import Game, new_game
 from clank.game import audit
 from clank.plugin import RoomFeatureDef, TunnelIconDef, hookimpl
-from clank.testing import give_token, put_pawn, set_hand, set_pool, set_row
+from clank.testing import give_token, put_pawn, resource_pack, set_hand, set_pool, set_row, state_json
 
 ROOT = Path(__file__).resolve().parent
 
@@ -163,3 +164,55 @@ def test_a_token_may_count_as_a_kind_only_when_scores_are_counted():
     assert g.counts_as(seat, "scroll") == 0
     g.state.over = True
     assert g.counts_as(seat, "scroll") == 1
+
+
+def scrip_game(tmp_path: Path):
+    """The fee hall placed north of the start tile; seat to play in the start hall."""
+    scrip = resource_pack(tmp_path, "scrip", "scrip", "gold", ("scrip", "scrip"), requires=("mini", "ext"))
+    g = new_game(["mini", "ext", "scrip"], players=2, seed=2, modules={**MODULES, "scrip": scrip})
+    g.state.stacks["catacombs"].remove("fee-hall")
+    g.place_tile("fee-hall", 0, 2, 0, "catacombs", None)
+    seat = g.state.current
+    set_hand(g, seat, [])
+    return g, seat
+
+
+def _move_into_fee_hall(g) -> None:
+    """The move from the start hall into the fee hall along the tunnel costing 2 Boots and 1 gold."""
+    into = next(r for r in g.geometry.routes_from("home.hall") if r.to == ("room", "fee-hall.hall")
+                and g.path_cost(r.segments).resources == {"boots": 2, "gold": 1})
+    g.apply(next(a for a in g.legal_actions() if a.kind == "move" and a.args[0] == into.key))
+
+
+def test_a_tunnel_gold_cost_asks_how_to_pay_when_what_pays_like_gold_could_stand_in(tmp_path):
+    """A6, A10, U21: a tunnel icon asking gold, with gold and a resource that pays like gold held,
+    asks how to pay before the pawn moves (each answer in words, the destination named); the
+    answer is spent, the pawn enters and the log says what was spent. With gold alone nothing
+    is asked."""
+    from clank.labels import action_label, prompt_text
+
+    g, seat = scrip_game(tmp_path)
+    put_pawn(g, seat, "home.hall")
+    set_pool(g, seat, boots=2, gold=1, scrip=1)
+    _move_into_fee_hall(g)
+    view = g.view(seat)
+    assert view.pending()["kind"] == "pay" and g.player(seat).room == "home.hall"
+    assert prompt_text(view) == "how do you pay 2 Boots and 1 gold to move to the Fee Hall?"
+    assert [action_label(view, a) for a in g.legal_actions()] == [
+        "pay 2 Boots and 1 gold (leaves 0 Boots, 0 gold, 1 scrip)",
+        "pay 2 Boots and 1 scrip (leaves 0 Boots, 1 gold, 0 scrip)"]
+    loaded, clone = Game.from_json(g.ruleset, g.to_json()), g.clone()    # the question is data
+    g.apply("pay 1")
+    for copy in (loaded, clone):
+        copy.apply("pay 1")
+        assert state_json(copy) == state_json(g)
+    p = g.player(seat)
+    assert p.room == "fee-hall.hall" and (p.pool["boots"], p.gold, p.pool["scrip"]) == (0, 1, 0)
+    assert any(line.endswith("moves to the Fee Hall (2 Boots, 1 scrip).") for line in g.log[-3:]), g.log[-3:]
+    assert audit.problems(g) == []
+    g2, seat2 = scrip_game(tmp_path / "again")
+    put_pawn(g2, seat2, "home.hall")
+    set_pool(g2, seat2, boots=2, gold=1)
+    _move_into_fee_hall(g2)
+    assert g2.decision()["kind"] == "main" and g2.player(seat2).room == "fee-hall.hall"
+    assert any(line.endswith("moves to the Fee Hall (2 Boots, 1 gold).") for line in g2.log[-3:])

@@ -86,8 +86,13 @@ def test_pay_asks_how_when_what_pays_like_gold_could_stand_in() -> None:
         "pay 1 gold and 1 undercoin (leaves 0 gold, 1 undercoin)", "pay 2 undercoins (leaves 1 gold, 0 undercoins)"]
     g.apply("pay 1")
     assert (p.gold, p.pool["undercoins"]) == (1, 0)
+    assert g.log[-1].endswith("pays 2 undercoins.")            # what stood in for the gold is said
     _run(g, 0, [{"pay": {"gold": 1}}])          # one way only: no question
     assert g.decision()["kind"] == "main" and p.gold == 0
+    assert not g.log[-1].endswith("pays 1 gold.")               # the cost itself: the option's words said it
+    p.pool["undercoins"] = 1
+    _run(g, 0, [{"pay": {"gold": 1}}])          # one way, not gold: said
+    assert g.log[-1].endswith("pays 1 undercoin.") and p.pool["undercoins"] == 0
 
 
 def test_a_gain_from_an_empty_stack_is_not_logged(kit):

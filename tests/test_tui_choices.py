@@ -1,16 +1,18 @@
 """Choices with their meaning on the full-screen table, driven headless by Textual's pilot at
 120x40 and 80x24: how to pay a price that gold or undercoins can pay (U13, U21) is asked, each
-answer saying what it leaves, and answered by its key; a room whose action is not offered says
+answer saying what it leaves, and answered by its key, at a market and for a pack's set-price
+take (K8); a room whose action is not offered says
 why to the player standing in it (U7: the lyre with an artifact held)."""
 
 from __future__ import annotations
 
 import asyncio
 import io
+from pathlib import Path
 
 import pytest
 from clank.api import new_game
-from clank.testing import put_pawn, set_hand, set_pool
+from clank.testing import put_pawn, set_hand, set_pool, write_pack
 from clank_cli.seats import assign_seats
 from clank_cli.tui.app import TableApp
 from rich.console import Console
@@ -42,30 +44,78 @@ def underworld_market_game():
     return game, seat
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_U21_the_table_asks_how_to_pay_and_each_key_says_what_it_leaves(size: tuple[int, int]) -> None:
+def answer_pay_by_key(game, size: tuple[int, int], before: tuple[str, ...], prompt: str, answer: str,
+                      words: str) -> None:
+    """Play ``before`` (to the pay question), check the table shows ``prompt`` and the answer
+    ``answer`` in its ``words`` (what it spends, then what it leaves) by a key, and press it."""
     async def main() -> None:
-        game, seat = underworld_market_game()
         app = TableApp(game, assign_seats(2, 1, ["greedy"]), None, delay=0)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            game.apply(next(a for a in game.legal_actions() if str(a) == "room underworld-market river-boat"))
+            for text in before:
+                game.apply(next(a for a in game.legal_actions() if str(a) == text))
             app.redraw()
             await pilot.pause()
             shown = panel_text(app, "actions")
-            assert "how do you pay 7 gold for River Boat?" in shown
-            assert "pay 5 gold and 2 undercoins (leaves 1 gold, 1 undercoin)" in shown
-            key = app.keymap.key_of(next(a for a in game.legal_actions() if str(a) == "pay 1"))
-            assert key is not None and f"[{key}] pay 5 gold and 2 undercoins" in shown
+            assert prompt in shown and words in shown
+            key = app.keymap.key_of(next(a for a in game.legal_actions() if str(a) == answer))
+            assert key is not None and f"[{key}] {words.partition(' (')[0]}" in shown
             await pilot.press(key)
             for _ in range(200):
                 if game.decision()["kind"] != "pay":
                     break
                 await pilot.pause()
-            me = game.player(seat)
-            assert (me.gold, me.pool.get("undercoins")) == (1, 1) and "river-boat" in me.tokens
-            assert game.log[-1].endswith("for 5 gold and 2 undercoins.")
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_U21_the_table_asks_how_to_pay_and_each_key_says_what_it_leaves(size: tuple[int, int]) -> None:
+    game, seat = underworld_market_game()
+    answer_pay_by_key(game, size, ("room underworld-market river-boat",), "how do you pay 7 gold for River Boat?",
+                      "pay 1", "pay 5 gold and 2 undercoins (leaves 1 gold, 1 undercoin)")
+    me = game.player(seat)
+    assert (me.gold, me.pool.get("undercoins")) == (1, 1) and "river-boat" in me.tokens
+    assert game.log[-1].endswith("for 5 gold and 2 undercoins.")
+
+
+BROKER_CARDS = """\
+- id: market-broker
+  name: Market Broker
+  kind: dungeon
+  type: item
+  count: 1
+  cost: {skill: 2}
+  points: 0
+  text: "Take one market item for 7 gold."
+  play: [take_market_item: {price: 7}]
+"""
+
+
+def set_price_take_game(packs: Path):
+    """Seat 0 with 6 gold and 3 undercoins, a card taking a market item for 7 gold in hand
+    (the catacombs pack's set-price take, K8): the take pays through ``game.pay_then``."""
+    pack = write_pack(packs, "broker", {"cards.yaml": BROKER_CARDS})
+    game = new_game(["catacombs", str(pack), "underworld"], 2, 0)
+    seat = game.state.current
+    st = game.state
+    if "market-broker" in st.dungeon_deck:
+        st.dungeon_deck.remove("market-broker")
+    else:
+        st.row[st.row.index("market-broker")] = None
+    set_hand(game, seat, ["market-broker"])
+    set_pool(game, seat, gold=6, undercoins=3)
+    game.changed()
+    return game, seat
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_U21_K8_the_table_asks_how_to_pay_a_set_price_take_in_words(size: tuple[int, int], tmp_path: Path) -> None:
+    game, seat = set_price_take_game(tmp_path)
+    answer_pay_by_key(game, size, ("play market-broker", "item backpack"), "how do you pay 7 gold for Backpack?",
+                      "pay 2", "pay 4 gold and 3 undercoins (leaves 2 gold, 0 undercoins)")
+    me = game.player(seat)
+    assert (me.gold, me.pool.get("undercoins")) == (2, 0) and "backpack" in me.tokens
+    assert any(line.endswith("buys a Backpack for 4 gold and 3 undercoins.") for line in game.log[-3:])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -150,7 +150,8 @@ def op_gain_card(ctx, arg: Any) -> None:
 
 def op_pay(ctx, cost: dict[str, int]) -> None:
     """Spend resources, if the seat has them all (what pays like them counts); else nothing.
-    When the pool can pay in several ways (gold, or what pays like gold), the player chooses."""
+    When the pool can pay in several ways (gold, or what pays like gold), the player chooses;
+    when what was spent is not the cost itself, the log says what it was."""
     cost = {res: int(n) for res, n in cost.items()}
     if not ctx.game.can_pay(ctx.seat, cost):
         return
@@ -158,7 +159,7 @@ def op_pay(ctx, cost: dict[str, int]) -> None:
     if len(splits) > 1:
         ctx.ask({"kind": markets.PAY, "item": ctx.src, "cost": cost, "splits": splits})
     else:
-        ctx.game.pay(ctx.seat, cost)
+        markets.say_paid(ctx.game, ctx.seat, cost, ctx.game.pay(ctx.seat, cost))
 
 
 def op_turn_flag(ctx, flag: str) -> None:

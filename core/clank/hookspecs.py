@@ -223,7 +223,10 @@ class ClankSpecs:
         """Register markets (what may be bought where, at what price) and ways to pay.
 
         When: after tunnel icons. The core registers the dungeon row and the reserve here
-        itself; packs add boards.
+        itself; packs add boards. The core asks how to pay a market's price when what pays like
+        gold leaves a choice; a purchase outside a market (an effect taking an item at a set
+        price) pays with ``game.pay_then(seat, cost, step, data)`` to be asked the same way,
+        then carry on with a step registered in :meth:`clank_register_actions`.
 
         Parameters:
         - ``registry``: call ``registry.add_market(MarketDef(name, offers, take, feature=...))``

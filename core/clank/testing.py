@@ -33,6 +33,7 @@ from clank.content.problems import ContentError, Problem
 from clank.game import lookback
 from clank.game.engine import Game
 from clank.game.state import ESCAPED, KNOCKED_OUT, GameState
+from clank.hookspecs import hookimpl
 from clank.playcheck import contract_problem
 from clank.rng import Rng, seed_state
 from clank.surface import surface_problems
@@ -426,6 +427,31 @@ def write_pack(parent: Path, pack_id: str, files: Mapping[str, str], requires: S
     return pack
 
 
+class _ResourcePack:
+    """The pack :func:`resource_pack` makes: its data folder and one resource."""
+
+    def __init__(self, data: Path, resource: str, pays_as: str, label: tuple[str, str]) -> None:
+        self.data, self.resource, self.pays_as, self.label = data, resource, pays_as, label
+
+    @hookimpl
+    def clank_pack_data_dir(self) -> Path:
+        return self.data
+
+    @hookimpl
+    def clank_register_resources(self, registry: Any) -> None:
+        registry.add_resource(self.resource, False, f"{self.label[1]}: pays like {self.pays_as} (a test's).",
+                              pays_as=self.pays_as, label=self.label)
+
+
+def resource_pack(parent: Path, pack_id: str, resource: str, pays_as: str, label: tuple[str, str],
+                  requires: Sequence[str] = ("catacombs",)) -> Any:
+    """An in-test pack ``pack_id`` (its folder written under ``parent``) that registers one kept
+    ``resource`` paying like ``pays_as`` (``label``: singular and plural), for a test of how a
+    price is paid when something may stand in and no loaded pack has such a resource: hand it
+    to ``new_game`` as ``modules={pack_id: resource_pack(...)}``."""
+    return _ResourcePack(write_pack(parent, pack_id, {}, requires), resource, pays_as, label)
+
+
 def pack_module(path: Path, name: str) -> ModuleType:
     """Import a pack's module from its file, as ``name`` (once per process), for a test of a
     pack that is not installed: hand it to ``new_game`` or ``check_game`` as
@@ -520,5 +546,5 @@ def check_corpus_pack(pack: Path | str, packs: Sequence[str]) -> list[Problem]:
 __all__ = ["BusyBot", "ExpectedProblem", "answer", "arranged_game", "assert_refused", "check_corpus_pack", "check_game",
            "content_problems", "dungeon_top", "edit", "expected_problems", "fresh_state_copy", "give_token",
            "knock_out", "mark_escaped", "move_between", "next_tiles", "next_tokens", "pack_module", "place", "place_in_slot",
-           "playout", "put_cubes", "put_pawn", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
+           "playout", "put_cubes", "put_pawn", "resource_pack", "script_bag", "set_cubes", "set_damage", "set_hand", "set_pool", "set_row",
            "state_json", "state_problems", "surface_problems", "write_pack"]

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, IllegalAction
-from clank.game import audit, decisions, dragon, lookback, movement, rollback, scoring, turn
+from clank.game import audit, decisions, dragon, lookback, markets, movement, rollback, scoring, turn
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
@@ -265,6 +265,10 @@ class Game(Table):
 
     def link_openings(self, room: str | None) -> list[tuple[str, str, Cost]]:
         return movement.link_openings(self, room)
+
+    def pay_then(self, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], *, item: str = "",
+                 purpose: str = "") -> None:
+        markets.pay_then(self, seat, cost, step, data, item, purpose)
 
     def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, *,
                  card: str | None = None, optional: bool = False, minimum: int | None = None,

@@ -7,8 +7,11 @@ it, and every payment through :meth:`~clank.game.table.Table.payments` (the
 ``payment_options`` modifiers, currencies that pay like another). When a price may be paid in
 more than one way from the pool (gold, or a resource a pack says pays like gold), the player is asked which
 (the decision :data:`PAY`), since each leaves a different pool; the market's ``take`` is handed
-what was spent (``Payment.spent``) so its log line says it. The core registers two markets
-itself, the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
+what was spent (``Payment.spent``) so its log line says it. A pack's own purchase outside a
+market (an effect that takes an item at a set price) asks the same way through
+:func:`pay_then` (``game.pay_then``): the decision waits with the name of a registered step
+and its plain data, which runs once the price is paid. The core registers two markets itself,
+the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
 """
 
 from __future__ import annotations
@@ -32,7 +35,12 @@ ROW_VERBS = ("buy", "use", "fight")
 RESERVE_VERBS = ("reserve", "fight-reserve")
 PAY = "pay"
 """The decision asking how to pay a price that the pool can pay in several ways (its answers:
-``pay 0``, ``pay 1`` ..., the resource asked for first)."""
+``pay 0``, ``pay 1`` ..., the resource asked for first). Its data: ``seat``, ``item`` (what is
+paid for, a card or token id, named in the prompt) or ``for`` (the prompt's end in words: "to
+move to the Fee Hall"), ``cost`` and ``splits`` (each way, as the resources it spends), and
+what follows the payment: ``market`` and ``action`` (a market's offer, handed over), or
+``then`` and ``data`` (a pack's step, :func:`pay_then`), or neither (the ``pay`` op: only the
+spending)."""
 
 
 def actions(game: Table, seat: int, market: MarketDef) -> list[Action]:
@@ -71,7 +79,8 @@ def _item_name(game: Table, item: str) -> str:
 
 
 def _pay_prompt(game: Table, d: dict[str, Any]) -> str:
-    return f"how do you pay {game.spent_text(d['cost'])} for {_item_name(game, d['item'])}?"
+    purpose = d.get("for") or (f"for {_item_name(game, d['item'])}" if d.get("item") else "")
+    return f"how do you pay {game.spent_text(d['cost'])}{' ' + purpose if purpose else ''}?"
 
 
 def _pay_legal(game: Table, d: dict[str, Any]) -> list[Action]:
@@ -90,14 +99,54 @@ def pay_words(game: Any, d: dict[str, Any], action: Action) -> str:
 
 def _pay_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
     seat = d["seat"]
+    spent = d["splits"][int(action.args[0])]
+    if "then" in d:                   # a pack's purchase: its step carries on with what was spent
+        game.spend(seat, spent)
+        _carry_on(game, seat, d["then"], d["data"], spent)
+        return
     if "market" not in d:             # a cost an effect asks for (the ``pay`` op): only the spending
-        game.spend(seat, d["splits"][int(action.args[0])])
+        game.spend(seat, spent)
+        say_paid(game, seat, d["cost"], spent)
         return
     market = game.registry.markets[d["market"]]
     offer, pay = scan(game, seat, market, Action.parse(d["action"]))    # nothing changed since it was asked
-    spent = d["splits"][int(action.args[0])]
     game.spend(seat, spent)
     _hand_over(game, seat, market, offer, pay, spent)
+
+
+def say_paid(game: Table, seat: int, cost: dict[str, int], spent: dict[str, int]) -> None:
+    """Log what a cost an effect asked for really spent, when it is not the cost itself (what
+    pays like the resource asked for stood in): ``"Ann pays 2 undercoins."``."""
+    if {res: n for res, n in spent.items() if n} != {res: n for res, n in cost.items() if n}:
+        game.say(f"{game.name(seat)} pays {game.spent_text(spent)}.", seat)
+
+
+# -- a pack's purchase outside a market: pay, asking how when it matters, then its step ---------
+def pay_then(game: Table, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], item: str = "",
+             purpose: str = "") -> None:
+    """Pay ``cost`` (already checked with :meth:`~clank.game.table.Table.can_pay`), then run the
+    registered step ``step`` with ``data`` and ``"spent"`` (what was spent, by resource). When
+    several ways to pay leave different pools (:meth:`~clank.game.table.Table.pay_splits`),
+    the seat is asked first (:data:`PAY`: "how do you pay 7 gold for <item's name>?", or
+    ``purpose`` in place of "for ...") and the step runs once it answers; otherwise it pays at
+    once and the step runs now. ``data`` waits in the decision: plain JSON data only."""
+    if step not in game.registry.steps:
+        raise KeyError(f"pay_then: no step {step!r} is registered (registry.add_step)")
+    cost = {res: int(n) for res, n in cost.items()}
+    if game.ruleset.substitutes:
+        splits = game.pay_splits(seat, cost)
+        if len(splits) > 1:
+            d = {"kind": PAY, "seat": seat, "item": item, "cost": cost, "splits": splits, "then": step,
+                 "data": dict(data)}
+            if purpose:
+                d["for"] = purpose
+            game.ask(d)
+            return
+    _carry_on(game, seat, step, data, game.pay(seat, cost))
+
+
+def _carry_on(game: Table, seat: int, step: str, data: dict[str, Any], spent: dict[str, int]) -> None:
+    game.registry.steps[step].run(game, seat, {**data, "spent": dict(spent)})
 
 
 def scan(game: Table, seat: int, market: MarketDef, want: Action | None) -> Any:

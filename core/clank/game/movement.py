@@ -394,13 +394,37 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
             enter_room(game, seat, target)
 
 
+MOVE_PAID = "move_paid"
+"""The step that finishes a move once its cost is paid, when the mover was first asked how to
+pay it (a tunnel icon's gold, which what pays like gold may pay: ``game.pay_then``)."""
+
+
 def _pay_and_go(game: Table, seat: int, cost: Cost, prevent: int, room: str) -> None:
+    res = cost.resources
+    subs = game.ruleset.substitutes
+    if subs and not subs.keys().isdisjoint(res):     # something may stand in: ask how, when it matters
+        game.pay_then(seat, res, MOVE_PAID, {"room": room, "prevent": prevent, "cover": list(cost.cover),
+                                             "damage": cost.damage}, purpose=f"to move to {game.room_name(room)}")
+        return
+    _go(game, seat, game.pay(seat, res), cost.cover, cost.damage, prevent, room)
+
+
+def step_move_paid(game: Table, seat: int, data: dict[str, Any]) -> None:
+    """:data:`MOVE_PAID`: the move goes on with what was spent (``data``: the destination
+    ``room``, the Swords that ``prevent`` damage, the icons the payment ``cover`` s, the
+    ``damage`` of the path and what was ``spent``)."""
+    _go(game, seat, data["spent"], data["cover"], data["damage"], data["prevent"], data["room"])
+
+
+def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage: int, prevent: int,
+        room: str) -> None:
+    """The rest of a paid move: Swords spent to prevent damage, icons covered, the damage
+    taken, the log line saying what was spent, and the pawn entering ``room``."""
     p = game.player(seat)
-    game.pay(seat, cost.resources)
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
-    game.state.covered.extend(cost.cover)
-    taken = game.modify("tunnel_damage", cost.damage - prevent, seat=seat, paying=True)
-    extra = [game.resource_text(res, n) for res, n in cost.resources.items() if n]
+    game.state.covered.extend(cover)
+    taken = game.modify("tunnel_damage", damage - prevent, seat=seat, paying=True)
+    extra = [game.resource_text(res, n) for res, n in spent.items() if n]
     if prevent:
         extra.append(game.resource_text("swords", prevent))
     if taken > 0:

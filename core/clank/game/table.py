@@ -238,8 +238,9 @@ class Table(Board):
 
     def pay(self, seat: int, cost: dict[str, int]) -> dict[str, int]:
         """Spend ``cost`` (already checked with :meth:`can_pay`): the resource asked for first,
-        then what pays like it; returns what was spent, by resource (:meth:`pay_splits` lists
-        the other ways, for a player to choose)."""
+        then what pays like it, without asking; returns what was spent, by resource
+        (:meth:`pay_splits` lists the other ways). A price the player should choose how to
+        pay, when it matters, goes through :meth:`pay_then` instead."""
         pool = self.state.players[seat].pool
         subs = self.ruleset.substitutes
         spent: dict[str, int] = {}
@@ -888,6 +889,21 @@ class Table(Board):
     def link_openings(self, room: str | None) -> list[tuple[str, str, Cost]]:
         """Links leaving a room toward an empty slot that may be discovered now: (route key,
         teleport target ``slot:REGION:SLOT:FEATURE``, cost)."""
+        raise NotImplementedError
+
+    def pay_then(self, seat: int, cost: dict[str, int], step: str, data: dict[str, Any], *, item: str = "",
+                 purpose: str = "") -> None:
+        """Pay ``cost`` for ``item`` (already checked with :meth:`can_pay`), asking how when it
+        matters, then carry on with the step ``step`` (registered with ``registry.add_step``):
+        its ``run(game, seat, data)`` gets ``data`` plus ``"spent"``, what was spent by
+        resource (``{"gold": 6, "undercoins": 1}``), for its log line to say. When resources
+        that pay like another (``pays_as``) leave several ways to pay (:meth:`pay_splits`),
+        the seat is asked first (the decision ``pay``, "how do you pay 7 gold for Backpack?"
+        naming ``item``, a card or token id, or ending with ``purpose`` in words instead: "to
+        move to the Fee Hall"; each answer says what it spends and leaves) and the step runs
+        once it answers; with one way it pays at once and the step runs now. ``data`` waits in
+        the decision, so it must be plain JSON data (saved, cloned, replayed); a pack's own
+        purchase outside a market pays this way, a market's is asked by the core."""
         raise NotImplementedError
 
     def ask_pick(self, seat: int, src: str, purpose: str, zones: list[str], count: int, *,

@@ -459,6 +459,8 @@ def register(registry: Registry) -> None:
     """Register the turn's steps, the orientation decision and the D12 listener."""
     for name, (fn, doc) in STEPS.items():
         registry.add_step(name, fn, doc)
+    registry.add_step(movement.MOVE_PAID, movement.step_move_paid,
+                      "A move goes on once the player chose how to pay its cost (A6-A10, U21).")
     registry.add_decision_kind(movement.ORIENT, _orient_legal, _orient_resolve,
                                "orient a discovered tile (X4-X10), or pause to play cards first (X8)",
                                prompt=_orient_prompt)

@@ -41,7 +41,8 @@ LABELS = ("When:", "Parameters:", "Returns:", "Example::")
 """The parts of a hook's docstring after its summary, in order (see :mod:`clank.hookspecs`)."""
 
 PAUSING = (("Table", "ask"), ("Table", "ask_later"), ("Table", "ask_seats"), ("EffectContext", "ask"),
-           ("Game", "ask_pick"), ("Game", "offer_reactions"), ("Table", "push_step"), ("Table", "queue_step"))
+           ("Game", "ask_pick"), ("Game", "offer_reactions"), ("Table", "pay_then"), ("Table", "push_step"),
+           ("Table", "queue_step"))
 """The methods that pause for a choice or queue work, documented from their docstrings."""
 
 KEEPING = (("Table", "room"), ("Table", "room_state"), ("Table", "add_piece"), ("Table", "move_piece"),

@@ -87,6 +87,7 @@ def clank_register_actions(registry) -> None:
     teleports.register(registry)
     ops.register_decisions(registry)
     depths.register_steps(registry)
+    features.register_steps(registry)
 
 
 @hookimpl

@@ -194,8 +194,12 @@ def wayshrine_apply(game, seat, room, _arg, _action):
 
 # -- Locked rewards (R6, A14) ---------------------------------------------------------------
 LOCKPICK = {"lockpicks": 1}
+OPEN_PAID = "open_locked"
+"""The step that opens a locked chest, library or cell once its lockpick is paid (``game.pay_then``:
+a resource another pack makes pay like lockpicks may leave a choice of how to pay, asked first)."""
 
-def _locked(feature: str, available, reward):
+
+def _locked(feature: str, available, what: str):
     def actions(game, seat, room, _arg):
         if (not game.room_state(room).get(f"{feature}_open") and game.can_pay(seat, LOCKPICK)
                 and available(game)):
@@ -203,9 +207,7 @@ def _locked(feature: str, available, reward):
         return []
 
     def apply(game, seat, room, _arg, _action):
-        game.pay(seat, LOCKPICK)
-        game.room(room)[f"{feature}_open"] = True
-        reward(game, seat)
+        game.pay_then(seat, LOCKPICK, OPEN_PAID, {"room": room, "feature": feature}, purpose=f"to open the {what}")
 
     def unavailable(game, seat, room, _arg):
         if not game.room_state(room).get(f"{feature}_open") and game.player(seat).pool.get("lockpicks", 0) < 1:
@@ -236,11 +238,24 @@ def _cell_reward(game, seat):
         game.take_token(seat, token)
 
 
+REWARDS = {"locked_chest": _chest_reward, "locked_tome": _tome_reward, "locked_cell": _cell_reward}
+"""What opening each locked feature gives."""
+
+
+def step_open_locked(game, seat: int, data: dict[str, Any]) -> None:
+    """:data:`OPEN_PAID`: the feature of ``data["room"]`` is open and gives its reward; the log
+    says what was spent when it was not the lockpick itself."""
+    if {r: n for r, n in data["spent"].items() if n} != LOCKPICK:
+        game.say(f"{game.name(seat)} pays {game.spent_text(data['spent'])}.")
+    game.room(data["room"])[f"{data['feature']}_open"] = True
+    REWARDS[data["feature"]](game, seat)
+
+
 def features() -> list[RoomFeatureDef]:
     """Every base room feature."""
-    chest = _locked("locked_chest", lambda g: bool(g.pools.get("major")), _chest_reward)
-    tome = _locked("locked_tome", lambda g: g.reserve.get("secret-tome", 0) > 0, _tome_reward)
-    cell = _locked("locked_cell", lambda g: bool(g.pools.get("prisoner")), _cell_reward)
+    chest = _locked("locked_chest", lambda g: bool(g.pools.get("major")), "chest")
+    tome = _locked("locked_tome", lambda g: g.reserve.get("secret-tome", 0) > 0, "library")
+    cell = _locked("locked_cell", lambda g: bool(g.pools.get("prisoner")), "cell")
     plus = {"type": "object", "additionalProperties": False,
             "properties": {"plus": {"title": "plus", "type": "integer", "minimum": 0, "maximum": 2,
                                     "description": "The + marks printed in the room: the artifact taken skips "
@@ -310,6 +325,11 @@ def _marks_on_map(game, cubes: dict[str, int]) -> dict[str, int]:
         for seat in room.get("marks", ()):
             out[str(seat)] = out.get(str(seat), 0) + 1
     return out
+
+
+def register_steps(registry: Registry) -> None:
+    registry.add_step(OPEN_PAID, step_open_locked,
+                      "Open a locked chest, library or cell once its lockpick is paid (A14, R6).")
 
 
 def register_reactions(registry: Registry) -> None:

@@ -85,7 +85,9 @@ def take_item_label(view, d: dict[str, Any], action) -> str:
     if action.kind == "done":
         return "take nothing"
     name = _token(view, action.args[0])
-    return f"take {name}" + (f" using {_token(view, action.args[1])}" if len(action.args) > 1 else "")
+    price = int(d.get("price", 0))
+    return (f"take {name}" + (f" for {price} gold" if price else "")
+            + (f" using {_token(view, action.args[1])}" if len(action.args) > 1 else ""))
 
 
 # -- room features ------------------------------------------------------------------------------

@@ -101,10 +101,15 @@ def board_offers(game, seat, verb: list[str], base_price: int | None = None, boa
 
 def take(game, seat, offer: Offer, payment: Payment) -> None:
     """Hand over a paid item; its purchase effect resolves (K9)."""
-    item, board = offer.item, offer.data
+    hand_over(game, seat, offer.item, offer.data, payment.paid)
+
+
+def hand_over(game, seat, item: str, board: str, spent: dict[str, int]) -> None:
+    """The item leaves ``board`` for the seat, the log saying what was ``spent``; its purchase
+    effect resolves (K9)."""
     game.market[board].remove(item)
     tdef = game.token_defs[item]
-    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(payment.paid)}.")
+    game.say(f"{game.name(seat)} buys {game.article(tdef.name)} for {game.spent_text(spent)}.")
     game.take_token(seat, item)
     game.push(sale(game, item)["buy"], seat, item)
 
@@ -132,6 +137,11 @@ def remote_take(game, seat, offer: Offer, payment: Payment) -> None:
 
 
 # -- Ogre Merchant: take an item at a set price ------------------------------------------------
+TAKE_PAID = "take_item_paid"
+"""The step that hands over an item taken at a set price once it is paid (``game.pay_then``:
+gold and what pays like gold may leave a choice of how to pay, asked first)."""
+
+
 def op_take_market_item(ctx, args: dict) -> None:
     price_ = int(args.get("price", 0))
     if _item_actions(ctx.game, ctx.seat, price_):
@@ -153,13 +163,21 @@ def take_item_legal(game, d):
 
 
 def take_item_resolve(game, d, action):
+    """The chosen item at the set price (or its way to pay, a Coupon): the way to pay is used
+    up now, the price is paid (asking how when gold and what pays like gold both could), then
+    :data:`TAKE_PAID` hands the item over."""
     if action.kind != "item":
         return
-    offer, pay = _item_actions(game, d["seat"], int(d["price"]))[action]
-    spent = game.pay(d["seat"], pay.cost)
+    seat = d["seat"]
+    offer, pay = _item_actions(game, seat, int(d["price"]))[action]
     if pay.after is not None:
-        pay.after(game, d["seat"])
-    take(game, d["seat"], offer, pay._replace(spent=spent))
+        pay.after(game, seat)
+    game.pay_then(seat, pay.cost, TAKE_PAID, {"item": offer.item, "board": offer.data}, item=offer.item)
+
+
+def step_take_paid(game, seat: int, data: dict[str, Any]) -> None:
+    """:data:`TAKE_PAID`: hand over the item paid for, saying what was spent."""
+    hand_over(game, seat, data["item"], data["board"], data["spent"])
 
 
 # -- ways to pay: the Coupon (G5, K7) and Grand Theft's lockpick ---------------------------------

@@ -255,7 +255,8 @@ def register_ops(reg) -> None:
     add("take_market_item", market.op_take_market_item,
         {"type": "object", "additionalProperties": False,
          "properties": {"price": _arg({"type": "integer", "minimum": 0}, "price", "Gold to pay (default 0).")}},
-        "Take one market item, paying the given price (Ogre Merchant).", {"take_market_item": {"price": 0}},
+        "Take one market item, paying the given price (Ogre Merchant; when gold and what pays like gold "
+        "could both pay it, the player chooses how).", {"take_market_item": {"price": 0}},
         label=lambda arg, _name: "take a market item" + (f" for {arg['price']} gold" if (arg or {}).get("price")
                                                          else " for free"))
     add("remote_market", market.op_remote_market,
@@ -293,6 +294,8 @@ def register_ops(reg) -> None:
 def register_decisions(reg) -> None:
     reg.add_decision_kind("take_item", market.take_item_legal, market.take_item_resolve,
                           "take a market item", label=labels.take_item_label)
+    reg.add_step(market.TAKE_PAID, market.step_take_paid,
+                 "Hand over a market item taken at a set price, once paid (Ogre Merchant, K8).")
     reg.add_decision_kind("replace_row", replace_legal, replace_resolve, "replace a dungeon row card",
                           label=labels.replace_label)
     reg.add_decision_kind("rotate_tile", rotate_legal, rotate_resolve, "turn your tile", label=labels.rotate_label)

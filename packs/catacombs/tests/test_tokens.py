@@ -93,6 +93,35 @@ def test_locked_chest_room(t):
     assert "room locked_chest" not in t.legal()
 
 
+def test_A14_a_lock_asks_how_to_pay_when_something_pays_like_a_lockpick(tmp_path):
+    """A14, R6: with a lockpick and a resource that pays like one, opening a chest asks which is
+    spent (the question says what it opens, each answer what it leaves); the answer is spent,
+    the chest opens and the log says what paid when it was not the lockpick. With one way to
+    pay (lockpicks alone, as in every shipped game) nothing is asked: see test_locked_chest_room."""
+    from clank import new_game
+    from clank.labels import action_label, prompt_text
+    from clank.testing import next_tokens, place, put_pawn, resource_pack, set_pool
+
+    keys = resource_pack(tmp_path, "keys", "skeleton_keys", "lockpicks", ("skeleton key", "skeleton keys"))
+    game = new_game(["catacombs", "keys"], 2, 0, modules={"keys": keys})
+    seat = game.state.current
+    place(game, "su-4", 1, 0)
+    put_pawn(game, seat, "su-4.vault")
+    next_tokens(game, "major", ["chalice"])
+    set_pool(game, seat, lockpicks=1, skeleton_keys=1)
+    game.apply("room locked_chest")
+    view = game.view(seat)
+    assert view.pending()["kind"] == "pay" and prompt_text(view) == "how do you pay 1 lockpick to open the chest?"
+    assert [action_label(view, a) for a in game.legal_actions()] == [
+        "pay 1 lockpick (leaves 0 lockpicks, 1 skeleton key)", "pay 1 skeleton key (leaves 1 lockpick, 0 skeleton keys)"]
+    assert "chalice" not in game.player(seat).tokens
+    game.apply("pay 1")
+    me = game.player(seat)
+    assert "chalice" in me.tokens and (me.pool["lockpicks"], me.pool["skeleton_keys"]) == (1, 0)
+    assert any(line.endswith("pays 1 skeleton key.") for line in game.log[-3:]), game.log[-3:]
+    assert "room locked_chest" not in [str(a) for a in game.legal_actions()]
+
+
 # -- Minor Secrets --------------------------------------------------------------------------
 
 

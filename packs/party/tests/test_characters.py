@@ -121,6 +121,28 @@ def test_dallan_artifact_find_buys_market_items_from_anywhere():
     assert {"crown-10", "backpack"} <= set(t.p().tokens) and t.p().gold == 0
 
 
+def test_P18_U21_market_items_from_anywhere_ask_how_to_pay_with_undercoins():
+    """P18, U21: with the Underworld loaded too, a purchase from anywhere that gold or undercoins
+    could pay asks how (each answer saying what it leaves) and the log says what was paid."""
+    from clank import new_game
+    from clank.labels import action_label, prompt_text
+    from clank.testing import set_hand, set_pool
+
+    game = new_game(["catacombs", "underworld", "party"], 2, 0)
+    seat = game.state.current
+    set_hand(game, seat, [])
+    set_pool(game, seat, gold=6, undercoins=3)
+    game.set_flag("market_anywhere")                  # what D'allan's artifact Find grants (P18)
+    game.apply("market-anywhere backpack")
+    view = game.view(seat)
+    assert prompt_text(view) == "how do you pay 7 gold for Backpack?"
+    assert action_label(view, game.legal_actions()[1]) == "pay 5 gold and 2 undercoins (leaves 1 gold, 1 undercoin)"
+    game.apply("pay 1")
+    me = game.player(seat)
+    assert (me.gold, me.pool["undercoins"]) == (1, 1) and "backpack" in me.tokens
+    assert game.log[-1].endswith("buys a Backpack for 5 gold and 2 undercoins.")
+
+
 # -- Garignar ----------------------------------------------------------------------------------
 def test_garignar_first_monster_card_each_turn_turns_the_carnage_wheel():
     """Garignar: the first Monster card he defeats each turn (the Goblin counts) moves the

@@ -506,3 +506,51 @@ def test_U21_the_regular_market_asks_too_and_a_coupon_way_is_split_as_well(u):
     u.do("pay 1")
     assert (u.me.gold, u.pool("undercoins")) == (1, 0) and "coupon" not in u.me.tokens
     assert u.game.log[-1].endswith("buys a Backpack for 2 undercoins.")
+
+
+def test_U21_K8_golden_flute_asks_how_to_pay_its_set_price(u):
+    """K8, U21: the Golden Flute's purchase from anywhere (5 gold) may be paid with gold and/or
+    undercoins: asked, each answer saying what it spends and leaves; the log says what was paid."""
+    from clank.labels import action_label, prompt_text
+
+    u.res(gold=4, undercoins=3)
+    u.play("golden-flute")                            # +1 gold: 5 gold, 3 undercoins
+    u.do("remote-buy backpack")
+    view = u.game.view(u.seat)
+    assert u.kind() == "pay" and prompt_text(view) == "how do you pay 5 gold for Backpack?"
+    assert [action_label(view, a) for a in u.game.legal_actions()] == [
+        "pay 5 gold (leaves 0 gold, 3 undercoins)",
+        "pay 4 gold and 1 undercoin (leaves 1 gold, 2 undercoins)",
+        "pay 3 gold and 2 undercoins (leaves 2 gold, 1 undercoin)",
+        "pay 2 gold and 3 undercoins (leaves 3 gold, 0 undercoins)"]
+    u.do("pay 2")
+    assert (u.me.gold, u.pool("undercoins")) == (2, 1) and "backpack" in u.me.tokens
+    assert u.game.log[-1].endswith("buys a Backpack for 3 gold and 2 undercoins.")
+    assert not [a for a in u.legal() if a.startswith("remote-buy")]      # one purchase only
+
+
+def test_U21_K8_golden_flute_with_one_way_to_pay_asks_nothing(u):
+    """U21: with gold only the Flute's price is paid at once."""
+    u.res(gold=6)
+    u.play("golden-flute")
+    u.do("remote-buy backpack")
+    assert u.kind() == "main" and u.me.gold == 2 and "backpack" in u.me.tokens
+    assert u.game.log[-1].endswith("buys a Backpack for 5 gold.")
+
+
+def test_U21_K8_ogre_merchant_takes_its_item_free_so_nothing_is_asked(u):
+    """K8, U21: Ogre Merchant's item is free (price 0): gold and undercoins held, there is no way
+    to pay to choose; the item is handed over and the log says nothing was spent."""
+    from clank.labels import action_label
+
+    u.place("su-1", 1, 0)
+    u.at("su-1.market")
+    u.res(gold=6, undercoins=3)
+    u.fight("ogre-merchant")
+    u.do("option 1")
+    view = u.game.view(u.seat)
+    assert u.kind() == "take_item" and "take Backpack" in [action_label(view, a) for a in u.game.legal_actions()]
+    u.do("item backpack")
+    assert u.kind() == "main" and "backpack" in u.me.tokens
+    assert (u.me.gold, u.pool("undercoins")) == (6, 3)
+    assert any(line.endswith("buys a Backpack for nothing.") for line in u.game.log[-3:])
