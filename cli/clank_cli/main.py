@@ -514,6 +514,9 @@ def serve(
                                 "games of a server process that stopped answering."),
     poll: float = typer.Option(2.0, "--poll", min=0.1, help="Seconds between a process's looks at the database "
                                "(leases, games nobody runs, missed notifications)."),
+    sqlite_sync: str = typer.Option("normal", "--sqlite-sync", help="How an SQLite file is synced to disk: normal "
+                                    "(an action survives the server being killed; a power cut may lose the last "
+                                    "ones) or full (a sync to disk at each commit: it survives a power cut too)."),
 ) -> None:
     """Serve the web table: a lobby to create games (packs, players, options, bots), seat links to
     invite players, the table in the browser, every game saved after each action.
@@ -523,7 +526,7 @@ def serve(
 
     with _typer_errors():
         run(host, port, db, pack_dir or (), bot_delay, rate, workers=workers, max_bot_budget=max_bot_budget,
-            search_workers=search_workers, lease=lease, poll=poll)
+            search_workers=search_workers, lease=lease, poll=poll, sqlite_sync=sqlite_sync)
 
 
 # ==========================================================================================

@@ -308,13 +308,13 @@ def get_json(url: str) -> tuple[int, Any]:
         return exc.code, json.loads(exc.read())
 
 
-def load_benchmark() -> Any:
-    """``benchmarks/web_load.py`` as a module (the load test and its client's pieces)."""
+def load_benchmark(script: str = "web_load") -> Any:
+    """``benchmarks/SCRIPT.py`` as a module (by default the load test and its client's pieces)."""
     import importlib.util
 
-    name = "benchmark_web_load"
+    name = f"benchmark_{script}"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "web_load.py")
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{script}.py")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses look their module up there
         spec.loader.exec_module(module)

@@ -28,6 +28,18 @@ def test_paced_seats_in_two_client_processes_reading_the_browsers_messages_end_a
     assert len(figures.shown) == figures.actions and 0 < figures.page_bytes < 5_000     # what changed, not the table
 
 
+def test_the_pages_benchmark_builds_the_same_messages_each_run_and_counts_every_action():
+    """``benchmarks/web_pages.py``: the digest of every message is that of the same games played
+    again (what tells a faster build of the table from one that changed what pages receive), and
+    the browser's messages are not the programs'."""
+    pages = load_benchmark("web_pages")
+    actions, cpu, html = pages.run(games=2, seed=5, mode="html")
+    again = pages.run(games=2, seed=5, mode="html")
+    data = pages.run(games=2, seed=5, mode="data")
+    assert actions > 0 and cpu > 0 and again[0] == data[0] == actions
+    assert again[2] == html != data[2]
+
+
 @pytest.mark.slow
 def test_a_hundred_concurrent_games_end_as_clank_simulate_ends_them():
     figures, differ = load_benchmark().run(games=100, seed=1, db=None, options={})

@@ -340,3 +340,24 @@ def test_clank_serve_refuses_a_pack_dir_that_is_no_pack(tmp_path):
     done = subprocess.run([sys.executable, "-m", "clank_cli.main", "serve", "--pack-dir", str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "not a pack directory (no pack.yaml)" in done.stderr
+
+
+def test_clank_serve_refuses_an_unknown_sqlite_sync(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "clank_cli.main", "serve", "--sqlite-sync", "off",
+                           "--db", f"sqlite:///{tmp_path / 'g.sqlite3'}"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--sqlite-sync off: choose one of normal, full" in done.stderr
+
+
+def test_a_server_process_collects_cyclic_garbage_seldom_and_never_walks_what_it_started_with():
+    import gc
+
+    from clank_web import serve
+
+    before = gc.get_threshold()
+    try:
+        serve.tune_gc()
+        assert gc.get_threshold() == serve.GC_THRESHOLDS
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

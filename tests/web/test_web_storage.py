@@ -169,3 +169,19 @@ def test_processes_starting_together_on_a_new_postgresql_database_migrate_one_af
     assert {current(s.engine) for s in stores} == {"0002"}
     for s in stores:
         s.close()
+
+
+@pytest.mark.parametrize(("sync", "level"), [("normal", 1), ("full", 2)])
+def test_an_sqlite_file_keeps_its_write_ahead_log_synced_as_the_server_was_told(tmp_path, sync: str, level: int):
+    from sqlalchemy import text
+
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}", sync)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == level
+    store.close()
+
+
+def test_an_unknown_sqlite_sync_is_refused_with_the_choices(tmp_path):
+    with pytest.raises(ValueError, match="SQLite sync 'off': choose one of normal, full"):
+        Store(f"sqlite:///{tmp_path / 'games.sqlite3'}", "off")

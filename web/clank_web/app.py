@@ -124,7 +124,7 @@ def create_app(config: ServerConfig) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
-        store = Store(config.database())
+        store = Store(config.database(), config.sqlite_sync)
         hall = Hall(config, store)  # an SQLite file already served by another process is refused here
         await asyncio.to_thread(store.migrate)
         await hall.start()

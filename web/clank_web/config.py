@@ -37,7 +37,8 @@ class ServerConfig:
     lease (and how long a silent process counts as alive); ``poll_seconds``, how often a process
     renews its leases, looks for games whose lease nobody holds and checks the games it holds
     against the database (besides the notifications); ``idle_seconds``, how long a game nobody
-    watches stays in a process's memory."""
+    watches stays in a process's memory. ``sqlite_sync``: how an SQLite file is synced to disk
+    (:data:`~clank_web.storage.SQLITE_SYNC`: what each guarantees)."""
 
     db_url: str = ""
     pack_dirs: list[str] = field(default_factory=list)
@@ -50,6 +51,7 @@ class ServerConfig:
     lease_seconds: float = 10.0
     poll_seconds: float = 2.0
     idle_seconds: float = 300.0
+    sqlite_sync: str = "normal"
 
     def database(self) -> str:
         """The database URL to use (the embedded default when none was given)."""

@@ -19,11 +19,14 @@ trees (the renderers keep what they draw) costs nothing to compare.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Any
 
 from clank.mapdraw.markup import Leaf, Node, markup
 
 Op = list[Any]
+_KEY = attrgetter("key")
 
 
 def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
@@ -45,11 +48,11 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         out.append(["a", path, changed])
     if old.children == new.children:
         return
-    if len(old.children) == len(new.children) and all(
-            a.key == b.key for a, b in zip(old.children, new.children, strict=True)):
-        for was_there, child_now in zip(old.children, new.children, strict=True):   # the same keys in order
-            if was_there is not child_now:
-                _change(was_there, child_now, path, out)
+    if len(old.children) == len(new.children) and list(map(_KEY, old.children)) == list(map(_KEY, new.children)):
+        # the same keys in order: the children that are not the very same (picked out in C)
+        pairs = zip(old.children, new.children, strict=True)
+        for was_there, child_now in compress(pairs, map(is_not, old.children, new.children)):
+            _change(was_there, child_now, path, out)
         return
     if _slid(old.children, new.children, path, out):
         return

@@ -124,6 +124,7 @@ class Pages:
         self.shown: dict[tuple[int | None, str], dict[str, Node]] = {}
         self.inputs: dict[Any, tuple[Any, Any]] = {}  # what a part was last built from, and the part
         self.rows: dict[Any, tuple[Leaf, ...]] = {}  # players' rows by what they show
+        self.words: dict[str, tuple[str, str]] = {}  # each reserve card's name and cost in words
 
     def message(self, room: GameRoom, seat: int | None) -> dict[str, Any]:
         """The state message's data for one seat (built once per state)."""
@@ -219,7 +220,7 @@ class Pages:
                 "names": names,
                 "map": self.built("map", scene, map_part),
                 "row": self.built("row", tuple(view.row), lambda row: row_part(view)),
-                "supply": self.built("supply", supply_data(view), lambda data: supply_part(*data)),
+                "supply": self.built("supply", supply_data(view, self.words), lambda data: supply_part(*data)),
                 "log": self.built("log", (len(log), log[-1] if log else None),
                                   lambda _: log_part(view, self.inputs.get("log", (None, None))[1])),
                 "rows": {seat: player_rows(view, seat, names, self.rows) for seat in range(view.seat_count)},
@@ -476,10 +477,11 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
     me = view.me
     playable = {a["text"] for a in actions if a["kind"] == "play"}
     cards: list[Leaf] = []
+    known = view.ruleset.cards
     for card, n in Counter(me.hand).items():
-        c = _card(view, card)
+        cdef = known.get(card)
         action = f"play {card}" if f"play {card}" in playable else None
-        cards.append(_hand_card(card, c["name"], c["text"], n, action))
+        cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
     hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
     pool = ", ".join(resource_words(res, n) for res, n in me.pool.items() if n) or "nothing"
     if me.teleports:
@@ -506,17 +508,27 @@ def _row_slot(slot: int, card: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf(f"s{slot}", parts().row_card, {"slot": slot, **dict(card)} if card else {"slot": slot, "empty": True})
 
 
-def supply_data(view: Any) -> tuple[Any, ...]:
+def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None) -> tuple[Any, ...]:
     """What the supply part shows, as plain data: the reserve, the packs' boards (the market ...),
-    the dragon (Clank! area, bag, rage, the dungeon deck)."""
-    cards = view.ruleset.cards
+    the dragon (Clank! area, bag, rage, the dungeon deck). ``words``: each reserve card's name
+    and cost in words, kept for the next states of the same game (its cards do not change)."""
+    words = {} if words is None else words
     draws = view.setup.get("rage_track", {}).get("draws", [])
-    reserve = tuple((cards[c].name if c in cards else c, n, cost_text(cards[c].cost) if c in cards else "")
-                    for c, n in view.reserve.items())
+    items = []
+    for card, n in view.reserve.items():
+        name, cost = words.get(card) or _reserve_words(view, card, words)
+        items.append((name, n, cost))
+    reserve = tuple(items)
     area = tuple((view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n)
     dragon = (("area", area), ("bag", view.bag_total), ("rage", view.rage + 1), ("rage_spaces", len(draws)),
               ("draws", draws[view.rage] if 0 <= view.rage < len(draws) else "?"), ("deck", view.dungeon_deck_size))
     return reserve, tuple(m.text for m in marks(view, "board")), dragon
+
+
+def _reserve_words(view: Any, card: str, words: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    cdef = view.ruleset.cards.get(card)
+    said = words[card] = (cdef.name, cost_text(cdef.cost)) if cdef is not None else (card, "")
+    return said
 
 
 def supply_part(reserve: tuple[Any, ...], boards: tuple[str, ...], dragon: tuple[Any, ...]) -> Node:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -215,23 +215,43 @@ class Listed:
     actions: int
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite: a write-ahead log, a full sync at each commit, and foreign keys enforced."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+SQLITE_SYNC = ("normal", "full")
+"""How an SQLite file is synced to disk (``clank serve --sqlite-sync``), in its write-ahead log:
+
+- ``normal`` (the default): a commit is written to the log, which is synced to disk at each
+  checkpoint. A committed action survives the server process dying in any way (``kill -9``
+  included: the operating system holds what was written); a power cut or a crash of the
+  operating system may lose the last actions committed before it (never corrupting the file).
+- ``full``: the log is also synced to disk at every commit (a group commit syncs once for every
+  game in it), so a committed action survives a power cut too, at the cost of a sync per commit.
+"""
 
 
-def open_engine(url: str) -> Engine:
-    """An SQLAlchemy engine for ``url`` (``sqlite:///FILE`` or ``postgresql://...``, the latter
-    through psycopg 3)."""
+def _sqlite_pragmas(sync: str) -> Callable[[Any, Any], None]:
+    """SQLite's settings on each new connection: a write-ahead log, ``sync`` (one of
+    :data:`SQLITE_SYNC`), and foreign keys enforced."""
+    if sync not in SQLITE_SYNC:
+        raise ValueError(f"SQLite sync {sync!r}: choose one of {', '.join(SQLITE_SYNC)}")
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync.upper()}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return on_connect
+
+
+def open_engine(url: str, sqlite_sync: str = SQLITE_SYNC[0]) -> Engine:
+    """An SQLAlchemy engine for ``url`` (``sqlite:///FILE`` synced to disk as ``sqlite_sync``
+    says, or ``postgresql://...`` through psycopg 3)."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
+        pragmas = _sqlite_pragmas(sqlite_sync)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
 
@@ -242,9 +262,9 @@ class Store:
     ``origin``, the id of the server process that makes the change, and tell the other
     processes (PostgreSQL: ``NOTIFY`` in the same transaction)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = SQLITE_SYNC[0]) -> None:
         self.url = url
-        self.engine = open_engine(url)
+        self.engine = open_engine(url, sqlite_sync)
         self.postgres = self.engine.dialect.name == "postgresql"
 
     def migrate(self) -> None:
