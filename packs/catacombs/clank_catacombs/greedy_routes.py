@@ -77,7 +77,7 @@ def route_table(game, geo, held: RouteTable | None, costs_key: tuple) -> RouteTa
             base, changed = parent, geo.regrown
         else:
             base, changed = None, ()
-    asks = (game.route_cost, crypt_rooms(game), reading_icons(game))
+    asks = (game.route_cost, crypt_rooms(game), reading_icons(game), game.memo(_TUNNEL_READS, dict))
     reading: frozenset[str]
     portal_rooms: frozenset[str]
     into: dict[str, list[Edge]]
@@ -141,12 +141,13 @@ def route_table(game, geo, held: RouteTable | None, costs_key: tuple) -> RouteTa
 
 def room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
     """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``;
-    ``asks``: the game's ``route_cost``, the rooms that show a crypt and the icons whose price
-    reads the game, looked up once per table."""
+    ``asks``: the game's ``route_cost``, the rooms that show a crypt, the icons whose price
+    reads the game and what each tunnel's icons read (see :func:`_reads`), looked up once per
+    table."""
     entries: list[Edge] = []
     through_portal: list | tuple = ()
     reading: list | tuple = ()          # the routes whose price reads the game
-    route_cost, crypts, keyed = asks
+    route_cost, crypts, keyed, per_tunnel = asks
     costs = _COST_TERMS
     for r in routes:
         to = r.to
@@ -175,7 +176,7 @@ def room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks:
         elif kind == "open":
             key = (known[2], False, to[5])
             entries.append(("@open", room, known[1], _CONDITIONS.get(key) or _condition(*key)))
-    reads = _reads(game, geo, reading, keyed) if reading and keyed else None
+    reads = _reads(game, geo, reading, keyed, per_tunnel) if reading and keyed else None
     if reads is None:
         return routes, None, None, entries, through_portal
     if seen_now is None:
@@ -203,12 +204,14 @@ def _portal_edges(game, exits: list, rooms: dict[str, tuple], portal_rooms: froz
     return out
 
 
-def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _reads(game, geo, routes, keyed: frozenset[str],
+           per_tunnel: dict[tuple[str, int], tuple]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """What the costs of a room's routes (portal routes aside) read of the game, as
     ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
     and the turn flags that cancel an icon's cost or damage; None when they read nothing. The
-    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing."""
-    per_tunnel = game.memo(("greedy-tunnel-reads",), dict)
+    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing.
+    ``per_tunnel``: :func:`_tunnel_reads` by tile and tunnel, filled as tunnels are met (kept
+    per ruleset, in its memo ``_TUNNEL_READS``)."""
     ids: list[str] = []
     flags: list[str] = []
     for r in routes:
@@ -225,6 +228,9 @@ def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], t
                     if f not in flags:
                         flags.append(f)
     return (tuple(ids), tuple(flags)) if ids or flags else None
+
+
+_TUNNEL_READS = ("greedy-tunnel-reads",)
 
 
 def _tunnel_reads(game, geo, tile: str, tunnel: int, keyed: frozenset[str]) -> tuple[tuple[str | None, tuple], ...]:
