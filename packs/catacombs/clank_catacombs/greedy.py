@@ -379,11 +379,15 @@ def _targets(game, seat: int) -> tuple[Set[str], bool]:
 
 def _crypts(game) -> frozenset[str]:
     """The placed rooms that show a crypt (kept with the geometry): of the rooms of every tile
-    that show one (what a room shows is printed: known once per ruleset), those placed."""
-    derived = game.geometry.derived
+    that show one (what a room shows is printed: known once per ruleset), those of a placed tile
+    (a room id is ``tile.room``)."""
+    geo = game.geometry
+    derived = geo.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        found = derived[_CRYPTS] = greedy_routes.crypt_rooms(game).intersection(game.placed_rooms())
+        placed = geo.placed
+        found = derived[_CRYPTS] = frozenset(
+            room for room in greedy_routes.crypt_rooms(game) if room.partition(".")[0] in placed)
     return found
 
 
