@@ -644,7 +644,10 @@ class Geometry:
         if self._portals is None:
             exits = []
             for p in self.placed.values():
-                for i, t in enumerate(self.defs[p.tile].tunnels):
+                tdef = self.defs[p.tile]
+                if not tdef.has_portal:          # most tiles: no tunnel to look at
+                    continue
+                for i, t in enumerate(tdef.tunnels):
                     if t.a.kind == "portal":
                         exits.append(self.trace(p, i, True, f"portal:{p.tile}#{i}"))
                     elif t.b.kind == "portal" and not t.one_way:

@@ -157,7 +157,8 @@ class GreedyBot:
                 return a
         if "play" in by_kind:          # the first card in hand, as _hand_first plays it
             return by_kind["play"][0]
-        tok = self._token(game, seat, by_kind.get("token", []))
+        tokens = by_kind.get("token")
+        tok = self._token(game, seat, tokens) if tokens else None
         if tok is not None:
             return tok
         if self._told(game, ACTION):
@@ -167,7 +168,8 @@ class GreedyBot:
         for a in rooms:
             if a.args[0] in ("locked_chest", "locked_cell", "locked_tome", "wayshrine"):
                 return a
-        buy = self._market(game, [a for a in rooms if a.args[0] == "market"] + by_kind.get("remote-buy", []))
+        buys = [a for a in rooms if a.args[0] == "market"] if rooms else []
+        buy = self._market(game, buys + by_kind.get("remote-buy", [])) if buys or "remote-buy" in by_kind else None
         if buy is not None:
             return buy
         move = self._move(game, seat, by_kind)
@@ -176,7 +178,8 @@ class GreedyBot:
         fight = self._fight(game, by_kind.get("fight", []) + by_kind.get("fight-reserve", []), p)
         if fight is not None:
             return fight
-        device = self._device(game, seat, by_kind.get("use", []))
+        uses = by_kind.get("use")
+        device = self._device(game, seat, uses) if uses else None
         if device is not None:
             return device
         buy = self._buy(game, seat, by_kind.get("buy", []) + by_kind.get("reserve", []))
@@ -238,6 +241,7 @@ class GreedyBot:
         row = game.row
         own = game.clank_area.get(str(seat), 0)
         cards = game.card_defs
+        deltas = game.memo(_CLANK_DELTAS, dict)
 
         def worth(a: Action) -> float:
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
@@ -245,7 +249,7 @@ class GreedyBot:
             # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
             if own >= 3:
                 cdef = cards[card]
-                delta = _clank_delta(game, cdef, "play") + _clank_delta(game, cdef, "acquire")
+                delta = _clank_delta(game, cdef, "play", deltas) + _clank_delta(game, cdef, "acquire", deltas)
                 if delta < 0:
                     v += 1.0
                 elif delta > 0:
@@ -319,10 +323,11 @@ def _make_card_values(game) -> dict[str, float]:
     return fold(game, VALUES, values)
 
 
-def _clank_delta(game, cdef, trigger: str) -> int:
+def _clank_delta(game, cdef, trigger: str, deltas: dict | None = None) -> int:
     """The Clank! an effect adds (negative: removes), summed over its plain ``clank`` ops (known
-    once per ruleset)."""
-    deltas = game.memo(_CLANK_DELTAS, dict)
+    once per ruleset, in ``deltas``: the game's memo of them, looked up when not given)."""
+    if deltas is None:
+        deltas = game.memo(_CLANK_DELTAS, dict)
     found = deltas.get((cdef.id, trigger))
     if found is None:
         found = deltas[(cdef.id, trigger)] = _clank_in(cdef.data.get(trigger))
@@ -374,11 +379,15 @@ def _targets(game, seat: int) -> tuple[Set[str], bool]:
 
 def _crypts(game) -> frozenset[str]:
     """The placed rooms that show a crypt (kept with the geometry): of the rooms of every tile
-    that show one (what a room shows is printed: known once per ruleset), those placed."""
-    derived = game.geometry.derived
+    that show one (what a room shows is printed: known once per ruleset), those of a placed tile
+    (a room id is ``tile.room``)."""
+    geo = game.geometry
+    derived = geo.derived
     found = derived.get(_CRYPTS)
     if found is None:
-        found = derived[_CRYPTS] = greedy_routes.crypt_rooms(game).intersection(game.placed_rooms())
+        placed = geo.placed
+        found = derived[_CRYPTS] = frozenset(
+            room for room in greedy_routes.crypt_rooms(game) if room.partition(".")[0] in placed)
     return found
 
 

@@ -38,7 +38,7 @@ class RouteTable:
 
     def __init__(self, costs_key: tuple, serial: int, traced: int, base: dict[str, list[Edge]],
                  into: dict[str, list[Edge]], rooms: dict[str, tuple], reading: frozenset[str],
-                 portal_rooms: frozenset[str], portals: tuple[Any, tuple[Edge, ...]]) -> None:
+                 portal_rooms: frozenset[str], portals: tuple[Any, dict[str, list[Edge]]]) -> None:
         self.costs_key = costs_key      # covered icons and the flags route costs read
         self.serial, self.traced = serial, traced   # the layout it was made for, and its rooms traced then
         self.base = base                # the routes by where they end, portal routes aside
@@ -46,7 +46,7 @@ class RouteTable:
         self.rooms = rooms              # per room: (route list, reads, seen, edges, portal routes)
         self.reading = reading          # the rooms whose routes' costs read covered icons or flags
         self.portal_rooms = portal_rooms   # the rooms with a route into a portal
-        self.portals = portals          # (the portal exits, the routes through portals) of the layout
+        self.portals = portals          # (the portal exits, the routes through portals by end) of the layout
         self.dists: dict[tuple, TableSearch] = {}   # the searches made on it, by what else they read
 
 
@@ -77,7 +77,7 @@ def route_table(game, geo, held: RouteTable | None, costs_key: tuple) -> RouteTa
             base, changed = parent, geo.regrown
         else:
             base, changed = None, ()
-    asks = (game.route_cost, crypt_rooms(game), reading_icons(game))
+    asks = (game.route_cost, crypt_rooms(game), reading_icons(game), game.memo(_TUNNEL_READS, dict))
     reading: frozenset[str]
     portal_rooms: frozenset[str]
     into: dict[str, list[Edge]]
@@ -127,26 +127,27 @@ def route_table(game, geo, held: RouteTable | None, costs_key: tuple) -> RouteTa
         if bool(was[4]) != (room in portal_rooms):
             portal_rooms = portal_rooms ^ {room}
     if not portal_rooms:
-        return RouteTable(costs_key, geo.serial, geo.traced(), into, into, rooms, reading, portal_rooms, (None, ()))
+        return RouteTable(costs_key, geo.serial, geo.traced(), into, into, rooms, reading, portal_rooms, (None, {}))
     exits = geo.portal_exits()
     if portals_kept and base is not None and base.portals[0] is exits:
         portals = base.portals
     else:
         portals = (exits, _portal_edges(game, exits, rooms, portal_rooms))
     full = dict(into)
-    for edge in portals[1]:
-        full[edge[0]] = [*full.get(edge[0], ()), edge]
+    for end, through in portals[1].items():
+        full[end] = [*full.get(end, ()), *through]
     return RouteTable(costs_key, geo.serial, geo.traced(), into, full, rooms, reading, portal_rooms, portals)
 
 
 def room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks: tuple) -> tuple:
     """A room's entry of the route table: ``(routes, reads, seen, edges, portal routes)``;
-    ``asks``: the game's ``route_cost``, the rooms that show a crypt and the icons whose price
-    reads the game, looked up once per table."""
+    ``asks``: the game's ``route_cost``, the rooms that show a crypt, the icons whose price
+    reads the game and what each tunnel's icons read (see :func:`_reads`), looked up once per
+    table."""
     entries: list[Edge] = []
     through_portal: list | tuple = ()
     reading: list | tuple = ()          # the routes whose price reads the game
-    route_cost, crypts, keyed = asks
+    route_cost, crypts, keyed, per_tunnel = asks
     costs = _COST_TERMS
     for r in routes:
         to = r.to
@@ -168,12 +169,14 @@ def room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks:
             end = to[1]
             n = known[2]
             if n or end in crypts:
-                entries.append((end, room, known[1], _condition(n, end in crypts, None)))
+                key = (n, end in crypts, None)
+                entries.append((end, room, known[1], _CONDITIONS.get(key) or _condition(*key)))
             else:
                 entries.append((end, room, known[1], None))
         elif kind == "open":
-            entries.append(("@open", room, known[1], _condition(known[2], False, to[5])))
-    reads = _reads(game, geo, reading, keyed) if reading and keyed else None
+            key = (known[2], False, to[5])
+            entries.append(("@open", room, known[1], _CONDITIONS.get(key) or _condition(*key)))
+    reads = _reads(game, geo, reading, keyed, per_tunnel) if reading and keyed else None
     if reads is None:
         return routes, None, None, entries, through_portal
     if seen_now is None:
@@ -181,10 +184,10 @@ def room_entry(game, geo, room: str, routes: list, seen_now: tuple | None, asks:
     return routes, reads, _seen(reads, *seen_now), entries, through_portal
 
 
-def _portal_edges(game, exits: list, rooms: dict[str, tuple], portal_rooms: frozenset[str]) -> tuple[Edge, ...]:
-    """The routes through portals: each portal route leads to the room beyond every other portal
-    (``exits``), for half a Boot more."""
-    out: list[Edge] = []
+def _portal_edges(game, exits: list, rooms: dict[str, tuple], portal_rooms: frozenset[str]) -> dict[str, list[Edge]]:
+    """The routes through portals, by where they end: each portal route leads to the room beyond
+    every other portal (``exits``), for half a Boot more."""
+    out: dict[str, list[Edge]] = {}
     for room in portal_rooms:
         for r in rooms[room][4]:
             cost = game.route_cost(r)
@@ -197,16 +200,18 @@ def _portal_edges(game, exits: list, rooms: dict[str, tuple], portal_rooms: froz
             for ex in exits:
                 if ex.origin != origin:
                     end = ex.to[1]
-                    out.append((end, room, c, cond))
-    return tuple(out)
+                    out.setdefault(end, []).append((end, room, c, cond))
+    return out
 
 
-def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _reads(game, geo, routes, keyed: frozenset[str],
+           per_tunnel: dict[tuple[str, int], tuple]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """What the costs of a room's routes (portal routes aside) read of the game, as
     ``movement.path_cost`` prices icons: the icons that a payment covers (``tile#tunnel#i``)
     and the turn flags that cancel an icon's cost or damage; None when they read nothing. The
-    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing."""
-    per_tunnel = game.memo(("greedy-tunnel-reads",), dict)
+    routes have been priced (``route_cost``): a route whose price is kept on it reads nothing.
+    ``per_tunnel``: :func:`_tunnel_reads` by tile and tunnel, filled as tunnels are met (kept
+    per ruleset, in its memo ``_TUNNEL_READS``)."""
     ids: list[str] = []
     flags: list[str] = []
     for r in routes:
@@ -219,9 +224,13 @@ def _reads(game, geo, routes, keyed: frozenset[str]) -> tuple[tuple[str, ...], t
             for icon_id, icon_flags in found:
                 if icon_id is not None:
                     ids.append(icon_id)
-                if icon_flags:
-                    flags += [f for f in icon_flags if f not in flags]
+                for f in icon_flags:
+                    if f not in flags:
+                        flags.append(f)
     return (tuple(ids), tuple(flags)) if ids or flags else None
+
+
+_TUNNEL_READS = ("greedy-tunnel-reads",)
 
 
 def _tunnel_reads(game, geo, tile: str, tunnel: int, keyed: frozenset[str]) -> tuple[tuple[str | None, tuple], ...]:
