@@ -263,3 +263,45 @@ def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_pri
     assert not after.cover and after.resources.get("lockpicks", 0) == 0
     assert (after.resources, after.damage) == (path_cost(game, game.geometry, locked.segments).resources,
                                                path_cost(game, game.geometry, locked.segments).damage)
+
+
+def test_a_route_priced_again_only_when_what_its_icons_read_changed():
+    """``Route.priced`` names what the route's icons read (A8, A9): a route over a monster whose
+    damage a turn flag cancels, and no lock, keeps its price when a lock elsewhere is covered and
+    is priced again when the flag is set; a route over a lock and no such icon keeps its price
+    when a flag is set and is priced again when the lock is covered."""
+    game = new_game(["catacombs"], players=2, seed=3)
+    rng = random.Random(3)
+    icons = game.registry.tunnel_icons
+    monster = locked = None
+    for _ in range(600):
+        for room in game.placed_rooms():
+            for r in game.geometry.routes_from(room):
+                names = [icons[n] for s in r.segments for n in game.geometry.tunnel(s).icons]
+                flagged = any(i.cost_ignored_by or i.damage_ignored_by for i in names)
+                covers = any(i.covers for i in names)
+                if flagged and not covers:
+                    monster = monster or r
+                elif covers and not flagged:
+                    locked = locked or r
+        if monster is not None and locked is not None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert monster is not None and locked is not None
+    flag = next(i.damage_ignored_by or i.cost_ignored_by for s in monster.segments
+                for i in (icons[n] for n in game.geometry.tunnel(s).icons) if i.damage_ignored_by or i.cost_ignored_by)
+    hurt, lock = game.route_cost(monster), game.route_cost(locked)
+    assert hurt.damage and lock.cover
+    kept = monster.priced
+    game.state.covered.extend(lock.cover)                 # the lock covered: the monster's price is kept
+    assert game.route_cost(monster) is hurt and monster.priced is kept
+    opened = game.route_cost(locked)
+    assert not opened.cover and opened is not lock
+    kept = locked.priced
+    game.state.turn.flags.append(flag)                   # the flag set: the lock's price is kept
+    assert game.route_cost(locked) is opened and locked.priced is kept
+    spared = game.route_cost(monster)
+    for route, cost in ((monster, spared), (locked, opened)):
+        fresh = path_cost(game, game.geometry, route.segments)
+        assert (cost.resources, cost.cover, cost.damage) == (fresh.resources, fresh.cover, fresh.damage)
+    assert spared.damage < hurt.damage

@@ -248,9 +248,10 @@ class Route:
     time it prices the route, read from then on by every geometry that keeps the route (a
     route between two rooms of one tile, ``TileDef.room_exits``, by every game of the ruleset)."""
     priced: Any
-    """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost)``
-    of the last time ``movement.route_cost`` priced it (valid while both are as they were; the
-    pair is shared by the routes a game priced for the same ones)."""
+    """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost,
+    what its icons read)`` of the last time ``movement.route_cost`` priced it (valid while what
+    they read is as it was: ``movement.READS_COVERED``, ``READS_FLAGS`` or both; the pair is
+    shared by the routes a game priced for the same ones)."""
 
     def __init__(self, origin: str, to: tuple, segments: tuple[Segment, ...]) -> None:
         self.origin = origin
