@@ -186,6 +186,46 @@ def test_a_tile_lists_the_tunnels_leaving_each_room_in_its_tunnels_order():
     assert tdef.walks[0] == ((segment("t", 0, False), r1), (segment("t", 0, True), port))
     assert tdef.walks[2][True] == (segment("t", 2, True), r2) and len(tdef.walks) == 4
     assert not tdef.has_portal
+    # the tunnels from a room straight to a room of the tile are routes made once, with the tile
+    assert tdef.room_exits == {
+        "r1": ((0, True, None), (1, False, None), (2, True, Route("t.r1", ("room", "t.r2"), (segment("t", 2, True),)))),
+        "r2": ((2, False, Route("t.r2", ("room", "t.r1"), (segment("t", 2, False),))),
+               (3, True, Route("t.r2", ("room", "t.r2"), (segment("t", 3, True),))))}
+
+
+def _traced(geo: Geometry, room: str) -> list[Route]:
+    """A room's routes as tracing each tunnel leaving it finds them (dead ends dropped)."""
+    tile, _, local = room.partition(".")
+    found = [geo.trace(geo.placed[tile], i, from_a, room) for i, from_a in geo.defs[tile].room_tunnels.get(local, ())]
+    return [r for r in found if r.to[0] != "dead"]
+
+
+def test_a_route_between_two_rooms_of_one_tile_is_one_object_for_every_layout_and_game():
+    """``TileDef.room_exits``: a tunnel from a room straight to a room of the same tile is the
+    same route in every layout, so every geometry of every game of the ruleset lists that one
+    object, equal to what tracing it finds; the cost remembered on it is right in each game
+    (two games played in turns, each route's cost checked against pricing its tunnels anew)."""
+    games = [new_game(["catacombs"], players=4, seed=seed) for seed in (5, 6)]
+    rngs = [random.Random(5), random.Random(6)]
+    shared = 0
+    for _ in range(150):
+        for game, rng in zip(games, rngs, strict=True):
+            if game.over:
+                continue
+            game.apply(rng.choice(game.legal_actions()))
+            geo = game.geometry
+            fresh = Geometry(game.ruleset.tiles, game.state.tiles, game.ruleset.regions)
+            for room in game.placed_rooms():
+                ours = geo.routes_from(room)
+                assert [(r.origin, r.to, r.segments) for r in ours] == \
+                    [(r.origin, r.to, r.segments) for r in _traced(fresh, room)], room
+                inner = [r for r in ours if len(r.segments) == 1 and r.to[0] == "room" and r.to[1].partition(".")[0] == r.segments[0].tile]
+                assert all(any(r is x for x in fresh.routes_from(room)) for r in inner)
+                shared += len(inner)
+                for r in ours:
+                    a, b = game.route_cost(r), path_cost(game, fresh, r.segments)
+                    assert (a.resources, a.cover, a.damage, a.against) == (b.resources, b.cover, b.damage, b.against)
+    assert shared > 100
 
 
 def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_priced_again():
@@ -223,3 +263,45 @@ def test_a_route_whose_icons_read_nothing_keeps_its_cost_and_a_locked_one_is_pri
     assert not after.cover and after.resources.get("lockpicks", 0) == 0
     assert (after.resources, after.damage) == (path_cost(game, game.geometry, locked.segments).resources,
                                                path_cost(game, game.geometry, locked.segments).damage)
+
+
+def test_a_route_priced_again_only_when_what_its_icons_read_changed():
+    """``Route.priced`` names what the route's icons read (A8, A9): a route over a monster whose
+    damage a turn flag cancels, and no lock, keeps its price when a lock elsewhere is covered and
+    is priced again when the flag is set; a route over a lock and no such icon keeps its price
+    when a flag is set and is priced again when the lock is covered."""
+    game = new_game(["catacombs"], players=2, seed=3)
+    rng = random.Random(3)
+    icons = game.registry.tunnel_icons
+    monster = locked = None
+    for _ in range(600):
+        for room in game.placed_rooms():
+            for r in game.geometry.routes_from(room):
+                names = [icons[n] for s in r.segments for n in game.geometry.tunnel(s).icons]
+                flagged = any(i.cost_ignored_by or i.damage_ignored_by for i in names)
+                covers = any(i.covers for i in names)
+                if flagged and not covers:
+                    monster = monster or r
+                elif covers and not flagged:
+                    locked = locked or r
+        if monster is not None and locked is not None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert monster is not None and locked is not None
+    flag = next(i.damage_ignored_by or i.cost_ignored_by for s in monster.segments
+                for i in (icons[n] for n in game.geometry.tunnel(s).icons) if i.damage_ignored_by or i.cost_ignored_by)
+    hurt, lock = game.route_cost(monster), game.route_cost(locked)
+    assert hurt.damage and lock.cover
+    kept = monster.priced
+    game.state.covered.extend(lock.cover)                 # the lock covered: the monster's price is kept
+    assert game.route_cost(monster) is hurt and monster.priced is kept
+    opened = game.route_cost(locked)
+    assert not opened.cover and opened is not lock
+    kept = locked.priced
+    game.state.turn.flags.append(flag)                   # the flag set: the lock's price is kept
+    assert game.route_cost(locked) is opened and locked.priced is kept
+    spared = game.route_cost(monster)
+    for route, cost in ((monster, spared), (locked, opened)):
+        fresh = path_cost(game, game.geometry, route.segments)
+        assert (cost.resources, cost.cover, cost.damage) == (fresh.resources, fresh.cover, fresh.damage)
+    assert spared.damage < hurt.damage

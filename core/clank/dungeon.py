@@ -106,6 +106,12 @@ class TileDef:
     """The tunnels leaving each room, made from ``tunnels``: room -> ``((tunnel index, whether
     it leaves from its end a), ...)`` in the tunnels' order (a tunnel from a room to itself
     leaves from a)."""
+    room_exits: dict = field(default_factory=dict, repr=False, compare=False)
+    """``room_tunnels`` with the route each one is when it leads from the room straight to a
+    room of this tile (no port between): room -> ``((tunnel index, whether it leaves from its
+    end a, that Route or None), ...)``. Such a route is the same in every layout, so every
+    geometry of the ruleset's games shares the one object and the cost remembered on it
+    (``Route.fixed``, ``Route.priced``)."""
     walks: tuple = field(default=(), repr=False, compare=False)
     """Made from ``tunnels``: for each tunnel, walking it from its end b and from its end a
     (``walks[i][from_a]``), the :class:`Segment` walked and the end reached."""
@@ -128,6 +134,14 @@ class TileDef:
                 leaving[t.a.room] = (*leaving.get(t.a.room, ()), (i, True))
             if t.b.kind == "room" and not (t.a.kind == "room" and t.a.room == t.b.room):
                 leaving[t.b.room] = (*leaving.get(t.b.room, ()), (i, False))
+        for local, leaving_room in leaving.items():
+            exits = []
+            for i, from_a in leaving_room:
+                seg, far = self.walks[i][from_a]
+                inner = Route(room_key(self.id, local), room_end(self.id, far.room), (seg,)) \
+                    if far.kind == "room" else None
+                exits.append((i, from_a, inner))
+            self.room_exits[local] = tuple(exits)
         ends = self.port_ends
         for i, t in enumerate(self.tunnels):
             for is_a, e in ((True, t.a), (False, t.b)):
@@ -231,11 +245,13 @@ class Route:
     fixed: Any
     """What following the route costs when no icon on it reads the game (no lock a payment
     covers, no cost or damage a turn flag cancels): set by ``movement.route_cost`` the first
-    time it prices the route, read from then on by every geometry that keeps the route."""
+    time it prices the route, read from then on by every geometry that keeps the route (a
+    route between two rooms of one tile, ``TileDef.room_exits``, by every game of the ruleset)."""
     priced: Any
-    """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost)``
-    of the last time ``movement.route_cost`` priced it (valid while both are as they were; the
-    pair is shared by the routes a game priced for the same ones)."""
+    """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost,
+    what its icons read)`` of the last time ``movement.route_cost`` priced it (valid while what
+    they read is as it was: ``movement.READS_COVERED``, ``READS_FLAGS`` or both; the pair is
+    shared by the routes a game priced for the same ones)."""
 
     def __init__(self, origin: str, to: tuple, segments: tuple[Segment, ...]) -> None:
         self.origin = origin
@@ -603,7 +619,10 @@ class Geometry:
         p = self.placed.get(tile_id)
         out: list[Route] = []
         if p is not None:
-            for i, from_a in self.defs[tile_id].room_tunnels.get(local, ()):
+            for i, from_a, inner in self.defs[tile_id].room_exits.get(local, ()):
+                if inner is not None:          # to a room of the same tile: the same in every layout
+                    out.append(inner)
+                    continue
                 self._keep(room_id, self.trace(p, i, from_a, room_id), out)
         self._routes[room_id] = out
         return out

@@ -54,13 +54,19 @@ def path_cost(game: Table, geo: Geometry, segments, cost: Cost | None = None) ->
     return _priced(game, geo, segments, cost)[0]
 
 
-def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, bool]:
-    """:func:`path_cost`, and whether some icon on the path reads the game: a cost a payment
-    covers (which icons are covered) or a cost or damage a turn flag cancels."""
+READS_COVERED, READS_FLAGS = 1, 2
+"""What a path's price reads of the game, one bit each (:func:`_priced`): which icons are
+covered (a cost a payment covers), which turn flags are set (a cost or damage a flag cancels)."""
+
+
+def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, int]:
+    """:func:`path_cost`, and what its icons read of the game: :data:`READS_COVERED` when one
+    has a cost a payment covers, :data:`READS_FLAGS` when a turn flag cancels one's cost or
+    damage (0: nothing, the price is the same always)."""
     cost = cost or Cost()
-    reads = False
+    reads = 0
     icons = game.registry.tunnel_icons
-    reading = game.ruleset.reading_icons
+    reading = game.ruleset.icon_reads
     defs = geo.defs
     for seg in segments:
         tdef = defs[seg.tile]
@@ -71,7 +77,7 @@ def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> t
             ids = tdef.icon_ids[seg.tunnel]       # "tile#tunnel#i", made once per tile
             for i, name in enumerate(t.icons):
                 if name in reading:
-                    reads = True
+                    reads |= reading[name]
                 _add_icon(game, cost, icons[name], ids[i])
     return cost, reads
 
@@ -81,17 +87,18 @@ def route_cost(game: Table, geo: Geometry, route: Route) -> Cost:
     on the route (``Route.fixed``) and for every route along the same tunnels
     (``Ruleset.fixed_costs``) when no icon on it reads the game, else on the route with the
     covered icons and turn flags it was priced for (``Route.priced``: a flag may cancel icon
-    damage), which any game sharing the route may read. Read it, never change it: equal costs
-    are one object, shared by every game of the ruleset."""
+    damage), which any game sharing the route may read while those of them its icons read are
+    as they were (a route without a lock is not priced again when a lock elsewhere is covered).
+    Read it, never change it: equal costs are one object, shared by every game of the ruleset."""
     fixed = route.fixed
     if fixed is not None:
         return fixed
     st = game.state
     priced = route.priced
     if priced is not None:
-        seen = priced[0]
-        if seen[1] == st.turn.flags and seen[0] == st.covered:
-            return priced[1]
+        seen, shared, reads = priced
+        if (reads == READS_COVERED or seen[1] == st.turn.flags) and (reads == READS_FLAGS or seen[0] == st.covered):
+            return shared
     else:
         known = game.ruleset.fixed_costs.get(route.segments)     # another route along the same tunnels
         if known is not None:
@@ -105,7 +112,7 @@ def route_cost(game: Table, geo: Geometry, route: Route) -> Cost:
         seen = game.cost_reads             # one copy of the covered icons and flags, shared by the routes priced for them
         if seen is None or seen[1] != st.turn.flags or seen[0] != st.covered:
             seen = game.cost_reads = (list(st.covered), list(st.turn.flags))
-        route.priced = (seen, shared)
+        route.priced = (seen, shared, reads)
     else:
         route.fixed = shared
         fixed_costs = game.ruleset.fixed_costs

@@ -178,6 +178,10 @@ class Ruleset:
         # covered) or a cost or damage a turn flag cancels; a path without them costs the same always
         self.reading_icons = frozenset(name for name, icon in registry.tunnel_icons.items()
                                        if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by)
+        # of those, what each reads: 1 which icons are covered, 2 which flags are set (movement.READS_*)
+        self.icon_reads: dict[str, int] = {
+            name: (1 if icon.covers else 0) | (2 if icon.cost_ignored_by or icon.damage_ignored_by else 0)
+            for name, icon in registry.tunnel_icons.items() if name in self.reading_icons}
 
     # -- compilation -----------------------------------------------------------------------
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:
