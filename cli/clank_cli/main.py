@@ -517,6 +517,9 @@ def serve(
     sqlite_sync: str = typer.Option("normal", "--sqlite-sync", help="How an SQLite file is synced to disk: normal "
                                     "(an action survives the server being killed; a power cut may lose the last "
                                     "ones) or full (a sync to disk at each commit: it survives a power cut too)."),
+    watch_interval: float = typer.Option(0.1, "--watch-interval", min=0, help="While actions come faster than "
+                                         "this (seconds), a page that only watches gets one update with the latest "
+                                         "state per interval (0: one per action)."),
 ) -> None:
     """Serve the web table: a lobby to create games (packs, players, options, bots), seat links to
     invite players, the table in the browser, every game saved after each action.
@@ -526,7 +529,8 @@ def serve(
 
     with _typer_errors():
         run(host, port, db, pack_dir or (), bot_delay, rate, workers=workers, max_bot_budget=max_bot_budget,
-            search_workers=search_workers, lease=lease, poll=poll, sqlite_sync=sqlite_sync)
+            search_workers=search_workers, lease=lease, poll=poll, sqlite_sync=sqlite_sync,
+            watch_interval=watch_interval)
 
 
 # ==========================================================================================

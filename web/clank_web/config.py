@@ -38,7 +38,10 @@ class ServerConfig:
     renews its leases, looks for games whose lease nobody holds and checks the games it holds
     against the database (besides the notifications); ``idle_seconds``, how long a game nobody
     watches stays in a process's memory. ``sqlite_sync``: how an SQLite file is synced to disk
-    (:data:`~clank_web.storage.SQLITE_SYNC`: what each guarantees)."""
+    (:data:`~clank_web.storage.SQLITE_SYNC`: what each guarantees). ``watch_interval``: while
+    actions come faster than this (seconds), a page that only watches (its seat does not decide,
+    or a spectator's) is sent one update with the latest state per interval rather than one per
+    action (:meth:`clank_web.tables.GameRoom.broadcast`; 0: one per action)."""
 
     db_url: str = ""
     pack_dirs: list[str] = field(default_factory=list)
@@ -52,6 +55,7 @@ class ServerConfig:
     poll_seconds: float = 2.0
     idle_seconds: float = 300.0
     sqlite_sync: str = "normal"
+    watch_interval: float = 0.1
 
     def database(self) -> str:
         """The database URL to use (the embedded default when none was given)."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -39,7 +40,7 @@ from clank.api import Game, PackFault, state_digest
 
 from clank_web.connection import Connection
 from clank_web.lobby import HUMAN, GameSpec
-from clank_web.present import Pages
+from clank_web.present import LOG_LINES, Pages
 from clank_web.protocol import encode
 from clank_web.refusal import Refusal
 from clank_web.storage import SPECTATORS, Append, StorageConflict, StoredSeat
@@ -86,6 +87,10 @@ class GameRoom:
     version: int = -1  # the committed state's version: how many actions are stored (set from the game)
     state_cache: dict[Any, Any] = field(default_factory=dict)  # built from the current state (present.Pages)
     pages: Pages = field(default_factory=Pages)  # what the pages are sent, kept across states
+    behind: set[tuple[int | None, str]] = field(default_factory=set)  # watching pages not sent the latest state
+    watchers_sent: float = float("-inf")  # when the watching pages were last sent a state (time.monotonic)
+    watchers_log: int = 0  # the log's length then
+    watch_timer: asyncio.TimerHandle | None = None  # the watching pages' next update, when one is held back
 
     def __post_init__(self) -> None:
         self.version = len(self.game.state.history)
@@ -159,7 +164,7 @@ class GameRoom:
             self.state_cache.clear()
             if conn is not None:
                 conn.push({"type": "ack", "version": self.version})
-            self.broadcast()
+            self.broadcast(coalesce=True)
         self.hall.schedule(self)
         return self.version
 
@@ -186,7 +191,7 @@ class GameRoom:
             applied += 1
         self.version += applied
         self.state_cache.clear()
-        self.broadcast()
+        self.broadcast(coalesce=True)
 
     def _undo_if_touched(self, version: int) -> None:
         """Put the game back to its committed state ``version`` if an action began to change it:
@@ -302,6 +307,9 @@ class GameRoom:
 
     def close_all(self, refusal: Refusal) -> None:
         """End every conversation with ``refusal`` (the game was deleted)."""
+        if self.watch_timer is not None:
+            self.watch_timer.cancel()
+            self.watch_timer = None
         for conn in list(self.connections):
             conn.end(refusal)
         self.connections.clear()
@@ -328,26 +336,84 @@ class GameRoom:
                 raise Refusal("no-preview", "that is no orientation of a discovered tile you may choose now")
             return {"type": "preview", "version": version, "action": action, "diff": ops}
 
-    def broadcast(self) -> None:
+    def decides(self, seat: int | None) -> bool:
+        """Whether a person at ``seat`` has to decide now (its page waits for the state)."""
+        return (seat is not None and not self.stopped and not self.game.over and seat == self.game.current_player
+                and self.seats[seat].kind == HUMAN)
+
+    def broadcast(self, coalesce: bool = False) -> None:
         """Send the current state to every connection, each its own seat's view (under the lock:
         every page of a seat then shows the same parts). Every message is built before any is
         sent, so when a page receives its state does not depend on which seat decides (the
-        decider's message, with its choices, costs more to build)."""
-        texts: dict[tuple[int | None, str], str] = {}
+        decider's message, with its choices, costs more to build).
+
+        ``coalesce`` (after an action): the pages of the seats that do not decide now and the
+        spectators' (``html`` mode) are *watching*; when the state changes again less than
+        ``watch_interval`` seconds after they were last sent one, they are sent nothing now, and
+        one update with the latest state when that interval is over (:meth:`flush_watchers`):
+        every change reaches them, diffed against what they last received. A seat that has to
+        decide is always sent its state at once; the game's end, a log grown by half of what a
+        page shows, and programs' ``data`` messages are never held back. Every watching page is
+        treated alike, whoever decides (a seat answering out of turn is not told apart)."""
+        keys: set[tuple[int | None, str]] = set()
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
-                continue
-            key = (conn.seat, conn.mode)
-            if key not in texts:
-                texts[key] = self.update(*key)
+            else:
+                keys.add((conn.seat, conn.mode))
+        interval = self.hall.config.watch_interval if coalesce else 0.0
+        now = time.monotonic()
+        hold = bool(interval) and not self.game.over and (
+            self.watch_timer is not None or now - self.watchers_sent < interval
+        ) and len(self.game.state.log) - self.watchers_log < LOG_LINES // 2
+        if hold:
+            watching = {key for key in keys if key[1] == "html" and not self.decides(key[0])}
+            self.behind |= watching
+            keys -= watching
+            if self.watch_timer is None and watching:
+                self.watch_timer = asyncio.get_running_loop().call_later(
+                    self.watchers_sent + interval - now, self._watchers_due)
+        else:
+            self._sent_to_watchers(now)
+        self._send(keys)
+
+    def _sent_to_watchers(self, now: float) -> None:
+        """Every watching page is being sent the latest state: nothing is held back any more."""
+        self.behind.clear()
+        self.watchers_sent, self.watchers_log = now, len(self.game.state.log)
+        if self.watch_timer is not None:
+            self.watch_timer.cancel()
+            self.watch_timer = None
+
+    def _send(self, keys: set[tuple[int | None, str]]) -> None:
+        """Build the update of every (seat, mode) in ``keys``, then send each to its connections."""
+        texts = {key: self.update(*key) for key in keys}
         for conn in self.connections:
-            conn.push(texts[(conn.seat, conn.mode)])
+            text = texts.get((conn.seat, conn.mode))
+            if text is not None:
+                conn.push(text)
+
+    def _watchers_due(self) -> None:
+        self.hall.spawn(self.flush_watchers())
+
+    async def flush_watchers(self) -> None:
+        """Send the watching pages that were held back the latest state (under the lock: never
+        an uncommitted state)."""
+        async with self.lock:
+            self.watch_timer = None
+            behind = set(self.behind)
+            self._sent_to_watchers(time.monotonic())
+            if not self.deleted:
+                self._send({(c.seat, c.mode) for c in self.connections if not c.closed} & behind)
 
     async def join(self, conn: Connection) -> None:
         """Add a connection and send it the state and who is connected (under the lock: never an
         uncommitted state)."""
         async with self.lock:
+            key = (conn.seat, conn.mode)
+            if key in self.behind:   # the pages of this seat already open catch up first (they share its parts)
+                self.behind.discard(key)
+                self._send({key})
             self.connections.add(conn)
             conn.push(self.payload(conn.seat, conn.mode))
             conn.push(self.presence_message())

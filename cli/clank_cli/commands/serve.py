@@ -10,7 +10,8 @@ from clank_cli import console as con
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, pack_dirs: Sequence[str] = (),
           bot_delay: float = 0.4, rate: float = 20.0, *, workers: int = 1, max_bot_budget: str = "5000,2000ms",
-          search_workers: int = 1, lease: float = 10.0, poll: float = 2.0, sqlite_sync: str = "normal") -> None:
+          search_workers: int = 1, lease: float = 10.0, poll: float = 2.0, sqlite_sync: str = "normal",
+          watch_interval: float = 0.1) -> None:
     """Serve the web table on ``host``:``port`` with ``workers`` processes until Ctrl-C; exit
     code 3 without the extra 'web' (or the database driver ``db`` needs), when a pack fails to
     load or when another process already serves the SQLite file; 2 for a ``pack_dirs`` entry
@@ -38,7 +39,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, pack
         raise con.fail(f"--sqlite-sync {sqlite_sync}: choose one of {', '.join(SQLITE_SYNC)}", con.EXIT_USAGE)
     config = ServerConfig(db or "", list(pack_dirs), rate=rate, burst=max(2, int(rate * 2)), bot_delay=bot_delay,
                           search_workers=search_workers, max_bot_budget=max_bot_budget, lease_seconds=lease,
-                          poll_seconds=min(poll, lease / 2), sqlite_sync=sqlite_sync)
+                          poll_seconds=min(poll, lease / 2), sqlite_sync=sqlite_sync,
+                          watch_interval=watch_interval)
     problem = web.workers_problem(config, workers)
     if problem is not None:
         raise con.fail(problem, con.EXIT_USAGE)
