@@ -250,7 +250,7 @@ class Route:
     priced: Any
     """For a route whose icons read the game: ``((the covered icons, the turn flags), its cost,
     what its icons read)`` of the last time ``movement.route_cost`` priced it (valid while what
-    they read is as it was: ``movement.READS_COVERED``, ``READS_FLAGS`` or both; the pair is
+    they read is as it was: ``ruleset.READS_COVERED``, ``READS_FLAGS`` or both; the pair is
     shared by the routes a game priced for the same ones)."""
 
     def __init__(self, origin: str, to: tuple, segments: tuple[Segment, ...]) -> None:

@@ -22,6 +22,7 @@ from clank.actions import Action, act
 from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, slot_edge
 from clank.game import lookback
 from clank.game.cost import Cost
+from clank.game.ruleset import READS_COVERED, READS_FLAGS
 from clank.game.state import KNOCKED_OUT, PlacedTile
 from clank.registry import Entry
 
@@ -52,11 +53,6 @@ def _add_icon(game: Table, cost: Cost, idef, icon_id: str) -> None:
 def path_cost(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> Cost:
     """Add up the icons of every tile tunnel on a path (A7 footprints, A8 monsters, A9 locks, A10)."""
     return _priced(game, geo, segments, cost)[0]
-
-
-READS_COVERED, READS_FLAGS = 1, 2
-"""What a path's price reads of the game, one bit each (:func:`_priced`): which icons are
-covered (a cost a payment covers), which turn flags are set (a cost or damage a flag cancels)."""
 
 
 def _priced(game: Table, geo: Geometry, segments, cost: Cost | None = None) -> tuple[Cost, int]:

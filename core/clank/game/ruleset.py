@@ -91,6 +91,12 @@ class TokenDef:
     data: dict[str, Any] = field(default_factory=dict)   # the raw entry
 
 
+READS_COVERED, READS_FLAGS = 1, 2
+"""What a tunnel icon's price reads of the game, one bit each (``Ruleset.icon_reads``): which
+icons are covered (a cost a payment covers), which turn flags are set (a cost or damage a flag
+cancels)."""
+
+
 class Ruleset:
     """Compiled content of a set of packs plus the registry: immutable during play."""
 
@@ -174,14 +180,15 @@ class Ruleset:
         self.resource_gains: dict[str, tuple[str, Any, dict[int, str]]] = {
             name: (f"{name}_gained", r, {}) for name, r in registry.resources.items()}
         self.ability_cards = frozenset(cid for cid, c in self.cards.items() if c.ability is not None)
-        # tunnel icons whose price reads the game: a cost a payment covers (which icons are
-        # covered) or a cost or damage a turn flag cancels; a path without them costs the same always
-        self.reading_icons = frozenset(name for name, icon in registry.tunnel_icons.items()
-                                       if icon.covers or icon.cost_ignored_by or icon.damage_ignored_by)
-        # of those, what each reads: 1 which icons are covered, 2 which flags are set (movement.READS_*)
-        self.icon_reads: dict[str, int] = {
-            name: (1 if icon.covers else 0) | (2 if icon.cost_ignored_by or icon.damage_ignored_by else 0)
-            for name, icon in registry.tunnel_icons.items() if name in self.reading_icons}
+        # tunnel icons whose price reads the game, and what each reads (READS_COVERED: a cost a
+        # payment covers, which icons are covered; READS_FLAGS: a cost or damage a turn flag
+        # cancels); a path without them costs the same always
+        self.icon_reads: dict[str, int] = {}
+        for name, icon in registry.tunnel_icons.items():
+            reads = (READS_COVERED if icon.covers else 0) | (
+                READS_FLAGS if icon.cost_ignored_by or icon.damage_ignored_by else 0)
+            if reads:
+                self.icon_reads[name] = reads
 
     # -- compilation -----------------------------------------------------------------------
     def _card(self, c: dict[str, Any], pack: str) -> CardDef:

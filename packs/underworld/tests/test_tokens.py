@@ -447,20 +447,26 @@ def test_the_first_game_coin_option_gives_each_player_an_undercoin(make):
 
 # -- how to pay: gold or undercoins (U13, U21) ---------------------------------------------------
 
+def pay_question(u) -> tuple[str, list[str]]:
+    """The pay decision as the player reads it: its prompt and each answer's words."""
+    from clank.labels import action_label, prompt_text
+
+    view = u.game.view(u.seat)
+    return prompt_text(view), [action_label(view, a) for a in u.game.legal_actions()]
+
+
 def test_U21_a_price_payable_with_gold_or_undercoins_asks_how_and_logs_what_was_paid(u):
     """U13, U21: an item costs 7, paid with gold and/or undercoins; both score 1 point, but only
     undercoins pay tolls (U35, U36), so which are spent matters: the player is asked, each way
     saying what it leaves, and the log says what was paid (not "for 7 gold")."""
-    from clank.labels import action_label, prompt_text
-
     u.slot("uw-1", "A")
     u.at("uw-1.market")
     u.res(gold=6, undercoins=3)
     u.do("room underworld-market river-boat")
     assert u.kind() == "pay"
-    view = u.game.view(u.seat)
-    assert prompt_text(view) == "how do you pay 7 gold for River Boat?"
-    assert [action_label(view, a) for a in u.game.legal_actions()] == [
+    prompt, labels = pay_question(u)
+    assert prompt == "how do you pay 7 gold for River Boat?"
+    assert labels == [
         "pay 6 gold and 1 undercoin (leaves 0 gold, 2 undercoins)",
         "pay 5 gold and 2 undercoins (leaves 1 gold, 1 undercoin)",
         "pay 4 gold and 3 undercoins (leaves 2 gold, 0 undercoins)"]
@@ -511,14 +517,12 @@ def test_U21_the_regular_market_asks_too_and_a_coupon_way_is_split_as_well(u):
 def test_U21_K8_golden_flute_asks_how_to_pay_its_set_price(u):
     """K8, U21: the Golden Flute's purchase from anywhere (5 gold) may be paid with gold and/or
     undercoins: asked, each answer saying what it spends and leaves; the log says what was paid."""
-    from clank.labels import action_label, prompt_text
-
     u.res(gold=4, undercoins=3)
     u.play("golden-flute")                            # +1 gold: 5 gold, 3 undercoins
     u.do("remote-buy backpack")
-    view = u.game.view(u.seat)
-    assert u.kind() == "pay" and prompt_text(view) == "how do you pay 5 gold for Backpack?"
-    assert [action_label(view, a) for a in u.game.legal_actions()] == [
+    prompt, labels = pay_question(u)
+    assert u.kind() == "pay" and prompt == "how do you pay 5 gold for Backpack?"
+    assert labels == [
         "pay 5 gold (leaves 0 gold, 3 undercoins)",
         "pay 4 gold and 1 undercoin (leaves 1 gold, 2 undercoins)",
         "pay 3 gold and 2 undercoins (leaves 2 gold, 1 undercoin)",
