@@ -165,6 +165,17 @@ def test_the_question_survives_save_load_and_clone(broker_pack: Path) -> None:
     assert "backpack" in game.player(seat).tokens
 
 
+def test_a_save_whose_question_carries_on_with_an_unknown_step_is_refused(broker_pack: Path) -> None:
+    """A save (foreign or edited) whose pay question names a step no loaded pack registered is
+    refused at load, naming the step, rather than failing when the question is answered."""
+    game, _ = asked(broker_pack)
+    data = json.loads(game.to_json())
+    data.pop("sha256")                               # written by another tool: no digest
+    data["state"]["decision"]["then"] = "take_itme_paid"
+    with pytest.raises(ValueError, match="corrupt save: .*unknown step 'take_itme_paid'"):
+        Game.from_json(game.ruleset, json.dumps(data))
+
+
 def test_pay_then_names_a_step_that_is_not_registered(broker_pack: Path) -> None:
     """A pack that asks to carry on with a step nobody registered is told which, before anything is spent."""
     game, seat = asked(broker_pack)

@@ -417,3 +417,6 @@ def check_references(state: GameState, ruleset: Any, steps: Collection[str]) -> 
     if state.decision is not None and not (isinstance(state.decision.get("seat"), int)
                                            and 0 <= state.decision["seat"] < n):
         raise ValueError("corrupt save: the pending decision names no seat")
+    then = state.decision.get("then") if state.decision is not None else None
+    if then is not None and then not in steps:    # a paid question carries on with a registered step
+        raise ValueError(f"corrupt save: the pending decision carries on with an unknown step {then!r}")
