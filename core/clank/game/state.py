@@ -417,6 +417,7 @@ def check_references(state: GameState, ruleset: Any, steps: Collection[str]) -> 
     if state.decision is not None and not (isinstance(state.decision.get("seat"), int)
                                            and 0 <= state.decision["seat"] < n):
         raise ValueError("corrupt save: the pending decision names no seat")
-    then = state.decision.get("then") if state.decision is not None else None
-    if then is not None and then not in steps:    # a paid question carries on with a registered step
+    d = state.decision
+    then = d.get("then") if d is not None and d.get("kind") == "pay" else None
+    if then is not None and (not isinstance(then, str) or then not in steps):   # pay_then's step, by name
         raise ValueError(f"corrupt save: the pending decision carries on with an unknown step {then!r}")
