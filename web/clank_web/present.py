@@ -42,7 +42,7 @@ from clank.labels import (
 )
 from clank.mapdraw import MapMemo, map_scene
 from clank.mapdraw.markup import Leaf, Node
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from clank_web.diffs import Op, diff
 from clank_web.lobby import HUMAN
@@ -93,9 +93,20 @@ def known_decider(view: Any, seat: int | None) -> int | None:
     return decider if decider is not None and decider in (seat, view.current) else None
 
 
+def state_view(room: GameRoom, seat: int | None) -> Any:
+    """The view of ``seat`` (None: a spectator) of the room's current state, made once per state
+    (kept in the room's ``state_cache``, which the room clears at every change): every part of
+    one page reads the same view, each seat's public face made once (``game.state_view``)."""
+    key = ("view", seat)
+    kept = room.state_cache.get(key)
+    if kept is None or kept[0] is not room.game:
+        kept = room.state_cache[key] = (room.game, room.game.state_view(seat))
+    return kept[1]
+
+
 def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator), without the table's parts."""
-    view = room.game.view(seat)
+    view = state_view(room, seat)
     human = seat is not None and room.seats[seat].kind == HUMAN
     deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
@@ -184,7 +195,7 @@ class Pages:
         if table is None:
             shared = self.shared(room)
             message = self.message(room, seat)
-            view = room.game.view(seat) if seat is not None else shared["view"]
+            view = state_view(room, seat)
             names = shared["names"]
             rows = dict(shared["rows"])
             if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
@@ -211,7 +222,7 @@ class Pages:
         part whose inputs did not change is the very part of the state before)."""
         shared = room.state_cache.get("shared")
         if shared is None:
-            view = room.game.view(None)
+            view = state_view(room, None)
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
@@ -249,7 +260,7 @@ class Pages:
         if label is None:
             return None
         base = self.shared(room)["map"]
-        view = room.game.view(seat)
+        view = state_view(room, seat)
         return self.built(("preview", seat, action), (base, label),
                           lambda _: diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo))))
 
@@ -380,10 +391,33 @@ def health_words(damage: int, health: int) -> str:
 @lru_cache(maxsize=LEAVES)
 def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
     p = dict(row)
-    out = [_leaf(f"p{seat}", parts().player_row, p)]
+    out = [Leaf(f"p{seat}", _player_row_markup(f"p{seat}", p))]
     if p["play"] or p["tokens"] or p["marks"]:
-        out.append(_leaf(f"x{seat}", parts().player_extra, p))
+        out.append(Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", p)))
     return tuple(out)
+
+
+def _joined(items: Any, sep: str = ", ") -> str:
+    return escape(sep.join(map(str, items)))
+
+
+def _player_row_markup(key: str, p: dict[str, Any]) -> str:
+    """A player's row of the players' table (escaped, as the templates escape: written in Python
+    because a row changes at almost every action)."""
+    return (f'<tr data-key="{escape(key)}" class="{"current" if p["current"] else ""}" data-seat="{p["seat"]}">\n'
+            f'<td>{escape(p["name"])} <small>{escape(p["status"])}</small></td><td>{escape(p["where"])}</td>'
+            f'<td>{escape(p["gold"])}</td>\n'
+            f'<td class="health">{escape(p["health_words"])}</td><td>{escape(p["cubes"])}</td>'
+            f'<td>{escape(p["clank"])}</td>\n'
+            f'<td>{_joined(p["artifacts"]) or "-"}</td>'
+            f'<td>{escape(p["hand"])}/{escape(p["deck"])}/{escape(p["discard"])}</td>\n</tr>')
+
+
+def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
+    """The line under a player's row: cards in play, tokens, what the packs' render hooks say."""
+    play = f'in play: {_joined(p["play"])}. ' if p["play"] else ""
+    tokens = f'tokens: {_joined(p["tokens"])}. ' if p["tokens"] else ""
+    return f'<tr data-key="{escape(key)}" class="extra"><td colspan="8">{play}{tokens}{_joined(p["marks"], "; ")}</td></tr>'
 
 
 def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
@@ -547,6 +581,12 @@ def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf("dragon", parts().dragon, dict(items))
 
 
+@lru_cache(maxsize=LEAVES)
+def _log_line(key: str, line: str) -> Leaf:
+    """A line of the log (escaped, as the templates escape)."""
+    return Leaf(key, f'<li data-key="{escape(key)}">{escape(line)}</li>')
+
+
 def log_part(view: Any, before: Node | None = None) -> Node:
     """The last lines of the log, each keyed by its place in the whole log (a page adds the new
     lines and drops the oldest); ``before``: the part of the state before, whose lines are kept."""
@@ -562,5 +602,5 @@ def log_part(view: Any, before: Node | None = None) -> Node:
         if shown and start <= first <= end <= len(log):      # the log grew: keep what it shows
             lines = shown[first - start:]
             first = end
-    lines += tuple(_text_leaf("log_line", f"l{i}", log[i]) for i in range(first, len(log)))
+    lines += tuple(_log_line(f"l{i}", log[i]) for i in range(first, len(log)))
     return _part("log", (_heading("h", "Log"), Node("lines", "ol", (("class", "log-lines"),), lines)))
