@@ -42,7 +42,7 @@ from clank.labels import (
 )
 from clank.mapdraw import MapMemo, map_scene
 from clank.mapdraw.markup import Leaf, Node
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from clank_web.diffs import Op, diff
 from clank_web.lobby import HUMAN
@@ -201,9 +201,9 @@ class Pages:
             if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
                 rows[seat] = player_rows(view, seat, names, self.rows)
             actions = message["actions"]
-            status = status_context(room, view, seat, names)
             table = room.state_cache[key] = {
-                "status": self.built(("status", seat), status, lambda s: status_part(s)),
+                "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
+                                     lambda _: status_part(status_context(room, view, seat, names))),
                 "map": shared["map"],
                 "players": self.built(("players", seat), tuple(leaf for s in sorted(rows) for leaf in rows[s]),
                                       players_part),
@@ -326,6 +326,16 @@ def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
     return _leaf("seats", parts().seat_list, [dict(seat) for seat in seats])
 
 
+def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], prompt: str | None) -> Any:
+    """Everything :func:`status_context` reads, as a value equal while it shows the same
+    (``prompt``: the state message's, the deciding seat's prompt); at the end of the game a value
+    equal to nothing (the scores are read then, once)."""
+    if view.over:
+        return object()
+    return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
+            view.current_player, tuple(info.kind == HUMAN for info in room.seats), room.stopped, prompt)
+
+
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
     """What the status line says, as data: who you are, whose turn, who decides (another player
     may answer on your turn: who, only that player's page says), the end."""
@@ -362,8 +372,11 @@ def _action_key(a: dict[str, Any]) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=LEAVES)
 def _action_leaf(text: str, label: str, kind: str, room: str | None, preview: bool) -> Leaf:
-    return _leaf(f"a:{text}", parts().action_button, {"text": text, "label": label, "kind": kind, "room": room,
-                                                     "preview": preview})
+    key = f"a:{text}"
+    where = f' data-room="{_esc(room)}"' if room else ""
+    look = ' data-preview="true"' if preview else ""
+    return Leaf(key, f'<li data-key="{_esc(key)}"><button type="button" class="action kind-{_esc(kind)}" '
+                     f'data-action="{_esc(text)}"{where}{look}>{_esc(label)}</button></li>')
 
 
 def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], names: list[str]) -> Node:
@@ -397,27 +410,35 @@ def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, .
     return tuple(out)
 
 
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
+
+
+def _esc(text: Any) -> str:
+    """``text`` escaped exactly as the templates escape it (markupsafe's five characters)."""
+    return str(text).translate(_ESCAPES)
+
+
 def _joined(items: Any, sep: str = ", ") -> str:
-    return escape(sep.join(map(str, items)))
+    return _esc(sep.join(map(str, items)))
 
 
 def _player_row_markup(key: str, p: dict[str, Any]) -> str:
     """A player's row of the players' table (escaped, as the templates escape: written in Python
     because a row changes at almost every action)."""
-    return (f'<tr data-key="{escape(key)}" class="{"current" if p["current"] else ""}" data-seat="{p["seat"]}">\n'
-            f'<td>{escape(p["name"])} <small>{escape(p["status"])}</small></td><td>{escape(p["where"])}</td>'
-            f'<td>{escape(p["gold"])}</td>\n'
-            f'<td class="health">{escape(p["health_words"])}</td><td>{escape(p["cubes"])}</td>'
-            f'<td>{escape(p["clank"])}</td>\n'
+    return (f'<tr data-key="{_esc(key)}" class="{"current" if p["current"] else ""}" data-seat="{p["seat"]}">\n'
+            f'<td>{_esc(p["name"])} <small>{_esc(p["status"])}</small></td><td>{_esc(p["where"])}</td>'
+            f'<td>{_esc(p["gold"])}</td>\n'
+            f'<td class="health">{_esc(p["health_words"])}</td><td>{_esc(p["cubes"])}</td>'
+            f'<td>{_esc(p["clank"])}</td>\n'
             f'<td>{_joined(p["artifacts"]) or "-"}</td>'
-            f'<td>{escape(p["hand"])}/{escape(p["deck"])}/{escape(p["discard"])}</td>\n</tr>')
+            f'<td>{_esc(p["hand"])}/{_esc(p["deck"])}/{_esc(p["discard"])}</td>\n</tr>')
 
 
 def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
     """The line under a player's row: cards in play, tokens, what the packs' render hooks say."""
     play = f'in play: {_joined(p["play"])}. ' if p["play"] else ""
     tokens = f'tokens: {_joined(p["tokens"])}. ' if p["tokens"] else ""
-    return f'<tr data-key="{escape(key)}" class="extra"><td colspan="8">{play}{tokens}{_joined(p["marks"], "; ")}</td></tr>'
+    return f'<tr data-key="{_esc(key)}" class="extra"><td colspan="8">{play}{tokens}{_joined(p["marks"], "; ")}</td></tr>'
 
 
 def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
@@ -523,12 +544,25 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
     children: list[Node | Leaf] = [
         _heading("h", "Your hand"),
         Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _text_leaf("own_line", "play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
-        _text_leaf("text_line", "pool", "Pool", pool),
+        _own_line("play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
+        _text_line("pool", "Pool", pool),
     ]
     if me.tokens:
-        children.append(_text_leaf("text_line", "tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
+        children.append(_text_line("tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
     return _part("hand", tuple(children))
+
+
+@lru_cache(maxsize=LEAVES)
+def _text_line(key: str, label: str, text: str) -> Leaf:
+    """``Label: text`` (escaped, as the templates escape)."""
+    return Leaf(key, f'<p data-key="{_esc(key)}"><strong>{_esc(label)}:</strong> {_esc(text)}</p>')
+
+
+@lru_cache(maxsize=LEAVES)
+def _own_line(key: str, label: str, items: tuple[str, ...], empty: str) -> Leaf:
+    """``Label: card, card`` (each a card's name), or ``empty``."""
+    shown = ", ".join(f'<span class="card-name">{_esc(item)}</span>' for item in items) or _esc(empty)
+    return Leaf(key, f'<p data-key="{_esc(key)}"><strong>{_esc(label)}:</strong> {shown}</p>')
 
 
 def row_part(view: Any) -> Node:
@@ -584,7 +618,7 @@ def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
 @lru_cache(maxsize=LEAVES)
 def _log_line(key: str, line: str) -> Leaf:
     """A line of the log (escaped, as the templates escape)."""
-    return Leaf(key, f'<li data-key="{escape(key)}">{escape(line)}</li>')
+    return Leaf(key, f'<li data-key="{_esc(key)}">{_esc(line)}</li>')
 
 
 def log_part(view: Any, before: Node | None = None) -> Node:

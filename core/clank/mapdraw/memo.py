@@ -141,7 +141,7 @@ class MapMemo:
     spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
     keeps neither its model nor new answers."""
 
-    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing")
+    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
@@ -156,6 +156,9 @@ class MapMemo:
         """The SVG elements of each tile item of the model last drawn (:func:`clank.mapdraw.svg.scene`)."""
         self.drawing: tuple[Any, Any] | None = None
         """The model last drawn and its drawing (:func:`clank.mapdraw.map_scene` keeps it)."""
+        self.moved_from: Any = None
+        """The model the kept one was made from by moving pawns only (:meth:`follow`), else None:
+        its drawing is the one before with those rooms redrawn."""
 
     def answer(self, view: Any, key: tuple[Any, ...], ask: Callable[[Any], T]) -> T:
         """The answer of a hook call (``key`` names the call with its plain arguments): the one
@@ -181,14 +184,15 @@ class MapMemo:
         return self.model is not None and still_grouped(view, self._reads)
 
     def follow(self, inputs: Any, model: Any) -> None:
-        """Keep ``model`` (the kept one with what ``inputs`` changed, drawn without asking a hook)
-        with the kept answers."""
+        """Keep ``model`` (the kept one with its pawns moved as ``inputs`` say, made without asking
+        a hook) with the kept answers."""
+        self.moved_from = self.model
         self.inputs, self.model = inputs, model
 
     def keep(self, inputs: Any, model: Any) -> None:
         """Keep the model just drawn and the answers it used (the others are dropped)."""
         self._answers, self._used = self._used, {}
-        self.inputs, self.model = inputs, model
+        self.inputs, self.model, self.moved_from = inputs, model, None
         reads: dict[Any, Read] = {}
         for _, kept in self._answers.values():
             for read in kept:

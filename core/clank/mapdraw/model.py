@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
 
@@ -494,6 +495,10 @@ def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[S
     return out
 
 
+_PLACEMENT = attrgetter("tile", "x", "y", "rot", "region", "slot")
+"""A placed tile's place as a tuple (read in C)."""
+
+
 def map_inputs(view: Any) -> tuple[Any, ...]:
     """Everything :func:`build` reads of a view besides the packs' render hooks, as plain data:
     the placed tiles, each seat's name, status and room, the pieces, the icons paid for, the
@@ -501,7 +506,7 @@ def map_inputs(view: Any) -> tuple[Any, ...]:
     edge leads to unexplored dungeon or to none). Two views with the same inputs, whose
     hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
     the hooks' reads itself)."""
-    tiles = tuple((t.tile, t.x, t.y, t.rot, t.region, t.slot) for t in view.tiles)
+    tiles = tuple(map(_PLACEMENT, view.tiles))
     seats = tuple((p["status"], p["room"], p["ko_room"], view.name(s))
                   for s in range(view.seat_count) for p in (view.public(s),))
     regions = tuple(dict.fromkeys(t[4] for t in tiles))
@@ -559,7 +564,9 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
         state, item = drawn[tile.id]
         now = tuple(tuple(pawns.get(r.id, ())) for r in tile.rooms)
         if now != tuple(room[0] for room in state[5]):
-            item = replace(tile, rooms=[replace(r, pawns=list(p)) for r, p in zip(tile.rooms, now, strict=True)])
+            item = TileItem(tile.id, tile.name, tile.region, tile.x, tile.y, tile.rot, tile.cells,
+                            [_moved_room(r, p) for r, p in zip(tile.rooms, now, strict=True)], tile.tunnels,
+                            tile.notes, tile.preview, tile.layout)
             drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True))),
                               item)
             if rooms is model.rooms:
@@ -570,6 +577,14 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
     memo.tiles = drawn
     memo.follow(inputs, moved)
     return moved
+
+
+def _moved_room(room: RoomItem, pawns: tuple[Pawn, ...]) -> RoomItem:
+    """``room`` with ``pawns`` in it (the same room, or a new one when they differ)."""
+    if tuple(room.pawns) == pawns:
+        return room
+    return RoomItem(room.id, room.tile, room.label, room.full, room.cell_key, room.cell, room.col, room.row,
+                    room.features, room.contents, list(pawns), room.pieces, room.highlighted, room.key, room.exit)
 
 
 def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMemo) -> MapModel | None:
