@@ -205,8 +205,7 @@ class Pages:
                 "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
                                      lambda _: status_part(status_context(room, view, seat, names))),
                 "map": shared["map"],
-                "players": self.built(("players", seat), tuple(leaf for s in sorted(rows) for leaf in rows[s]),
-                                      players_part),
+                "players": self.players(room, seat, tuple(leaf for s in sorted(rows) for leaf in rows[s])),
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
@@ -216,6 +215,16 @@ class Pages:
                                    lambda _: hand_part(view, seat, actions)),
             }
         return table
+
+    def players(self, room: GameRoom, seat: int | None, rows: tuple[Leaf, ...]) -> Node:
+        """The players' part showing ``rows``: one part for every seat whose rows are the same
+        elements in a state (most seats see themselves as the others do), so that its changes are
+        worked out once."""
+        key = ("players", rows)
+        made = room.state_cache.get(key)
+        if made is None:
+            made = room.state_cache[key] = self.built(("players", seat), rows, players_part)
+        return made
 
     def shared(self, room: GameRoom) -> dict[str, Any]:
         """The parts every page shows alike, built from the spectator's view once per state (a
