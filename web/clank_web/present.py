@@ -419,12 +419,12 @@ def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, .
     return tuple(out)
 
 
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
-
-
 def _esc(text: Any) -> str:
     """``text`` escaped exactly as the templates escape it (markupsafe's five characters)."""
-    return str(text).translate(_ESCAPES)
+    if type(text) is int:
+        return str(text)
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
+        .replace('"', "&#34;")
 
 
 def _joined(items: Any, sep: str = ", ") -> str:
