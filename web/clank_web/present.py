@@ -171,7 +171,9 @@ class Pages:
         self.shown[(seat, mode)] = table
         ops: list[Op] = []
         for part, node in table.items():
-            ops.extend(self.changes(room, shown[part], node))
+            old = shown[part]
+            if old is not node:                 # most parts are the very part shown
+                ops.extend(self.changes(room, old, node))
         return encode({**message, "diff": ops})
 
     @staticmethod
