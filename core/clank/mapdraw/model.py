@@ -557,10 +557,16 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
     model: MapModel = memo.model
     faces = seat_faces(view)
     pawns = _pawns(view, faces)
+    touched = {room for was, now in zip(kept[1], inputs[1], strict=False) if was != now
+               for room in (was[1], was[2], now[1], now[2]) if room in model.rooms}   # where a pawn left or came
+    retile = {model.rooms[room].tile for room in touched}
     drawn = dict(memo.tiles)
     tiles: list[TileItem] = []
     rooms = model.rooms
     for tile in model.tiles:
+        if tile.id not in retile:
+            tiles.append(tile)
+            continue
         state, item = drawn[tile.id]
         now = tuple(tuple(pawns.get(r.id, ())) for r in tile.rooms)
         if now != tuple(room[0] for room in state[5]):

@@ -634,7 +634,8 @@ def moved_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, t
         if old is tile:
             continue
         was: TileDrawn = kept[id(old)][1]
-        rooms = tuple(_room_drawn(room).leaf for room in tile.rooms)
+        rooms = tuple(leaf if room is before_room else _room_drawn(room).leaf
+                      for room, before_room, leaf in zip(tile.rooms, old.rooms, was.rooms, strict=True))
         del elements[id(old)]
         elements[id(tile)] = (tile, TileDrawn(was.back, was.lines, was.marks, was.title, rooms, was.notes))
         swapped.update((id(a), b) for a, b in zip(was.rooms, rooms, strict=True) if a is not b)
