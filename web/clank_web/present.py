@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
@@ -377,8 +378,8 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
     }
 
 
-def _action_key(a: dict[str, Any]) -> tuple[Any, ...]:
-    return a["text"], a["label"], a["kind"], a["room"], a["preview"]
+_action_key = itemgetter("text", "label", "kind", "room", "preview")
+"""What an action's button shows, as a tuple (read in C)."""
 
 
 @lru_cache(maxsize=LEAVES)
