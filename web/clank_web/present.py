@@ -57,6 +57,10 @@ LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
+ROWS_KEPT = 64
+"""Players' rows a game keeps by what they show: the rows of the last states (a seat's own row is
+the very row the others see when it shows the same), never a long history that the garbage
+collector would walk again and again."""
 
 
 def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[dict[str, Any]]:
@@ -413,7 +417,6 @@ def health_words(damage: int, health: int) -> str:
     return f"{health} health" if damage == 0 else f"{damage} damage of {health}"
 
 
-@lru_cache(maxsize=LEAVES)
 def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
     p = dict(row)
     out = [Leaf(f"p{seat}", _player_row_markup(f"p{seat}", p))]
@@ -466,7 +469,7 @@ def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Le
            seat == view.current)
     rows = kept.get(key)
     if rows is None:
-        if len(kept) >= LEAVES:
+        if len(kept) >= ROWS_KEPT:
             kept.clear()
         rows = kept[key] = _player_leaves(seat, _player_row(view, key))
     return rows
@@ -627,7 +630,6 @@ def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf("dragon", parts().dragon, dict(items))
 
 
-@lru_cache(maxsize=LEAVES)
 def _log_line(key: str, line: str) -> Leaf:
     """A line of the log (escaped, as the templates escape)."""
     return Leaf(key, f'<li data-key="{_esc(key)}">{_esc(line)}</li>')
