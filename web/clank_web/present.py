@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
@@ -456,6 +456,9 @@ def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
     return f'<tr data-key="{_esc(key)}" class="extra"><td colspan="8">{play}{tokens}{_joined(p["marks"], "; ")}</td></tr>'
 
 
+_MARK_TEXT = attrgetter("text")
+
+
 def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
     """One player's public state as this view sees it (a hand and a deck are counts), read
     from the view's public face of the seat (``view.public``: built without copying its zones).
@@ -465,7 +468,7 @@ def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Le
     key = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
            view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
            hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
-           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(m.text for m in marks(view, "player", seat)),
+           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))),
            seat == view.current)
     rows = kept.get(key)
     if rows is None:
