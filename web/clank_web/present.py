@@ -1,16 +1,23 @@
 """What one seat is sent: its view of the game as data, and the table's parts as keyed elements.
 
-Everything here reads ``game.view(seat)`` or the spectator's ``game.view(None)``, never the
-game itself, so another seat's hand, the order of any deck, the bag's contents, fate cards and
-other secrets cannot reach a connection: what a view hides is not there to send. The legal
+Everything here reads a seat's view or the spectator's (``game.state_view(seat)``,
+``game.state_view(None)``: one per state, each seat's public face made once, shared by every
+part of a page and by the packs' render hooks), never the game itself, so another seat's hand,
+the order of any deck, the bag's contents, fate cards and other secrets cannot reach a
+connection: what a view hides is not there to send. The legal
 actions go to the deciding seat only (with the engine's labels, :mod:`clank.labels`).
 
 The parts every page of a game shows alike (the map, the dungeon row, the supply, the log and
 the players' public rows) are built once per state, from the spectator's view, for every
 seat: the map is the engine's renderer (:func:`clank.mapdraw.map_scene`, with a
 :class:`~clank.mapdraw.MapMemo` per game, so a state that changes nothing on the map costs a
-check). What differs between seats is small: the status line, the hand, the actions and the
-seat's own row of the players' table (a pack may show its owner more). The rooms a seat can
+check; when only pawns moved, the kept model follows them and only their rooms are drawn again).
+What differs between seats is small: the status line, the hand, the actions and the seat's own
+row of the players' table (a pack may show its owner more; seats whose rows are the same
+elements share one players' part, its changes worked out once). A part is built again only when
+what it reads changed (the status line from a small key of what it says), and the elements that
+change at almost every action (log lines, players' rows, the hand's lines, action buttons) are
+written in Python, escaped exactly as the templates escape. The rooms a seat can
 reach are named by its actions (``room``), and the page marks them on the shared map; the page
 of the deciding seat asks how each orientation of a discovered tile looks when a player looks at
 it (``preview``): the operations that turn the map into the one with the tile laid that way.
