@@ -530,7 +530,7 @@ def build(view: Any, preview: Action | str | None = None,
         if drawn is not None:
             return drawn
     inputs = map_inputs(view) if memo is not None and plain else None
-    if memo is not None and plain:
+    if memo is not None and inputs is not None:
         if memo.unchanged(view, inputs):
             return memo.model
         moved = _follow_pawns(view, memo, inputs)
