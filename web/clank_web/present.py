@@ -116,9 +116,10 @@ def state_view(room: GameRoom, seat: int | None) -> Any:
     return kept[1]
 
 
-def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (None: a spectator), without the table's parts."""
-    view = state_view(room, seat)
+def state_message(room: GameRoom, seat: int | None, view: Any = None) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator), without the table's parts;
+    ``view``: the seat's view of this state (:func:`state_view`; by default a new one)."""
+    view = room.game.state_view(seat) if view is None else view
     human = seat is not None and room.seats[seat].kind == HUMAN
     deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
@@ -154,7 +155,7 @@ class Pages:
         key = ("message", seat)
         message = room.state_cache.get(key)
         if message is None:
-            message = room.state_cache[key] = state_message(room, seat)
+            message = room.state_cache[key] = state_message(room, seat, state_view(room, seat))
         return message
 
     def payload(self, room: GameRoom, seat: int | None, mode: str) -> str:
