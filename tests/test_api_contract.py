@@ -340,6 +340,28 @@ def test_a_views_public_face_of_a_seat_shows_every_field_as_player_does():
         g.apply(bot.choose(g.view(g.current_player)))
 
 
+def test_a_state_view_makes_each_seats_face_once():
+    """game.state_view(seat) is a SeatView whose public(seat) is made once per seat (and its
+    orientations once): the same mapping when asked again, equal to what a plain view gives, in
+    every state of a whole game (a new state view each state)."""
+    g = make(3, 23)
+    bot = RandomBot(23)
+    while not g.over:
+        for viewer in (0, 1, 2, None):
+            kept, plain = g.state_view(viewer), g.view(viewer)
+            for seat in range(3):
+                face = kept.public(seat)
+                assert kept.public(seat) is face
+                assert dict(face) == dict(plain.public(seat))
+            assert kept.legal_actions() == plain.legal_actions()
+            outcomes = kept.orientations()
+            assert kept.orientations() is outcomes
+            def plain_data(found):
+                return [{**o, "cost": [getattr(o["cost"], k) for k in o["cost"].__slots__]} for o in found]
+            assert plain_data(outcomes) == plain_data(plain.orientations())
+        g.apply(bot.choose(g.view(g.current_player)))
+
+
 # -- corrupt saves -----------------------------------------------------------------------------
 def _save() -> tuple[Game, dict]:
     g = make(2, 3)

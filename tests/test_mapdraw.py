@@ -494,3 +494,52 @@ def test_slot_tiles_are_drawn_with_their_ports_facing_the_slots_they_join():
     root = ET.fromstring(map_svg(view))
     tiles = [e.get("data-tile") for e in root.iter(f"{SVG}g") if e.get("class") == "tile"]
     assert {"uw-1", "uw-5", hub.tile} <= set(tiles)
+
+
+# ==========================================================================================
+# The memo following pawns: a model and a drawing made from the one before
+# ==========================================================================================
+def _follow_whole_game(packs: list[str], players: int, seed: int, rounds: int = 40) -> tuple[int, int]:
+    """Play a whole game of ``random`` bots, drawing the spectator's map with a memo after every
+    action; at each, the kept model and its drawing equal a model and a drawing made from nothing.
+    (drawings, drawings made by following pawns)."""
+    from clank.api import bot_seed
+    from clank.mapdraw import MapMemo, map_scene
+    from clank.mapdraw import svg as svg_module
+
+    g = new_game(packs, players=players, seed=seed, options={"max_rounds": rounds})
+    bots = [g.ruleset.registry.make_bot("random", bot_seed(seed, s)) for s in range(players)]
+    memo = MapMemo()
+    drawings = followed = 0
+    while True:
+        view = g.state_view(None)
+        before = memo.model
+        drawn = map_scene(view, memo=memo)
+        moved = memo.moved_from is not None and memo.moved_from is before and memo.model is not before
+        fresh = build(view)
+        assert memo.model.signature() == fresh.signature()
+        assert drawn.document() == svg_module.render_svg(fresh, view)
+        drawings += 1
+        followed += moved
+        if g.over:
+            return drawings, followed
+        g.apply(bots[g.current_player].choose(g.view(g.current_player)))
+
+
+def test_the_map_following_pawns_equals_a_rebuilt_map_on_a_whole_game():
+    """A move changes only the rooms a pawn left and entered: the memo's model follows it without
+    a rebuild, and its drawing redraws only those rooms. On a whole game, after every action,
+    what the memo gives equals a model and a drawing made from nothing (and most moves are
+    followed, not rebuilt)."""
+    drawings, followed = _follow_whole_game(["catacombs"], 2, 11)
+    assert followed > 20 and drawings > 300
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("packs", "players"), [(["catacombs", "underworld"], 2), (["catacombs", "party"], 5),
+                                                (["catacombs"], 4)])
+def test_the_map_following_pawns_equals_a_rebuilt_map_with_every_pack(packs, players):
+    """The same with the expansions (slot regions, links, pieces, knocked-out pawns) and more seats."""
+    for seed in (1, 2):
+        drawings, followed = _follow_whole_game(packs, players, seed)
+        assert followed > 10

@@ -1,16 +1,23 @@
 """What one seat is sent: its view of the game as data, and the table's parts as keyed elements.
 
-Everything here reads ``game.view(seat)`` or the spectator's ``game.view(None)``, never the
-game itself, so another seat's hand, the order of any deck, the bag's contents, fate cards and
-other secrets cannot reach a connection: what a view hides is not there to send. The legal
+Everything here reads a seat's view or the spectator's (``game.state_view(seat)``,
+``game.state_view(None)``: one per state, each seat's public face made once, shared by every
+part of a page and by the packs' render hooks), never the game itself, so another seat's hand,
+the order of any deck, the bag's contents, fate cards and other secrets cannot reach a
+connection: what a view hides is not there to send. The legal
 actions go to the deciding seat only (with the engine's labels, :mod:`clank.labels`).
 
 The parts every page of a game shows alike (the map, the dungeon row, the supply, the log and
 the players' public rows) are built once per state, from the spectator's view, for every
 seat: the map is the engine's renderer (:func:`clank.mapdraw.map_scene`, with a
 :class:`~clank.mapdraw.MapMemo` per game, so a state that changes nothing on the map costs a
-check). What differs between seats is small: the status line, the hand, the actions and the
-seat's own row of the players' table (a pack may show its owner more). The rooms a seat can
+check; when only pawns moved, the kept model follows them and only their rooms are drawn again).
+What differs between seats is small: the status line, the hand, the actions and the seat's own
+row of the players' table (a pack may show its owner more; seats whose rows are the same
+elements share one players' part, its changes worked out once). A part is built again only when
+what it reads changed (the status line from a small key of what it says), and the elements that
+change at almost every action (log lines, players' rows, the hand's lines, action buttons) are
+written in Python, escaped exactly as the templates escape. The rooms a seat can
 reach are named by its actions (``room``), and the page marks them on the shared map; the page
 of the deciding seat asks how each orientation of a discovered tile looks when a player looks at
 it (``preview``): the operations that turn the map into the one with the tile laid that way.
@@ -25,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
@@ -56,6 +64,10 @@ LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
+ROWS_KEPT = 64
+"""Players' rows a game keeps by what they show: the rows of the last states (a seat's own row is
+the very row the others see when it shows the same), never a long history that the garbage
+collector would walk again and again."""
 
 
 def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[dict[str, Any]]:
@@ -93,9 +105,21 @@ def known_decider(view: Any, seat: int | None) -> int | None:
     return decider if decider is not None and decider in (seat, view.current) else None
 
 
-def state_message(room: GameRoom, seat: int | None) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (None: a spectator), without the table's parts."""
-    view = room.game.view(seat)
+def state_view(room: GameRoom, seat: int | None) -> Any:
+    """The view of ``seat`` (None: a spectator) of the room's current state, made once per state
+    (kept in the room's ``state_cache``, which the room clears at every change): every part of
+    one page reads the same view, each seat's public face made once (``game.state_view``)."""
+    key = ("view", seat)
+    kept = room.state_cache.get(key)
+    if kept is None or kept[0] is not room.game:
+        kept = room.state_cache[key] = (room.game, room.game.state_view(seat))
+    return kept[1]
+
+
+def state_message(room: GameRoom, seat: int | None, view: Any = None) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator), without the table's parts;
+    ``view``: the seat's view of this state (:func:`state_view`; by default a new one)."""
+    view = room.game.state_view(seat) if view is None else view
     human = seat is not None and room.seats[seat].kind == HUMAN
     deciding = bool(human and view.deciding and not room.stopped)
     actions = action_entries(view, seat, view.legal_actions()) if deciding else []
@@ -131,7 +155,7 @@ class Pages:
         key = ("message", seat)
         message = room.state_cache.get(key)
         if message is None:
-            message = room.state_cache[key] = state_message(room, seat)
+            message = room.state_cache[key] = state_message(room, seat, state_view(room, seat))
         return message
 
     def payload(self, room: GameRoom, seat: int | None, mode: str) -> str:
@@ -160,7 +184,9 @@ class Pages:
         self.shown[(seat, mode)] = table
         ops: list[Op] = []
         for part, node in table.items():
-            ops.extend(self.changes(room, shown[part], node))
+            old = shown[part]
+            if old is not node:                 # most parts are the very part shown
+                ops.extend(self.changes(room, old, node))
         return encode({**message, "diff": ops})
 
     @staticmethod
@@ -184,18 +210,17 @@ class Pages:
         if table is None:
             shared = self.shared(room)
             message = self.message(room, seat)
-            view = room.game.view(seat) if seat is not None else shared["view"]
+            view = state_view(room, seat)
             names = shared["names"]
             rows = dict(shared["rows"])
             if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
                 rows[seat] = player_rows(view, seat, names, self.rows)
             actions = message["actions"]
-            status = status_context(room, view, seat, names)
             table = room.state_cache[key] = {
-                "status": self.built(("status", seat), status, lambda s: status_part(s)),
+                "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
+                                     lambda _: status_part(status_context(room, view, seat, names))),
                 "map": shared["map"],
-                "players": self.built(("players", seat), tuple(leaf for s in sorted(rows) for leaf in rows[s]),
-                                      players_part),
+                "players": self.players(room, seat, tuple(leaf for s in sorted(rows) for leaf in rows[s])),
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
@@ -206,12 +231,22 @@ class Pages:
             }
         return table
 
+    def players(self, room: GameRoom, seat: int | None, rows: tuple[Leaf, ...]) -> Node:
+        """The players' part showing ``rows``: one part for every seat whose rows are the same
+        elements in a state (most seats see themselves as the others do), so that its changes are
+        worked out once."""
+        key = ("players", rows)
+        made = room.state_cache.get(key)
+        if made is None:
+            made = room.state_cache[key] = self.built(("players", seat), rows, players_part)
+        return made
+
     def shared(self, room: GameRoom) -> dict[str, Any]:
         """The parts every page shows alike, built from the spectator's view once per state (a
         part whose inputs did not change is the very part of the state before)."""
         shared = room.state_cache.get("shared")
         if shared is None:
-            view = room.game.view(None)
+            view = state_view(room, None)
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
@@ -249,7 +284,7 @@ class Pages:
         if label is None:
             return None
         base = self.shared(room)["map"]
-        view = room.game.view(seat)
+        view = state_view(room, seat)
         return self.built(("preview", seat, action), (base, label),
                           lambda _: diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo))))
 
@@ -315,6 +350,16 @@ def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
     return _leaf("seats", parts().seat_list, [dict(seat) for seat in seats])
 
 
+def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], prompt: str | None) -> Any:
+    """Everything :func:`status_context` reads, as a value equal while it shows the same
+    (``prompt``: the state message's, the deciding seat's prompt); at the end of the game a value
+    equal to nothing (the scores are read then, once)."""
+    if view.over:
+        return object()
+    return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
+            view.current_player, tuple(info.kind == HUMAN for info in room.seats), room.stopped, prompt)
+
+
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
     """What the status line says, as data: who you are, whose turn, who decides (another player
     may answer on your turn: who, only that player's page says), the end."""
@@ -345,14 +390,17 @@ def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]
     }
 
 
-def _action_key(a: dict[str, Any]) -> tuple[Any, ...]:
-    return a["text"], a["label"], a["kind"], a["room"], a["preview"]
+_action_key = itemgetter("text", "label", "kind", "room", "preview")
+"""What an action's button shows, as a tuple (read in C)."""
 
 
 @lru_cache(maxsize=LEAVES)
 def _action_leaf(text: str, label: str, kind: str, room: str | None, preview: bool) -> Leaf:
-    return _leaf(f"a:{text}", parts().action_button, {"text": text, "label": label, "kind": kind, "room": room,
-                                                     "preview": preview})
+    key = f"a:{text}"
+    where = f' data-room="{_esc(room)}"' if room else ""
+    look = ' data-preview="true"' if preview else ""
+    return Leaf(key, f'<li data-key="{_esc(key)}"><button type="button" class="action kind-{_esc(kind)}" '
+                     f'data-action="{_esc(text)}"{where}{look}>{_esc(label)}</button></li>')
 
 
 def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], names: list[str]) -> Node:
@@ -377,13 +425,46 @@ def health_words(damage: int, health: int) -> str:
     return f"{health} health" if damage == 0 else f"{damage} damage of {health}"
 
 
-@lru_cache(maxsize=LEAVES)
 def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
     p = dict(row)
-    out = [_leaf(f"p{seat}", parts().player_row, p)]
+    out = [Leaf(f"p{seat}", _player_row_markup(f"p{seat}", p))]
     if p["play"] or p["tokens"] or p["marks"]:
-        out.append(_leaf(f"x{seat}", parts().player_extra, p))
+        out.append(Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", p)))
     return tuple(out)
+
+
+def _esc(text: Any) -> str:
+    """``text`` escaped exactly as the templates escape it (markupsafe's five characters)."""
+    if type(text) is int:
+        return str(text)
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
+        .replace('"', "&#34;")
+
+
+def _joined(items: Any, sep: str = ", ") -> str:
+    return _esc(sep.join(map(str, items)))
+
+
+def _player_row_markup(key: str, p: dict[str, Any]) -> str:
+    """A player's row of the players' table (escaped, as the templates escape: written in Python
+    because a row changes at almost every action)."""
+    return (f'<tr data-key="{_esc(key)}" class="{"current" if p["current"] else ""}" data-seat="{p["seat"]}">\n'
+            f'<td>{_esc(p["name"])} <small>{_esc(p["status"])}</small></td><td>{_esc(p["where"])}</td>'
+            f'<td>{_esc(p["gold"])}</td>\n'
+            f'<td class="health">{_esc(p["health_words"])}</td><td>{_esc(p["cubes"])}</td>'
+            f'<td>{_esc(p["clank"])}</td>\n'
+            f'<td>{_joined(p["artifacts"]) or "-"}</td>'
+            f'<td>{_esc(p["hand"])}/{_esc(p["deck"])}/{_esc(p["discard"])}</td>\n</tr>')
+
+
+def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
+    """The line under a player's row: cards in play, tokens, what the packs' render hooks say."""
+    play = f'in play: {_joined(p["play"])}. ' if p["play"] else ""
+    tokens = f'tokens: {_joined(p["tokens"])}. ' if p["tokens"] else ""
+    return f'<tr data-key="{_esc(key)}" class="extra"><td colspan="8">{play}{tokens}{_joined(p["marks"], "; ")}</td></tr>'
+
+
+_MARK_TEXT = attrgetter("text")
 
 
 def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
@@ -395,11 +476,11 @@ def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Le
     key = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
            view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
            hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
-           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(m.text for m in marks(view, "player", seat)),
+           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))),
            seat == view.current)
     rows = kept.get(key)
     if rows is None:
-        if len(kept) >= LEAVES:
+        if len(kept) >= ROWS_KEPT:
             kept.clear()
         rows = kept[key] = _player_leaves(seat, _player_row(view, key))
     return rows
@@ -489,12 +570,25 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
     children: list[Node | Leaf] = [
         _heading("h", "Your hand"),
         Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _text_leaf("own_line", "play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
-        _text_leaf("text_line", "pool", "Pool", pool),
+        _own_line("play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
+        _text_line("pool", "Pool", pool),
     ]
     if me.tokens:
-        children.append(_text_leaf("text_line", "tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
+        children.append(_text_line("tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
     return _part("hand", tuple(children))
+
+
+@lru_cache(maxsize=LEAVES)
+def _text_line(key: str, label: str, text: str) -> Leaf:
+    """``Label: text`` (escaped, as the templates escape)."""
+    return Leaf(key, f'<p data-key="{_esc(key)}"><strong>{_esc(label)}:</strong> {_esc(text)}</p>')
+
+
+@lru_cache(maxsize=LEAVES)
+def _own_line(key: str, label: str, items: tuple[str, ...], empty: str) -> Leaf:
+    """``Label: card, card`` (each a card's name), or ``empty``."""
+    shown = ", ".join(f'<span class="card-name">{_esc(item)}</span>' for item in items) or _esc(empty)
+    return Leaf(key, f'<p data-key="{_esc(key)}"><strong>{_esc(label)}:</strong> {shown}</p>')
 
 
 def row_part(view: Any) -> Node:
@@ -547,6 +641,11 @@ def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf("dragon", parts().dragon, dict(items))
 
 
+def _log_line(key: str, line: str) -> Leaf:
+    """A line of the log (escaped, as the templates escape)."""
+    return Leaf(key, f'<li data-key="{_esc(key)}">{_esc(line)}</li>')
+
+
 def log_part(view: Any, before: Node | None = None) -> Node:
     """The last lines of the log, each keyed by its place in the whole log (a page adds the new
     lines and drops the oldest); ``before``: the part of the state before, whose lines are kept."""
@@ -562,5 +661,5 @@ def log_part(view: Any, before: Node | None = None) -> Node:
         if shown and start <= first <= end <= len(log):      # the log grew: keep what it shows
             lines = shown[first - start:]
             first = end
-    lines += tuple(_text_leaf("log_line", f"l{i}", log[i]) for i in range(first, len(log)))
+    lines += tuple(_log_line(f"l{i}", log[i]) for i in range(first, len(log)))
     return _part("log", (_heading("h", "Log"), Node("lines", "ol", (("class", "log-lines"),), lines)))

@@ -15,7 +15,7 @@ from clank.game import audit, decisions, dragon, lookback, markets, movement, ro
 from clank.game.ruleset import Ruleset
 from clank.game.state import GameState, check_references
 from clank.game.table import Table
-from clank.game.view import SeatView, view_dict
+from clank.game.view import SeatView, StateView, view_dict
 
 if TYPE_CHECKING:
     from clank.dungeon import Route, Segment
@@ -202,6 +202,11 @@ class Game(Table):
         hidden information (``seat=None``: a spectator). Bots and front ends get this, never
         the game. ``view(seat).to_dict()`` is the JSON form."""
         return SeatView(self, seat)
+
+    def state_view(self, seat: int | None) -> StateView:
+        """:meth:`view` for a reader of this state only (:class:`~clank.game.view.StateView`: each
+        seat's public face made once); a new one is needed once the game changes."""
+        return StateView(self, seat)
 
     def view_dict(self, seat: int | None) -> dict[str, Any]:
         """The JSON form of :meth:`view` (the state without what ``seat`` may not see)."""

@@ -443,6 +443,36 @@ class SeatView:
         return view_dict(self._game, self.seat)
 
 
+class StateView(SeatView):
+    """A :class:`SeatView` of one state of the game, for a reader that looks at the same seats
+    many times before the game changes (the web table builds every part of a page from one):
+    :meth:`public` makes each seat's face once and gives the same mapping again, and
+    :meth:`orientations` its outcomes once. Drop it when the game changes (its faces would be
+    those of the state it was made in)."""
+
+    __slots__ = {"_faces": "Each seat's public face, made on first use.",
+                 "_orientations": "The orientations' outcomes, worked out on first use."}
+
+    def __init__(self, game: engine.Game, seat: int | None) -> None:
+        super().__init__(game, seat)
+        self._faces: dict[int, Mapping[str, Any]] = {}
+        self._orientations: list[dict[str, Any]] | None = None
+
+    def orientations(self) -> list[dict[str, Any]]:
+        """:meth:`SeatView.orientations`, worked out once for this view (the same list: read it,
+        never change it); each orientation's label reads them."""
+        if self._orientations is None:
+            self._orientations = SeatView.orientations(self)
+        return self._orientations
+
+    def public(self, seat: int) -> Mapping[str, Any]:
+        """:meth:`SeatView.public`, made once per seat for this view."""
+        face = self._faces.get(seat)
+        if face is None:
+            face = self._faces[seat] = SeatView.public(self, seat)
+        return face
+
+
 def _public_player(game: engine.Game, owner: int, viewer: int | None) -> dict[str, Any]:
     """A copy of a seat's fields as ``viewer`` sees them (copied as plain data: a reader may
     keep or change it without touching the game)."""

@@ -5,6 +5,11 @@ A :class:`Node` is an element whose children are keyed elements (its own attribu
 change: a region's ``transform``, the drawing's size); a :class:`Leaf` is an element given as
 its markup, whose root element carries ``data-key``. Keys are unique among siblings and name
 what an element shows (``r:de-07.altar``, ``t:de-07``), never where it happens to be in a list.
+
+Elements are values: never changed once made (they are not frozen only because a frozen
+dataclass is several times slower to make, and the web table makes many a second). Two elements
+are equal only when they are the same object (a renderer keeps what it draws), which makes
+comparing a drawing with the one before cheap.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from xml.sax.saxutils import escape
 ATTR_ESCAPES = {'"': "&quot;"}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Leaf:
     """An element given whole: ``markup`` is its text, its root element carrying
     ``data-key="KEY"``; it is replaced whole when it changes."""
@@ -24,7 +29,7 @@ class Leaf:
     markup: str
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Node:
     """An element whose children are keyed (:class:`Node` or :class:`Leaf`), in the order they
     are drawn; ``attrs`` are its attributes besides ``data-key`` (values unescaped)."""

@@ -111,6 +111,29 @@ def still(view: Any, reads: tuple[Read, ...]) -> bool:
     return True
 
 
+Reads = tuple[tuple[str, tuple[tuple[tuple[Any, ...] | None, Any], ...]], ...]
+"""Reads grouped by the view's attribute: (attribute, ((arguments, value seen), ...)), so that a
+check looks each attribute up once (:func:`still_grouped`)."""
+
+
+def group_reads(reads: tuple[Read, ...]) -> Reads:
+    """``reads`` grouped by attribute (first-read order), for :func:`still_grouped`."""
+    groups: dict[str, list[tuple[tuple[Any, ...] | None, Any]]] = {}
+    for name, args, seen in reads:
+        groups.setdefault(name, []).append((args, seen))
+    return tuple((name, tuple(calls)) for name, calls in groups.items())
+
+
+def still_grouped(view: Any, groups: Reads) -> bool:
+    """:func:`still` of reads grouped by :func:`group_reads`."""
+    for name, calls in groups:
+        value = getattr(view, name)
+        for args, seen in calls:
+            if (value if args is None else value(*args)) != seen:
+                return False
+    return True
+
+
 class MapMemo:
     """The render hooks' answers of the last drawing of one game, with what each read, and the
     model drawn with them (:func:`clank.mapdraw.model.build` takes it as ``memo``). One memo
@@ -118,12 +141,12 @@ class MapMemo:
     spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
     keeps neither its model nor new answers."""
 
-    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing")
+    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
         self._used: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
-        self._reads: tuple[Read, ...] = ()
+        self._reads: Reads = ()
         self.inputs: Any = None
         self.model: Any = None
         self.tiles: dict[str, Any] = {}
@@ -133,6 +156,9 @@ class MapMemo:
         """The SVG elements of each tile item of the model last drawn (:func:`clank.mapdraw.svg.scene`)."""
         self.drawing: tuple[Any, Any] | None = None
         """The model last drawn and its drawing (:func:`clank.mapdraw.map_scene` keeps it)."""
+        self.moved_from: Any = None
+        """The model the kept one was made from by moving pawns only (:meth:`follow`), else None:
+        its drawing is the one before with those rooms redrawn."""
 
     def answer(self, view: Any, key: tuple[Any, ...], ask: Callable[[Any], T]) -> T:
         """The answer of a hook call (``key`` names the call with its plain arguments): the one
@@ -151,12 +177,22 @@ class MapMemo:
         kept answer's reads unchanged (each value compared once)."""
         if self.model is None or inputs != self.inputs:
             return False
-        return still(view, self._reads)
+        return still_grouped(view, self._reads)
+
+    def hooks_unchanged(self, view: Any) -> bool:
+        """Whether every value the kept answers read is unchanged (each compared once)."""
+        return self.model is not None and still_grouped(view, self._reads)
+
+    def follow(self, inputs: Any, model: Any) -> None:
+        """Keep ``model`` (the kept one with its pawns moved as ``inputs`` say, made without asking
+        a hook) with the kept answers."""
+        self.moved_from = self.model
+        self.inputs, self.model = inputs, model
 
     def keep(self, inputs: Any, model: Any) -> None:
         """Keep the model just drawn and the answers it used (the others are dropped)."""
         self._answers, self._used = self._used, {}
-        self.inputs, self.model = inputs, model
+        self.inputs, self.model, self.moved_from = inputs, model, None
         reads: dict[Any, Read] = {}
         for _, kept in self._answers.values():
             for read in kept:
@@ -164,11 +200,11 @@ class MapMemo:
                     reads.setdefault(read[:2], read)
                 except TypeError:                      # an argument that is not hashable
                     reads[id(read)] = read
-        self._reads = tuple(reads.values())
+        self._reads = group_reads(tuple(reads.values()))
 
     def discard(self) -> None:
         """Forget the answers of a drawing that is not kept (a preview)."""
         self._used = {}
 
 
-__all__ = ["STATIC", "MapMemo", "ReadingView", "key_of", "snapshot", "still"]
+__all__ = ["STATIC", "MapMemo", "ReadingView", "Reads", "group_reads", "key_of", "snapshot", "still", "still_grouped"]

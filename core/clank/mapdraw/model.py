@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
 
@@ -494,18 +495,23 @@ def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[S
     return out
 
 
+_PLACEMENT = attrgetter("tile", "x", "y", "rot", "region", "slot")
+"""A placed tile's place as a tuple (read in C)."""
+
+
 def map_inputs(view: Any) -> tuple[Any, ...]:
     """Everything :func:`build` reads of a view besides the packs' render hooks, as plain data:
     the placed tiles, each seat's name, status and room, the pieces, the icons paid for, the
-    links and the tiles left in each region's stack. Two views with the same inputs, whose
+    links and whether tiles are left in each region's stack (the map shows only that: an open
+    edge leads to unexplored dungeon or to none). Two views with the same inputs, whose
     hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
     the hooks' reads itself)."""
-    tiles = tuple((t.tile, t.x, t.y, t.rot, t.region, t.slot) for t in view.tiles)
+    tiles = tuple(map(_PLACEMENT, view.tiles))
     seats = tuple((p["status"], p["room"], p["ko_room"], view.name(s))
                   for s in range(view.seat_count) for p in (view.public(s),))
     regions = tuple(dict.fromkeys(t[4] for t in tiles))
     return (tiles, seats, key_of(view.pieces), tuple(view.covered), key_of(view.links),
-            tuple(view.stack_size(r) for r in regions))
+            tuple(view.stack_size(r) > 0 for r in regions))
 
 
 def build(view: Any, preview: Action | str | None = None,
@@ -524,8 +530,12 @@ def build(view: Any, preview: Action | str | None = None,
         if drawn is not None:
             return drawn
     inputs = map_inputs(view) if memo is not None and plain else None
-    if memo is not None and plain and memo.unchanged(view, inputs):
-        return memo.model
+    if memo is not None and inputs is not None:
+        if memo.unchanged(view, inputs):
+            return memo.model
+        moved = _follow_pawns(view, memo, inputs)
+        if moved is not None:
+            return moved
     model = _build(view, preview, highlight, memo)
     if memo is not None:
         if plain:
@@ -533,6 +543,54 @@ def build(view: Any, preview: Action | str | None = None,
         else:
             memo.discard()
     return model
+
+
+def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel | None:
+    """The kept model with the pawns where they are now, when nothing else the map reads changed
+    (the tiles, the pieces, the paid icons, the links, the stacks and every value a render hook
+    read: the common change of a move): only the tiles whose rooms' pawns changed are made
+    anew, as :func:`_build` would make them. None when something else changed."""
+    kept = memo.inputs
+    if memo.model is None or kept is None or inputs[0] != kept[0] or inputs[2:] != kept[2:] \
+            or not memo.hooks_unchanged(view):
+        return None
+    model: MapModel = memo.model
+    faces = seat_faces(view)
+    pawns = _pawns(view, faces)
+    touched = {room for was, now in zip(kept[1], inputs[1], strict=False) if was != now
+               for room in (was[1], was[2], now[1], now[2]) if room in model.rooms}   # where a pawn left or came
+    retile = {model.rooms[room].tile for room in touched}
+    drawn = dict(memo.tiles)
+    tiles: list[TileItem] = []
+    rooms = model.rooms
+    for tile in model.tiles:
+        if tile.id not in retile:
+            tiles.append(tile)
+            continue
+        state, item = drawn[tile.id]
+        now = tuple(tuple(pawns.get(r.id, ())) for r in tile.rooms)
+        if now != tuple(room[0] for room in state[5]):
+            item = TileItem(tile.id, tile.name, tile.region, tile.x, tile.y, tile.rot, tile.cells,
+                            [_moved_room(r, p) for r, p in zip(tile.rooms, now, strict=True)], tile.tunnels,
+                            tile.notes, tile.preview, tile.layout)
+            drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True))),
+                              item)
+            if rooms is model.rooms:
+                rooms = dict(rooms)
+            rooms.update((r.id, r) for r in item.rooms)
+        tiles.append(item)
+    moved = MapModel(tiles, model.regions, rooms, model.open_edges, model.links, model.glyphs, len(faces))
+    memo.tiles = drawn
+    memo.follow(inputs, moved)
+    return moved
+
+
+def _moved_room(room: RoomItem, pawns: tuple[Pawn, ...]) -> RoomItem:
+    """``room`` with ``pawns`` in it (the same room, or a new one when they differ)."""
+    if tuple(room.pawns) == pawns:
+        return room
+    return RoomItem(room.id, room.tile, room.label, room.full, room.cell_key, room.cell, room.col, room.row,
+                    room.features, room.contents, list(pawns), room.pieces, room.highlighted, room.key, room.exit)
 
 
 def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMemo) -> MapModel | None:

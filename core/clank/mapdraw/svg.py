@@ -608,12 +608,50 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
             groups.extend(region_heading(region, MARGIN + box.col0 * CELL, top + box.row0 * CELL)
                           for region, box in sheet.boxes.items())
         layers.append(Node(layer, "g", (), tuple(groups)))
+    notes_used = elements["used"] = tuple(used.values())
     if keep and memo is not None:
         memo.elements = elements
-    players = tuple((p.seat, view.name(p.seat), p.status) for p in seat_faces(view))
     return SvgScene(title if title is not None else default_title(view), 2 * MARGIN + max(1, sheet.cols) * CELL,
                     top + max(1, sheet.rows) * CELL + MARGIN, tuple(layers),
-                    legend_entries(players, tuple(used.values())), top)
+                    legend_entries(_legend_players(view), notes_used), top)
+
+
+def _legend_players(view: Any) -> tuple[tuple[int, str, str], ...]:
+    return tuple((p.seat, view.name(p.seat), p.status) for p in seat_faces(view))
+
+
+def moved_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, title: str,
+                memo: MapMemo) -> SvgScene:
+    """The drawing of ``model``, made from ``before`` by moving pawns only (its tiles in the same
+    order, a tile item new where its rooms' pawns changed), from ``drawn`` (the drawing of
+    ``before``, whose elements ``memo`` keeps): the rooms of those tiles drawn again, the rest as
+    it was (what a room's legend notes say does not depend on its pawns)."""
+    kept = memo.elements
+    elements = dict(kept)
+    swapped: dict[int, Leaf] = {}
+    regions: set[str] = set()
+    for old, tile in zip(before.tiles, model.tiles, strict=True):
+        if old is tile:
+            continue
+        was: TileDrawn = kept[id(old)][1]
+        rooms = tuple(leaf if room is before_room else _room_drawn(room).leaf
+                      for room, before_room, leaf in zip(tile.rooms, old.rooms, was.rooms, strict=True))
+        del elements[id(old)]
+        elements[id(tile)] = (tile, TileDrawn(was.back, was.lines, was.marks, was.title, rooms, was.notes))
+        swapped.update((id(a), b) for a, b in zip(was.rooms, rooms, strict=True) if a is not b)
+        regions.add(tile.region)
+    at = LAYERS.index("rooms")
+    layer = drawn.layers[at]
+    groups: list[Node | Leaf] = []
+    for group in layer.children:
+        if isinstance(group, Node) and group.attrs[1][1] in regions:
+            group = elements[("rooms", group.attrs[1][1])] = Node(
+                group.key, group.tag, group.attrs, tuple(swapped.get(id(c), c) for c in group.children))
+        groups.append(group)
+    layers = (*drawn.layers[:at], Node(layer.key, layer.tag, layer.attrs, tuple(groups)), *drawn.layers[at + 1:])
+    memo.elements = elements
+    return SvgScene(title, drawn.width, drawn.height, layers, legend_entries(_legend_players(view), kept["used"]),
+                    drawn.top)
 
 
 def page_sheet(model: MapModel) -> Sheet:
