@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter, defaultdict, namedtuple
 from dataclasses import asdict, dataclass, field, fields
 
 import clank_catacombs
@@ -195,6 +196,51 @@ def test_clone_copies_a_packs_own_records_in_ext(record):
     if isinstance(record, _Tree):
         assert copied.children[0].children[0] is not record.children[0].children[0]
         assert copied.parent is not record.parent
+
+
+@pytest.mark.parametrize("packs", [["catacombs"], ["catacombs", "underworld"], ["catacombs", "party"]])
+def test_to_dict_is_what_asdict_gives_at_every_step(packs):
+    """The state's plain data (saves, digests, views) is exactly ``dataclasses.asdict``'s, keys
+    in the same order, at every step of whole games of every pack, and a copy: nothing in it is
+    the state's own list or dict."""
+    players = 5 if "party" in packs else 3
+    for seed in range(2):
+        g = new_game(packs, players, seed)
+        bot = RandomBot(seed)
+        for _ in range(400):
+            plain = g.state.to_dict()
+            assert plain == asdict(g.state)
+            assert json.dumps(plain) == json.dumps(asdict(g.state))
+            if g.over:
+                break
+            g.apply(bot.choose(g.view(g.current_player)))
+    plain = g.state.to_dict()
+    assert plain["players"][0]["hand"] is not g.state.players[0].hand and plain["log"] is not g.state.log
+
+
+@pytest.mark.parametrize("value", [
+    _NoField(), _OneField([[1], [2, 3]]), _TwoFields("abc", 2), _Tree("root", [_Tree("leaf")], _Tree("up")),
+    {("a", 1): [1.5, None, True]}, (1, [2], {"x": (3,)}), Counter("abca"),
+    namedtuple("Point", "x y")(1, [2]), {"deep": [{"deeper": [_TwoFields("n", 1)]}]},
+])
+def test_to_dict_turns_a_packs_own_data_into_what_asdict_gives(value):
+    """Whatever a pack keeps in ``ext`` (records of its own, tuples, tuple keys, a defaultdict, a
+    Counter, a named tuple) comes out of ``to_dict`` as ``asdict`` gives it, of the same types."""
+    g = make(2, 0)
+    g.state.ext["probe"] = value
+    mine, theirs = g.state.to_dict()["ext"]["probe"], asdict(g.state)["ext"]["probe"]
+    assert mine == theirs and type(mine) is type(theirs)
+    assert repr(mine) == repr(theirs)
+
+
+def test_to_dict_copies_a_defaultdict_with_its_factory():
+    """A ``defaultdict`` in ``ext`` is copied with its factory (where Python 3.11's ``asdict``
+    raises a TypeError), nothing shared."""
+    g = make(2, 0)
+    g.state.ext["probe"] = kept = defaultdict(list, {"k": [1]})
+    copied = g.state.to_dict()["ext"]["probe"]
+    assert type(copied) is defaultdict and copied.default_factory is list and copied == {"k": [1]}
+    assert copied["k"] is not kept["k"]
 
 
 def test_state_records_hold_only_their_fields():
