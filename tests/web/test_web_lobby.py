@@ -361,3 +361,23 @@ def test_a_server_process_collects_cyclic_garbage_seldom_and_never_walks_what_it
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_server_process_tunes_its_collector_once_the_application_has_loaded_what_it_serves(tmp_path):
+    """``clank serve`` hands ``create_app`` the collector's tuning as ``started``: it runs once,
+    after the hall has started and the packs' catalogue is loaded (what it freezes includes them)."""
+    import warnings
+
+    from clank_web.app import create_app
+    from clank_web.config import ServerConfig
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")        # the test client's own deprecation notice, as the fixtures do
+        from starlette.testclient import TestClient
+    calls = []
+    app = create_app(ServerConfig(f"sqlite:///{tmp_path / 'g.sqlite3'}"), started=lambda: calls.append(1))
+    assert calls == []
+    with TestClient(app) as client:
+        assert calls == [1]
+        assert client.get("/health").status_code == 200
+    assert calls == [1]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +118,11 @@ ROUTES = [
 ]
 
 
-def create_app(config: ServerConfig) -> Starlette:
+def create_app(config: ServerConfig, started: Callable[[], None] | None = None) -> Starlette:
     """The web table's ASGI application for ``config`` (its database is migrated and the hall
-    started when the application starts; its lifespan state holds ``hall`` and ``catalogue``)."""
+    started when the application starts; its lifespan state holds ``hall`` and ``catalogue``).
+    ``started`` is called once all of that is loaded (a server process tunes its garbage
+    collector then: :func:`clank_web.serve.tune_gc`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -130,6 +132,8 @@ def create_app(config: ServerConfig) -> Starlette:
         await hall.start()
         catalogue = await asyncio.to_thread(lobby.catalogue, config.pack_dirs)
         log.info("clank serve: process %s on %s", hall.id, store.url.split("@")[-1])
+        if started is not None:
+            started()
         try:
             yield {"hall": hall, "catalogue": catalogue}
         finally:

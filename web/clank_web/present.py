@@ -434,7 +434,9 @@ def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, .
 
 
 def _esc(text: Any) -> str:
-    """``text`` escaped exactly as the templates escape it (markupsafe's five characters)."""
+    """``text`` escaped exactly as the templates escape it (markupsafe's five characters),
+    without :func:`markupsafe.escape`'s ``Markup`` object, whose making cost more than the escaping
+    for the short texts of rows and lines (``tests/web/test_web_parts.py`` holds the two equal)."""
     if type(text) is int:
         return str(text)
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \

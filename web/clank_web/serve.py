@@ -48,8 +48,9 @@ run), so collecting seventy times less often costs little memory."""
 
 
 def tune_gc() -> None:
-    """Set :data:`GC_THRESHOLDS` and move what is alive now (the packs, the templates, the
-    server's modules) out of the collector's sight: a full collection never walks it again."""
+    """Set :data:`GC_THRESHOLDS` and move what is alive now out of the collector's sight (called
+    once the application has started: the server's modules, the packs of the catalogue and of
+    the games restored, the templates), so that a full collection never walks it again."""
     import gc
 
     gc.collect()
@@ -96,8 +97,7 @@ def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000, workers
     if workers <= 1:
         from clank_web.app import create_app
 
-        tune_gc()
-        uvicorn.run(create_app(config), **settings)  # type: ignore[arg-type]
+        uvicorn.run(create_app(config, started=tune_gc), **settings)  # type: ignore[arg-type]
         return
     os.environ[CONFIG_ENV] = json.dumps(config.to_json())
     os.environ[SUPERVISOR_ENV] = str(os.getpid())
@@ -113,8 +113,7 @@ def worker_app():  # -> Starlette
     supervisor = int(os.environ.get(SUPERVISOR_ENV, "0"))
     if supervisor:
         watch_parent(supervisor)
-    tune_gc()
-    return create_app(config)
+    return create_app(config, started=tune_gc)
 
 
 def watch_parent(parent: int, every: float = 0.5, grace: float = 10.0) -> None:
