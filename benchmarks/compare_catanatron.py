@@ -11,7 +11,13 @@ other, alternating which goes first, so both see the same load; the table gives 
 the rounds and the ratio, written so that above 1 means clank is better:
 
 - four-player games per second: clank's ``greedy`` bot against catanatron's ``WeightedRandomPlayer``
-  (``Game.play()``), and decisions per second;
+  (``Game.play()``), and decisions per second. Games differ in length (catanatron's from under 350
+  to over 800 decisions), so these figures are not medians: every round plays games of its own
+  seeds (round ``r`` the ``--games`` seeds from ``seed + r * games``), and the figure is all the
+  games of all rounds over all their seconds, with the decisions a game took on average beside.
+  Catanatron's games are not the same from one process to the next even with its ``seed``: its
+  players choose in an order that follows Python's per-process hash randomisation, so the games
+  of a run are a sample, and a run of few games a small one (docs/performance.md, section 34);
 - random steps per second: legal actions, then apply one at random;
 - clone of a mid-game state (``game.clone()`` / ``game.copy()``);
 - serialising it (``to_json`` / ``GameEncoder``) and, for clank, ``Game.from_json`` (catanatron
@@ -70,11 +76,18 @@ class Figure:
     key: str
     higher_is_better: bool
     target: str = ""
+    pooled: tuple[str, str] | None = None
+    """For figures of work that differs between rounds: the keys whose sums over every round make
+    it (numerator, denominator), instead of the median of the rounds' figures."""
+    ratio: bool = True
 
 
 FIGURES = [
-    Figure("4-player games/s (greedy | weighted random)", "games", "games_per_s", True, ">= 2.2x"),
-    Figure("decisions/s in those games", "games", "decisions_per_s", True),
+    Figure("4-player games/s (greedy | weighted random)", "games", "games_per_s", True, ">= 2.2x",
+           pooled=("games", "seconds")),
+    Figure("decisions/s in those games", "games", "decisions_per_s", True, pooled=("decisions", "seconds")),
+    Figure("decisions a game took, on average", "games", "decisions_per_game", False,
+           pooled=("decisions", "games"), ratio=False),
     Figure("random steps/s (legal actions + apply)", "steps", "steps_per_s", True, ">= 1.0x"),
     Figure("clone a mid-game state (us)", "clone", "clone_us", False, "<= 150 us"),
     Figure("serialise it (ms)", "serialise", "to_json_ms", False),
@@ -168,8 +181,9 @@ def load_average() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (the table shows medians)")
-    ap.add_argument("--games", type=int, default=10, help="games per engine per round")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="interleaved rounds (the table shows medians; games: all rounds together)")
+    ap.add_argument("--games", type=int, default=20, help="games per engine per round (each round its own seeds)")
     ap.add_argument("--steps", type=int, default=5000, help="random steps per engine per round")
     ap.add_argument("--clones", type=int, default=100, help="clones per engine per round")
     ap.add_argument("--live", type=int, default=3, help="live mid-game games for the memory figure")
@@ -203,8 +217,9 @@ def main() -> None:
             for r in range(args.rounds):
                 order = list(sides) if r % 2 == 0 else list(sides)[::-1]
                 for metric, params in requests:
+                    seed = args.seed + r * args.games if metric == "games" else args.seed + r
                     for name in order:
-                        for key, value in sides[name].ask(metric, seed=args.seed + r, **params).items():
+                        for key, value in sides[name].ask(metric, seed=seed, **params).items():
                             values.setdefault((name, metric, key), []).append(value)
                 for name in (n for n in order if n in pythons):
                     cold = Path(tmp) / f"cold-{r}"
@@ -222,17 +237,21 @@ def main() -> None:
 def report(values: dict[tuple[str, str, str], list[float]], args: argparse.Namespace) -> None:
     """The table: medians, ratios (above 1: clank better) and the project's targets."""
     print(f"\nclank-engine vs {CATANATRON}, median of {args.rounds} interleaved rounds "
-          f"({args.games} games, {args.steps} steps, {args.clones} clones per round):")
+          f"({args.games} games, {args.steps} steps, {args.clones} clones per round; the games' figures: "
+          f"all {args.rounds * args.games} games of each engine together):")
     compiled = any(name == "compiled" for name, _, _ in values)
     extra = f" {'compiled':>10} {'ratio':>7}" if compiled else ""
     print(f"{'':48} {'clank':>10} {'catanatron':>11} {'ratio':>7}{extra}  target")
 
     def median(name: str, fig: Figure) -> float | None:
+        if fig.pooled is not None:
+            top, bottom = (values.get((name, fig.metric, key)) for key in fig.pooled)
+            return sum(top) / sum(bottom) if top and bottom else None
         found = values.get((name, fig.metric, fig.key))
         return statistics.median(found) if found else None
 
     def ratio(a: float | None, b: float | None, fig: Figure) -> str:
-        return f"{(a / b if fig.higher_is_better else b / a):6.2f}x" if a and b else ""
+        return f"{(a / b if fig.higher_is_better else b / a):6.2f}x" if a and b and fig.ratio else ""
 
     for fig in FIGURES:
         a, b, c = median("clank", fig), median("catanatron", fig), median("compiled", fig)

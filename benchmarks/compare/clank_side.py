@@ -56,7 +56,8 @@ def games(n: int, seed: int) -> dict[str, Any]:
     for i in range(n):
         decisions += _play(seed + i)[1]
     elapsed = time.perf_counter() - start
-    return {"games_per_s": n / elapsed, "decisions_per_s": decisions / elapsed}
+    return {"games_per_s": n / elapsed, "decisions_per_s": decisions / elapsed,
+            "games": n, "decisions": decisions, "seconds": elapsed}
 
 
 def steps(n: int, seed: int) -> dict[str, Any]:
