@@ -51,7 +51,7 @@ def legal(game: Table, orienting: bool = False) -> tuple[list[Action], list[Appl
         # deduplicated by card id (a cached string hash) rather than by action (a tuple hashed anew):
         # one play action per card, so the same list, twice as fast
         acts: list[Action] = list(map(rs.play_actions.__getitem__, dict.fromkeys(p.hand)))
-        how: list[Applier] = [_apply_play] * len(acts)
+        how: list[Applier] = [apply_play] * len(acts)
     else:
         acts, how = [], []
     markets.list_markets(game, seat, turn_plan.open_markets, orienting, acts, how)
@@ -89,10 +89,11 @@ def play_applier(game: Table, action: Action) -> Applier | None:
             or game.state.decision is not None:
         return None                    # listed plays are exactly Action("play", (card id,))
     st = game.state
-    return _apply_play if args[0] in st.players[st.current].hand else None
+    return apply_play if args[0] in st.players[st.current].hand else None
 
 
-def _apply_play(game: Table, seat: int, action: Action) -> None:
+def apply_play(game: Table, seat: int, action: Action) -> None:
+    """What carries out the play of a card in hand (``play CARD``, T4)."""
     play_card(game, seat, action.args[0])
 
 
