@@ -725,7 +725,10 @@ class Table(Board):
     def push(self, addrs: Iterable[int], seat: int, src: str = "") -> None:
         """Queue compiled ops to resolve next, in order, before anything already pending."""
         if addrs:
-            self.state.queue[0:0] = [[a, seat, src] for a in addrs]
+            if type(addrs) is tuple and len(addrs) == 1:     # most effects are one op
+                self.state.queue.insert(0, [addrs[0], seat, src])
+            else:
+                self.state.queue[0:0] = [[a, seat, src] for a in addrs]
 
     def push_step(self, step: str, seat: int, data: Any = "") -> None:
         """Queue a registered system step to resolve next."""
