@@ -196,9 +196,12 @@ def list_markets(game: Table, seat: int, markets_how: Iterable[tuple[MarketDef, 
         name = market.name
         if type(offers) is OfferList and offers.prices is not None and name in plain and (
                 not flags or way_flags[name].isdisjoint(flags)):
-            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # scan's short path, to list
-        else:
-            found = _scan_ways(game, seat, market, None, offers)
+            for action, res, n in offers.prices:     # scan's short path, to list (a loop: no comprehension's frame)
+                if get(res, 0) >= n:
+                    acts.append(action)
+                    how.append(applier)
+            continue
+        found = _scan_ways(game, seat, market, None, offers)
         if found:
             acts += found
             how += [applier] * len(found)
