@@ -122,9 +122,12 @@ def prevent_options(game: Table, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
     if damage == 0 and not game.registry.modifiers.get("tunnel_damage"):
         return [0]              # nothing to prevent, and no damage taken can be refused (H4)
-    swords = game.player(seat).pool.get("swords", 0)
-    return [k for k in range(min(damage, swords) + 1)
-            if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
+    swords = game.state.players[seat].pool.get("swords", 0)
+    out = []
+    for k in range(min(damage, swords) + 1):
+        if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False)):
+            out.append(k)
+    return out
 
 
 def may_enter(game: Table, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
@@ -197,7 +200,8 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
                         out.append(rs.plain_moves.get(r.key) or _plain_move(rs, r.key))
                     else:
                         key = r.key
-                        out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
+                        for k in entry_options(game, seat, r.to[1], cost.damage):
+                            out.append(Action("move", (key, str(k))))
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
@@ -366,15 +370,14 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
     p = game.player(seat)
     assert p.room is not None          # a move's actions are listed for a pawn in a room
     geo = game.geometry
-    routes = {r.key: r for r in geo.routes_from(p.room)}
     if action.kind == "move" and action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in link_routes(game, p.room) if x[0] == action.args[0])
         _pay_and_go(game, seat, cost, int(action.args[1]), dest)
     elif action.kind == "move":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         _pay_and_go(game, seat, route_cost(game, geo, r), int(action.args[1]), r.to[1])
     elif action.kind == "portal":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
         cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
         game.bump(seat, "portal_used")
@@ -383,18 +386,30 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
         _, target, cost = next(x for x in link_openings(game, p.room) if x[0] == action.args[0])
         discover_into_slot(game, seat, target, cost)
     elif action.kind == "explore":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         _discover(game, seat, r, teleport=False)
     elif action.kind == "teleport":
         kind, target = action.args
         p.teleports.remove(kind)
         if target.startswith("open:"):
-            _discover(game, seat, routes[target[5:]], teleport=True)
+            _discover(game, seat, _route_from(geo, p.room, target[5:]), teleport=True)
         elif target.startswith("slot:"):
             discover_into_slot(game, seat, target, None)
         else:
             game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.", seat)
             enter_room(game, seat, target)
+
+
+def _route_from(geo: Geometry, room: str, key: str) -> Route:
+    """The route of ``key`` leaving ``room`` (the last of that key, as a dict of them by key
+    would keep; a loop: a move applied makes no dict)."""
+    found = None
+    for r in geo.routes_from(room):
+        if r.key == key:
+            found = r
+    if found is None:
+        raise KeyError(key)
+    return found
 
 
 MOVE_PAID = "move_paid"
@@ -427,7 +442,10 @@ def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage:
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
     game.state.covered.extend(cover)
     taken = game.modify("tunnel_damage", damage - prevent, seat=seat, paying=True)
-    extra = [game.resource_text(res, n) for res, n in spent.items() if n]
+    extra = []
+    for res, n in spent.items():
+        if n:
+            extra.append(game.resource_text(res, n))
     if prevent:
         extra.append(game.resource_text("swords", prevent))
     if taken > 0:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
 from clank.game import markets, movement
-from clank.game.state import ESCAPED, TurnState
+from clank.game.state import ESCAPED, LIVE, TurnState
 
 if TYPE_CHECKING:
     from clank.callbacks import FeatureActions
@@ -371,7 +371,10 @@ def _step_refill(game: Table, seat: int, _data: Any) -> None:
     """D2: refill the row; ``row_card_revealed`` is announced for each card; Arrive texts resolve
     in reveal order (C3), before what the listeners queued; note dragon icons (D4)."""
     st = game.state
-    empty = [i for i, c in enumerate(st.row) if c is None]
+    empty = []
+    for i, c in enumerate(st.row):
+        if c is None:
+            empty.append(i)
     if len(st.dungeon_deck) < len(empty):
         game.say("The dungeon deck cannot refill the row: the game ends.")
         game.end_game(knock_out_live=True)
@@ -403,7 +406,10 @@ def _step_next_turn(game: Table, seat: int, _data: Any) -> None:
     st = game.state
     if st.over:
         return
-    if all(not game.is_live(s) for s in range(len(st.players))):
+    for p in st.players:               # a loop, not all(): once a turn
+        if p.status == LIVE:
+            break
+    else:
         game.end_game(knock_out_live=False)
         return
     n = len(st.players)
