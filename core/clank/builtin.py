@@ -315,10 +315,6 @@ def clank_register_ops(registry) -> None:
 
 
 # -- conditions ----------------------------------------------------------------------------
-def _listify(v: Any) -> list:
-    return v if isinstance(v, list) else [v]
-
-
 def c_has_artifact(game, seat: int, want: Any) -> bool:
     return bool(game.player(seat).artifacts) == bool(want)
 
