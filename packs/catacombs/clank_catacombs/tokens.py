@@ -23,6 +23,8 @@ def use_actions(game, seat):
     for t in held:
         if toks[t].use and t not in seen and (toks[t].use_if is None or toks[t].use_if(game, seat)):
             seen.append(t)
+    if not seen:                       # most tokens held are not used (listed at every decision)
+        return []
     return [act("token", t) for t in sorted(seen)]
 
 
@@ -39,7 +41,13 @@ def cash_actions(game, seat):
     if not held:
         return []
     toks = game.token_defs
-    return [act("cash", t) for t in sorted({t for t in held if toks[t].worth_gold})]
+    worth = set()                      # a loop: listed at every decision, most tokens held are worth no gold
+    for t in held:
+        if toks[t].worth_gold:
+            worth.add(t)
+    if not worth:
+        return []
+    return [act("cash", t) for t in sorted(worth)]
 
 
 def cash_apply(game, seat, action):
