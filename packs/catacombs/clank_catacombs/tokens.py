@@ -73,8 +73,13 @@ def _count_prisoner(game, event: dict[str, Any]) -> None:
 
 # -- lasting abilities (G15) -----------------------------------------------------------------
 def _ignores_arrows(game, value: bool, seat: int) -> bool:
+    if value:
+        return value
     toks = game.token_defs
-    return value or any(IGNORE_ONE_WAY in toks[t].ext["grants"] for t in game.player(seat).tokens)
+    for t in game.player(seat).tokens:     # a loop, not any(): asked for every move listed against an arrow
+        if IGNORE_ONE_WAY in toks[t].ext["grants"]:
+            return True
+    return False
 
 
 # -- tokens triggered by entering a room (G26) ------------------------------------------------
