@@ -23,7 +23,7 @@ from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, sl
 from clank.game import lookback
 from clank.game.cost import Cost
 from clank.game.ruleset import READS_COVERED, READS_FLAGS
-from clank.game.state import KNOCKED_OUT, PlacedTile
+from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
 from clank.registry import Entry
 
 if TYPE_CHECKING:
@@ -367,7 +367,7 @@ def teleport_targets(game: Table, seat: int, kind: str) -> list[str]:
 # -- performing moves ----------------------------------------------------------------------
 def apply_move(game: Table, seat: int, action: Action) -> None:
     """Carry out a ``move``, ``portal``, ``explore`` or ``teleport`` action (already legal)."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     assert p.room is not None          # a move's actions are listed for a pawn in a room
     geo = game.geometry
     if action.kind == "move" and action.args[0].startswith("link:"):
@@ -438,7 +438,7 @@ def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage:
         room: str) -> None:
     """The rest of a paid move: Swords spent to prevent damage, icons covered, the damage
     taken, the log line saying what was spent, and the pawn entering ``room``."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
     game.state.covered.extend(cover)
     taken = game.modify("tunnel_damage", damage - prevent, seat=seat, paying=True)
@@ -455,7 +455,7 @@ def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage:
     if taken > 0:
         game.damage(seat, taken, log=False)
         game.emit("tunnel_damage", seat=seat, n=taken)
-    if game.is_live(seat):
+    if p.status == LIVE:
         enter_room(game, seat, room)
     elif p.status == KNOCKED_OUT:
         p.ko_room = room   # E2: lies in the destination room
@@ -637,7 +637,7 @@ def place_tile(game: Table, tile: str, x: int, y: int, rot: int, region: str, se
 def enter_room(game: Table, seat: int, room_id: str) -> None:
     """A12: the pawn enters; the room's features' entry triggers resolve in order (stopping
     if the pawn is knocked out), then ``entered_room`` is announced."""
-    game.player(seat).room = room_id
+    game.state.players[seat].room = room_id
     if seat == game.state.current and game.ruleset.looking_back_by_room:
         lookback.note_room(game)           # C11a: a room passed through counts for the turn
     feats = game.registry.room_features

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from clank.actions import Action
 from clank.game import markets, movement
 from clank.game.state import ESCAPED, LIVE, TurnState
+from clank.game.table import SEAT_NAMES
 
 if TYPE_CHECKING:
     from clank.callbacks import FeatureActions
@@ -175,7 +176,7 @@ def play_card(game: Table, seat: int, card: str) -> None:
     p.hand.remove(card)
     p.play.append(card)
     cdef = game.ruleset.cards[card]
-    game.say(f"{game.name(seat)} plays {cdef.name}.", seat)
+    game.say(f"{p.name or SEAT_NAMES[seat]} plays {cdef.name}.", seat)     # game.name(seat), written out
     game.emit("card_played", seat=seat, card=card)
     game.push(cdef.effects.get("play", ()), seat, card)
 
@@ -346,7 +347,7 @@ def _step_end_effects(game: Table, seat: int, _data: Any) -> None:
 
 def _step_cleanup(game: Table, seat: int, _data: Any) -> None:
     """D1 steps 1 and 1a."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     p.discard.extend(p.play)
     p.discard.extend(p.hand)
     p.play.clear()
@@ -426,7 +427,7 @@ def _step_next_turn(game: Table, seat: int, _data: Any) -> None:
     st.current = nxt
     st.turn_no += 1
     st.turn = TurnState()
-    if not game.is_live(nxt):
+    if st.players[nxt].status != LIVE:
         st.turn.phase = "out"
         game.push_step("next_turn", nxt)
         game.dragon_attack(game.out_player_draw())
@@ -440,10 +441,10 @@ def start_turn(game: Table) -> None:
     st = game.state
     seat = st.current
     st.turn.phase = "main"
-    p = game.player(seat)
+    p = st.players[seat]
     game.note_moment()                     # C11a: where the turn starts counts for it
     game.emit("turn_starting", seat=seat)
-    if p.room is not None and game.is_live(seat):
+    if p.room is not None and p.status == LIVE:
         feats = game.registry.room_features
         for name, arg in game.room_features(p.room):
             fdef = feats.get(name)
