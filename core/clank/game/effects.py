@@ -148,9 +148,11 @@ class Compiler:
         return self._number(self._held(data, test, tier) if tier else test)
 
     def _number(self, fn: Cond) -> CompiledCondition:
-        def cond(game, seat, _fn=fn):
-            return _fn(game, seat)
-
+        if hasattr(fn, "index"):           # numbered already: a wrapper of its own carries this number
+            def cond(game, seat, _fn=fn):
+                return _fn(game, seat)
+        else:
+            cond = fn                      # numbered in place: no wrapper's call each time it is asked
         cond.index = len(self.conditions)  # type: ignore[attr-defined]
         self.conditions.append(cond)
         return cond                        # type: ignore[return-value]  # numbered above
