@@ -308,19 +308,21 @@ them have (one bit each, in the row's order) and the offer list of each outcome 
 
 def _row_entry(ruleset: Ruleset, row: list[str | None]) -> RowEntry:
     made = ruleset.row_slot_offers
-    entries = []
-    for slot, card in enumerate(row):
+    cards = ruleset.cards
+    offers: list[Offer] = []
+    prices: list[Price | None] = []
+    tests: list[tuple[int, Any]] = []
+    for slot, card in enumerate(row):    # one loop: a row changes a few times a turn
         if card is not None:
             entry = made.get((card, slot))
             if entry is None:
                 entry = made[(card, slot)] = row_offer(ruleset, ruleset.cards[card], slot)
-            entries.append(entry)
-    prices = list(map(_THIRD, entries))
-    offers = OfferList(map(_FIRST, entries), None if None in prices else prices)
-    cards = ruleset.cards
-    tests = tuple((1 << i, _row_test(cards[offer.item], offer.purpose))
-                  for i, (offer, conditional, _) in enumerate(entries) if conditional)
-    return offers, tests, {}
+            offer, conditional, price = entry
+            if conditional:
+                tests.append((1 << len(offers), _row_test(cards[offer.item], offer.purpose)))
+            offers.append(offer)
+            prices.append(price)
+    return OfferList(offers, None if None in prices else prices), tuple(tests), {}
 
 
 def _row_test(cdef: Any, purpose: str) -> Any:

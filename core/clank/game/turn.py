@@ -206,7 +206,10 @@ def room_actions(game: Table, seat: int, orienting: bool = False, acts: list[Act
         return acts
     if turn_plan is None:
         turn_plan = plan(game.ruleset)
-    for acting, arg, bound in turn_plan.room(game.ruleset, room):
+    room_plan = turn_plan.rooms.get(room)   # Plan.room, its kept entry read without a call
+    if room_plan is None:
+        room_plan = turn_plan.room(game.ruleset, room)
+    for acting, arg, bound in room_plan:
         if acting is not None:
             found = acting[0](game, seat, room, arg)
             if found:
