@@ -316,6 +316,8 @@ def cell_discoverable(game: Table, region: str, x: int, y: int) -> bool:
     """Whether a tile may be discovered into the empty cell ``(x, y)`` of a region now."""
     if not stack_for(game, region):
         return False
+    if not game.registry.listeners.get("discovery_ok"):   # nobody asked: no question event made
+        return True
     return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot="")
 
 
@@ -542,6 +544,8 @@ def orientation_outcomes(game: Table, move: dict[str, Any] | None = None) -> lis
 def placement_ok(game: Table, placed: PlacedTile, to: tuple | None = None) -> bool:
     """Placement legality contributed by packs (Fixed Dimensions, U23) via ``placement_ok``
     listeners. ``to`` is where the move being made would continue on the new tile."""
+    if not game.registry.listeners.get("placement_ok"):   # nobody asked: no question event made
+        return True
     return game.ask_listeners("placement_ok", tile=placed, to=to)
 
 
