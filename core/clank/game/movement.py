@@ -181,7 +181,9 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
     p = game.state.players[seat]
     if p.room is None or (game.state.turn.escaping and seat == game.state.current):
         return []
-    geo = game.geometry
+    geo = game._geometry                   # game.geometry, without its property's call when made
+    if geo is None:
+        geo = game.geometry
     out: list[Action] = []
     boots = p.pool.get("boots", 0)
     if boots > 0 and may_move(game, seat, BOOTS_MOVE) is None:

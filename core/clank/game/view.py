@@ -338,7 +338,8 @@ class SeatView:
     @property
     def geometry(self) -> Geometry:
         """Connectivity of the placed tiles."""
-        return self._game.geometry
+        geo = self._game._geometry         # the game's, read without its property's call when made
+        return geo if geo is not None else self._game.geometry
 
     def slot_room(self, region: str, slot: str, feature: str) -> str | None:
         """The first room showing ``feature`` on the tile in ``slot`` of a slot region, or
