@@ -220,8 +220,8 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
                         continue
                     cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
                     if _affordable(game, seat, cost, False):
-                        out.extend(act("portal", r.key, ex.key, k)
-                                   for k in entry_options(game, seat, ex.to[1], cost.damage))
+                        for k in entry_options(game, seat, ex.to[1], cost.damage):
+                            out.append(act("portal", r.key, ex.key, k))
         if game.state.links:
             for key, dest, cost in link_routes(game, p.room):
                 if _affordable(game, seat, cost, False):
@@ -578,7 +578,11 @@ def apply_orient(game: Table, action: Action) -> None:
     outcomes = seen[2] if seen is not None and seen[1] is move and seen[0] == len(game.state.history) - 1 \
         else orientation_outcomes(game, move)
     game._orient_memo = None
-    outcome = next((o for o in outcomes if o["rot"] == rot), None)
+    outcome = None
+    for o in outcomes:
+        if o["rot"] == rot:
+            outcome = o
+            break
     game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat, move.get("slot", ""))
     if action.kind == "place" or outcome is None:

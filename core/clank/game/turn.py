@@ -300,17 +300,14 @@ def _orient_resolve(game: Table, d: dict[str, Any], action: Action) -> None:
 # ==========================================================================================
 # End of turn, next turn
 # ==========================================================================================
-END_STEPS = ("end_effects", "cleanup", "turn_end", "refill", "attack_if", "next_turn")
-"""The steps that end a turn (D1), in the order they resolve."""
-
-
 def end_turn(game: Table) -> None:
     """D1: queue the end-of-turn steps."""
     st = game.state
     seat = st.current
     st.turn.phase = "end"
     game.say(f"{st.players[seat].name or SEAT_NAMES[seat]} ends the turn.")
-    st.queue[0:0] = [[step, seat, ""] for step in END_STEPS]    # game.push_step of each, last first
+    st.queue[0:0] = [["end_effects", seat, ""], ["cleanup", seat, ""], ["turn_end", seat, ""],   # the steps, in
+                     ["refill", seat, ""], ["attack_if", seat, ""], ["next_turn", seat, ""]]    # order, queued at once
 
 
 def _on_knocked_out(game: Table, event: dict[str, Any]) -> None:
