@@ -166,7 +166,10 @@ def _step_attack_draw(game: Table, seat: int, data: Any) -> None:
     cubes, spare = _attack_args(data)
     n = draw_number(game) if cubes is None else int(cubes)
     drawn = _draw_cubes(game, min(n, bag_total(game)))
-    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(cube_name(game, c) for c in drawn) or 'none'}.")
+    names = []
+    for cube in drawn:
+        names.append(cube_name(game, cube))
+    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(names) or 'none'}.")
     game.push_step("attack_end", seat, drawn)
     for cube in reversed(drawn):
         if cube.isdigit() and int(cube) in spare:

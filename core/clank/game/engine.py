@@ -32,6 +32,14 @@ def state_sha256(state: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
 
 
+def _all_text(args: tuple) -> bool:
+    """Whether every argument is a ``str`` (a loop, not all() over a generator)."""
+    for a in args:
+        if type(a) is not str:
+            return False
+    return True
+
+
 class Game(Table):
     """One game: a :class:`Ruleset` (shared, immutable) and a :class:`GameState` (plain data).
 
@@ -122,7 +130,7 @@ class Game(Table):
         text = _TEXTS.get(action)
         if text is None:
             text = str(action)
-            if type(action.kind) is str and all(type(a) is str for a in action.args):   # 1 == 1.0: texts differ
+            if type(action.kind) is str and _all_text(action.args):   # 1 == 1.0: texts differ
                 if len(_TEXTS) > 100_000:
                     _TEXTS.clear()
                 _TEXTS[action] = text
