@@ -305,21 +305,16 @@ def test_an_exception_in_a_bot_names_the_bot():
 def test_the_engines_own_error_puts_the_game_back_and_is_raised_as_it_is(monkeypatch: pytest.MonkeyPatch):
     from clank.game import turn
 
-    real = turn.play_applier
+    def boom(game: Any, seat: int, card: str) -> None:
+        game.clank(seat, 1)
+        raise RuntimeError("the engine slipped")
 
-    def failing(game: Any, action: Any) -> Any:
-        if action.args[0] == "stumble":
-            def boom(game: Any, seat: int, action: Any) -> None:
-                game.clank(seat, 1)
-                raise RuntimeError("the engine slipped")
-            return boom
-        return real(game, action)
-
-    monkeypatch.setattr(turn, "play_applier", failing)
+    monkeypatch.setattr(turn, "play_card", boom)   # what carries out a play, for every card
     game = game_with(None)
     before = state_json(game)
+    card = game.state.players[game.current_player].hand[0]
     with pytest.raises(RuntimeError, match="the engine slipped") as caught:
-        game.apply("play stumble")
+        game.apply(f"play {card}")
     assert not isinstance(caught.value, PackFault)
     assert "the game was put back as it was before the action" in caught.value.__notes__
     assert state_json(game) == before

@@ -620,3 +620,19 @@ def test_the_outlook_says_what_an_out_players_turn_draws(kit):
     kit.row(two, QUIET_ROW)
     two.apply("end")
     assert "The dragon draws 6 cube(s)" in drawn(two)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_d5_an_attack_draws_its_cubes_as_drawing_them_one_by_one_would(seed):
+    """D5b: an attack draws its cubes together (the bag's keys sorted and its total counted once),
+    each cube exactly as drawing them one after the other from a seeded bag: the same cubes, the
+    same bag left and the same generator state, whatever the bag holds."""
+    from clank import new_game
+    from clank.game import dragon
+
+    one, many = new_game(["catacombs"], 4, seed), new_game(["catacombs"], 4, seed)
+    for g in (one, many):
+        g.state.bag = {"black": 5, "0": seed, "1": 0, "2": 3, "3": 7 - seed}
+    n = sum(one.state.bag.values()) - 1
+    assert dragon._draw_cubes(many, n) == [dragon._draw_cube(one) for _ in range(n)]
+    assert many.state.bag == one.state.bag and many.state.rng == one.state.rng

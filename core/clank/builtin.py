@@ -315,10 +315,6 @@ def clank_register_ops(registry) -> None:
 
 
 # -- conditions ----------------------------------------------------------------------------
-def _listify(v: Any) -> list:
-    return v if isinstance(v, list) else [v]
-
-
 def c_has_artifact(game, seat: int, want: Any) -> bool:
     return bool(game.player(seat).artifacts) == bool(want)
 
@@ -328,8 +324,16 @@ def c_holds(game, seat: int, kind: str) -> bool:
 
 
 def c_in_room_feature(game, seat: int, features: Any) -> bool:
-    room = game.player(seat).room
-    return room is not None and any(game.room_has(room, f) for f in _listify(features))
+    room = game.state.players[seat].room
+    if room is None:
+        return False
+    shown = game.ruleset.room_feature_set(room)     # game.room_has, written out: a loop, not any()
+    if not isinstance(features, list):
+        return features in shown
+    for feature in features:
+        if feature in shown:
+            return True
+    return False
 
 
 def c_turn_stat(game, seat: int, arg: dict) -> bool:

@@ -402,8 +402,9 @@ class Geometry:
         self.regions = regions or {}
         self.by_cell: dict[tuple[int, int, str], tuple[Placed, str]] = {}   # (x, y, region) -> (placed, cell key)
         self.by_slot: dict[tuple[str, str], Placed] = {}       # (region, slot) -> placed
-        self.placed = {p.tile: p for p in placed}
+        self.placed: dict[str, Placed] = {}
         for p in placed:
+            self.placed[p.tile] = p
             if p.region in self.regions:
                 self.by_slot[(p.region, p.slot)] = p
                 continue
@@ -488,7 +489,10 @@ class Geometry:
                 elif room in stale:
                     stale[room] = (stale[room][0], stale[room][1].union(filled))
         geo._routes, geo._blocked, geo._facing, geo._stale = routes, dict(self._blocked), facing, stale
-        self._descend(geo, (*(room_key(new.tile, room) for room in tdef.rooms), *stale))
+        new_rooms = []
+        for room in tdef.rooms:
+            new_rooms.append(room_key(new.tile, room))
+        self._descend(geo, (*new_rooms, *stale))
         return geo
 
     def _descend(self, geo: Geometry, regrown: tuple[str, ...]) -> None:
@@ -511,8 +515,15 @@ class Geometry:
         blocked = self._blocked
         dropped = []
         for room, routes in self._routes.items():
-            if room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ())) \
-                    or any(s.tile in turned for r in routes for s in r.segments):
+            crossed = room.partition(".")[0] in turned or not turned.isdisjoint(blocked.get(room, ()))
+            for r in routes:                 # loops, not any(): every traced route of the layout
+                if crossed:
+                    break
+                for s in r.segments:
+                    if s.tile in turned:
+                        crossed = True
+                        break
+            if crossed:
                 dropped.append(room)
                 continue
             geo._routes[room] = routes

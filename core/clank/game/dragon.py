@@ -41,7 +41,11 @@ def bag_total(game: Table) -> int:
 def bag_counts(game: Table) -> int:
     """Cubes in the bag that keep it from being empty (D9)."""
     kinds = game.registry.cube_kinds
-    return sum(n for k, n in game.state.bag.items() if k not in kinds or kinds[k].in_bag_counts)
+    total = 0
+    for k, n in game.state.bag.items():    # a loop, not a generator: asked after every attack
+        if k not in kinds or kinds[k].in_bag_counts:
+            total += n
+    return total
 
 
 class DragonOutlook(NamedTuple):
@@ -78,6 +82,32 @@ def outlook(game: Table) -> DragonOutlook:
     bag = bag_total(game) + sum(area.values())
     counting = bag_counts(game) + sum(n for k, n in area.items() if k not in kinds or kinds[k].in_bag_counts)
     return DragonOutlook(rage, extra, rage + extra, game.out_player_draw(), bag, counting)
+
+
+def _draw_cubes(game: Table, n: int) -> list[str]:
+    """``n`` cubes drawn one after the other, each as :func:`_draw_cube` draws it (the bag's
+    keys sorted and its total counted once for them all)."""
+    st = game.state
+    if st.ext.get("bag_script"):
+        return [_draw_cube(game) for _ in range(n)]
+    bag = st.bag
+    keys = sorted(bag)
+    total = sum(bag.values())
+    below = game.rng.below
+    drawn = []
+    for _ in range(n):
+        r = below(total)
+        for key in keys:
+            left = bag[key]
+            if r < left:
+                bag[key] = left - 1
+                drawn.append(key)
+                break
+            r -= left
+        else:
+            raise AssertionError("bag total out of sync")
+        total -= 1
+    return drawn
 
 
 def _draw_cube(game: Table) -> str:
@@ -135,8 +165,11 @@ def _step_attack_draw(game: Table, seat: int, data: Any) -> None:
     st.clank_area = {}
     cubes, spare = _attack_args(data)
     n = draw_number(game) if cubes is None else int(cubes)
-    drawn = [_draw_cube(game) for _ in range(min(n, bag_total(game)))]
-    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(cube_name(game, c) for c in drawn) or 'none'}.")
+    drawn = _draw_cubes(game, min(n, bag_total(game)))
+    names = []
+    for cube in drawn:
+        names.append(cube_name(game, cube))
+    game.say(f"The dragon draws {len(drawn)} cube(s): {', '.join(names) or 'none'}.")
     game.push_step("attack_end", seat, drawn)
     for cube in reversed(drawn):
         if cube.isdigit() and int(cube) in spare:

@@ -148,12 +148,10 @@ class Compiler:
         return self._number(self._held(data, test, tier) if tier else test)
 
     def _number(self, fn: Cond) -> CompiledCondition:
-        def cond(game, seat, _fn=fn):
-            return _fn(game, seat)
-
-        cond.index = len(self.conditions)  # type: ignore[attr-defined]
+        cond: Any = fn                     # numbered in place: no wrapper's call each time it is asked (a
+        cond.index = len(self.conditions)  # function numbered twice would be found under both numbers)
         self.conditions.append(cond)
-        return cond                        # type: ignore[return-value]  # numbered above
+        return cond
 
     def _part(self, data: Any, looking_back: bool) -> tuple[Any, Cond, LookBack]:
         """A part of an ``all``, ``any`` or ``not``, numbered like a condition of its own."""

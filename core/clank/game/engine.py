@@ -32,6 +32,14 @@ def state_sha256(state: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
 
 
+def _all_text(args: tuple) -> bool:
+    """Whether every argument is a ``str`` (a loop, not all() over a generator)."""
+    for a in args:
+        if type(a) is not str:
+            return False
+    return True
+
+
 class Game(Table):
     """One game: a :class:`Ruleset` (shared, immutable) and a :class:`GameState` (plain data).
 
@@ -101,9 +109,16 @@ class Game(Table):
         :mod:`clank.game.rollback`), as an illegal action leaves it."""
         if type(action) is not Action:
             action = self._as_action(action)
-        if self.state.over:
+        st = self.state
+        if st.over:
             raise IllegalAction(action, "the game is over")
-        applier = turn.play_applier(self, action) if action.kind == "play" else None
+        d = st.decision
+        applier = None
+        if d is None and action.kind == "play":   # turn.play_applier, written out: half the actions are plays
+            args = action.args
+            if type(args) is tuple and len(args) == 1 and type(args[0]) is str \
+                    and args[0] in st.players[st.current].hand:
+                applier = turn.apply_play
         if applier is None:                # anything but a play from the hand: list, then look up
             _, legal, how = self._legal_table()
             try:
@@ -115,23 +130,24 @@ class Game(Table):
         text = _TEXTS.get(action)
         if text is None:
             text = str(action)
-            if type(action.kind) is str and all(type(a) is str for a in action.args):   # 1 == 1.0: texts differ
+            if type(action.kind) is str and _all_text(action.args):   # 1 == 1.0: texts differ
                 if len(_TEXTS) > 100_000:
                     _TEXTS.clear()
                 _TEXTS[action] = text
-        self.state.history.append(text)
+        st.history.append(text)
         self._legal = None
         self._open = None                  # close_log_line(): what follows starts lines of its own
-        d = self.state.decision
         try:
             if d is not None:
-                self.state.decision = None
+                st.decision = None
                 decisions.resolve(self, d, action)
             else:
-                applier(self, self.state.current, action)   # type: ignore[misc]  # the listing's, with no decision
+                applier(self, st.current, action)   # type: ignore[misc]  # the listing's, with no decision
             self.run()
             if self.ruleset.looking_back_by_action:
-                lookback.note_after_action(self)   # C11a: what holds after the action held this turn
+                memo = self.lookback_memo  # nothing worth sampling this turn and row: no call (lookback.relevant)
+                if memo is None or memo[2] or memo[0] != st.turn_no or memo[1] != st.row:
+                    lookback.note_after_action(self)   # C11a: what holds after the action held this turn
         except Exception as exc:   # a pack's fault (or the engine's): the game is put back first
             rollback.raise_fault(self, exc, len(self.state.history) - 1, lambda game: game.apply(text))
 

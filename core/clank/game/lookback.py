@@ -100,12 +100,22 @@ def relevant(game: Table) -> tuple[str, ...]:
     users, tracked = rs.looking_back_users, rs.looking_back_by_action
     memo = game.lookback_memo
     if memo is not None and memo[0] == st.turn_no:       # the row changed since
-        cards = {card for card in st.row if card not in memo[1]}
+        seen = memo[1]
+        cards = set()
+        for card in st.row:                # loops: worked out at each turn and row change
+            if card not in seen:
+                cards.add(card)
         keys = memo[2]
         if cards:
-            keys += tuple(key for key in tracked if key not in keys and not users[key].isdisjoint(cards))
+            more = [key for key in tracked if key not in keys and not users[key].isdisjoint(cards)]
+            if more:
+                keys += tuple(more)
     else:
         cards = {*game.owned_cards(st.current), *st.row, *st.reserve, None}
-        keys = tuple(key for key in tracked if not users[key].isdisjoint(cards))
+        found = []
+        for key in tracked:
+            if not users[key].isdisjoint(cards):
+                found.append(key)
+        keys = tuple(found)
     game.lookback_memo = (st.turn_no, list(st.row), keys)
     return keys

@@ -17,7 +17,6 @@ the dungeon row (A1, A3, A4) and the reserve (A2, A5); packs add boards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action, act
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
     from clank.registry import Registry
 
 ROW, RESERVE = "row", "reserve"
-_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 ROW_VERBS = ("buy", "use", "fight")
 RESERVE_VERBS = ("reserve", "fight-reserve")
 PAY = "pay"
@@ -196,9 +194,12 @@ def list_markets(game: Table, seat: int, markets_how: Iterable[tuple[MarketDef, 
         name = market.name
         if type(offers) is OfferList and offers.prices is not None and name in plain and (
                 not flags or way_flags[name].isdisjoint(flags)):
-            found = [action for action, res, n in offers.prices if get(res, 0) >= n]   # scan's short path, to list
-        else:
-            found = _scan_ways(game, seat, market, None, offers)
+            for action, res, n in offers.prices:     # scan's short path, to list (a loop: no comprehension's frame)
+                if get(res, 0) >= n:
+                    acts.append(action)
+                    how.append(applier)
+            continue
+        found = _scan_ways(game, seat, market, None, offers)
         if found:
             acts += found
             how += [applier] * len(found)
@@ -305,19 +306,21 @@ them have (one bit each, in the row's order) and the offer list of each outcome 
 
 def _row_entry(ruleset: Ruleset, row: list[str | None]) -> RowEntry:
     made = ruleset.row_slot_offers
-    entries = []
-    for slot, card in enumerate(row):
+    cards = ruleset.cards
+    offers: list[Offer] = []
+    prices: list[Price | None] = []
+    tests: list[tuple[int, Any]] = []
+    for slot, card in enumerate(row):    # one loop: a row changes a few times a turn
         if card is not None:
             entry = made.get((card, slot))
             if entry is None:
                 entry = made[(card, slot)] = row_offer(ruleset, ruleset.cards[card], slot)
-            entries.append(entry)
-    prices = list(map(_THIRD, entries))
-    offers = OfferList(map(_FIRST, entries), None if None in prices else prices)
-    cards = ruleset.cards
-    tests = tuple((1 << i, _row_test(cards[offer.item], offer.purpose))
-                  for i, (offer, conditional, _) in enumerate(entries) if conditional)
-    return offers, tests, {}
+            offer, conditional, price = entry
+            if conditional:
+                tests.append((1 << len(offers), _row_test(cards[offer.item], offer.purpose)))
+            offers.append(offer)
+            prices.append(price)
+    return OfferList(offers, None if None in prices else prices), tuple(tests), {}
 
 
 def _row_test(cdef: Any, purpose: str) -> Any:
@@ -327,11 +330,18 @@ def _row_test(cdef: Any, purpose: str) -> Any:
 
 def _row_variant(offers: OfferList, tests: tuple[tuple[int, Any], ...], outcome: int) -> OfferList:
     """The offers of a row whose conditions came out as ``outcome`` (a bit per test, set when it held)."""
-    failed = sum(bit for bit, _ in tests) & ~outcome
-    keep = [not failed & (1 << i) for i in range(len(offers))]
+    failed = 0
+    for bit, _ in tests:
+        failed |= bit
+    failed &= ~outcome
     prices = offers.prices
-    return OfferList((o for o, k in zip(offers, keep, strict=True) if k),
-                     None if prices is None else [p for p, k in zip(prices, keep, strict=True) if k])
+    kept, kept_prices = [], []
+    for i, offer in enumerate(offers):   # one loop: a row's outcome is new a few times a turn
+        if not failed & (1 << i):
+            kept.append(offer)
+            if prices is not None:
+                kept_prices.append(prices[i])
+    return OfferList(kept, None if prices is None else kept_prices)
 
 
 def row_take(game: Table, seat: int, offer: Offer, _pay: Payment) -> None:
@@ -379,13 +389,20 @@ def reserve_offers(game: Table, seat: int) -> list[Offer]:
     if memo is not None and memo[0] == key:
         return memo[1]
     offers = reserve_stacks(game.ruleset)
-    stacks = [offers[card] for card, left in key if left > 0]     # (offer, fight_if, price) each
-    if not any(map(_SECOND, stacks)):
-        prices = list(map(_THIRD, stacks))
-        out = OfferList(map(_FIRST, stacks), None if None in prices else prices)
+    listed, prices = [], []
+    conditional = False
+    for card, left in key:               # one loop: the reserve's counts change a few times a turn
+        if left > 0:
+            offer, fight_if, price = offers[card]
+            listed.append(offer)
+            prices.append(price)
+            conditional = conditional or fight_if is not None
+    if not conditional:
+        out = OfferList(listed, None if None in prices else prices)
         game.reserve_memo = (key, out)
         return out
-    return [offer for offer, fight_if, _ in stacks if fight_if is None or fight_if(game, seat)]
+    return [offer for offer, fight_if, _ in (offers[card] for card, left in key if left > 0)
+            if fight_if is None or fight_if(game, seat)]
 
 
 RESERVE_STACKS = ("markets", "reserve stacks")

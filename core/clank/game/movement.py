@@ -23,7 +23,7 @@ from clank.dungeon import DELTA, OPPOSITE, Geometry, Route, Segment, segment, sl
 from clank.game import lookback
 from clank.game.cost import Cost
 from clank.game.ruleset import READS_COVERED, READS_FLAGS
-from clank.game.state import KNOCKED_OUT, PlacedTile
+from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
 from clank.registry import Entry
 
 if TYPE_CHECKING:
@@ -122,9 +122,12 @@ def prevent_options(game: Table, seat: int, damage: int) -> list[int]:
     """How many damage points Swords may prevent so the rest can legally be taken (A8, H4)."""
     if damage == 0 and not game.registry.modifiers.get("tunnel_damage"):
         return [0]              # nothing to prevent, and no damage taken can be refused (H4)
-    swords = game.player(seat).pool.get("swords", 0)
-    return [k for k in range(min(damage, swords) + 1)
-            if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False))]
+    swords = game.state.players[seat].pool.get("swords", 0)
+    out = []
+    for k in range(min(damage, swords) + 1):
+        if game.can_take_damage(seat, game.modify("tunnel_damage", damage - k, seat=seat, paying=False)):
+            out.append(k)
+    return out
 
 
 def may_enter(game: Table, seat: int, room_id: str, entry: Entry | None = None) -> str | None:
@@ -178,14 +181,16 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
     p = game.state.players[seat]
     if p.room is None or (game.state.turn.escaping and seat == game.state.current):
         return []
-    geo = game.geometry
+    geo = game._geometry                   # game.geometry, without its property's call when made
+    if geo is None:
+        geo = game.geometry
     out: list[Action] = []
     boots = p.pool.get("boots", 0)
     if boots > 0 and may_move(game, seat, BOOTS_MOVE) is None:
         # entering without damage, where no feature checks the entry, needs no prevention choice
         plain_entry = not game.registry.modifiers.get("tunnel_damage")
         rs = game.ruleset
-        entry_checks = rs.entry_checks
+        entry_checks, kept_checks = rs.entry_checks, rs._entry_checks   # kept per room: read without a call
         for r in geo.routes_from(p.room):
             kind = r.to[0]
             if kind == "room":
@@ -193,11 +198,16 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
                 res = cost.resources           # Boots alone: affordable with as many Boots
                 if (not cost.against or ignores_arrows(game, seat)) and (
                         (len(res) == 1 and boots >= res["boots"]) or game.can_pay(seat, res)):
-                    if plain_entry and not cost.damage and not entry_checks(r.to[1]):
+                    plain = plain_entry and not cost.damage
+                    if plain:
+                        checks = kept_checks.get(r.to[1])
+                        plain = not (entry_checks(r.to[1]) if checks is None else checks)
+                    if plain:
                         out.append(rs.plain_moves.get(r.key) or _plain_move(rs, r.key))
                     else:
                         key = r.key
-                        out += [Action("move", (key, str(k))) for k in entry_options(game, seat, r.to[1], cost.damage)]
+                        for k in entry_options(game, seat, r.to[1], cost.damage):
+                            out.append(Action("move", (key, str(k))))
             elif kind == "open":
                 if not discovery_ok(game, r.to):
                     continue
@@ -210,8 +220,8 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
                         continue
                     cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
                     if _affordable(game, seat, cost, False):
-                        out.extend(act("portal", r.key, ex.key, k)
-                                   for k in entry_options(game, seat, ex.to[1], cost.damage))
+                        for k in entry_options(game, seat, ex.to[1], cost.damage):
+                            out.append(act("portal", r.key, ex.key, k))
         if game.state.links:
             for key, dest, cost in link_routes(game, p.room):
                 if _affordable(game, seat, cost, False):
@@ -308,6 +318,8 @@ def cell_discoverable(game: Table, region: str, x: int, y: int) -> bool:
     """Whether a tile may be discovered into the empty cell ``(x, y)`` of a region now."""
     if not stack_for(game, region):
         return False
+    if not game.registry.listeners.get("discovery_ok"):   # nobody asked: no question event made
+        return True
     return game.ask_listeners("discovery_ok", region=region, x=x, y=y, slot="")
 
 
@@ -363,18 +375,17 @@ def teleport_targets(game: Table, seat: int, kind: str) -> list[str]:
 # -- performing moves ----------------------------------------------------------------------
 def apply_move(game: Table, seat: int, action: Action) -> None:
     """Carry out a ``move``, ``portal``, ``explore`` or ``teleport`` action (already legal)."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     assert p.room is not None          # a move's actions are listed for a pawn in a room
     geo = game.geometry
-    routes = {r.key: r for r in geo.routes_from(p.room)}
     if action.kind == "move" and action.args[0].startswith("link:"):
         key, dest, cost = next(x for x in link_routes(game, p.room) if x[0] == action.args[0])
         _pay_and_go(game, seat, cost, int(action.args[1]), dest)
     elif action.kind == "move":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         _pay_and_go(game, seat, route_cost(game, geo, r), int(action.args[1]), r.to[1])
     elif action.kind == "portal":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
         cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
         game.bump(seat, "portal_used")
@@ -383,18 +394,30 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
         _, target, cost = next(x for x in link_openings(game, p.room) if x[0] == action.args[0])
         discover_into_slot(game, seat, target, cost)
     elif action.kind == "explore":
-        r = routes[action.args[0]]
+        r = _route_from(geo, p.room, action.args[0])
         _discover(game, seat, r, teleport=False)
     elif action.kind == "teleport":
         kind, target = action.args
         p.teleports.remove(kind)
         if target.startswith("open:"):
-            _discover(game, seat, routes[target[5:]], teleport=True)
+            _discover(game, seat, _route_from(geo, p.room, target[5:]), teleport=True)
         elif target.startswith("slot:"):
             discover_into_slot(game, seat, target, None)
         else:
             game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.", seat)
             enter_room(game, seat, target)
+
+
+def _route_from(geo: Geometry, room: str, key: str) -> Route:
+    """The route of ``key`` leaving ``room`` (the last of that key, as a dict of them by key
+    would keep; a loop: a move applied makes no dict)."""
+    found = None
+    for r in geo.routes_from(room):
+        if r.key == key:
+            found = r
+    if found is None:
+        raise KeyError(key)
+    return found
 
 
 MOVE_PAID = "move_paid"
@@ -423,11 +446,14 @@ def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage:
         room: str) -> None:
     """The rest of a paid move: Swords spent to prevent damage, icons covered, the damage
     taken, the log line saying what was spent, and the pawn entering ``room``."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     p.pool["swords"] = p.pool.get("swords", 0) - prevent
     game.state.covered.extend(cover)
     taken = game.modify("tunnel_damage", damage - prevent, seat=seat, paying=True)
-    extra = [game.resource_text(res, n) for res, n in spent.items() if n]
+    extra = []
+    for res, n in spent.items():
+        if n:
+            extra.append(game.resource_text(res, n))
     if prevent:
         extra.append(game.resource_text("swords", prevent))
     if taken > 0:
@@ -437,7 +463,7 @@ def _go(game: Table, seat: int, spent: dict[str, int], cover: list[str], damage:
     if taken > 0:
         game.damage(seat, taken, log=False)
         game.emit("tunnel_damage", seat=seat, n=taken)
-    if game.is_live(seat):
+    if p.status == LIVE:
         enter_room(game, seat, room)
     elif p.status == KNOCKED_OUT:
         p.ko_room = room   # E2: lies in the destination room
@@ -520,6 +546,8 @@ def orientation_outcomes(game: Table, move: dict[str, Any] | None = None) -> lis
 def placement_ok(game: Table, placed: PlacedTile, to: tuple | None = None) -> bool:
     """Placement legality contributed by packs (Fixed Dimensions, U23) via ``placement_ok``
     listeners. ``to`` is where the move being made would continue on the new tile."""
+    if not game.registry.listeners.get("placement_ok"):   # nobody asked: no question event made
+        return True
     return game.ask_listeners("placement_ok", tile=placed, to=to)
 
 
@@ -550,7 +578,11 @@ def apply_orient(game: Table, action: Action) -> None:
     outcomes = seen[2] if seen is not None and seen[1] is move and seen[0] == len(game.state.history) - 1 \
         else orientation_outcomes(game, move)
     game._orient_memo = None
-    outcome = next((o for o in outcomes if o["rot"] == rot), None)
+    outcome = None
+    for o in outcomes:
+        if o["rot"] == rot:
+            outcome = o
+            break
     game.state.turn.move = None
     place_tile(game, move["tile"], move["x"], move["y"], rot, move["region"], seat, move.get("slot", ""))
     if action.kind == "place" or outcome is None:
@@ -619,7 +651,7 @@ def place_tile(game: Table, tile: str, x: int, y: int, rot: int, region: str, se
 def enter_room(game: Table, seat: int, room_id: str) -> None:
     """A12: the pawn enters; the room's features' entry triggers resolve in order (stopping
     if the pawn is knocked out), then ``entered_room`` is announced."""
-    game.player(seat).room = room_id
+    game.state.players[seat].room = room_id
     if seat == game.state.current and game.ruleset.looking_back_by_room:
         lookback.note_room(game)           # C11a: a room passed through counts for the turn
     feats = game.registry.room_features

@@ -331,7 +331,7 @@ class Ruleset:
     def held_in_room(self, game: Any, seat: int) -> tuple[str, ...]:
         """The conditions tracked by room (``looks_back="room"``) that hold for a pawn in the room
         of ``seat``: a function of the room alone, worked out once per room (cached)."""
-        room = game.player(seat).room
+        room = game.state.players[seat].room
         found = self._held_in_room.get(room)
         if found is None:
             found = self._held_in_room[room] = tuple(

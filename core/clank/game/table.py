@@ -45,7 +45,7 @@ class _SeatNames(dict[int, str]):
         return f"P{seat + 1}"
 
 
-_SEAT_NAMES = _SeatNames((seat, f"P{seat + 1}") for seat in range(8))
+SEAT_NAMES = _SeatNames((seat, f"P{seat + 1}") for seat in range(8))
 """The names of unnamed seats, made once (the log names a seat at nearly every event)."""
 
 
@@ -105,7 +105,7 @@ class Table(Board):
 
     def name(self, seat: int) -> str:
         """A seat's display name."""
-        return self.state.players[seat].name or _SEAT_NAMES[seat]
+        return self.state.players[seat].name or SEAT_NAMES[seat]
 
     def say(self, text: str, seat: int | None = None) -> None:
         """Append a line to the event log, in words a player understands.
@@ -139,7 +139,7 @@ class Table(Board):
             line = f"{base[:-1] if base.endswith('.') else base}: {', '.join(parts)}"
             log[-1] = line if line.endswith(_ENDS) else line + "."     # a full stop unless it ends one
             return
-        line = f"{self.state.players[seat].name or _SEAT_NAMES[seat]} {phrase}"   # self.name(seat)
+        line = f"{self.state.players[seat].name or SEAT_NAMES[seat]} {phrase}"   # self.name(seat)
         log.append(line if line.endswith(_ENDS) else line + ".")
         self._open = None
 
@@ -315,7 +315,7 @@ class Table(Board):
     def clank(self, seat: int, n: int, *, log: bool = True) -> None:
         """+N or -N Clank! with pending negative Clank! (T8, T9, C11b); logged unless ``log=False``."""
         p = self.state.players[seat]
-        if not self.is_live(seat) or n == 0:
+        if p.status != LIVE or n == 0:     # not self.is_live(seat): one call fewer
             return
         key = str(seat)
         area = self.state.clank_area
@@ -725,7 +725,10 @@ class Table(Board):
     def push(self, addrs: Iterable[int], seat: int, src: str = "") -> None:
         """Queue compiled ops to resolve next, in order, before anything already pending."""
         if addrs:
-            self.state.queue[0:0] = [[a, seat, src] for a in addrs]
+            if type(addrs) is tuple and len(addrs) == 1:     # most effects are one op
+                self.state.queue.insert(0, [addrs[0], seat, src])
+            else:
+                self.state.queue[0:0] = [[a, seat, src] for a in addrs]
 
     def push_step(self, step: str, seat: int, data: Any = "") -> None:
         """Queue a registered system step to resolve next."""
@@ -798,7 +801,7 @@ class Table(Board):
         for w in st.turn.watchers:
             if w[0] == "if":
                 cond = self.ruleset.conditions_by_index[w[1]]
-                if self.is_live(w[3]) and cond(self, w[3]):
+                if st.players[w[3]].status == LIVE and cond(self, w[3]):
                     self.push(tuple(w[2]), w[3], w[4])
                     fired = True
                     continue

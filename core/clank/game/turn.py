@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from clank.actions import Action
 from clank.game import markets, movement
-from clank.game.state import ESCAPED, TurnState
+from clank.game.state import ESCAPED, LIVE, TurnState
+from clank.game.table import SEAT_NAMES
 
 if TYPE_CHECKING:
     from clank.callbacks import FeatureActions
@@ -51,7 +52,7 @@ def legal(game: Table, orienting: bool = False) -> tuple[list[Action], list[Appl
         # deduplicated by card id (a cached string hash) rather than by action (a tuple hashed anew):
         # one play action per card, so the same list, twice as fast
         acts: list[Action] = list(map(rs.play_actions.__getitem__, dict.fromkeys(p.hand)))
-        how: list[Applier] = [_apply_play] * len(acts)
+        how: list[Applier] = [apply_play] * len(acts)
     else:
         acts, how = [], []
     markets.list_markets(game, seat, turn_plan.open_markets, orienting, acts, how)
@@ -89,10 +90,11 @@ def play_applier(game: Table, action: Action) -> Applier | None:
             or game.state.decision is not None:
         return None                    # listed plays are exactly Action("play", (card id,))
     st = game.state
-    return _apply_play if args[0] in st.players[st.current].hand else None
+    return apply_play if args[0] in st.players[st.current].hand else None
 
 
-def _apply_play(game: Table, seat: int, action: Action) -> None:
+def apply_play(game: Table, seat: int, action: Action) -> None:
+    """What carries out the play of a card in hand (``play CARD``, T4)."""
     play_card(game, seat, action.args[0])
 
 
@@ -174,7 +176,7 @@ def play_card(game: Table, seat: int, card: str) -> None:
     p.hand.remove(card)
     p.play.append(card)
     cdef = game.ruleset.cards[card]
-    game.say(f"{game.name(seat)} plays {cdef.name}.", seat)
+    game.say(f"{p.name or SEAT_NAMES[seat]} plays {cdef.name}.", seat)     # game.name(seat), written out
     game.emit("card_played", seat=seat, card=card)
     game.push(cdef.effects.get("play", ()), seat, card)
 
@@ -204,7 +206,10 @@ def room_actions(game: Table, seat: int, orienting: bool = False, acts: list[Act
         return acts
     if turn_plan is None:
         turn_plan = plan(game.ruleset)
-    for acting, arg, bound in turn_plan.room(game.ruleset, room):
+    room_plan = turn_plan.rooms.get(room)   # Plan.room, its kept entry read without a call
+    if room_plan is None:
+        room_plan = turn_plan.room(game.ruleset, room)
+    for acting, arg, bound in room_plan:
         if acting is not None:
             found = acting[0](game, seat, room, arg)
             if found:
@@ -300,9 +305,9 @@ def end_turn(game: Table) -> None:
     st = game.state
     seat = st.current
     st.turn.phase = "end"
-    game.say(f"{game.name(seat)} ends the turn.")
-    for step in reversed(("end_effects", "cleanup", "turn_end", "refill", "attack_if", "next_turn")):
-        game.push_step(step, seat)
+    game.say(f"{st.players[seat].name or SEAT_NAMES[seat]} ends the turn.")
+    st.queue[0:0] = [["end_effects", seat, ""], ["cleanup", seat, ""], ["turn_end", seat, ""],   # the steps, in
+                     ["refill", seat, ""], ["attack_if", seat, ""], ["next_turn", seat, ""]]    # order, queued at once
 
 
 def _on_knocked_out(game: Table, event: dict[str, Any]) -> None:
@@ -345,7 +350,7 @@ def _step_end_effects(game: Table, seat: int, _data: Any) -> None:
 
 def _step_cleanup(game: Table, seat: int, _data: Any) -> None:
     """D1 steps 1 and 1a."""
-    p = game.player(seat)
+    p = game.state.players[seat]
     p.discard.extend(p.play)
     p.discard.extend(p.hand)
     p.play.clear()
@@ -370,7 +375,10 @@ def _step_refill(game: Table, seat: int, _data: Any) -> None:
     """D2: refill the row; ``row_card_revealed`` is announced for each card; Arrive texts resolve
     in reveal order (C3), before what the listeners queued; note dragon icons (D4)."""
     st = game.state
-    empty = [i for i, c in enumerate(st.row) if c is None]
+    empty = []
+    for i, c in enumerate(st.row):
+        if c is None:
+            empty.append(i)
     if len(st.dungeon_deck) < len(empty):
         game.say("The dungeon deck cannot refill the row: the game ends.")
         game.end_game(knock_out_live=True)
@@ -402,7 +410,10 @@ def _step_next_turn(game: Table, seat: int, _data: Any) -> None:
     st = game.state
     if st.over:
         return
-    if all(not game.is_live(s) for s in range(len(st.players))):
+    for p in st.players:               # a loop, not all(): once a turn
+        if p.status == LIVE:
+            break
+    else:
         game.end_game(knock_out_live=False)
         return
     n = len(st.players)
@@ -419,7 +430,7 @@ def _step_next_turn(game: Table, seat: int, _data: Any) -> None:
     st.current = nxt
     st.turn_no += 1
     st.turn = TurnState()
-    if not game.is_live(nxt):
+    if st.players[nxt].status != LIVE:
         st.turn.phase = "out"
         game.push_step("next_turn", nxt)
         game.dragon_attack(game.out_player_draw())
@@ -433,10 +444,10 @@ def start_turn(game: Table) -> None:
     st = game.state
     seat = st.current
     st.turn.phase = "main"
-    p = game.player(seat)
+    p = st.players[seat]
     game.note_moment()                     # C11a: where the turn starts counts for it
     game.emit("turn_starting", seat=seat)
-    if p.room is not None and game.is_live(seat):
+    if p.room is not None and p.status == LIVE:
         feats = game.registry.room_features
         for name, arg in game.room_features(p.room):
             fdef = feats.get(name)

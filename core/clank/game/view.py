@@ -146,7 +146,14 @@ class SeatView:
     @property
     def deciding(self) -> bool:
         """Whether this view's seat decides now."""
-        return self.seat is not None and self._game.current_player == self.seat
+        seat = self.seat
+        if seat is None:
+            return False
+        st = self._game.state              # Game.current_player, written out: bots ask at every decision
+        if st.over:
+            return False
+        d = st.decision
+        return (st.current if d is None else d["seat"]) == seat
 
     def decision(self) -> dict[str, Any]:
         """The decision (its prompt and details only when this seat decides)."""
@@ -162,8 +169,9 @@ class SeatView:
 
     def pending(self) -> dict[str, Any] | None:
         """This seat's pending decision data (cards it may pick, options ...), if it decides one."""
-        d = self._game.state.decision
-        return d if d is not None and self.deciding else None
+        st = self._game.state              # self.deciding, written out: bots ask at every decision
+        d = st.decision
+        return d if d is not None and self.seat is not None and not st.over and d["seat"] == self.seat else None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions when this seat decides, else nothing."""
@@ -330,7 +338,8 @@ class SeatView:
     @property
     def geometry(self) -> Geometry:
         """Connectivity of the placed tiles."""
-        return self._game.geometry
+        geo = self._game._geometry         # the game's, read without its property's call when made
+        return geo if geo is not None else self._game.geometry
 
     def slot_room(self, region: str, slot: str, feature: str) -> str | None:
         """The first room showing ``feature`` on the tile in ``slot`` of a slot region, or

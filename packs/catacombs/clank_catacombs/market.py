@@ -187,7 +187,11 @@ def coupons(game, seat) -> list[str]:
     if not held:
         return []
     toks = game.token_defs
-    return sorted({t for t in held if toks[t].ext["discount"]})
+    found = set()                      # a loop: asked for every market item listed, seldom any coupon
+    for t in held:
+        if toks[t].ext["discount"]:
+            found.add(t)
+    return sorted(found) if found else []
 
 
 def _spend_coupon(token: str):
@@ -202,9 +206,12 @@ def _coupon_payments(game, seat: int, cost: dict[str, int], item: str) -> list[P
     gold = cost.get("gold", 0)
     if gold <= 0:
         return []
+    held = coupons(game, seat)
+    if not held:
+        return []
     toks = game.token_defs
     return [Payment({**cost, "gold": max(0, gold - int(toks[c].ext["discount"]))}, c, _spend_coupon(c))
-            for c in coupons(game, seat)]
+            for c in held]
 
 
 def op_lockpick_payment(ctx, _arg) -> None:

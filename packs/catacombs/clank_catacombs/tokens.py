@@ -23,6 +23,8 @@ def use_actions(game, seat):
     for t in held:
         if toks[t].use and t not in seen and (toks[t].use_if is None or toks[t].use_if(game, seat)):
             seen.append(t)
+    if not seen:                       # most tokens held are not used (listed at every decision)
+        return []
     return [act("token", t) for t in sorted(seen)]
 
 
@@ -39,7 +41,13 @@ def cash_actions(game, seat):
     if not held:
         return []
     toks = game.token_defs
-    return [act("cash", t) for t in sorted({t for t in held if toks[t].worth_gold})]
+    worth = set()                      # a loop: listed at every decision, most tokens held are worth no gold
+    for t in held:
+        if toks[t].worth_gold:
+            worth.add(t)
+    if not worth:
+        return []
+    return [act("cash", t) for t in sorted(worth)]
 
 
 def cash_apply(game, seat, action):
@@ -65,8 +73,13 @@ def _count_prisoner(game, event: dict[str, Any]) -> None:
 
 # -- lasting abilities (G15) -----------------------------------------------------------------
 def _ignores_arrows(game, value: bool, seat: int) -> bool:
+    if value:
+        return value
     toks = game.token_defs
-    return value or any(IGNORE_ONE_WAY in toks[t].ext["grants"] for t in game.player(seat).tokens)
+    for t in game.player(seat).tokens:     # a loop, not any(): asked for every move listed against an arrow
+        if IGNORE_ONE_WAY in toks[t].ext["grants"]:
+            return True
+    return False
 
 
 # -- tokens triggered by entering a room (G26) ------------------------------------------------
