@@ -146,7 +146,9 @@ class SeatView:
     @property
     def deciding(self) -> bool:
         """Whether this view's seat decides now."""
-        return self.seat is not None and self._game.current_player == self.seat
+        st = self._game.state               # the game's current_player, written out: bots ask at every decision
+        d = st.decision
+        return self.seat is not None and not st.over and self.seat == (st.current if d is None else d["seat"])
 
     def decision(self) -> dict[str, Any]:
         """The decision (its prompt and details only when this seat decides)."""
@@ -162,12 +164,18 @@ class SeatView:
 
     def pending(self) -> dict[str, Any] | None:
         """This seat's pending decision data (cards it may pick, options ...), if it decides one."""
-        d = self._game.state.decision
-        return d if d is not None and self.deciding else None
+        st = self._game.state
+        d = st.decision
+        return d if d is not None and self.seat is not None and not st.over and d["seat"] == self.seat else None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions when this seat decides, else nothing."""
-        return self._game.legal_actions() if self.deciding else []
+        game = self._game
+        st = game.state
+        d = st.decision
+        if self.seat is None or st.over or self.seat != (st.current if d is None else d["seat"]):
+            return []                       # (not deciding, as ``deciding`` says, written out)
+        return game.legal_actions()
 
     # -- static data --------------------------------------------------------------------------
     @property
