@@ -103,9 +103,15 @@ class GreedyBot:
         the legal actions: the first card in hand is played (every card in hand may be played,
         T4), unless an artifact lies in the seat's room (taking it comes first; then None)."""
         me = game.me
-        if not me.hand or (me.room is not None and game.rooms.get(me.room, {}).get("artifacts")):
+        hand = me.hand
+        if not hand:
             return None
-        return game.play_action(me.hand[0])      # Action("play", (card,)), made once per card
+        room = me.room
+        if room is not None:
+            here = game.rooms.get(room)
+            if here and here.get("artifacts"):
+                return None
+        return game.play_action(hand[0])      # Action("play", (card,)), made once per card
 
     # -- pending decisions -------------------------------------------------------------------
     def _answer(self, game, pending: dict[str, Any], acts: list[Action]) -> Action:
@@ -256,8 +262,9 @@ class GreedyBot:
                     v -= 1.5
             return v
 
-        best = max(buys, key=worth)
-        return best if worth(best) > 0 else None
+        worths = [worth(a) for a in buys]
+        top = max(worths)
+        return buys[worths.index(top)] if top > 0 else None    # the first of the best, as max gives
 
     # -- movement ----------------------------------------------------------------------------
     def _move(self, game, seat: int, by_kind: dict[str, list[Action]]) -> Action | None:
@@ -287,8 +294,9 @@ class GreedyBot:
 def _routes_by_key(game, room: str) -> dict[str, Any]:
     """The routes leaving a room by key (kept with the geometry while the room's routes are the
     same list)."""
-    routes = game.geometry.routes_from(room)
-    derived = game.geometry.derived
+    geo = game.geometry
+    routes = geo.routes_from(room)
+    derived = geo.derived
     kept = derived.get(_BY_KEY)
     if kept is None:
         kept = derived[_BY_KEY] = {}
@@ -459,7 +467,7 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         dists = held.dists
         search = dists.get(dist_key)
         if search is None:
-            if len(dists) >= 4:                # a few seats' plans at a time: stay small
+            if len(dists) >= 8:                # each seat's plan or two at a time: stay small
                 dists.clear()
             search = dists[dist_key] = greedy_routes.TableSearch(held.into, _starts(targets, goals, explore),
                                                     lockpicks, has_art, open_regions)
