@@ -488,25 +488,3 @@ def test_a_value_of_the_wrong_type_is_named_by_its_path(damage, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         Game.from_json(g.ruleset, json.dumps(data))
 
-
-@pytest.mark.parametrize("packs,players,seed", [(["catacombs"], 3, 5), (["catacombs", "underworld", "party"], 4, 6)])
-def test_a_seats_view_says_whether_it_decides_and_what_as_the_game_does(packs, players, seed):
-    """DESIGN §5: a seat's view ``deciding`` exactly when the game's ``current_player`` is that
-    seat, and its ``pending()`` is the game's pending decision then (None otherwise, and for a
-    spectator), at every decision of a whole random game and once it is over."""
-    import random
-
-    g = new_game(packs, players, seed, {"max_rounds": 30})
-    rng = random.Random(seed)
-    views = [g.view(seat) for seat in (*range(players), None)]    # kept: they read the game live
-    pending_seen = 0
-    while True:
-        for view in views:
-            deciding = view.seat is not None and g.current_player == view.seat
-            assert view.deciding is deciding
-            assert view.pending() is (g.state.decision if deciding else None)
-            pending_seen += deciding and g.state.decision is not None
-        if g.over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    assert pending_seen > 5
