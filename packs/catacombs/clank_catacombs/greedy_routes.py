@@ -329,8 +329,11 @@ class TableSearch:
                  open_regions: frozenset[str]) -> None:
         self.into = into
         self.dist = dict(start)
-        self.heap = [(d, n) for n, d in start.items()]
-        heapq.heapify(self.heap)
+        heap: list[tuple[float, str]] = []
+        self.heap = heap
+        for n, d in start.items():     # a loop, not a comprehension (a search per plan or so)
+            heap.append((d, n))
+        heapq.heapify(heap)
         self.lockpicks, self.has_art, self.open_regions = lockpicks, has_art, open_regions
 
     def upto(self, room: str | None) -> dict[str, float]:
