@@ -450,7 +450,8 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     The route table and the distances are kept with the geometry (``geometry.derived``,
     dropped when a tile is placed or turned) for the covered icons and the turn flags they
     were made with (what route costs read: flags no tunnel icon names are left out), and under
-    a key naming everything else they read: the seat's lockpicks, whether it carries an
+    a key naming everything else they read: the seat's lockpicks (up to the most a lock asks
+    for, :func:`greedy_routes.lockpicks_told`), whether it carries an
     artifact, which regions it would explore, its targets. Games whose paths ask for more than
     Boots and lockpicks, that have links, or whose packs teach the bot goals, extra costs or
     which regions are worth exploring are planned afresh each time (:func:`_graph`)."""
@@ -474,6 +475,7 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         held = derived.get(greedy_routes.ROUTES)
         if held is None or held.costs_key != costs_key:
             held = derived[greedy_routes.ROUTES] = greedy_routes.route_table(game, geo, held, costs_key)
+        lockpicks = greedy_routes.lockpicks_told(lockpicks)   # more than any lock asks for: the same search
         open_regions = _NOWHERE
         if explore:
             found = []
