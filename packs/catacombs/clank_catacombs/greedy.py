@@ -390,7 +390,7 @@ def _targets(game, seat: int) -> tuple[Set[str], bool]:
     taken = features.taken_from(game, seat)
     rooms: set[str] = set()
     for r, st in game.rooms.items():   # a loop, not a comprehension (asked at every plan)
-        if st.get("artifacts") and r not in taken:
+        if st and st.get("artifacts") and r not in taken:     # most rooms keep no state
             rooms.add(r)
     if p.artifacts:
         rooms |= _crypts(game)
