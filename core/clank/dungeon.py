@@ -468,16 +468,25 @@ class Geometry:
         geo = self.with_tile(new)
         geo.inherited = self.derived if self.derived else self.inherited
         tdef = self.defs[new.tile]
+        filled: list[tuple[Any, ...]]
         if new.region in self.regions:
-            filled: list[tuple[Any, ...]] = [(new.region, new.slot)]
+            filled = [(new.region, new.slot)]
         else:
-            filled = [(new.x + dx, new.y + dy, new.region) for dx, dy in tdef.cells.values()]
-        if self._portals is not None and not tdef.has_portal \
-                and not any(r.to[0] == "open" and open_side(r.to) in filled for r in self._portal_traces):
-            geo._portals, geo._portal_traces = self._portals, self._portal_traces    # no portal end changed
+            filled = []
+            for dx, dy in tdef.cells.values():    # loops, not comprehensions (at every tile placed)
+                filled.append((new.x + dx, new.y + dy, new.region))
+        if self._portals is not None and not tdef.has_portal:
+            for r in self._portal_traces:
+                if r.to[0] == "open" and open_side(r.to) in filled:
+                    break
+            else:                               # no portal end changed
+                geo._portals, geo._portal_traces = self._portals, self._portal_traces
         routes, facing = dict(self._routes), dict(self._facing)
         known = self._routes
-        stale = {room: was for room, was in self._stale.items() if room not in known} if self._stale else {}
+        stale: dict[str, tuple[list[Route], frozenset]] = {}
+        for room, pending in self._stale.items():
+            if room not in known:
+                stale[room] = pending
         for room in tdef.rooms:               # traced before the tile lay here: nothing leaves them
             routes.pop(room_key(new.tile, room), None)
             stale.pop(room_key(new.tile, room), None)

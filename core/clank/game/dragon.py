@@ -25,7 +25,11 @@ def rage_draw(game: Table) -> int:
 def danger(game: Table) -> int:
     """C4: the Danger cards in the dungeon row."""
     cards = game.ruleset.cards
-    return sum(1 for c in game.state.row if c is not None and cards[c].danger)
+    n = 0
+    for c in game.state.row:           # a loop, not a generator (at every attack)
+        if c is not None and cards[c].danger:
+            n += 1
+    return n
 
 
 def draw_number(game: Table) -> int:

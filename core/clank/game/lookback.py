@@ -107,7 +107,10 @@ def relevant(game: Table) -> tuple[str, ...]:
                 cards.add(card)
         keys = memo[2]
         if cards:
-            more = [key for key in tracked if key not in keys and not users[key].isdisjoint(cards)]
+            more = []
+            for key in tracked:
+                if key not in keys and not users[key].isdisjoint(cards):
+                    more.append(key)
             if more:
                 keys += tuple(more)
     else:

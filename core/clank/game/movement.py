@@ -481,16 +481,23 @@ def _discover(game: Table, seat: int, route: Route, teleport: bool, segments: li
     _, x, y, side, idx, region = route.to
     stack = stack_for(game, region)
     tile = stack.pop(0)
-    segs = segments if segments is not None else [(s.tile, s.tunnel, s.forward) for s in route.segments]
+    segs = segments
+    if segs is None:
+        segs = []
+        # loops, not comprehensions, here and below (at every tile discovered)
+        for s in route.segments:
+            segs.append((s.tile, s.tunnel, s.forward))
     edge = slot_edge(route.to)
     if edge is not None:            # into an empty slot: the tile lies as the slot says
         where = {"x": x, "y": y, "side": "", "idx": 0, "slot": edge[0], "port": edge[1]}
     else:
         dx, dy = DELTA[side]
         where = {"x": x + dx, "y": y + dy, "side": OPPOSITE[side], "idx": 3 - idx, "slot": "", "port": ""}
+    listed = []
+    for s in segs:
+        listed.append([s[0], s[1], s[2]])
     game.state.turn.move = {
-        "seat": seat, "tile": tile, **where, "region": region, "teleport": teleport,
-        "segments": [[s[0], s[1], s[2]] for s in segs],
+        "seat": seat, "tile": tile, **where, "region": region, "teleport": teleport, "segments": listed,
     }
     game.say(f"{game.name(seat)} discovers {game.ruleset.tiles[tile].name}.")
     game.emit("tile_discovered", seat=seat, tile=tile)
@@ -498,7 +505,10 @@ def _discover(game: Table, seat: int, route: Route, teleport: bool, segments: li
 
 
 def _move_segments(move: dict[str, Any]) -> list[Segment]:
-    return [segment(s[0], s[1], s[2]) for s in move["segments"]]
+    out = []
+    for s in move["segments"]:         # a loop, not a comprehension (at every orientation listed)
+        out.append(segment(s[0], s[1], s[2]))
+    return out
 
 
 def orientation_outcomes(game: Table, move: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -556,9 +566,12 @@ def orient_actions(game: Table) -> list[Action]:
     The outcomes are remembered for :func:`apply_orient` of the action applied next."""
     outcomes = orientation_outcomes(game)
     game._orient_memo = (len(game.state.history), game.state.turn.move, outcomes)
-    safe = [(o["rot"], k) for o in outcomes for k in o["prevent"]]
+    safe = []
+    for o in outcomes:                 # loops, not comprehensions (at every tile discovered)
+        for k in o["prevent"]:
+            safe.append(act("orient", o["rot"], k))
     if safe:
-        return [act("orient", r, k) for r, k in safe]
+        return safe
     passable = [o for o in outcomes if o["passable"]]
     if passable:
         move = game.state.turn.move

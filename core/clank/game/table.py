@@ -728,7 +728,10 @@ class Table(Board):
             if type(addrs) is tuple and len(addrs) == 1:     # most effects are one op
                 self.state.queue.insert(0, [addrs[0], seat, src])
             else:
-                self.state.queue[0:0] = [[a, seat, src] for a in addrs]
+                tasks = []
+                for a in addrs:            # a loop, not a comprehension
+                    tasks.append([a, seat, src])
+                self.state.queue[0:0] = tasks
 
     def push_step(self, step: str, seat: int, data: Any = "") -> None:
         """Queue a registered system step to resolve next."""

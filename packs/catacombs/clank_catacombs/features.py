@@ -85,10 +85,13 @@ def artifact_actions(game, seat, room, _arg):
     if not arts or game.carried_artifacts(seat) >= game.artifact_limit(seat) or room in taken_from(game, seat):
         return []
     toks = game.token_defs
-    best = max(toks[a].value for a in arts)
     # P5: the most valuable one; at equal values the one that lay above in the stack (the
-    # Party's, P1): the room keeps the stack's order
-    return [act("room", "artifact", next(a for a in arts if toks[a].value == best))]
+    # Party's, P1): the room keeps the stack's order (a loop, not generators: listed in its room)
+    best, best_value = arts[0], toks[arts[0]].value
+    for a in arts:
+        if toks[a].value > best_value:
+            best, best_value = a, toks[a].value
+    return [act("room", "artifact", best)]
 
 
 def full_hands(game, seat) -> str | None:

@@ -143,12 +143,19 @@ class GreedyBot:
         return acts[0]
 
     def _orient(self, game, acts: list[Action]) -> Action:
-        plays = [a for a in acts if a.kind == "play"]
-        if plays:
-            return plays[0]
-        orients = [a for a in acts if a.kind in ("orient", "place")]
-        # prefer preventing as much damage as possible, then the first orientation
-        return max(orients, key=lambda a: (int(a.args[1]) if a.kind == "orient" else -1, -int(a.args[0])))
+        # one loop, no comprehension or key lambda (asked at every tile placed)
+        best: Action | None = None
+        best_key: tuple[int, int] | None = None
+        for a in acts:
+            kind = a.kind
+            if kind == "play":
+                return a
+            if kind == "orient" or kind == "place":
+                # prefer preventing as much damage as possible, then the first orientation
+                key = (int(a.args[1]) if kind == "orient" else -1, -int(a.args[0]))
+                if best_key is None or key > best_key:
+                    best, best_key = a, key
+        return best if best is not None else acts[0]
 
     # -- main decision -----------------------------------------------------------------------
     def _main(self, game, acts: list[Action]) -> Action:
@@ -248,8 +255,9 @@ class GreedyBot:
         own = game.clank_area.get(str(seat), 0)
         cards = game.card_defs
         deltas = game.memo(_CLANK_DELTAS, dict)
-
-        def worth(a: Action) -> float:
+        best: Action | None = None
+        top = 0.0
+        for a in buys:                 # a loop, no worth() call or list per purchase
             card = a.args[0] if a.kind == "reserve" else row[int(a.args[0])]
             v = values.get(card, 0.0) + (0.5 if len(a.args) < 2 else -1.0)
             # manage Clank!: with cubes piling up, noisy cards lose and quiet ones gain
@@ -260,11 +268,9 @@ class GreedyBot:
                     v += 1.0
                 elif delta > 0:
                     v -= 1.5
-            return v
-
-        worths = [worth(a) for a in buys]
-        top = max(worths)
-        return buys[worths.index(top)] if top > 0 else None    # the first of the best, as max gives
+            if v > top:
+                best, top = a, v
+        return best                    # the first of the best worth above 0, as max gives
 
     # -- movement ----------------------------------------------------------------------------
     def _move(self, game, seat: int, by_kind: dict[str, list[Action]]) -> Action | None:
@@ -302,7 +308,10 @@ def _routes_by_key(game, room: str) -> dict[str, Any]:
         kept = derived[_BY_KEY] = {}
     found = kept.get(room)
     if found is None or found[0] is not routes:
-        found = kept[room] = (routes, {r.key: r for r in routes})
+        by_key: dict[str, Any] = {}
+        for r in routes:               # a loop, not a comprehension (remade at every tile placed)
+            by_key[r.key] = r
+        found = kept[room] = (routes, by_key)
     return found[1]
 
 
@@ -379,7 +388,10 @@ def _targets(game, seat: int) -> tuple[Set[str], bool]:
     if p.artifacts and (len(p.damage) >= 5 or game.rage >= 4 or len(p.artifacts) >= game.artifact_limit(seat)):
         return _crypts(game), False
     taken = features.taken_from(game, seat)
-    rooms = {r for r, st in game.rooms.items() if st.get("artifacts") and r not in taken}
+    rooms: set[str] = set()
+    for r, st in game.rooms.items():   # a loop, not a comprehension (asked at every plan)
+        if st and st.get("artifacts") and r not in taken:     # most rooms keep no state
+            rooms.add(r)
     if p.artifacts:
         rooms |= _crypts(game)
     return rooms, not rooms or not p.artifacts
@@ -438,7 +450,8 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
     The route table and the distances are kept with the geometry (``geometry.derived``,
     dropped when a tile is placed or turned) for the covered icons and the turn flags they
     were made with (what route costs read: flags no tunnel icon names are left out), and under
-    a key naming everything else they read: the seat's lockpicks, whether it carries an
+    a key naming everything else they read: the seat's lockpicks (up to the most a lock asks
+    for, :func:`greedy_routes.lockpicks_told`), whether it carries an
     artifact, which regions it would explore, its targets. Games whose paths ask for more than
     Boots and lockpicks, that have links, or whose packs teach the bot goals, extra costs or
     which regions are worth exploring are planned afresh each time (:func:`_graph`)."""
@@ -462,7 +475,14 @@ def _plan(game, seat: int, until: str | None = None) -> dict[str, float]:
         held = derived.get(greedy_routes.ROUTES)
         if held is None or held.costs_key != costs_key:
             held = derived[greedy_routes.ROUTES] = greedy_routes.route_table(game, geo, held, costs_key)
-        open_regions = frozenset(r for r in regions if game.stack_size(r)) if explore else _NOWHERE
+        lockpicks = greedy_routes.lockpicks_told(lockpicks)   # more than any lock asks for: the same search
+        open_regions = _NOWHERE
+        if explore:
+            found = []
+            for r in regions:          # a loop, not a generator (at every plan)
+                if game.stack_size(r):
+                    found.append(r)
+            open_regions = frozenset(found)
         dist_key = (lockpicks, has_art, explore, open_regions, frozenset(targets))
         dists = held.dists
         search = dists.get(dist_key)
@@ -619,6 +639,8 @@ def _destination_distance(game, a: Action, dist: dict[str, float], routes: dict[
     if a.kind == "explore":
         return dist.get("@open")
     if a.kind == "portal":
-        ex = next((e for e in game.geometry.portal_exits() if e.key == a.args[1]), None)
-        return dist.get(ex.to[1]) if ex else None
+        for ex in game.geometry.portal_exits():     # a loop, not a generator
+            if ex.key == a.args[1]:
+                return dist.get(ex.to[1])
+        return None
     return dist.get(r.to[1])

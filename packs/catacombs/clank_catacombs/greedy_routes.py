@@ -25,6 +25,8 @@ Edge = tuple[str, str, float, Any]
 condition is None when anyone may take it, else ``(icons to cover, whether it enters a crypt,
 the region of the open edge it leads to or None)``, one shared tuple per value."""
 _CONDITIONS: dict[tuple, tuple] = {}
+_MOST_LOCKS = [0]
+"""The most icons to cover that any route condition made so far asks for (see :func:`lockpicks_told`)."""
 _ALLOWED: dict[tuple, dict[tuple, bool]] = {}
 """Per (lockpicks, carries an artifact, regions worth exploring): whether a route of each
 condition may be taken (filled as conditions are met)."""
@@ -265,7 +267,10 @@ def _seen(reads: tuple[tuple[str, ...], tuple[str, ...]], covered: frozenset[str
 
 
 def _condition(n: int, crypt: bool, region: str | None) -> tuple:
-    """The condition of a route (see :data:`Edge`), one shared tuple per value."""
+    """The condition of a route (see :data:`Edge`), one shared tuple per value (every condition
+    is made here once: the most locks one asks for is noted, :func:`lockpicks_told`)."""
+    if n > _MOST_LOCKS[0]:
+        _MOST_LOCKS[0] = n
     key = (n, crypt, region)
     return _CONDITIONS.setdefault(key, key) if len(_CONDITIONS) < 1000 else key
 
@@ -292,6 +297,14 @@ def _price(cost) -> float:
             _PRICES.clear()
         _PRICES[cost] = found
     return found
+
+
+def lockpicks_told(lockpicks: int) -> int:
+    """The lockpicks a :class:`TableSearch` on any table made so far tells apart: as many, up to
+    the most icons a route condition asks to cover (a search with more lockpicks than any lock
+    asks for is the same search, so seats with 2 and 3 lockpicks share it)."""
+    most = _MOST_LOCKS[0]
+    return lockpicks if lockpicks < most else most
 
 
 def crypt_rooms(game) -> frozenset[str]:
@@ -329,8 +342,11 @@ class TableSearch:
                  open_regions: frozenset[str]) -> None:
         self.into = into
         self.dist = dict(start)
-        self.heap = [(d, n) for n, d in start.items()]
-        heapq.heapify(self.heap)
+        heap: list[tuple[float, str]] = []
+        self.heap = heap
+        for n, d in start.items():     # a loop, not a comprehension (a search per plan or so)
+            heap.append((d, n))
+        heapq.heapify(heap)
         self.lockpicks, self.has_art, self.open_regions = lockpicks, has_art, open_regions
 
     def upto(self, room: str | None) -> dict[str, float]:

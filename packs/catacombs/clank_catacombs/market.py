@@ -56,7 +56,11 @@ def offered(game, seat, board: str = BOARD) -> list[str]:
         if len(kinds) > 10_000:
             kinds.clear()
         found = kinds[key] = _kinds(game, items)
-    return [item for item, requires in found if requires is None or requires(game, seat)]
+    out = []
+    for item, requires in found:       # a loop, not a comprehension (listed at every decision)
+        if requires is None or requires(game, seat):
+            out.append(item)
+    return out
 
 
 def _kinds(game, items: list[str]) -> tuple[tuple[str, Any], ...]:

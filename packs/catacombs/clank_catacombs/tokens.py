@@ -47,7 +47,10 @@ def cash_actions(game, seat):
             worth.add(t)
     if not worth:
         return []
-    return [act("cash", t) for t in sorted(worth)]
+    out = []
+    for t in sorted(worth):
+        out.append(act("cash", t))
+    return out
 
 
 def cash_apply(game, seat, action):

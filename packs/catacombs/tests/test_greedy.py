@@ -316,3 +316,24 @@ def test_its_play_known_without_listing_is_the_choice_it_makes_from_the_list():
                     shortcuts += 1
             game.apply(bot.choose(view))
     assert shortcuts > 100
+
+
+def test_seats_with_more_lockpicks_than_any_lock_asks_for_share_a_search(monkeypatch):
+    """A search on the route table tells lockpicks apart only up to the most icons a route
+    condition made so far asks to cover (A9): more than that is the same search, shared by the
+    seats; a condition asking for more, made later, tells them apart again."""
+    from clank_catacombs import greedy_routes
+
+    monkeypatch.setattr(greedy_routes, "_MOST_LOCKS", [1])
+    monkeypatch.setattr(greedy_routes, "_CONDITIONS", {})
+    assert [greedy_routes.lockpicks_told(n) for n in range(4)] == [0, 1, 1, 1]
+    greedy_routes._condition(3, False, None)          # a route over three locks, made now
+    assert [greedy_routes.lockpicks_told(n) for n in range(6)] == [0, 1, 2, 3, 3, 3]
+    into = {"a": [("a", "b", 1.0, greedy_routes._condition(3, False, None)), ("a", "c", 2.0, None)],
+            "c": [("c", "b", 0.5, None)]}
+    for told, more in ((2, 2), (3, 9)):             # below the lock: the long way; at or above: one search
+        alone = greedy_routes.TableSearch(into, {"a": 0.0}, more, True, frozenset()).upto(None)
+        assert alone == greedy_routes.TableSearch(into, {"a": 0.0}, greedy_routes.lockpicks_told(told), True,
+                                                  frozenset()).upto(None)
+    assert greedy_routes.TableSearch(into, {"a": 0.0}, 2, True, frozenset()).upto(None)["b"] == 2.5
+    assert greedy_routes.TableSearch(into, {"a": 0.0}, 9, True, frozenset()).upto(None)["b"] == 1.0
