@@ -56,7 +56,7 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         return
     if len(olds) == len(news) and list(map(_KEY, olds)) == list(map(_KEY, news)):
         # the same keys in order: the children that are not the very same (picked out in C)
-        for was_there, child_now in compress(zip(olds, news), map(is_not, olds, news)):
+        for was_there, child_now in compress(zip(olds, news, strict=True), map(is_not, olds, news)):
             _change(was_there, child_now, path, out)
         return
     if _slid(old.children, new.children, path, out):

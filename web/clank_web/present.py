@@ -212,22 +212,23 @@ class Pages:
             message = self.message(room, seat)
             view = state_view(room, seat)
             names = shared["names"]
-            rows = dict(shared["rows"])
-            if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
-                rows[seat] = player_rows(view, seat, names, self.rows)
+            leaves: list[Leaf] = []
+            for s, seat_rows in enumerate(shared["rows"]):   # a loop: a generator runs a frame of its own
+                if s == seat:           # this seat's own row as its own view shows it (a pack may show more)
+                    seat_rows = player_rows(view, seat, names, self.rows)
+                leaves.extend(seat_rows)
             actions = message["actions"]
             table = room.state_cache[key] = {
                 "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
-                                     lambda _: status_part(status_context(room, view, seat, names))),
+                                     _status_part, room, view, seat, names),
                 "map": shared["map"],
-                "players": self.players(room, seat, tuple(leaf for s in sorted(rows) for leaf in rows[s])),
+                "players": self.players(room, seat, tuple(leaves)),
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
                 "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
-                                      lambda _: actions_part(view, seat, actions, names)),
-                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions),
-                                   lambda _: hand_part(view, seat, actions)),
+                                      actions_part, view, seat, actions, names),
+                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions), hand_part, view, seat, actions),
             }
         return table
 
@@ -238,7 +239,7 @@ class Pages:
         key = ("players", rows)
         made = room.state_cache.get(key)
         if made is None:
-            made = room.state_cache[key] = self.built(("players", seat), rows, players_part)
+            made = room.state_cache[key] = self.built(("players", seat), rows, players_part, rows)
         return made
 
     def shared(self, room: GameRoom) -> dict[str, Any]:
@@ -250,25 +251,30 @@ class Pages:
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
+            rows = []
+            for seat in range(view.seat_count):      # a loop: a comprehension runs a frame of its own
+                rows.append(player_rows(view, seat, names, self.rows))
+            supply = supply_data(view, self.words)
             shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
-                "map": self.built("map", scene, map_part),
-                "row": self.built("row", tuple(view.row), lambda row: row_part(view)),
-                "supply": self.built("supply", supply_data(view, self.words), lambda data: supply_part(*data)),
+                "map": self.built("map", scene, map_part, scene),
+                "row": self.built("row", tuple(view.row), row_part, view),
+                "supply": self.built("supply", supply, supply_part, *supply),
                 "log": self.built("log", (len(log), log[-1] if log else None),
-                                  lambda _: log_part(view, self.inputs.get("log", (None, None))[1])),
-                "rows": {seat: player_rows(view, seat, names, self.rows) for seat in range(view.seat_count)},
+                                  log_part, view, self.inputs.get("log", (None, None))[1]),
+                "rows": rows,
             }
         return shared
 
-    def built(self, key: Any, inputs: Any, build: Callable[[Any], Any]) -> Any:
-        """``build(inputs)``, kept while the inputs are the same (``is`` or ``==``): an unchanged
-        part is the very part of the state before, which costs nothing to compare."""
+    def built(self, key: Any, inputs: Any, build: Callable[..., Any], *args: Any) -> Any:
+        """``build(*args)``, kept while the inputs are the same (``is`` or ``==``): an unchanged
+        part is the very part of the state before, which costs nothing to compare (the arguments
+        given, not a lambda, which would be a function object made at every call)."""
         kept = self.inputs.get(key)
         if kept is not None and (kept[0] is inputs or kept[0] == inputs):
             return kept[1]
-        made = build(inputs)
+        made = build(*args)
         self.inputs[key] = (inputs, made)
         return made
 
@@ -285,8 +291,10 @@ class Pages:
             return None
         base = self.shared(room)["map"]
         view = state_view(room, seat)
-        return self.built(("preview", seat, action), (base, label),
-                          lambda _: diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo))))
+        return self.built(("preview", seat, action), (base, label), self._preview, view, base, action, label)
+
+    def _preview(self, view: Any, base: Node, action: str, label: str) -> list[Op]:
+        return diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo)))
 
 
 # -- the elements ------------------------------------------------------------------------------
@@ -325,6 +333,10 @@ def _legend_item(key: str, mark: str, words: str) -> Leaf:
     glyph = key[2:] if key.startswith("g:") else ""
     width = 20 if len(glyph) <= 2 else 10 * len(glyph) + 4      # a wide mark (≈ABCDE) drawn whole
     return _leaf(key, parts().legend_item, Markup(mark), words, width)
+
+
+def _status_part(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> Node:
+    return status_part(status_context(room, view, seat, names))
 
 
 def status_part(s: dict[str, Any]) -> Node:
@@ -548,8 +560,12 @@ def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> t
     if seat is None:
         return ()
     me = view.me
+    plays = []
+    for a in actions:                       # a loop: a generator runs a frame of its own
+        if a["kind"] == "play":
+            plays.append(a["text"])
     return (tuple(me.hand), tuple(me.play), tuple(me.pool.items()), tuple(me.teleports), tuple(me.tokens),
-            tuple(a["text"] for a in actions if a["kind"] == "play"))
+            tuple(plays))
 
 
 def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
@@ -558,10 +574,16 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
     if seat is None:
         return _part("hand", ())
     me = view.me
-    playable = {a["text"] for a in actions if a["kind"] == "play"}
+    playable = set()
+    for a in actions:                       # plain loops: a comprehension runs a frame of its own
+        if a["kind"] == "play":
+            playable.add(a["text"])
+    held: dict[str, int] = {}               # a Counter's making runs Python code of its own
+    for card in me.hand:
+        held[card] = held.get(card, 0) + 1
     cards: list[Leaf] = []
     known = view.ruleset.cards
-    for card, n in Counter(me.hand).items():
+    for card, n in held.items():
         cdef = known.get(card)
         action = f"play {card}" if f"play {card}" in playable else None
         cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
