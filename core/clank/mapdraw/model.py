@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
 
@@ -497,6 +497,8 @@ def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[S
 
 _PLACEMENT = attrgetter("tile", "x", "y", "rot", "region", "slot")
 """A placed tile's place as a tuple (read in C)."""
+_REGION = itemgetter(4)
+"""The region of a placed tile's place (:data:`_PLACEMENT`)."""
 
 
 def map_inputs(view: Any) -> tuple[Any, ...]:
@@ -507,11 +509,14 @@ def map_inputs(view: Any) -> tuple[Any, ...]:
     hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
     the hooks' reads itself)."""
     tiles = tuple(map(_PLACEMENT, view.tiles))
-    seats = tuple((p["status"], p["room"], p["ko_room"], view.name(s))
-                  for s in range(view.seat_count) for p in (view.public(s),))
-    regions = tuple(dict.fromkeys(t[4] for t in tiles))
-    return (tiles, seats, key_of(view.pieces), tuple(view.covered), key_of(view.links),
-            tuple(view.stack_size(r) > 0 for r in regions))
+    seats = []                           # plain loops: a generator runs a frame of its own (read per state)
+    for s in range(view.seat_count):
+        p = view.public(s)
+        seats.append((p["status"], p["room"], p["ko_room"], view.name(s)))
+    left = []
+    for region in dict.fromkeys(map(_REGION, tiles)):
+        left.append(view.stack_size(region) > 0)
+    return (tiles, tuple(seats), key_of(view.pieces), tuple(view.covered), key_of(view.links), tuple(left))
 
 
 def build(view: Any, preview: Action | str | None = None,
