@@ -20,13 +20,12 @@ trees (the renderers keep what they draw) costs nothing to compare.
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter, is_not
+from operator import is_not
 from typing import Any
 
 from clank.mapdraw.markup import Leaf, Node, markup
 
 Op = list[Any]
-_KEY = attrgetter("key")
 
 
 def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
@@ -54,11 +53,17 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     olds, news = old.children, new.children
     if olds == news:
         return
-    if len(olds) == len(news) and list(map(_KEY, olds)) == list(map(_KEY, news)):
-        # the same keys in order: the children that are not the very same (picked out in C)
-        for was_there, child_now in compress(zip(olds, news, strict=True), map(is_not, olds, news)):
-            _change(was_there, child_now, path, out)
-        return
+    if len(olds) == len(news):
+        # the children that are not the very same (picked out in C): when each keeps its key (a
+        # child that is the very same does), the same keys are in the same order
+        changed = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+        for was_there, child_now in changed:
+            if was_there.key != child_now.key:
+                break
+        else:
+            for was_there, child_now in changed:
+                _change(was_there, child_now, path, out)
+            return
     if _slid(old.children, new.children, path, out):
         return
     was = {child.key: child for child in old.children}
