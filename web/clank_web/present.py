@@ -29,7 +29,6 @@ changes a few elements, a tile laid adds that tile's elements, never the whole m
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -504,7 +503,20 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
     """A player's row in words, from :func:`player_rows`'s key."""
     (seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, play, tokens,
      lines, current) = key
-    held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in tokens)
+    # plain loops: a generator runs a frame of its own, a Counter's making Python code of its own
+    held: dict[str, int] = {}
+    for t in tokens:
+        n = token_name(view, t) if t != "hidden" else "face-down token"
+        held[n] = held.get(n, 0) + 1
+    said = []
+    for n, k in sorted(held.items()):
+        said.append(f"{n} ×{k}" if k > 1 else n)
+    shown = []
+    for a in artifacts:
+        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
+    cards = []
+    for c in play:
+        cards.append(card_name(view, c))
     return (
         ("seat", seat),
         ("name", name),
@@ -514,12 +526,12 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
         ("health_words", health_words(damage, health)),
         ("cubes", cubes),
         ("clank", clank),
-        ("artifacts", tuple(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in artifacts)),
+        ("artifacts", tuple(shown)),
         ("hand", hand),
         ("deck", deck),
         ("discard", discard),
-        ("play", tuple(card_name(view, c) for c in play)),
-        ("tokens", tuple(f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items()))),
+        ("play", tuple(cards)),
+        ("tokens", tuple(said)),
         ("marks", lines),
         ("current", current),
     )
