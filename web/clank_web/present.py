@@ -600,17 +600,27 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
         action = f"play {card}" if f"play {card}" in playable else None
         cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
     hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
-    pool = ", ".join(resource_words(res, n) for res, n in me.pool.items() if n) or "nothing"
+    words = []
+    for res, n in me.pool.items():
+        if n:
+            words.append(resource_words(res, n))
+    pool = ", ".join(words) or "nothing"
     if me.teleports:
         pool += f"; teleports: {', '.join(me.teleports)}"
+    names = []
+    for c in me.play:
+        names.append(card_name(view, c))
     children: list[Node | Leaf] = [
         _heading("h", "Your hand"),
         Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _own_line("play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
+        _own_line("play", "Play area", tuple(names), "-"),
         _text_line("pool", "Pool", pool),
     ]
     if me.tokens:
-        children.append(_text_line("tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
+        tokens = []
+        for t in me.tokens:
+            tokens.append(token_name(view, t))
+        children.append(_text_line("tokens", "Tokens", ", ".join(tokens)))
     return _part("hand", tuple(children))
 
 
