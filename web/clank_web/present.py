@@ -367,8 +367,11 @@ def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], pr
     equal to nothing (the scores are read then, once)."""
     if view.over:
         return object()
+    humans = []
+    for info in room.seats:                 # a loop: a generator runs a frame of its own
+        humans.append(info.kind == HUMAN)
     return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
-            view.current_player, tuple(info.kind == HUMAN for info in room.seats), room.stopped, prompt)
+            view.current_player, tuple(humans), room.stopped, prompt)
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -707,5 +710,8 @@ def log_part(view: Any, before: Node | None = None) -> Node:
         if shown and start <= first <= end <= len(log):      # the log grew: keep what it shows
             lines = shown[first - start:]
             first = end
-    lines += tuple(_log_line(f"l{i}", log[i]) for i in range(first, len(log)))
+    added = []
+    for i in range(first, len(log)):        # a loop: a generator runs a frame of its own
+        added.append(_log_line(f"l{i}", log[i]))
+    lines += tuple(added)
     return _part("log", (_heading("h", "Log"), Node("lines", "ol", (("class", "log-lines"),), lines)))
