@@ -562,9 +562,12 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
     model: MapModel = memo.model
     faces = seat_faces(view)
     pawns = _pawns(view, faces)
-    touched = {room for was, now in zip(kept[1], inputs[1], strict=False) if was != now
-               for room in (was[1], was[2], now[1], now[2]) if room in model.rooms}   # where a pawn left or came
-    retile = {model.rooms[room].tile for room in touched}
+    retile = set()                       # the tiles of the rooms a pawn left or came to (plain loops: no frames)
+    for was, now in zip(kept[1], inputs[1], strict=False):
+        if was != now:
+            for room in (was[1], was[2], now[1], now[2]):
+                if room in model.rooms:
+                    retile.add(model.rooms[room].tile)
     drawn = dict(memo.tiles)
     tiles: list[TileItem] = []
     rooms = model.rooms
