@@ -155,7 +155,7 @@ def action_label(game: Game, action: Action) -> str:
         words = [action.kind.replace("-", " ").replace("_", " ")]
         words += [_humanise(game, a) for a in action.args]
         detail = " ".join(words)
-    return _RULE_REFS.sub("", detail)
+    return _without_rule_refs(detail)
 
 
 def _describe(game: Game, action: Action) -> str | None:
@@ -488,7 +488,13 @@ def _describe_verb(game: Game, action: Action) -> str | None:
 
 def prompt_text(game: Game) -> str:
     """What the deciding seat is asked, without rule ids."""
-    return _RULE_REFS.sub("", str(game.decision()["prompt"]))
+    return _without_rule_refs(str(game.decision()["prompt"]))
+
+
+def _without_rule_refs(text: str) -> str:
+    """``text`` without its rule ids in brackets (a text without a bracket has none: the
+    pattern's search, which costs more than a label's making, is skipped)."""
+    return _RULE_REFS.sub("", text) if "(" in text else text
 
 
 def winner_seat(game: Game | Table) -> int | None:
