@@ -453,8 +453,11 @@ def _esc(text: Any) -> str:
     for the short texts of rows and lines (``tests/web/test_web_parts.py`` holds the two equal)."""
     if type(text) is int:
         return str(text)
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
-        .replace('"', "&#34;")
+    text = str(text)
+    if "&" in text or "<" in text or ">" in text or "'" in text or '"' in text:     # most texts have none
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
+            .replace('"', "&#34;")
+    return text
 
 
 def _joined(items: Any, sep: str = ", ") -> str:
