@@ -663,12 +663,18 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}
     for p, shape in shapes:
         is_preview = p is trial
-        answers = tuple(glyphs.room_answers(r.id, r.features) for r in shape.rooms)
-        notes = tuple(s for s in glyphs.tile(p.tile) if s.glyph)
+        said, shown, notes_ = [], [], []     # plain loops: a generator runs a frame of its own (per tile)
+        for r in shape.rooms:
+            said.append(glyphs.room_answers(r.id, r.features))
+        for s in glyphs.tile(p.tile):
+            if s.glyph:
+                notes_.append(s)
+        for r in shape.rooms:
+            shown.append((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
+                          tuple(passages.get(r.id, ()))))
+        answers, notes = tuple(said), tuple(notes_)
         # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
-        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()),
-                 tuple((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
-                        tuple(passages.get(r.id, ()))) for r in shape.rooms))
+        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown))
         before = kept.get(p.tile)
         if before is not None and before[0] == state:
             tile = before[1]
