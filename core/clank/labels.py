@@ -362,7 +362,7 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
         words = _cost_words(cost, int(action.args[1]))
         return f"move to {game.room_name(dest)}{_feature_suffix(game, dest)}: {words}"
-    r = _route(geo, here, action.args[0])
+    r = geo.route_from(here, action.args[0])
     if action.kind == "move":
         cost = game.path_cost(r.segments)
         return (f"move to {game.room_name(r.to[1])}{_feature_suffix(game, r.to[1])}: "
@@ -374,19 +374,6 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
                 f"{_cost_words(cost, int(action.args[2]))}")
     cost = game.path_cost(r.segments)
     return f"explore {_open_edge_words(game, action.args[0])}: {_cost_words(cost, None)} to get there"
-
-
-def _route(geo: Any, here: str, key: str) -> Any:
-    """The route from ``here`` keyed ``key`` (the last so keyed, as a mapping by key keeps it;
-    KeyError if none), found by a loop: a mapping of every route made for every move's label
-    cost more."""
-    found = None
-    for r in geo.routes_from(here):
-        if r.key == key:
-            found = r
-    if found is None:
-        raise KeyError(key)
-    return found
 
 
 def _link_kind(game: Game, route_key: str) -> str:
