@@ -56,12 +56,12 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     if len(olds) == len(news):
         # the children that are not the very same (picked out in C): when each keeps its key (a
         # child that is the very same does), the same keys are in the same order
-        changed = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
-        for was_there, child_now in changed:
+        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+        for was_there, child_now in pairs:
             if was_there.key != child_now.key:
                 break
         else:
-            for was_there, child_now in changed:
+            for was_there, child_now in pairs:
                 _change(was_there, child_now, path, out)
             return
     if _slid(old.children, new.children, path, out):
