@@ -628,6 +628,17 @@ class Geometry:
             turn = defs[p.tile].turns[p.rot % 4] or tile_turn(defs[p.tile], p.rot)
         return Route(origin, ("dead",), tuple(segs))
 
+    def route_from(self, room_id: str, key: str) -> Route:
+        """The route keyed ``key`` leaving a room (the last of that key, as a dict of them by key
+        would keep; KeyError if none), found by a loop: no dict of every route is made."""
+        found = None
+        for r in self.routes_from(room_id):
+            if r.key == key:
+                found = r
+        if found is None:
+            raise KeyError(key)
+        return found
+
     def routes_from(self, room_id: str) -> list[Route]:
         """Every tunnel leaving a room, fully traced (dead ends dropped)."""
         cached = self._routes.get(room_id)

@@ -155,7 +155,7 @@ def action_label(game: Game, action: Action) -> str:
         words = [action.kind.replace("-", " ").replace("_", " ")]
         words += [_humanise(game, a) for a in action.args]
         detail = " ".join(words)
-    return _RULE_REFS.sub("", detail)
+    return _without_rule_refs(detail)
 
 
 def _describe(game: Game, action: Action) -> str | None:
@@ -319,8 +319,11 @@ def move_destination(game: Game, seat: int, action: Action) -> str | None:
     if action.kind == "portal":
         ex = next((e for e in game.geometry.portal_exits() if e.key == action.args[1]), None)
         return ex.to[1] if ex is not None and ex.to[0] == "room" else None
-    r = next((r for r in game.geometry.routes_from(here) if r.key == action.args[0]), None)
-    return r.to[1] if r is not None and r.to[0] == "room" else None
+    key = action.args[0]
+    for r in game.geometry.routes_from(here):    # a loop: a generator runs a frame of its own (a page's every move)
+        if r.key == key:
+            return r.to[1] if r.to[0] == "room" else None
+    return None
 
 
 def move_cost(game: Game, seat: int, action: Action) -> Any:
@@ -359,8 +362,7 @@ def _describe_move(game: Game, seat: int, action: Action) -> str:
         key, dest, cost = next(x for x in game.link_routes(here) if x[0] == action.args[0])
         words = _cost_words(cost, int(action.args[1]))
         return f"move to {game.room_name(dest)}{_feature_suffix(game, dest)}: {words}"
-    routes = {r.key: r for r in geo.routes_from(here)}
-    r = routes[action.args[0]]
+    r = geo.route_from(here, action.args[0])
     if action.kind == "move":
         cost = game.path_cost(r.segments)
         return (f"move to {game.room_name(r.to[1])}{_feature_suffix(game, r.to[1])}: "
@@ -473,7 +475,13 @@ def _describe_verb(game: Game, action: Action) -> str | None:
 
 def prompt_text(game: Game) -> str:
     """What the deciding seat is asked, without rule ids."""
-    return _RULE_REFS.sub("", str(game.decision()["prompt"]))
+    return _without_rule_refs(str(game.decision()["prompt"]))
+
+
+def _without_rule_refs(text: str) -> str:
+    """``text`` without its rule ids in brackets (a text without a bracket has none: the
+    pattern's search, which costs more than a label's making, is skipped)."""
+    return _RULE_REFS.sub("", text) if "(" in text else text
 
 
 def winner_seat(game: Game | Table) -> int | None:

@@ -20,13 +20,12 @@ trees (the renderers keep what they draw) costs nothing to compare.
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter, is_not
+from operator import is_not
 from typing import Any
 
 from clank.mapdraw.markup import Leaf, Node, markup
 
 Op = list[Any]
-_KEY = attrgetter("key")
 
 
 def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
@@ -43,17 +42,28 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     if old.attrs != new.attrs:
         before = dict(old.attrs)
         now = dict(new.attrs)
-        changed: dict[str, str | None] = {k: v for k, v in now.items() if before.get(k) != v}
-        changed.update({k: None for k in before if k not in now})
+        changed: dict[str, str | None] = {}
+        for k, v in now.items():            # plain loops: a comprehension runs a frame of its own
+            if before.get(k) != v:
+                changed[k] = v
+        for k in before:
+            if k not in now:
+                changed[k] = None
         out.append(["a", path, changed])
-    if old.children == new.children:
+    olds, news = old.children, new.children
+    if olds == news:
         return
-    if len(old.children) == len(new.children) and list(map(_KEY, old.children)) == list(map(_KEY, new.children)):
-        # the same keys in order: the children that are not the very same (picked out in C)
-        pairs = zip(old.children, new.children, strict=True)
-        for was_there, child_now in compress(pairs, map(is_not, old.children, new.children)):
-            _change(was_there, child_now, path, out)
-        return
+    if len(olds) == len(news):
+        # the children that are not the very same (picked out in C): when each keeps its key (a
+        # child that is the very same does), the same keys are in the same order
+        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+        for was_there, child_now in pairs:
+            if was_there.key != child_now.key:
+                break
+        else:
+            for was_there, child_now in pairs:
+                _change(was_there, child_now, path, out)
+            return
     if _slid(old.children, new.children, path, out):
         return
     was = {child.key: child for child in old.children}
@@ -92,14 +102,15 @@ def _slid(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list
         return False
     if start:
         out.append(["d", path, [c.key for c in old[:start]]])
-    out.extend(["i", path, c.key, markup(c), None] for c in new[kept:])
+    for c in new[kept:]:                     # a loop: a generator runs a frame of its own
+        out.append(["i", path, c.key, markup(c), None])
     return True
 
 
 def _change(before: Node | Leaf, child: Node | Leaf, path: list[str], out: list[Op]) -> None:
     """A child kept in its place: its own changes, or the child replaced."""
-    if isinstance(child, Node) and isinstance(before, Node) and child.tag == before.tag:
-        _diff(before, child, [*path, child.key], out)
+    if type(child) is Node and type(before) is Node and child.tag == before.tag:
+        _diff(before, child, path + [child.key], out)
     elif not _same(before, child):
         out.append(["r", path, child.key, markup(child)])
 

@@ -29,7 +29,6 @@ changes a few elements, a tile laid adds that tile's elements, never the whole m
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -212,22 +211,23 @@ class Pages:
             message = self.message(room, seat)
             view = state_view(room, seat)
             names = shared["names"]
-            rows = dict(shared["rows"])
-            if seat is not None:        # this seat's own row as its own view shows it (a pack may show more)
-                rows[seat] = player_rows(view, seat, names, self.rows)
+            leaves: list[Leaf] = []
+            for s, seat_rows in enumerate(shared["rows"]):   # a loop: a generator runs a frame of its own
+                if s == seat:           # this seat's own row as its own view shows it (a pack may show more)
+                    seat_rows = player_rows(view, seat, names, self.rows)
+                leaves.extend(seat_rows)
             actions = message["actions"]
             table = room.state_cache[key] = {
                 "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
-                                     lambda _: status_part(status_context(room, view, seat, names))),
+                                     _status_part, room, view, seat, names),
                 "map": shared["map"],
-                "players": self.players(room, seat, tuple(leaf for s in sorted(rows) for leaf in rows[s])),
+                "players": self.players(room, seat, tuple(leaves)),
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
                 "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
-                                      lambda _: actions_part(view, seat, actions, names)),
-                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions),
-                                   lambda _: hand_part(view, seat, actions)),
+                                      actions_part, view, seat, actions, names),
+                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions), hand_part, view, seat, actions),
             }
         return table
 
@@ -238,7 +238,7 @@ class Pages:
         key = ("players", rows)
         made = room.state_cache.get(key)
         if made is None:
-            made = room.state_cache[key] = self.built(("players", seat), rows, players_part)
+            made = room.state_cache[key] = self.built(("players", seat), rows, players_part, rows)
         return made
 
     def shared(self, room: GameRoom) -> dict[str, Any]:
@@ -250,25 +250,30 @@ class Pages:
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
+            rows = []
+            for seat in range(view.seat_count):      # a loop: a comprehension runs a frame of its own
+                rows.append(player_rows(view, seat, names, self.rows))
+            supply = supply_data(view, self.words)
             shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
-                "map": self.built("map", scene, map_part),
-                "row": self.built("row", tuple(view.row), lambda row: row_part(view)),
-                "supply": self.built("supply", supply_data(view, self.words), lambda data: supply_part(*data)),
+                "map": self.built("map", scene, map_part, scene),
+                "row": self.built("row", tuple(view.row), row_part, view),
+                "supply": self.built("supply", supply, supply_part, *supply),
                 "log": self.built("log", (len(log), log[-1] if log else None),
-                                  lambda _: log_part(view, self.inputs.get("log", (None, None))[1])),
-                "rows": {seat: player_rows(view, seat, names, self.rows) for seat in range(view.seat_count)},
+                                  log_part, view, self.inputs.get("log", (None, None))[1]),
+                "rows": rows,
             }
         return shared
 
-    def built(self, key: Any, inputs: Any, build: Callable[[Any], Any]) -> Any:
-        """``build(inputs)``, kept while the inputs are the same (``is`` or ``==``): an unchanged
-        part is the very part of the state before, which costs nothing to compare."""
+    def built(self, key: Any, inputs: Any, build: Callable[..., Any], *args: Any) -> Any:
+        """``build(*args)``, kept while the inputs are the same (``is`` or ``==``): an unchanged
+        part is the very part of the state before, which costs nothing to compare (the arguments
+        given, not a lambda, which would be a function object made at every call)."""
         kept = self.inputs.get(key)
         if kept is not None and (kept[0] is inputs or kept[0] == inputs):
             return kept[1]
-        made = build(inputs)
+        made = build(*args)
         self.inputs[key] = (inputs, made)
         return made
 
@@ -285,8 +290,10 @@ class Pages:
             return None
         base = self.shared(room)["map"]
         view = state_view(room, seat)
-        return self.built(("preview", seat, action), (base, label),
-                          lambda _: diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo))))
+        return self.built(("preview", seat, action), (base, label), self._preview, view, base, action, label)
+
+    def _preview(self, view: Any, base: Node, action: str, label: str) -> list[Op]:
+        return diff(base, map_part(map_scene(view, preview=action, title=label, memo=self.memo)))
 
 
 # -- the elements ------------------------------------------------------------------------------
@@ -327,6 +334,10 @@ def _legend_item(key: str, mark: str, words: str) -> Leaf:
     return _leaf(key, parts().legend_item, Markup(mark), words, width)
 
 
+def _status_part(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> Node:
+    return status_part(status_context(room, view, seat, names))
+
+
 def status_part(s: dict[str, Any]) -> Node:
     """Who you are, whose turn, who decides (another player may answer on your turn), the end
     (``s``: :func:`status_context`)."""
@@ -356,8 +367,11 @@ def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], pr
     equal to nothing (the scores are read then, once)."""
     if view.over:
         return object()
+    humans = []
+    for info in room.seats:                 # a loop: a generator runs a frame of its own
+        humans.append(info.kind == HUMAN)
     return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
-            view.current_player, tuple(info.kind == HUMAN for info in room.seats), room.stopped, prompt)
+            view.current_player, tuple(humans), room.stopped, prompt)
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -439,8 +453,11 @@ def _esc(text: Any) -> str:
     for the short texts of rows and lines (``tests/web/test_web_parts.py`` holds the two equal)."""
     if type(text) is int:
         return str(text)
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
-        .replace('"', "&#34;")
+    text = str(text)
+    if "&" in text or "<" in text or ">" in text or "'" in text or '"' in text:     # most texts have none
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;") \
+            .replace('"', "&#34;")
+    return text
 
 
 def _joined(items: Any, sep: str = ", ") -> str:
@@ -492,7 +509,20 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
     """A player's row in words, from :func:`player_rows`'s key."""
     (seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, play, tokens,
      lines, current) = key
-    held = Counter(token_name(view, t) if t != "hidden" else "face-down token" for t in tokens)
+    # plain loops: a generator runs a frame of its own, a Counter's making Python code of its own
+    held: dict[str, int] = {}
+    for t in tokens:
+        n = token_name(view, t) if t != "hidden" else "face-down token"
+        held[n] = held.get(n, 0) + 1
+    said = []
+    for n, k in sorted(held.items()):
+        said.append(f"{n} ×{k}" if k > 1 else n)
+    shown = []
+    for a in artifacts:
+        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
+    cards = []
+    for c in play:
+        cards.append(card_name(view, c))
     return (
         ("seat", seat),
         ("name", name),
@@ -502,12 +532,12 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
         ("health_words", health_words(damage, health)),
         ("cubes", cubes),
         ("clank", clank),
-        ("artifacts", tuple(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})" for a in artifacts)),
+        ("artifacts", tuple(shown)),
         ("hand", hand),
         ("deck", deck),
         ("discard", discard),
-        ("play", tuple(card_name(view, c) for c in play)),
-        ("tokens", tuple(f"{n} ×{k}" if k > 1 else n for n, k in sorted(held.items()))),
+        ("play", tuple(cards)),
+        ("tokens", tuple(said)),
         ("marks", lines),
         ("current", current),
     )
@@ -548,8 +578,12 @@ def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> t
     if seat is None:
         return ()
     me = view.me
+    plays = []
+    for a in actions:                       # a loop: a generator runs a frame of its own
+        if a["kind"] == "play":
+            plays.append(a["text"])
     return (tuple(me.hand), tuple(me.play), tuple(me.pool.items()), tuple(me.teleports), tuple(me.tokens),
-            tuple(a["text"] for a in actions if a["kind"] == "play"))
+            tuple(plays))
 
 
 def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
@@ -558,25 +592,41 @@ def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Nod
     if seat is None:
         return _part("hand", ())
     me = view.me
-    playable = {a["text"] for a in actions if a["kind"] == "play"}
+    playable = set()
+    for a in actions:                       # plain loops: a comprehension runs a frame of its own
+        if a["kind"] == "play":
+            playable.add(a["text"])
+    held: dict[str, int] = {}               # a Counter's making runs Python code of its own
+    for card in me.hand:
+        held[card] = held.get(card, 0) + 1
     cards: list[Leaf] = []
     known = view.ruleset.cards
-    for card, n in Counter(me.hand).items():
+    for card, n in held.items():
         cdef = known.get(card)
         action = f"play {card}" if f"play {card}" in playable else None
         cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
     hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
-    pool = ", ".join(resource_words(res, n) for res, n in me.pool.items() if n) or "nothing"
+    words = []
+    for res, n in me.pool.items():
+        if n:
+            words.append(resource_words(res, n))
+    pool = ", ".join(words) or "nothing"
     if me.teleports:
         pool += f"; teleports: {', '.join(me.teleports)}"
+    names = []
+    for c in me.play:
+        names.append(card_name(view, c))
     children: list[Node | Leaf] = [
         _heading("h", "Your hand"),
         Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _own_line("play", "Play area", tuple(card_name(view, c) for c in me.play), "-"),
+        _own_line("play", "Play area", tuple(names), "-"),
         _text_line("pool", "Pool", pool),
     ]
     if me.tokens:
-        children.append(_text_line("tokens", "Tokens", ", ".join(token_name(view, t) for t in me.tokens)))
+        tokens = []
+        for t in me.tokens:
+            tokens.append(token_name(view, t))
+        children.append(_text_line("tokens", "Tokens", ", ".join(tokens)))
     return _part("hand", tuple(children))
 
 
@@ -663,5 +713,8 @@ def log_part(view: Any, before: Node | None = None) -> Node:
         if shown and start <= first <= end <= len(log):      # the log grew: keep what it shows
             lines = shown[first - start:]
             first = end
-    lines += tuple(_log_line(f"l{i}", log[i]) for i in range(first, len(log)))
+    added = []
+    for i in range(first, len(log)):        # a loop: a generator runs a frame of its own
+        added.append(_log_line(f"l{i}", log[i]))
+    lines += tuple(added)
     return _part("log", (_heading("h", "Log"), Node("lines", "ol", (("class", "log-lines"),), lines)))

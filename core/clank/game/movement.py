@@ -382,10 +382,10 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
         key, dest, cost = next(x for x in link_routes(game, p.room) if x[0] == action.args[0])
         _pay_and_go(game, seat, cost, int(action.args[1]), dest)
     elif action.kind == "move":
-        r = _route_from(geo, p.room, action.args[0])
+        r = geo.route_from(p.room, action.args[0])
         _pay_and_go(game, seat, route_cost(game, geo, r), int(action.args[1]), r.to[1])
     elif action.kind == "portal":
-        r = _route_from(geo, p.room, action.args[0])
+        r = geo.route_from(p.room, action.args[0])
         ex = next(e for e in geo.portal_exits() if e.key == action.args[1])
         cost = path_cost(game, geo, ex.segments, path_cost(game, geo, r.segments))
         game.bump(seat, "portal_used")
@@ -394,30 +394,18 @@ def apply_move(game: Table, seat: int, action: Action) -> None:
         _, target, cost = next(x for x in link_openings(game, p.room) if x[0] == action.args[0])
         discover_into_slot(game, seat, target, cost)
     elif action.kind == "explore":
-        r = _route_from(geo, p.room, action.args[0])
+        r = geo.route_from(p.room, action.args[0])
         _discover(game, seat, r, teleport=False)
     elif action.kind == "teleport":
         kind, target = action.args
         p.teleports.remove(kind)
         if target.startswith("open:"):
-            _discover(game, seat, _route_from(geo, p.room, target[5:]), teleport=True)
+            _discover(game, seat, geo.route_from(p.room, target[5:]), teleport=True)
         elif target.startswith("slot:"):
             discover_into_slot(game, seat, target, None)
         else:
             game.say(f"{game.name(seat)} teleports to {game.room_name(target)}.", seat)
             enter_room(game, seat, target)
-
-
-def _route_from(geo: Geometry, room: str, key: str) -> Route:
-    """The route of ``key`` leaving ``room`` (the last of that key, as a dict of them by key
-    would keep; a loop: a move applied makes no dict)."""
-    found = None
-    for r in geo.routes_from(room):
-        if r.key == key:
-            found = r
-    if found is None:
-        raise KeyError(key)
-    return found
 
 
 MOVE_PAID = "move_paid"

@@ -61,10 +61,15 @@ def key_of(value: Any) -> Any:
     """A hashable form of plain data (an argument naming a hook call in a memo)."""
     if isinstance(value, _PLAIN):
         return value
+    out: list[Any] = []                  # plain loops: a generator runs a frame of its own (a map is read per state)
     if isinstance(value, (list, tuple)):
-        return tuple(key_of(v) for v in value)
+        for v in value:
+            out.append(key_of(v))
+        return tuple(out)
     if isinstance(value, (dict, MappingProxyType)):
-        return ("{}", tuple((k, key_of(v)) for k, v in value.items()))
+        for k, v in value.items():
+            out.append((k, key_of(v)))
+        return ("{}", tuple(out))
     if isinstance(value, (set, frozenset)):
         return frozenset(key_of(v) for v in value)
     return _Unknown()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
 
@@ -497,6 +497,8 @@ def _link_marks(links: list[LinkItem], rooms: Iterable[str]) -> dict[str, list[S
 
 _PLACEMENT = attrgetter("tile", "x", "y", "rot", "region", "slot")
 """A placed tile's place as a tuple (read in C)."""
+_REGION = itemgetter(4)
+"""The region of a placed tile's place (:data:`_PLACEMENT`)."""
 
 
 def map_inputs(view: Any) -> tuple[Any, ...]:
@@ -507,11 +509,14 @@ def map_inputs(view: Any) -> tuple[Any, ...]:
     hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
     the hooks' reads itself)."""
     tiles = tuple(map(_PLACEMENT, view.tiles))
-    seats = tuple((p["status"], p["room"], p["ko_room"], view.name(s))
-                  for s in range(view.seat_count) for p in (view.public(s),))
-    regions = tuple(dict.fromkeys(t[4] for t in tiles))
-    return (tiles, seats, key_of(view.pieces), tuple(view.covered), key_of(view.links),
-            tuple(view.stack_size(r) > 0 for r in regions))
+    seats = []                           # plain loops: a generator runs a frame of its own (read per state)
+    for s in range(view.seat_count):
+        p = view.public(s)
+        seats.append((p["status"], p["room"], p["ko_room"], view.name(s)))
+    left = []
+    for region in dict.fromkeys(map(_REGION, tiles)):
+        left.append(view.stack_size(region) > 0)
+    return (tiles, tuple(seats), key_of(view.pieces), tuple(view.covered), key_of(view.links), tuple(left))
 
 
 def build(view: Any, preview: Action | str | None = None,
@@ -557,9 +562,12 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
     model: MapModel = memo.model
     faces = seat_faces(view)
     pawns = _pawns(view, faces)
-    touched = {room for was, now in zip(kept[1], inputs[1], strict=False) if was != now
-               for room in (was[1], was[2], now[1], now[2]) if room in model.rooms}   # where a pawn left or came
-    retile = {model.rooms[room].tile for room in touched}
+    retile = set()                       # the tiles of the rooms a pawn left or came to (plain loops: no frames)
+    for was, now in zip(kept[1], inputs[1], strict=False):
+        if was != now:
+            for room in (was[1], was[2], now[1], now[2]):
+                if room in model.rooms:
+                    retile.add(model.rooms[room].tile)
     drawn = dict(memo.tiles)
     tiles: list[TileItem] = []
     rooms = model.rooms
@@ -655,12 +663,18 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}
     for p, shape in shapes:
         is_preview = p is trial
-        answers = tuple(glyphs.room_answers(r.id, r.features) for r in shape.rooms)
-        notes = tuple(s for s in glyphs.tile(p.tile) if s.glyph)
+        said, shown, notes_ = [], [], []     # plain loops: a generator runs a frame of its own (per tile)
+        for r in shape.rooms:
+            said.append(glyphs.room_answers(r.id, r.features))
+        for s in glyphs.tile(p.tile):
+            if s.glyph:
+                notes_.append(s)
+        for r in shape.rooms:
+            shown.append((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
+                          tuple(passages.get(r.id, ()))))
+        answers, notes = tuple(said), tuple(notes_)
         # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
-        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()),
-                 tuple((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
-                        tuple(passages.get(r.id, ()))) for r in shape.rooms))
+        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown))
         before = kept.get(p.tile)
         if before is not None and before[0] == state:
             tile = before[1]

@@ -645,8 +645,9 @@ def moved_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, t
     groups: list[Node | Leaf] = []
     for group in layer.children:
         if isinstance(group, Node) and group.attrs[1][1] in regions:
+            children = group.children        # each room swapped or kept, looked up in C (no generator's frame)
             group = elements[("rooms", group.attrs[1][1])] = Node(
-                group.key, group.tag, group.attrs, tuple(swapped.get(id(c), c) for c in group.children))
+                group.key, group.tag, group.attrs, tuple(map(swapped.get, map(id, children), children)))
         groups.append(group)
     layers = (*drawn.layers[:at], Node(layer.key, layer.tag, layer.attrs, tuple(groups)), *drawn.layers[at + 1:])
     memo.elements = elements

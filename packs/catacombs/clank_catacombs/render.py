@@ -60,12 +60,27 @@ def board_marks(view) -> list[Mark]:
     """The market board: each item, how many are left, its price. Items a player cannot tell
     apart (the same name and price, such as the Party's third Backpack beside the base game's
     two) are counted together."""
+    board = tuple(view.market.get(market.BOARD, ()))
+    said = view.memo((market.PACK, "board-marks"), dict)    # the words of a board are content's: kept
+    mark = said.get(board)
+    if mark is None:
+        if len(said) >= BOARDS_KEPT:
+            said.clear()
+        mark = said[board] = _board_mark(view, board)
+    return [mark]
+
+
+BOARDS_KEPT = 1024
+"""Market boards whose words are kept per ruleset (a game meets a few dozen)."""
+
+
+def _board_mark(view, board: tuple[str, ...]) -> Mark:
     toks = view.token_defs
-    items = Counter((toks[t].name, market.sale(view, t)["price"]) for t in view.market.get(market.BOARD, []))
+    items = Counter((toks[t].name, market.sale(view, t)["price"]) for t in board)
     if not items:
-        return [Mark("market board: sold out", "muted")]
+        return Mark("market board: sold out", "muted")
     text = "; ".join(f"{name} ×{n} ({price} gold)" for (name, price), n in items.items())
-    return [Mark(f"market board: {text}", "")]
+    return Mark(f"market board: {text}", "")
 
 
 # -- the drawn map -------------------------------------------------------------------------
