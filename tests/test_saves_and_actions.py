@@ -248,7 +248,7 @@ def test_a_play_is_known_legal_without_listing_exactly_when_listing_has_it(packs
                 _, listed, how = g._legal_table()
                 assert how[listed.index(action)] is found
                 checked += 1
-                if checked % 7 == 0:       # Game.apply writes play_applier out: it plays without listing
+                if checked % 7 == 0:       # Game.apply finds a play with play_applier: no listing
                     played = g.clone()
                     with pytest.MonkeyPatch.context() as mp:
                         mp.setattr(turn, "legal", _no_listing)

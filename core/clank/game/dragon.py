@@ -89,11 +89,11 @@ def outlook(game: Table) -> DragonOutlook:
 
 
 def _draw_cubes(game: Table, n: int) -> list[str]:
-    """``n`` cubes drawn one after the other, each as :func:`_draw_cube` draws it (the bag's
-    keys sorted and its total counted once for them all)."""
+    """``n`` cubes drawn one after the other, each at random among the cubes left (the bag's
+    keys sorted and its total counted once for them all), or as a test scripted them."""
     st = game.state
-    if st.ext.get("bag_script"):
-        return [_draw_cube(game) for _ in range(n)]
+    if st.ext.get("bag_script"):      # a test's script, then at random once it runs out
+        return [_scripted_cube(game) if st.ext.get("bag_script") else _draw_cubes(game, 1)[0] for _ in range(n)]
     bag = st.bag
     keys = sorted(bag)
     total = sum(bag.values())
@@ -115,22 +115,19 @@ def _draw_cubes(game: Table, n: int) -> list[str]:
 
 
 def _draw_cube(game: Table) -> str:
+    """One cube drawn (:func:`_draw_cubes`)."""
+    return _draw_cubes(game, 1)[0]
+
+
+def _scripted_cube(game: Table) -> str:
+    """The next cube a test scripted (:func:`clank.testing.script_bag`), taken from the bag."""
     bag = game.state.bag
-    script = game.state.ext.get("bag_script")
-    if script:                      # tests script the next draws (clank.testing.script_bag)
-        key = script.pop(0)
-        if bag.get(key, 0) <= 0:
-            raise ValueError(f"the scripted cube {key!r} is not in the dragon bag "
-                             f"({', '.join(f'{k} {n}' for k, n in sorted(bag.items()) if n) or 'empty'})")
-        bag[key] -= 1
-        return key
-    r = game.rng.below(bag_total(game))
-    for key in sorted(bag):
-        if r < bag[key]:
-            bag[key] -= 1
-            return key
-        r -= bag[key]
-    raise AssertionError("bag total out of sync")
+    key = game.state.ext["bag_script"].pop(0)
+    if bag.get(key, 0) <= 0:
+        raise ValueError(f"the scripted cube {key!r} is not in the dragon bag "
+                         f"({', '.join(f'{k} {n}' for k, n in sorted(bag.items()) if n) or 'empty'})")
+    bag[key] -= 1
+    return key
 
 
 def cube_name(game: Table, key: str) -> str:

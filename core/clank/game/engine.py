@@ -113,12 +113,7 @@ class Game(Table):
         if st.over:
             raise IllegalAction(action, "the game is over")
         d = st.decision
-        applier = None
-        if d is None and action.kind == "play":   # turn.play_applier, written out: half the actions are plays
-            args = action.args
-            if type(args) is tuple and len(args) == 1 and type(args[0]) is str \
-                    and args[0] in st.players[st.current].hand:
-                applier = turn.apply_play
+        applier = turn.play_applier(self, action) if action.kind == "play" else None
         if applier is None:                # anything but a play from the hand: list, then look up
             _, legal, how = self._legal_table()
             try:

@@ -190,7 +190,7 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
         # entering without damage, where no feature checks the entry, needs no prevention choice
         plain_entry = not game.registry.modifiers.get("tunnel_damage")
         rs = game.ruleset
-        entry_checks, kept_checks = rs.entry_checks, rs._entry_checks   # kept per room: read without a call
+        entry_checks = rs.entry_checks
         for r in geo.routes_from(p.room):
             kind = r.to[0]
             if kind == "room":
@@ -198,11 +198,7 @@ def legal_moves(game: Table, seat: int) -> list[Action]:
                 res = cost.resources           # Boots alone: affordable with as many Boots
                 if (not cost.against or ignores_arrows(game, seat)) and (
                         (len(res) == 1 and boots >= res["boots"]) or game.can_pay(seat, res)):
-                    plain = plain_entry and not cost.damage
-                    if plain:
-                        checks = kept_checks.get(r.to[1])
-                        plain = not (entry_checks(r.to[1]) if checks is None else checks)
-                    if plain:
+                    if plain_entry and not cost.damage and not entry_checks(r.to[1]):
                         out.append(rs.plain_moves.get(r.key) or _plain_move(rs, r.key))
                     else:
                         key = r.key

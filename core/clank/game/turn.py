@@ -306,8 +306,12 @@ def end_turn(game: Table) -> None:
     seat = st.current
     st.turn.phase = "end"
     game.say(f"{st.players[seat].name or SEAT_NAMES[seat]} ends the turn.")
-    st.queue[0:0] = [["end_effects", seat, ""], ["cleanup", seat, ""], ["turn_end", seat, ""],   # the steps, in
-                     ["refill", seat, ""], ["attack_if", seat, ""], ["next_turn", seat, ""]]    # order, queued at once
+    for step in reversed(END_STEPS):
+        game.push_step(step, seat)
+
+
+END_STEPS = ("end_effects", "cleanup", "turn_end", "refill", "attack_if", "next_turn")
+"""D1-D3: what the end of a turn resolves, in order."""
 
 
 def _on_knocked_out(game: Table, event: dict[str, Any]) -> None:

@@ -195,7 +195,7 @@ def coupons(game, seat) -> list[str]:
     for t in held:
         if toks[t].ext["discount"]:
             found.add(t)
-    return sorted(found) if found else []
+    return sorted(found)
 
 
 def _spend_coupon(token: str):

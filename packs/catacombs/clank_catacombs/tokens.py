@@ -45,12 +45,7 @@ def cash_actions(game, seat):
     for t in held:
         if toks[t].worth_gold:
             worth.add(t)
-    if not worth:
-        return []
-    out = []
-    for t in sorted(worth):
-        out.append(act("cash", t))
-    return out
+    return [act("cash", t) for t in sorted(worth)] if worth else []
 
 
 def cash_apply(game, seat, action):
