@@ -7,7 +7,10 @@ the answer when every value that call read is still the same, and asks the hook 
 one differs. What the map reads besides the hooks (tiles, pawns, pieces, paid icons, links,
 stacks: :func:`clank.mapdraw.model.map_inputs`) is compared the same way, so a drawing whose
 inputs are all unchanged reuses the whole model of the one before (most actions of a game
-change nothing on the map: a card played).
+change nothing on the map: a card played). The memo keeps copies of those inputs
+(:func:`plain_copy`) and compares the game's own values with them (``==`` runs in C); the reads
+of a view's method that reads one of its attributes only (:data:`DERIVED`: ``room(id)`` reads
+``rooms``) are skipped while that attribute equals the copy kept of it.
 
 The ruleset's own data (card, token and tile definitions, room names, slot layouts) never
 changes during a game and is not noted. A value that is not plain data (an object of the
@@ -16,6 +19,7 @@ engine) cannot be compared: a call that read one is asked again at every drawing
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -24,6 +28,10 @@ T = TypeVar("T")
 STATIC = frozenset({"ruleset", "registry", "card_defs", "token_defs", "tile_defs", "tile_of_room", "seat", "room_label",
                     "room_name", "room_features", "room_has", "slot_layout"})
 """Attributes of a view that read the ruleset only: the same at every drawing of a game."""
+DERIVED = {"room": "rooms"}
+"""A view's methods whose answers are read from one of its attributes only (``room(id)`` is
+``rooms.get(id) or {}``): while that attribute is equal to the copy kept of it, every call of the
+method answers as before."""
 _PLAIN = (str, int, float, bool, type(None))
 
 
@@ -55,6 +63,16 @@ def snapshot(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return type(value)(snapshot(v) for v in value)
     return _Unknown()
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of ``value`` equal to it while it is unchanged: made in C (``marshal``) when
+    it holds only built-in plain types, else :func:`snapshot`'s (whose objects that are not plain
+    data are equal to nothing)."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:                    # a type marshal refuses (a mapping proxy, a named tuple, an object)
+        return snapshot(value)
 
 
 def key_of(value: Any) -> Any:
@@ -146,13 +164,17 @@ class MapMemo:
     spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
     keeps neither its model nor new answers."""
 
-    __slots__ = ("_answers", "_used", "_reads", "inputs", "model", "tiles", "elements", "drawing", "moved_from")
+    __slots__ = ("_answers", "_used", "_reads", "_sources", "inputs", "model", "tiles", "elements", "drawing",
+                 "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
         self._used: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
         self._reads: Reads = ()
+        self._sources: dict[str, Any] = {}
+        """A copy of each :data:`DERIVED` attribute under which every kept read of its method holds."""
         self.inputs: Any = None
+        """A copy (:func:`plain_copy`) of the inputs of the model kept (:func:`clank.mapdraw.model.map_inputs`)."""
         self.model: Any = None
         self.tiles: dict[str, Any] = {}
         """Each tile of the model last kept, with what it showed (:func:`clank.mapdraw.model.build`
@@ -178,26 +200,44 @@ class MapMemo:
         return answer
 
     def unchanged(self, view: Any, inputs: Any) -> bool:
-        """Whether a drawing now would show what the kept model shows: the same inputs, and every
-        kept answer's reads unchanged (each value compared once)."""
+        """Whether a drawing now would show what the kept model shows: the same inputs (the
+        view's values compared with the copies kept), and every kept answer's reads unchanged
+        (each value compared once)."""
         if self.model is None or inputs != self.inputs:
             return False
-        return still_grouped(view, self._reads)
+        return self._reads_hold(view)
 
     def hooks_unchanged(self, view: Any) -> bool:
         """Whether every value the kept answers read is unchanged (each compared once)."""
-        return self.model is not None and still_grouped(view, self._reads)
+        return self.model is not None and self._reads_hold(view)
+
+    def _reads_hold(self, view: Any) -> bool:
+        """:func:`still_grouped` of the kept reads, a :data:`DERIVED` method's reads skipped while
+        its attribute equals the copy kept (taken anew once its reads are found to hold)."""
+        sources = self._sources
+        for name, calls in self._reads:
+            source = DERIVED.get(name)
+            whole = getattr(view, source, None) if source is not None else None
+            if whole is not None and whole == sources.get(source):
+                continue
+            value = getattr(view, name)
+            for args, seen in calls:
+                if (value if args is None else value(*args)) != seen:
+                    return False
+            if whole is not None:
+                sources[source] = plain_copy(whole)
+        return True
 
     def follow(self, inputs: Any, model: Any) -> None:
         """Keep ``model`` (the kept one with its pawns moved as ``inputs`` say, made without asking
         a hook) with the kept answers."""
         self.moved_from = self.model
-        self.inputs, self.model = inputs, model
+        self.inputs, self.model = plain_copy(inputs), model
 
     def keep(self, inputs: Any, model: Any) -> None:
         """Keep the model just drawn and the answers it used (the others are dropped)."""
-        self._answers, self._used = self._used, {}
-        self.inputs, self.model, self.moved_from = inputs, model, None
+        self._answers, self._used, self._sources = self._used, {}, {}
+        self.inputs, self.model, self.moved_from = plain_copy(inputs), model, None
         reads: dict[Any, Read] = {}
         for _, kept in self._answers.values():
             for read in kept:
@@ -212,4 +252,4 @@ class MapMemo:
         self._used = {}
 
 
-__all__ = ["STATIC", "MapMemo", "ReadingView", "Reads", "group_reads", "key_of", "snapshot", "still", "still_grouped"]
+__all__ = ["DERIVED", "STATIC", "MapMemo", "ReadingView", "Reads", "group_reads", "key_of", "plain_copy", "snapshot", "still", "still_grouped"]

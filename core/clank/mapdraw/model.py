@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from clank.actions import Action
 from clank.dungeon import DELTA, Geometry
 from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
-from clank.mapdraw.memo import MapMemo, key_of
+from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.names import local_name, room_label
 from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers
 from clank.registry import Symbol
@@ -502,12 +502,13 @@ _REGION = itemgetter(4)
 
 
 def map_inputs(view: Any) -> tuple[Any, ...]:
-    """Everything :func:`build` reads of a view besides the packs' render hooks, as plain data:
-    the placed tiles, each seat's name, status and room, the pieces, the icons paid for, the
-    links and whether tiles are left in each region's stack (the map shows only that: an open
-    edge leads to unexplored dungeon or to none). Two views with the same inputs, whose
-    hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
-    the hooks' reads itself)."""
+    """Everything :func:`build` reads of a view besides the packs' render hooks: the placed
+    tiles, each seat's name, status and room, the pieces, the icons paid for, the links and
+    whether tiles are left in each region's stack (the map shows only that: an open edge leads
+    to unexplored dungeon or to none). The pieces, paid icons and links are the game's own
+    values (not copied: a :class:`~clank.mapdraw.memo.MapMemo` keeps a copy and compares them
+    with it). Two views with equal inputs, whose hooks answer the same, draw the same map (the
+    memo checks the hooks' reads itself)."""
     tiles = tuple(map(_PLACEMENT, view.tiles))
     seats = []                           # plain loops: a generator runs a frame of its own (read per state)
     for s in range(view.seat_count):
@@ -516,7 +517,7 @@ def map_inputs(view: Any) -> tuple[Any, ...]:
     left = []
     for region in dict.fromkeys(map(_REGION, tiles)):
         left.append(view.stack_size(region) > 0)
-    return (tiles, tuple(seats), key_of(view.pieces), tuple(view.covered), key_of(view.links), tuple(left))
+    return (tiles, tuple(seats), view.pieces, view.covered, view.links, tuple(left))
 
 
 def build(view: Any, preview: Action | str | None = None,
