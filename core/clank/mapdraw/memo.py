@@ -134,27 +134,26 @@ def still(view: Any, reads: tuple[Read, ...]) -> bool:
     return True
 
 
-Reads = tuple[tuple[str, tuple[tuple[tuple[Any, ...] | None, Any], ...]], ...]
-"""Reads grouped by the view's attribute: (attribute, ((arguments, value seen), ...)), so that a
-check looks each attribute up once (:func:`still_grouped`)."""
+Reads = tuple[tuple[str, tuple[tuple[tuple[Any, ...] | None, Any, tuple[Any, ...]], ...]], ...]
+"""The reads of the kept answers grouped by the view's attribute: (attribute, ((arguments, value
+seen, the keys of the answers that read it), ...)), so that a check looks each attribute up once
+and each value once (:func:`group_reads`)."""
 
 
-def group_reads(reads: tuple[Read, ...]) -> Reads:
-    """``reads`` grouped by attribute (first-read order), for :func:`still_grouped`."""
-    groups: dict[str, list[tuple[tuple[Any, ...] | None, Any]]] = {}
-    for name, args, seen in reads:
-        groups.setdefault(name, []).append((args, seen))
-    return tuple((name, tuple(calls)) for name, calls in groups.items())
-
-
-def still_grouped(view: Any, groups: Reads) -> bool:
-    """:func:`still` of reads grouped by :func:`group_reads`."""
-    for name, calls in groups:
-        value = getattr(view, name)
-        for args, seen in calls:
-            if (value if args is None else value(*args)) != seen:
-                return False
-    return True
+def group_reads(answers: Mapping[Any, tuple[Any, tuple[Read, ...]]]) -> Reads:
+    """The reads of ``answers`` (key -> (answer, reads)) grouped by attribute (first-read order),
+    each read once with the keys of the answers that made it."""
+    groups: dict[str, dict[Any, tuple[tuple[Any, ...] | None, Any, list[Any]]]] = {}
+    for key, (_, reads) in answers.items():
+        for name, args, seen in reads:
+            calls = groups.setdefault(name, {})
+            try:
+                call = calls.setdefault(args, (args, seen, []))
+            except TypeError:                          # an argument that is not hashable
+                call = calls[id(args)] = (args, seen, [])
+            call[2].append(key)
+    return tuple((name, tuple((args, seen, tuple(keys)) for args, seen, keys in calls.values()))
+                 for name, calls in groups.items())
 
 
 class MapMemo:
@@ -164,8 +163,8 @@ class MapMemo:
     spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
     keeps neither its model nor new answers."""
 
-    __slots__ = ("_answers", "_used", "_reads", "_sources", "inputs", "model", "tiles", "elements", "drawing",
-                 "moved_from")
+    __slots__ = ("_answers", "_used", "_reads", "_sources", "_checked", "_stale", "inputs", "model", "shapes",
+                 "tiles", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
@@ -173,9 +172,14 @@ class MapMemo:
         self._reads: Reads = ()
         self._sources: dict[str, Any] = {}
         """A copy of each :data:`DERIVED` attribute under which every kept read of its method holds."""
+        self._checked: Any = None
+        self._stale: set[Any] = set()
         self.inputs: Any = None
         """A copy (:func:`plain_copy`) of the inputs of the model kept (:func:`clank.mapdraw.model.map_inputs`)."""
         self.model: Any = None
+        self.shapes: dict[Any, Any] = {}
+        """Each placed tile's shape by its place (:func:`clank.mapdraw.model.build`: a tile's shape
+        depends on its own place and turn only)."""
         self.tiles: dict[str, Any] = {}
         """Each tile of the model last kept, with what it showed (:func:`clank.mapdraw.model.build`
         reuses a tile that shows the same)."""
@@ -189,9 +193,13 @@ class MapMemo:
 
     def answer(self, view: Any, key: tuple[Any, ...], ask: Callable[[Any], T]) -> T:
         """The answer of a hook call (``key`` names the call with its plain arguments): the one
-        kept when what it read is unchanged, else ``ask(reading_view)``'s."""
-        kept = self._used.get(key) or self._answers.get(key)
-        if kept is not None and (key in self._used or still(view, kept[1])):
+        kept when what it read is unchanged, else ``ask(reading_view)``'s. Right after
+        :meth:`check` of the same view, a kept answer is reused unless the check found it stale."""
+        kept = self._used.get(key)
+        if kept is not None:
+            return kept[0]
+        kept = self._answers.get(key)
+        if kept is not None and (key not in self._stale if self._checked is view else still(view, kept[1])):
             self._used[key] = kept
             return kept[0]
         reads: list[Read] = []
@@ -199,21 +207,12 @@ class MapMemo:
         self._used[key] = (answer, tuple(reads))
         return answer
 
-    def unchanged(self, view: Any, inputs: Any) -> bool:
-        """Whether a drawing now would show what the kept model shows: the same inputs (the
-        view's values compared with the copies kept), and every kept answer's reads unchanged
-        (each value compared once)."""
-        if self.model is None or inputs != self.inputs:
-            return False
-        return self._reads_hold(view)
-
-    def hooks_unchanged(self, view: Any) -> bool:
-        """Whether every value the kept answers read is unchanged (each compared once)."""
-        return self.model is not None and self._reads_hold(view)
-
-    def _reads_hold(self, view: Any) -> bool:
-        """:func:`still_grouped` of the kept reads, a :data:`DERIVED` method's reads skipped while
-        its attribute equals the copy kept (taken anew once its reads are found to hold)."""
+    def check(self, view: Any) -> set[Any]:
+        """The keys of the kept answers whose reads changed in ``view`` (each value compared once;
+        a :data:`DERIVED` method's reads skipped while its attribute equals the copy kept, taken
+        anew once they are found to hold). Until :meth:`uncheck`, :meth:`answer` of this view
+        trusts it: ``view`` must not change meanwhile."""
+        stale: set[Any] = set()
         sources = self._sources
         for name, calls in self._reads:
             source = DERIVED.get(name)
@@ -221,12 +220,19 @@ class MapMemo:
             if whole is not None and whole == sources.get(source):
                 continue
             value = getattr(view, name)
-            for args, seen in calls:
+            held = True
+            for args, seen, keys in calls:
                 if (value if args is None else value(*args)) != seen:
-                    return False
-            if whole is not None:
+                    stale.update(keys)
+                    held = False
+            if held and whole is not None:
                 sources[source] = plain_copy(whole)
-        return True
+        self._checked, self._stale = view, stale
+        return stale
+
+    def uncheck(self) -> None:
+        """End what :meth:`check` said (the view may change from now on)."""
+        self._checked, self._stale = None, set()
 
     def follow(self, inputs: Any, model: Any) -> None:
         """Keep ``model`` (the kept one with its pawns moved as ``inputs`` say, made without asking
@@ -238,18 +244,13 @@ class MapMemo:
         """Keep the model just drawn and the answers it used (the others are dropped)."""
         self._answers, self._used, self._sources = self._used, {}, {}
         self.inputs, self.model, self.moved_from = plain_copy(inputs), model, None
-        reads: dict[Any, Read] = {}
-        for _, kept in self._answers.values():
-            for read in kept:
-                try:
-                    reads.setdefault(read[:2], read)
-                except TypeError:                      # an argument that is not hashable
-                    reads[id(read)] = read
-        self._reads = group_reads(tuple(reads.values()))
+        self._reads = group_reads(self._answers)
+        self.uncheck()
 
     def discard(self) -> None:
         """Forget the answers of a drawing that is not kept (a preview)."""
         self._used = {}
+        self.uncheck()
 
 
-__all__ = ["DERIVED", "STATIC", "MapMemo", "ReadingView", "Reads", "group_reads", "key_of", "plain_copy", "snapshot", "still", "still_grouped"]
+__all__ = ["DERIVED", "STATIC", "MapMemo", "ReadingView", "Reads", "group_reads", "key_of", "plain_copy", "snapshot", "still"]

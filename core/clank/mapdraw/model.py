@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import attrgetter, itemgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
@@ -123,16 +124,24 @@ class TileItem:
     layout: Layout | None = None          # where its rooms and tunnels' ends lie (shared by its drawings)
 
 
+Opening = tuple[tuple[int, int], str, int, float | None, tuple[int, int] | str | None]
+"""A port of a placed tile that may lead to unexplored dungeon: its cell, side, index and place
+along the side (:class:`OpenEdge`), and what it faces: the world cell beyond it (a grid tile),
+the slot it joins (a slot tile), or None (a slot tile's port joining nothing: a dead end)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Layout:
     """Where a placed tile's rooms and tunnels' ends lie, shared by every model that shows the
     tile at this place and turn: a renderer keeps what it works out from it by identity (the
     bends of the tunnels). ``cells``: world cells; ``rooms``: (id, world cell, column, row);
-    ``ends``: (tunnel index, end a, end b)."""
+    ``ends``: (tunnel index, end a, end b); ``openings``: its ports that may face an empty cell
+    or slot, in the order the open edges are listed."""
 
     cells: tuple[tuple[int, int], ...]
     rooms: tuple[tuple[str, tuple[int, int], int, int], ...]
     ends: tuple[tuple[int, EndItem, EndItem], ...]
+    openings: tuple[Opening, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -320,8 +329,25 @@ def _make_shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: 
                     for i, t in enumerate(tdef.tunnels))
     cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
     layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
-                    tuple((i, a, b) for i, a, b, _, _ in tunnels))
+                    tuple((i, a, b) for i, a, b, _, _ in tunnels), _openings(cells, tunnels, named))
     return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
+
+
+def _openings(cells: Mapping[str, tuple[int, int]], tunnels: Iterable[tuple[int, EndItem, EndItem, Any, Any]],
+              named: SlotPorts) -> tuple[Opening, ...]:
+    """A placed tile's :data:`Opening` s: a slot tile's named ports (each facing the slot it
+    joins), else each port end of its tunnels (facing the cell beyond it)."""
+    if named:
+        cell = next(iter(cells.values()))
+        return tuple((cell, side, idx, at, joined[0] if joined is not None else None)
+                     for side, idx, at, joined in named.values())
+    out: list[Opening] = []
+    for _, a, b, _, _ in tunnels:
+        for end in (a, b):
+            if end.kind == "port":
+                dx, dy = DELTA[end.side]
+                out.append((end.cell, end.side, end.idx, None, (end.cell[0] + dx, end.cell[1] + dy)))
+    return tuple(out)
 
 
 def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomAnswers, ...],
@@ -329,13 +355,19 @@ def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomA
               passages: Mapping[str, list[Symbol]], keys: Mapping[str, str], preview: bool) -> list[RoomItem]:
     rooms: list[RoomItem] = []
     for r, answer in zip(shape.rooms, answers, strict=True):
-        feats, contents = glyphs.room_glyphs(r.id, r.features, answer)
-        rooms.append(RoomItem(
-            id=r.id, tile=tile, label=r.label, full=r.full, cell_key=r.cell_key, cell=r.cell, col=r.col, row=r.row,
-            features=feats, contents=[*([] if preview else contents), *passages.get(r.id, ())],
-            pawns=[] if preview else list(pawns.get(r.id, ())), pieces=[] if preview else list(pieces.get(r.id, ())),
-            highlighted=r.id in keys, key=keys.get(r.id, ""), exit=any(f.style == "exit" for f in feats)))
+        rooms.append(_room_item(glyphs, r, tile, answer, pawns, pieces, passages, keys, preview))
     return rooms
+
+
+def _room_item(glyphs: Glyphs, r: _RoomShape, tile: str, answer: RoomAnswers, pawns: Mapping[str, list[Pawn]],
+               pieces: Mapping[str, list[Symbol]], passages: Mapping[str, list[Symbol]], keys: Mapping[str, str],
+               preview: bool) -> RoomItem:
+    feats, contents = glyphs.room_glyphs(r.id, r.features, answer)
+    return RoomItem(
+        id=r.id, tile=tile, label=r.label, full=r.full, cell_key=r.cell_key, cell=r.cell, col=r.col, row=r.row,
+        features=feats, contents=[*([] if preview else contents), *passages.get(r.id, ())],
+        pawns=[] if preview else list(pawns.get(r.id, ())), pieces=[] if preview else list(pieces.get(r.id, ())),
+        highlighted=r.id in keys, key=keys.get(r.id, ""), exit=any(f.style == "exit" for f in feats))
 
 
 SlotPorts = dict[str, tuple[str, int, float, tuple[str, str] | None]]
@@ -408,43 +440,31 @@ def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int],
     return {tile: tuple(sorted(pairs)) for tile, pairs in out.items()}
 
 
-_EDGES: _RulesetCache[list[OpenEdge]] = _RulesetCache(1024)
-"""Open edges by ruleset, placed tiles and whether each region's stack has tiles left."""
+_edge = lru_cache(maxsize=4096)(OpenEdge)
+"""An open edge, the same object for the same values (a drawing keeps what it drew of each by
+identity, and a frozen dataclass is slow to make)."""
 
 
-def _open_edges(view: Any, geo: Geometry | Callable[[], Geometry], tiles: list[TileItem],
-                named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
-    """The ports facing empty cells or slots (kept by what they depend on: where the tiles lie
-    and whether tiles are left to discover); ``geo``: the geometry of the tiles, or what makes
-    it (when they are not kept)."""
-    regions = tuple(dict.fromkeys(t.region for t in tiles))
-    key = (tuple((t.id, t.region, t.x, t.y, t.rot) for t in tiles), tuple(view.stack_size(r) > 0 for r in regions))
-    return _EDGES.get(view.ruleset, key,
-                      lambda: _find_open_edges(view, geo if isinstance(geo, Geometry) else geo(), tiles, named))
-
-
-def _find_open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
-                     named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
+def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> list[OpenEdge]:
+    """The ports facing empty cells or slots of ``geo`` (the geometry of ``tiles``): each
+    tile's openings (:class:`Layout`), discoverable while its region's stack has tiles left;
+    a slot tile's port joining nothing is a dead end."""
+    by_cell, by_slot = geo.by_cell, geo.by_slot
+    left: dict[str, bool] = {}
     out = []
     for tile in tiles:
-        ports = named.get(tile.id)
-        if ports:                 # a slot tile: a port leads on when the slot it joins is empty
-            discoverable = view.stack_size(tile.region) > 0
-            cell = next(iter(tile.cells.values()))
-            for side, idx, at, joined in ports.values():
-                if joined is None:
-                    out.append(OpenEdge(tile.region, cell, side, idx, False, at))
-                elif geo.in_slot(tile.region, joined[0]) is None:
-                    out.append(OpenEdge(tile.region, cell, side, idx, discoverable, at))
-            continue
-        for t in tile.tunnels:
-            for end in (t.a, t.b):
-                if end.kind != "port":
-                    continue
-                dx, dy = DELTA[end.side]
-                x, y = end.cell
-                if geo.cell_free(x + dx, y + dy, tile.region):
-                    out.append(OpenEdge(tile.region, end.cell, end.side, end.idx, view.stack_size(tile.region) > 0))
+        region = tile.region
+        discoverable = left.get(region)
+        if discoverable is None:
+            discoverable = left[region] = view.stack_size(region) > 0
+        for cell, side, idx, at, facing in tile.layout.openings if tile.layout is not None else ():
+            if facing is None:
+                out.append(_edge(region, cell, side, idx, False, at))
+            elif type(facing) is str:
+                if (region, facing) not in by_slot:
+                    out.append(_edge(region, cell, side, idx, discoverable, at))
+            elif (facing[0], facing[1], region) not in by_cell:
+                out.append(_edge(region, cell, side, idx, discoverable, None))
     return out
 
 
@@ -535,30 +555,38 @@ def build(view: Any, preview: Action | str | None = None,
         memo.discard()
         if drawn is not None:
             return drawn
-    inputs = map_inputs(view) if memo is not None and plain else None
-    if memo is not None and inputs is not None:
-        if memo.unchanged(view, inputs):
-            return memo.model
-        moved = _follow_pawns(view, memo, inputs)
-        if moved is not None:
-            return moved
-    model = _build(view, preview, highlight, memo)
-    if memo is not None:
-        if plain:
-            memo.keep(inputs, model)
-        else:
+    if memo is None or not plain:
+        model = _build(view, preview, highlight, memo)
+        if memo is not None:
             memo.discard()
+        return model
+    inputs = map_inputs(view)
+    if memo.model is not None:
+        try:
+            if not memo.check(view):     # no kept answer is stale: the same model, or its pawns moved
+                if inputs == memo.inputs:
+                    return memo.model
+                moved = _follow_pawns(view, memo, inputs)
+                if moved is not None:
+                    return moved
+            same_places = inputs[0] == memo.inputs[0] and inputs[5] == memo.inputs[5]
+            model = _build(view, None, None, memo, inputs[0], memo.model.open_edges if same_places else None)
+        finally:
+            memo.uncheck()
+    else:
+        model = _build(view, None, None, memo, inputs[0])
+    memo.keep(inputs, model)
     return model
 
 
 def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel | None:
     """The kept model with the pawns where they are now, when nothing else the map reads changed
-    (the tiles, the pieces, the paid icons, the links, the stacks and every value a render hook
-    read: the common change of a move): only the tiles whose rooms' pawns changed are made
-    anew, as :func:`_build` would make them. None when something else changed."""
+    (the tiles, the pieces, the paid icons, the links, the stacks, and every value a render hook
+    read, which the caller checked: the common change of a move): only the tiles whose rooms'
+    pawns changed are made anew, as :func:`_build` would make them. None when something else
+    changed."""
     kept = memo.inputs
-    if memo.model is None or kept is None or inputs[0] != kept[0] or inputs[2:] != kept[2:] \
-            or not memo.hooks_unchanged(view):
+    if memo.model is None or kept is None or inputs[0] != kept[0] or inputs[2:] != kept[2:]:
         return None
     model: MapModel = memo.model
     faces = seat_faces(view)
@@ -612,8 +640,7 @@ def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMem
         return base
     placed = [*view.tiles, trial]
     tdef = view.ruleset.tiles[trial.tile]
-    named = {p.tile: slot_ports(view, p, tdef if p is trial else view.ruleset.tiles[p.tile]) for p in placed}
-    shape = _shape(view, view.geometry, trial, tdef, named[trial.tile])   # a tile's own ports: any geometry
+    shape = _shape(view, view.geometry, trial, tdef, slot_ports(view, trial, tdef))   # its own ports: any geometry
     own = {r.id for r in shape.rooms}
     if (dest is not None and dest not in own) or any(link.a in own or link.b in own for link in base.links):
         return None
@@ -626,13 +653,39 @@ def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMem
     tiles = [*base.tiles, tile]
     regions = list(base.regions) if trial.region in base.regions else \
         sorted([*base.regions, trial.region], key=lambda r: view.slot_layout(r) is not None)
-    edges = _open_edges(view, lambda: Geometry(view.ruleset.tiles, placed), tiles, named)
+    edges = _open_edges(view, Geometry(view.ruleset.tiles, placed), tiles)
     return MapModel(tiles, regions, {**base.rooms, **{r.id: r for r in rooms}}, edges, base.links, base.glyphs,
                     base.players, dest)
 
 
+def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, ...],
+            before: tuple[tuple[Any, ...], TileItem], pawns: Mapping[str, list[Pawn]],
+            pieces: Mapping[str, list[Symbol]], passages: Mapping[str, list[Symbol]], keys: Mapping[str, str],
+            covered: Mapping[str, tuple[tuple[int, int], ...]]) -> TileItem:
+    """A tile item made anew for a tile that lies as it did (``before``: what it showed and its
+    item): its rooms that show the same, its tunnels (the same paid icons) and its notes are the
+    items before (a drawing redraws only what is new)."""
+    was, item = before
+    rooms = []
+    for k, r in enumerate(shape.rooms):
+        if was[1][k] == state[1][k] and was[5][k] == state[5][k]:
+            rooms.append(item.rooms[k])
+        else:
+            rooms.append(_room_item(glyphs, r, p.tile, state[1][k], pawns, pieces, passages, keys, state[3]))
+    tunnels = item.tunnels if was[4] == state[4] else _tunnels(glyphs, shape, p.tile, covered.get(p.tile, ()))
+    notes = item.notes if was[2] == state[2] else list(state[2])
+    return TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms, tunnels, notes,
+                    state[3], shape.layout)
+
+
 def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | Mapping[str, str] | None,
-           memo: MapMemo | None) -> MapModel:
+           memo: MapMemo | None, places: tuple[tuple[Any, ...], ...] | None = None,
+           edges: list[OpenEdge] | None = None) -> MapModel:
+    """The model made from the view, reusing what ``memo`` kept: the hooks' answers whose reads
+    are unchanged, each tile's shape (by ``places``, the placed tiles' places as
+    :func:`map_inputs` reads them, given with the memo when no preview is drawn), each tile
+    item that shows the same as before, and ``edges``, the open edges of the kept model when
+    the tiles lie as they did and the stacks are as empty."""
     glyphs = Glyphs(view, memo)
     keys: dict[str, str] = dict(highlight) if isinstance(highlight, Mapping) else \
         {r: "" for r in (highlight or ())}
@@ -649,14 +702,21 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
             pieces.setdefault(piece["room"], []).append(glyphs.piece(piece))
     covered = _covered_by_tile(view.covered)
     regions: list[str] = []
-    named: dict[str, SlotPorts] = {}
     shapes: list[tuple[PlacedTile, _TileShape]] = []
-    for p in placed:
+    known = memo.shapes if memo is not None and places is not None else None
+    made: dict[tuple[Any, ...], _TileShape] = {}
+    for i, p in enumerate(placed):
         if p.region not in regions:
             regions.append(p.region)
-        tdef = view.ruleset.tiles[p.tile]
-        ports = named[p.tile] = slot_ports(view, p, tdef)
-        shapes.append((p, _shape(view, geo, p, tdef, ports)))
+        shape = known.get(places[i]) if known is not None and places is not None else None
+        if shape is None:
+            tdef = view.ruleset.tiles[p.tile]
+            shape = _shape(view, geo, p, tdef, slot_ports(view, p, tdef))
+        if places is not None:
+            made[places[i]] = shape
+        shapes.append((p, shape))
+    if memo is not None and places is not None:
+        memo.shapes = made
     links = _links(view, glyphs)
     passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
     kept = memo.tiles if memo is not None else {}
@@ -679,6 +739,8 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         before = kept.get(p.tile)
         if before is not None and before[0] == state:
             tile = before[1]
+        elif before is not None and before[0][0] is shape and before[0][3] == is_preview:
+            tile = _remade(glyphs, shape, p, state, before, pawns, pieces, passages, keys, covered)
         else:
             rooms = _rooms_of(glyphs, shape, p.tile, answers, pawns, pieces, passages, keys, is_preview)
             tile = TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms,
@@ -691,8 +753,9 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
-    return MapModel(tiles, regions, by_id, _open_edges(view, geo, tiles, named), links, glyphs,
-                    len(faces), dest)
+    if edges is None:
+        edges = _open_edges(view, geo, tiles)
+    return MapModel(tiles, regions, by_id, edges, links, glyphs, len(faces), dest)
 
 
 __all__ = ["POSITIONS", "EndItem", "IconItem", "Layout", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",

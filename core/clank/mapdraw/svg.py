@@ -534,7 +534,8 @@ class SvgScene:
 
 @dataclass(frozen=True, slots=True)
 class TileDrawn:
-    """A tile's elements in each layer, and the legend entries its title, marks and rooms use."""
+    """A tile's elements in each layer, the legend entries its title, marks and rooms use, and
+    those of each room."""
 
     back: Leaf
     lines: Leaf
@@ -542,13 +543,31 @@ class TileDrawn:
     title: Leaf
     rooms: tuple[Leaf, ...]
     notes: tuple[tuple[Note, ...], tuple[Note, ...], tuple[Note, ...]]
+    room_notes: tuple[tuple[Note, ...], ...]
 
 
-def _draw_tile(tile: TileItem) -> TileDrawn:
+def _draw_tile(tile: TileItem, before: tuple[TileItem, TileDrawn] | None = None) -> TileDrawn:
+    """A tile's elements; ``before``: an item of the same tile drawn before, and its drawing: when
+    it lies alike with the same tunnels and notes (the model's very lists), only its rooms that
+    are not the rooms before are drawn."""
+    if before is not None:
+        old, was = before
+        if old.layout is tile.layout and old.tunnels is tile.tunnels and old.notes is tile.notes and \
+                old.preview == tile.preview and old.name == tile.name and len(old.rooms) == len(tile.rooms):
+            leaves, notes = [], []              # plain loops: a generator runs a frame of its own
+            for room, old_room, leaf, note in zip(tile.rooms, old.rooms, was.rooms, was.room_notes, strict=True):
+                if room is not old_room:
+                    drawn = _room_drawn(room)
+                    leaf, note = drawn.leaf, drawn.notes
+                leaves.append(leaf)
+                notes.append(note)
+            return TileDrawn(was.back, was.lines, was.marks, was.title, tuple(leaves),
+                             (was.notes[0], was.notes[1], tuple(n for room in notes for n in room)), tuple(notes))
     back, lines, marks, title = _tile_drawn(tile)
     rooms = tuple(_room_drawn(room) for room in tile.rooms)
     return TileDrawn(back.leaf, lines.leaf, marks.leaf, title.leaf, tuple(d.leaf for d in rooms),
-                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)))
+                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)),
+                     tuple(d.notes for d in rooms))
 
 
 def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | None = None) -> SvgScene:
@@ -566,8 +585,8 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
     notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
     for tile in tiles:
         before = kept.get(id(tile))
-        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile)
-        elements[id(tile)] = (tile, drawn)
+        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile, kept.get(("tile", tile.id)))
+        elements[id(tile)] = elements[("tile", tile.id)] = (tile, drawn)
         region = tile.region
         leaves["tiles"][region].append(drawn.back)
         leaves["lines"][region].append(drawn.lines)
@@ -577,8 +596,9 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
         for k in range(3):
             notes[k][region].append(drawn.notes[k])
     edges = kept.get("edges")
-    if edges is None or edges[0] is not model.open_edges:
-        edges = (model.open_edges, tuple(edge_element(edge) for edge in model.open_edges))
+    if edges is None or edges[0] is not model.open_edges:   # an edge drawn before (the same object) is not drawn again
+        drawn_before = dict(zip(map(id, edges[0]), edges[1], strict=True)) if edges is not None else {}
+        edges = (model.open_edges, tuple(drawn_before.get(id(edge)) or edge_element(edge) for edge in model.open_edges))
     elements["edges"] = edges
     for edge, drawn_edge in zip(*edges, strict=True):
         leaves["marks"][edge.region].append(drawn_edge.leaf)
@@ -637,7 +657,8 @@ def moved_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, t
         rooms = tuple(leaf if room is before_room else _room_drawn(room).leaf
                       for room, before_room, leaf in zip(tile.rooms, old.rooms, was.rooms, strict=True))
         del elements[id(old)]
-        elements[id(tile)] = (tile, TileDrawn(was.back, was.lines, was.marks, was.title, rooms, was.notes))
+        elements[id(tile)] = elements[("tile", tile.id)] = \
+            (tile, TileDrawn(was.back, was.lines, was.marks, was.title, rooms, was.notes, was.room_notes))
         swapped.update((id(a), b) for a, b in zip(was.rooms, rooms, strict=True) if a is not b)
         regions.add(tile.region)
     at = LAYERS.index("rooms")
