@@ -152,10 +152,12 @@ def map_scene(view: Any, *, preview: Action | str | None = None, highlight: High
     kept = memo.drawing if memo is not None else None
     if kept is not None and kept[0] is model:
         drawn = kept[1] if kept[1].title == title else replace(kept[1], title=title)
-    elif kept is not None and memo is not None and model is memo.model and memo.moved_from is kept[0]:
-        drawn = _svg.moved_scene(kept[1], kept[0], model, view, title, memo)     # pawns moved: their rooms redrawn
     else:
-        drawn = _svg.scene(model, view, title, memo)
+        drawn = None
+        if kept is not None and memo is not None and model is memo.model:   # the tiles that changed redrawn
+            drawn = _svg.updated_scene(kept[1], kept[0], model, view, title, memo)
+        if drawn is None:
+            drawn = _svg.scene(model, view, title, memo)
     if memo is not None and model is memo.model:
         memo.drawing = (model, drawn)
     return drawn

@@ -236,9 +236,10 @@ class MapMemo:
 
     def follow(self, inputs: Any, model: Any) -> None:
         """Keep ``model`` (the kept one with its pawns moved as ``inputs`` say, made without asking
-        a hook) with the kept answers."""
+        a hook) with the kept answers; ``inputs``: the kept inputs with the pawns' new places (no
+        value of the game's own: they are kept as they are)."""
         self.moved_from = self.model
-        self.inputs, self.model = plain_copy(inputs), model
+        self.inputs, self.model = inputs, model
 
     def keep(self, inputs: Any, model: Any) -> None:
         """Keep the model just drawn and the answers it used (the others are dropped)."""

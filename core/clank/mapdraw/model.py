@@ -618,7 +618,7 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
         tiles.append(item)
     moved = MapModel(tiles, model.regions, rooms, model.open_edges, model.links, model.glyphs, len(faces))
     memo.tiles = drawn
-    memo.follow(inputs, moved)
+    memo.follow((kept[0], inputs[1], *kept[2:]), moved)      # the seats' places are new tuples: no copy
     return moved
 
 
