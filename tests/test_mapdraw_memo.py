@@ -108,6 +108,38 @@ def test_a_tile_laid_changes_only_the_edges_it_faces():
     assert len(kept) >= len(first.tiles) - 2 and laid.tiles[-1].id == "de-20"
 
 
+def test_an_icon_whose_glyph_reads_the_game_is_drawn_anew_on_tiles_kept_since():
+    """A tunnel icon's glyph may read the game (here a room's state): its answer is kept with the
+    tiles that show it, even through drawings that kept those tiles as they were (a tile laid
+    elsewhere), so that when what it read changes, every tile showing the icon is drawn anew."""
+    from clank.mapdraw import svg as svg_module
+    from clank.registry import RenderDef, Symbol
+
+    g = _position()
+    name = next(icon for p in g.state.tiles for t in g.ruleset.tiles[p.tile].tunnels for icon in t.icons)
+
+    def map_icon(view, icon):
+        if icon != name:
+            return None
+        lit = view.room("st-a.crypt").get("lit")
+        return Symbol("Z" if lit else "Y", "", f"test icon, {'lit' if lit else 'dark'}")
+
+    renderers = g.ruleset.registry.renderers
+    renderers.insert(0, RenderDef("test", map_icon=map_icon))
+    try:
+        memo = MapMemo()
+        assert "test icon, dark" in map_scene(g.state_view(None), memo=memo).document()
+        place(g, "de-20", 0, 2, 0)                      # a tile laid: the others kept as they are
+        map_scene(g.state_view(None), memo=memo)
+        g.state.rooms.setdefault("st-a.crypt", {})["lit"] = True
+        shown = map_scene(g.state_view(None), memo=memo).document()
+        svg_module.clear_caches()
+        assert shown == svg_module.render_svg(build(g.state_view(None)), g.state_view(None))
+        assert "test icon, lit" in shown and "test icon, dark" not in shown
+    finally:
+        renderers.remove(renderers[0])
+
+
 # ==========================================================================================
 # Whole games: the memo's map equals a map made from nothing at every state
 # ==========================================================================================

@@ -20,7 +20,7 @@ engine) cannot be compared: a call that read one is asked again at every drawing
 from __future__ import annotations
 
 import marshal
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -164,7 +164,7 @@ class MapMemo:
     keeps neither its model nor new answers."""
 
     __slots__ = ("_answers", "_used", "_reads", "_sources", "_checked", "_stale", "inputs", "model", "shapes",
-                 "tiles", "elements", "drawing", "moved_from")
+                 "tiles", "shown", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
@@ -183,6 +183,10 @@ class MapMemo:
         self.tiles: dict[str, Any] = {}
         """Each tile of the model last kept, with what it showed (:func:`clank.mapdraw.model.build`
         reuses a tile that shows the same)."""
+        self.shown: Any = None
+        """What the rooms and tiles of the model last kept show besides the hooks' answers: the
+        pawns, pieces and link marks by room, the paid icons by tile (a rebuild compares them to
+        find the tiles to make anew)."""
         self.elements: dict[Any, Any] = {}
         """The SVG elements of each tile item of the model last drawn (:func:`clank.mapdraw.svg.scene`)."""
         self.drawing: tuple[Any, Any] | None = None
@@ -206,6 +210,15 @@ class MapMemo:
         answer = ask(ReadingView(view, reads))
         self._used[key] = (answer, tuple(reads))
         return answer
+
+    def reuse(self, keys: Iterable[tuple[Any, ...]]) -> None:
+        """Keep the kept answers of ``keys`` for the next drawing, as if they were asked for (the
+        caller knows they are not stale; an answer asked for in this drawing stays)."""
+        answers, used = self._answers, self._used
+        for key in keys:
+            kept = answers.get(key)
+            if kept is not None and key not in used:
+                used[key] = kept
 
     def check(self, view: Any) -> set[Any]:
         """The keys of the kept answers whose reads changed in ``view`` (each value compared once;

@@ -23,7 +23,7 @@ from clank.dungeon import DELTA, Geometry
 from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
 from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.names import local_name, room_label
-from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers
+from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers, stale_places
 from clank.registry import Symbol
 
 POSITIONS = {"nw": (0, 0), "n": (1, 0), "ne": (2, 0), "w": (0, 1), "c": (1, 1), "e": (2, 1),
@@ -430,6 +430,11 @@ def _tunnels(glyphs: Glyphs, shape: _TileShape, tile: str, covered: tuple[tuple[
             for i, a, b, icons, one_way in shape.tunnels]
 
 
+def _icon_names(shape: _TileShape) -> list[str]:
+    """The icons on a tile's tunnels."""
+    return [name for _, _, _, icons, _ in shape.tunnels for name in icons]
+
+
 def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int], ...]]:
     """The icons paid for good (``"tile#tunnel#icon"``), by tile: (tunnel, icon) pairs."""
     out: dict[str, list[tuple[int, int]]] = {}
@@ -563,14 +568,15 @@ def build(view: Any, preview: Action | str | None = None,
     inputs = map_inputs(view)
     if memo.model is not None:
         try:
-            if not memo.check(view):     # no kept answer is stale: the same model, or its pawns moved
+            stale = memo.check(view)
+            if not stale:                # no kept answer is stale: the same model, or its pawns moved
                 if inputs == memo.inputs:
                     return memo.model
                 moved = _follow_pawns(view, memo, inputs)
                 if moved is not None:
                     return moved
             same_places = inputs[0] == memo.inputs[0] and inputs[5] == memo.inputs[5]
-            model = _build(view, None, None, memo, inputs[0], memo.model.open_edges if same_places else None)
+            model = _build(view, None, None, memo, inputs[0], memo.model.open_edges if same_places else None, stale)
         finally:
             memo.uncheck()
     else:
@@ -610,14 +616,16 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
             item = TileItem(tile.id, tile.name, tile.region, tile.x, tile.y, tile.rot, tile.cells,
                             [_moved_room(r, p) for r, p in zip(tile.rooms, now, strict=True)], tile.tunnels,
                             tile.notes, tile.preview, tile.layout)
-            drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True))),
-                              item)
+            drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True)),
+                               *state[6:]), item)
             if rooms is model.rooms:
                 rooms = dict(rooms)
             rooms.update((r.id, r) for r in item.rooms)
         tiles.append(item)
     moved = MapModel(tiles, model.regions, rooms, model.open_edges, model.links, model.glyphs, len(faces))
     memo.tiles = drawn
+    if memo.shown is not None:
+        memo.shown = (pawns, *memo.shown[1:])
     memo.follow((kept[0], inputs[1], *kept[2:]), moved)      # the seats' places are new tuples: no copy
     return moved
 
@@ -658,13 +666,39 @@ def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMem
                     base.players, dest)
 
 
+def _dirty_tiles(memo: MapMemo, stale: set[Any], pawns: Mapping[str, list[Pawn]], pieces: Mapping[str, list[Symbol]],
+                 passages: Mapping[str, list[Symbol]], covered: Mapping[str, Any]) -> set[str] | None:
+    """The tiles of the memo's model that may show something new: those a stale answer is about,
+    those with a room whose pawns, pieces or link marks changed, those whose paid icons changed
+    (a tile laid is new: it has no item to keep). None: any tile may (a stale answer about what
+    every tile may show, or nothing kept to compare with)."""
+    places = stale_places(stale)
+    if places is None or memo.shown is None or memo.model is None:
+        return None
+    rooms = memo.model.rooms
+    changed, out = places
+    for before, now in zip(memo.shown[:3], (pawns, pieces, passages), strict=True):
+        for rid in before.keys() | now.keys():
+            if before.get(rid) != now.get(rid):
+                changed.add(rid)
+    for rid in changed:
+        room = rooms.get(rid)
+        if room is not None:
+            out.add(room.tile)
+    was = memo.shown[3]
+    for tid in was.keys() | covered.keys():
+        if was.get(tid) != covered.get(tid):
+            out.add(tid)
+    return out
+
+
 def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, ...],
             before: tuple[tuple[Any, ...], TileItem], pawns: Mapping[str, list[Pawn]],
             pieces: Mapping[str, list[Symbol]], passages: Mapping[str, list[Symbol]], keys: Mapping[str, str],
             covered: Mapping[str, tuple[tuple[int, int], ...]]) -> TileItem:
     """A tile item made anew for a tile that lies as it did (``before``: what it showed and its
-    item): its rooms that show the same, its tunnels (the same paid icons) and its notes are the
-    items before (a drawing redraws only what is new)."""
+    item): its rooms that show the same, its tunnels (the same paid icons and icons' glyphs) and
+    its notes are the items before (a drawing redraws only what is new)."""
     was, item = before
     rooms = []
     for k, r in enumerate(shape.rooms):
@@ -672,7 +706,8 @@ def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, 
             rooms.append(item.rooms[k])
         else:
             rooms.append(_room_item(glyphs, r, p.tile, state[1][k], pawns, pieces, passages, keys, state[3]))
-    tunnels = item.tunnels if was[4] == state[4] else _tunnels(glyphs, shape, p.tile, covered.get(p.tile, ()))
+    tunnels = item.tunnels if was[4] == state[4] and was[6] == state[6] else \
+        _tunnels(glyphs, shape, p.tile, covered.get(p.tile, ()))
     notes = item.notes if was[2] == state[2] else list(state[2])
     return TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms, tunnels, notes,
                     state[3], shape.layout)
@@ -680,12 +715,15 @@ def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, 
 
 def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | Mapping[str, str] | None,
            memo: MapMemo | None, places: tuple[tuple[Any, ...], ...] | None = None,
-           edges: list[OpenEdge] | None = None) -> MapModel:
+           edges: list[OpenEdge] | None = None, stale: set[Any] | None = None) -> MapModel:
     """The model made from the view, reusing what ``memo`` kept: the hooks' answers whose reads
     are unchanged, each tile's shape (by ``places``, the placed tiles' places as
     :func:`map_inputs` reads them, given with the memo when no preview is drawn), each tile
     item that shows the same as before, and ``edges``, the open edges of the kept model when
-    the tiles lie as they did and the stacks are as empty."""
+    the tiles lie as they did and the stacks are as empty. ``stale``: the keys of the memo's
+    stale answers (:meth:`~clank.mapdraw.memo.MapMemo.check` of this view, just made): a tile
+    none of whose rooms shows anything new (answers, pawns, pieces, link marks, paid icons) is
+    the kept tile, not looked at."""
     glyphs = Glyphs(view, memo)
     keys: dict[str, str] = dict(highlight) if isinstance(highlight, Mapping) else \
         {r: "" for r in (highlight or ())}
@@ -720,9 +758,18 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     links = _links(view, glyphs)
     passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
     kept = memo.tiles if memo is not None else {}
+    dirty = _dirty_tiles(memo, stale, pawns, pieces, passages, covered) if memo is not None and stale is not None \
+        else None
     tiles: list[TileItem] = []
     drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}
     for p, shape in shapes:
+        if dirty is not None and p.tile not in dirty:
+            before = kept.get(p.tile)
+            if before is not None and before[0][0] is shape:      # shows what it showed: kept as it is
+                glyphs.keep_tile(p.tile, [r.id for r in shape.rooms], _icon_names(shape))
+                drawn[p.tile] = before
+                tiles.append(before[1])
+                continue
         is_preview = p is trial
         said, shown, notes_ = [], [], []     # plain loops: a generator runs a frame of its own (per tile)
         for r in shape.rooms:
@@ -733,9 +780,12 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         for r in shape.rooms:
             shown.append((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
                           tuple(passages.get(r.id, ()))))
+        icons = []
+        for name in _icon_names(shape):
+            icons.append(glyphs.icon(name))
         answers, notes = tuple(said), tuple(notes_)
         # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
-        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown))
+        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown), tuple(icons))
         before = kept.get(p.tile)
         if before is not None and before[0] == state:
             tile = before[1]
@@ -749,7 +799,7 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         drawn[p.tile] = (state, tile)
         tiles.append(tile)
     if memo is not None and preview is None and not highlight:
-        memo.tiles = drawn
+        memo.tiles, memo.shown = drawn, (pawns, pieces, passages, covered)
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}

@@ -128,6 +128,23 @@ RoomAnswers = tuple[tuple[Symbol | None, ...], tuple[Symbol, ...]]
 """The render hooks' answers about a room: ``map_feature`` per printed feature, ``map_room``."""
 
 
+def stale_places(keys: Iterable[tuple[Any, ...]]) -> tuple[set[str], set[str]] | None:
+    """The rooms and tiles the memo's stale answers (:meth:`~clank.mapdraw.memo.MapMemo.check`)
+    are about: (rooms, tiles); a piece's glyph is about no place (the pieces are compared room by
+    room); None when an answer is about something every tile may show (a tunnel icon's glyph)."""
+    rooms: set[str] = set()
+    tiles: set[str] = set()
+    for key in keys:
+        kind = key[0]
+        if kind in ("room", "map_room", "map_feature"):
+            rooms.add(key[1])
+        elif kind == "map_tile":
+            tiles.add(key[1])
+        elif kind != "piece":
+            return None
+    return rooms, tiles
+
+
 class Glyphs:
     """The glyphs of one ruleset's things as one seat's view draws them (hook answers, with
     generic glyphs for what no renderer describes), asked once per name and remembered. With a
@@ -257,6 +274,13 @@ class Glyphs:
     def tile(self, tile_id: str) -> list[Symbol]:
         """Glyphs on a placed tile (every renderer's ``map_tile``)."""
         return self._every("map_tile", tile_id)
+
+    def keep_tile(self, tile_id: str, rooms: Iterable[str], icons: Iterable[str]) -> None:
+        """Keep the memo's answers about a tile (:meth:`tile`), its rooms (:meth:`room_answers`)
+        and its tunnels' icons (:meth:`icon`) for the next drawing without asking for them: the
+        caller reuses what it made of them, knowing none is stale (:func:`stale_places`)."""
+        if self.memo is not None:
+            self.memo.reuse([("map_tile", tile_id), *(("room", r) for r in rooms), *(("map_icon", i) for i in icons)])
 
     def piece(self, piece: dict[str, Any]) -> Symbol:
         """A piece on the map: the packs' ``piece`` answer as a glyph: a :class:`Symbol` as it
