@@ -145,7 +145,7 @@ def map_scene(view: Any, *, preview: Action | str | None = None, highlight: High
     when the map grows), for a viewer that replaces only what changed from one drawing to the
     next. ``memo`` (a :class:`~clank.mapdraw.memo.MapMemo` per game) makes the next drawing of
     the same game reuse what did not change (the model, the render hooks' answers)."""
-    from clank.mapdraw import svg as _svg  # the table never needs SVG
+    import clank.mapdraw.svg as _svg  # the table never needs SVG (imported so: no Python code runs when imported)
 
     model = _model.build(view, preview, highlight, memo)
     title = title if title is not None else _svg.default_title(view)

@@ -226,6 +226,7 @@ class MapMemo:
         anew once they are found to hold). Until :meth:`uncheck`, :meth:`answer` of this view
         trusts it: ``view`` must not change meanwhile."""
         stale: set[Any] = set()
+        self._used = {}                          # a drawing starts (one that failed left nothing to trust)
         sources = self._sources
         for name, calls in self._reads:
             source = DERIVED.get(name)

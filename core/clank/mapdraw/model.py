@@ -264,13 +264,16 @@ class _RoomShape:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _TileShape:
-    """What never changes of a placed tile: its name, cells, rooms and tunnels' ends."""
+    """What never changes of a placed tile: its name, cells, rooms and tunnels' ends, the ids of
+    its rooms and the icons on its tunnels."""
 
     name: str
     cells: dict[str, tuple[int, int]]
     rooms: tuple[_RoomShape, ...]
     tunnels: tuple[tuple[int, EndItem, EndItem, tuple[str, ...], bool], ...]
     layout: Layout
+    room_ids: tuple[str, ...]
+    icons: tuple[str, ...]
 
 
 V = TypeVar("V")
@@ -330,7 +333,8 @@ def _make_shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: 
     cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
     layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
                     tuple((i, a, b) for i, a, b, _, _ in tunnels), _openings(cells, tunnels, named))
-    return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
+    return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout, tuple(r.id for r in rooms),
+                      tuple(name for _, _, _, icons, _ in tunnels for name in icons))
 
 
 def _openings(cells: Mapping[str, tuple[int, int]], tunnels: Iterable[tuple[int, EndItem, EndItem, Any, Any]],
@@ -428,11 +432,6 @@ def _tunnels(glyphs: Glyphs, shape: _TileShape, tile: str, covered: tuple[tuple[
     return [TunnelItem(tile, i, a, b, [IconItem(name, glyphs.icon(name), (i, k) in covered)
                                        for k, name in enumerate(icons)], one_way)
             for i, a, b, icons, one_way in shape.tunnels]
-
-
-def _icon_names(shape: _TileShape) -> list[str]:
-    """The icons on a tile's tunnels."""
-    return [name for _, _, _, icons, _ in shape.tunnels for name in icons]
 
 
 def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int], ...]]:
@@ -766,7 +765,7 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         if dirty is not None and p.tile not in dirty:
             before = kept.get(p.tile)
             if before is not None and before[0][0] is shape:      # shows what it showed: kept as it is
-                glyphs.keep_tile(p.tile, [r.id for r in shape.rooms], _icon_names(shape))
+                glyphs.keep_tile(p.tile, shape.room_ids, shape.icons)
                 drawn[p.tile] = before
                 tiles.append(before[1])
                 continue
@@ -781,7 +780,7 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
             shown.append((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
                           tuple(passages.get(r.id, ()))))
         icons = []
-        for name in _icon_names(shape):
+        for name in shape.icons:
             icons.append(glyphs.icon(name))
         answers, notes = tuple(said), tuple(notes_)
         # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
