@@ -10,7 +10,9 @@ inputs are all unchanged reuses the whole model of the one before (most actions 
 change nothing on the map: a card played). The memo keeps copies of those inputs
 (:func:`plain_copy`) and compares the game's own values with them (``==`` runs in C); the reads
 of a view's method that reads one of its attributes only (:data:`DERIVED`: ``room(id)`` reads
-``rooms``) are skipped while that attribute equals the copy kept of it.
+``rooms``) are skipped while that attribute equals the copy kept of it. When something changed,
+:meth:`MapMemo.check` names the answers whose reads changed (each value compared once), so that
+a rebuild asks only those again and makes anew only the tiles that show something new.
 
 The ruleset's own data (card, token and tile definitions, room names, slot layouts) never
 changes during a game and is not noted. A value that is not plain data (an object of the
