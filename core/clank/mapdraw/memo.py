@@ -166,7 +166,7 @@ class MapMemo:
     keeps neither its model nor new answers."""
 
     __slots__ = ("_answers", "_used", "_reads", "_sources", "_checked", "_stale", "inputs", "model", "shapes",
-                 "tiles", "shown", "elements", "drawing", "moved_from")
+                 "tiles", "shown", "facings", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
         self._answers: dict[tuple[Any, ...], tuple[Any, tuple[Read, ...]]] = {}
@@ -189,6 +189,8 @@ class MapMemo:
         """What the rooms and tiles of the model last kept show besides the hooks' answers: the
         pawns, pieces and link marks by room, the paid icons by tile (a rebuild compares them to
         find the tiles to make anew)."""
+        self.facings: Any = None
+        """What each open edge of the model last kept faces (a tile laid closes those it fills)."""
         self.elements: dict[Any, Any] = {}
         """The SVG elements of each tile item of the model last drawn (:func:`clank.mapdraw.svg.scene`)."""
         self.drawing: tuple[Any, Any] | None = None

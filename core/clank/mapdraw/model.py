@@ -124,10 +124,13 @@ class TileItem:
     layout: Layout | None = None          # where its rooms and tunnels' ends lie (shared by its drawings)
 
 
-Opening = tuple[tuple[int, int], str, int, float | None, tuple[int, int] | str | None]
+Facing = tuple[str, str] | tuple[int, int, str] | None
+"""What a port faces, as the geometry keys what fills it (:class:`~clank.dungeon.Geometry`'s
+``by_slot`` and ``by_cell``): a slot ``(region, slot)``, a world cell ``(x, y, region)``, or None
+(a slot tile's port joining nothing: a dead end)."""
+Opening = tuple[tuple[int, int], str, int, float | None, Facing]
 """A port of a placed tile that may lead to unexplored dungeon: its cell, side, index and place
-along the side (:class:`OpenEdge`), and what it faces: the world cell beyond it (a grid tile),
-the slot it joins (a slot tile), or None (a slot tile's port joining nothing: a dead end)."""
+along the side (:class:`OpenEdge`), and what it faces (:data:`Facing`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -332,25 +335,25 @@ def _make_shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: 
                     for i, t in enumerate(tdef.tunnels))
     cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
     layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
-                    tuple((i, a, b) for i, a, b, _, _ in tunnels), _openings(cells, tunnels, named))
+                    tuple((i, a, b) for i, a, b, _, _ in tunnels), _openings(placed.region, cells, tunnels, named))
     return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout, tuple(r.id for r in rooms),
                       tuple(name for _, _, _, icons, _ in tunnels for name in icons))
 
 
-def _openings(cells: Mapping[str, tuple[int, int]], tunnels: Iterable[tuple[int, EndItem, EndItem, Any, Any]],
-              named: SlotPorts) -> tuple[Opening, ...]:
+def _openings(region: str, cells: Mapping[str, tuple[int, int]],
+              tunnels: Iterable[tuple[int, EndItem, EndItem, Any, Any]], named: SlotPorts) -> tuple[Opening, ...]:
     """A placed tile's :data:`Opening` s: a slot tile's named ports (each facing the slot it
     joins), else each port end of its tunnels (facing the cell beyond it)."""
     if named:
         cell = next(iter(cells.values()))
-        return tuple((cell, side, idx, at, joined[0] if joined is not None else None)
+        return tuple((cell, side, idx, at, (region, joined[0]) if joined is not None else None)
                      for side, idx, at, joined in named.values())
     out: list[Opening] = []
     for _, a, b, _, _ in tunnels:
         for end in (a, b):
             if end.kind == "port":
                 dx, dy = DELTA[end.side]
-                out.append((end.cell, end.side, end.idx, None, (end.cell[0] + dx, end.cell[1] + dy)))
+                out.append((end.cell, end.side, end.idx, None, (end.cell[0] + dx, end.cell[1] + dy, region)))
     return tuple(out)
 
 
@@ -453,9 +456,15 @@ def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> list[Ope
     """The ports facing empty cells or slots of ``geo`` (the geometry of ``tiles``): each
     tile's openings (:class:`Layout`), discoverable while its region's stack has tiles left;
     a slot tile's port joining nothing is a dead end."""
+    return _edges_facing(view, geo, tiles)[0]
+
+
+def _edges_facing(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> tuple[list[OpenEdge], list[Facing]]:
+    """:func:`_open_edges`, and what each faces."""
     by_cell, by_slot = geo.by_cell, geo.by_slot
     left: dict[str, bool] = {}
-    out = []
+    out: list[OpenEdge] = []
+    facings: list[Facing] = []
     for tile in tiles:
         region = tile.region
         discoverable = left.get(region)
@@ -464,12 +473,39 @@ def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> list[Ope
         for cell, side, idx, at, facing in tile.layout.openings if tile.layout is not None else ():
             if facing is None:
                 out.append(_edge(region, cell, side, idx, False, at))
-            elif type(facing) is str:
-                if (region, facing) not in by_slot:
-                    out.append(_edge(region, cell, side, idx, discoverable, at))
-            elif (facing[0], facing[1], region) not in by_cell:
-                out.append(_edge(region, cell, side, idx, discoverable, None))
-    return out
+            elif facing in (by_slot if len(facing) == 2 else by_cell):
+                continue
+            else:
+                out.append(_edge(region, cell, side, idx, discoverable, at))
+            facings.append(facing)
+    return out, facings
+
+
+KeptEdges = tuple[list[OpenEdge], list[Facing], int]
+"""The open edges of a kept model, what each faces, and how many of the placed tiles they are
+the edges of (the first ones)."""
+
+
+def _grown_edges(view: Any, geo: Geometry, kept: KeptEdges, placed: list[PlacedTile],
+                 tiles: list[TileItem]) -> tuple[list[OpenEdge], list[Facing]]:
+    """:func:`_edges_facing` of ``tiles`` (``placed``'s items) from the edges kept of their first
+    ones (the stacks as empty as then): those the tiles laid since fill are gone, theirs follow."""
+    edges, facings, count = kept
+    if count == len(tiles):
+        return edges, facings
+    filled: set[Facing] = set()
+    for p, tile in zip(placed[count:], tiles[count:], strict=True):
+        if p.region in geo.regions:
+            filled.add((p.region, p.slot))
+        else:
+            filled.update((x, y, p.region) for x, y in tile.cells.values())
+    out, faced = [], []
+    for edge, facing in zip(edges, facings, strict=True):
+        if facing not in filled:
+            out.append(edge)
+            faced.append(facing)
+    more, more_facing = _edges_facing(view, geo, tiles[count:])
+    return out + more, faced + more_facing
 
 
 def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
@@ -574,8 +610,10 @@ def build(view: Any, preview: Action | str | None = None,
                 moved = _follow_pawns(view, memo, inputs)
                 if moved is not None:
                     return moved
-            same_places = inputs[0] == memo.inputs[0] and inputs[5] == memo.inputs[5]
-            model = _build(view, None, None, memo, inputs[0], memo.model.open_edges if same_places else None, stale)
+            count = len(memo.inputs[0])                # the edges kept while tiles were only laid since
+            grown = inputs[0][:count] == memo.inputs[0] and inputs[5] == memo.inputs[5] and memo.facings is not None
+            model = _build(view, None, None, memo, inputs[0],
+                           (memo.model.open_edges, memo.facings, count) if grown else None, stale)
         finally:
             memo.uncheck()
     else:
@@ -714,12 +752,12 @@ def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, 
 
 def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | Mapping[str, str] | None,
            memo: MapMemo | None, places: tuple[tuple[Any, ...], ...] | None = None,
-           edges: list[OpenEdge] | None = None, stale: set[Any] | None = None) -> MapModel:
+           edges: KeptEdges | None = None, stale: set[Any] | None = None) -> MapModel:
     """The model made from the view, reusing what ``memo`` kept: the hooks' answers whose reads
     are unchanged, each tile's shape (by ``places``, the placed tiles' places as
     :func:`map_inputs` reads them, given with the memo when no preview is drawn), each tile
     item that shows the same as before, and ``edges``, the open edges of the kept model when
-    the tiles lie as they did and the stacks are as empty. ``stale``: the keys of the memo's
+    its tiles lie as they did (tiles laid since aside) and the stacks are as empty. ``stale``: the keys of the memo's
     stale answers (:meth:`~clank.mapdraw.memo.MapMemo.check` of this view, just made): a tile
     none of whose rooms shows anything new (answers, pawns, pieces, link marks, paid icons) is
     the kept tile, not looked at."""
@@ -802,9 +840,12 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
-    if edges is None:
-        edges = _open_edges(view, geo, tiles)
-    return MapModel(tiles, regions, by_id, edges, links, glyphs, len(faces), dest)
+    if memo is not None and places is not None:
+        open_edges, memo.facings = _grown_edges(view, geo, edges, placed, tiles) if edges is not None else \
+            _edges_facing(view, geo, tiles)
+    else:
+        open_edges = _open_edges(view, geo, tiles)
+    return MapModel(tiles, regions, by_id, open_edges, links, glyphs, len(faces), dest)
 
 
 __all__ = ["POSITIONS", "EndItem", "IconItem", "Layout", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",
