@@ -23,10 +23,11 @@ import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from clank.mapdraw.layout import Sheet, arrange, port_fraction
+from clank.mapdraw.layout import Sheet, arrange, port_fraction, region_boxes
 from clank.mapdraw.markup import Leaf, Node, key_attr
 from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.model import (
@@ -636,12 +637,10 @@ def _used(regions: list[str], notes: Mapping[int, Mapping[str, list[tuple[Note, 
     """The legend entries a drawing uses, each glyph once, in the legend's order: the tiles'
     notes, the tunnels' marks (then the open edges'), the rooms', each region in turn."""
     used: dict[str, Note] = {}
-    for k in range(3):
-        for region in regions:
-            for entries in notes[k][region]:
-                for note in entries:
-                    if note[0] and note[3] and note[0] not in used:
-                        used[note[0]] = note
+    everyone = chain.from_iterable(chain.from_iterable(notes[k][region] for k in range(3) for region in regions))
+    for note in dict.fromkeys(everyone):      # each note once, where it first comes (in C: most repeat)
+        if note[0] and note[3] and note[0] not in used:
+            used[note[0]] = note
     return tuple(used.values())
 
 
@@ -729,7 +728,8 @@ def page_sheet(model: MapModel) -> Sheet:
     (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
     def size(sheet: Sheet) -> float:
         return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
-    return min((arrange(model, stacked=False), arrange(model, stacked=True)), key=size)
+    extents = region_boxes(model)
+    return min((arrange(model, stacked=False, extents=extents), arrange(model, stacked=True, extents=extents)), key=size)
 
 
 @lru_cache(maxsize=CACHE)
