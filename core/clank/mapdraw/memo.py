@@ -234,16 +234,18 @@ class MapMemo:
         sources = self._sources
         for name, calls in self._reads:
             source = DERIVED.get(name)
-            whole = getattr(view, source, None) if source is not None else None
-            if whole is not None and whole == sources.get(source):
-                continue
+            whole = None
+            if source is not None:
+                whole = getattr(view, source, None)
+                if whole is not None and whole == sources.get(source):
+                    continue
             value = getattr(view, name)
             held = True
             for args, seen, keys in calls:
                 if (value if args is None else value(*args)) != seen:
                     stale.update(keys)
                     held = False
-            if held and whole is not None:
+            if held and source is not None and whole is not None:
                 sources[source] = plain_copy(whole)
         self._checked, self._stale = view, stale
         return stale

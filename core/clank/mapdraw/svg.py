@@ -678,11 +678,11 @@ def updated_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any,
         elements[id(tile)] = elements[("tile", tile.id)] = (tile, now)
         if was.back is not now.back or was.lines is not now.lines or was.marks is not now.marks or \
                 was.title is not now.title:             # not when only rooms changed (pawns moved)
-            for layer, a, b in (("tiles", was.back, now.back), ("lines", was.lines, now.lines),
-                                ("marks", was.marks, now.marks), ("titles", was.title, now.title)):
+            for kind, a, b in (("tiles", was.back, now.back), ("lines", was.lines, now.lines),
+                               ("marks", was.marks, now.marks), ("titles", was.title, now.title)):
                 if a is not b:
-                    swapped.setdefault(layer, {})[id(a)] = b
-                    regions.setdefault(layer, set()).add(tile.region)
+                    swapped.setdefault(kind, {})[id(a)] = b
+                    regions.setdefault(kind, set()).add(tile.region)
         if was.rooms is not now.rooms:
             rooms = swapped.setdefault("rooms", {})
             for a, b in zip(was.rooms, now.rooms, strict=True):
