@@ -78,6 +78,24 @@ def test_a_room_change_no_hook_reads_keeps_the_model_and_one_it_reads_does_not()
         ["wayshrine mark: P2's", "wayshrine mark: P1's"]
 
 
+def test_a_room_state_that_changes_and_changes_back_is_drawn_each_time():
+    """The copy of the rooms the memo compares with first is one under which every kept answer's
+    reads hold: a change a hook reads, then the state as it was before, each drawn anew (the
+    copy taken before the change is not trusted after it)."""
+    g = _position()
+    memo = MapMemo()
+    room = g.state.rooms.setdefault("su-4.reliquary", {})
+    room["marks"] = [0]
+    first = map_scene(g.state_view(None), memo=memo).document()
+    map_scene(g.state_view(None), memo=memo)                  # the copy taken, found equal
+    room["marks"] = [1]
+    second = map_scene(g.state_view(None), memo=memo).document()
+    room["marks"] = [0]
+    third = map_scene(g.state_view(None), memo=memo).document()
+    assert first != second and third == first
+    assert memo.model.signature() == build(g.state_view(None)).signature()
+
+
 def test_a_stack_running_out_closes_the_open_edges_of_the_kept_tiles():
     """The open edges lead to unexplored dungeon while the region's stack has tiles (X12): when it
     runs out, the memo's map shows them closed though no tile moved."""

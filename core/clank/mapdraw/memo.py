@@ -165,7 +165,7 @@ class MapMemo:
     spectator's view); a drawing with a preview or highlighted rooms reuses its answers but
     keeps neither its model nor new answers."""
 
-    __slots__ = ("_answers", "_used", "_reads", "_sources", "_checked", "_stale", "inputs", "model", "shapes",
+    __slots__ = ("_answers", "_used", "_reads", "_sources", "_held", "_checked", "_stale", "inputs", "model", "shapes",
                  "tiles", "shown", "facings", "elements", "drawing", "moved_from")
 
     def __init__(self) -> None:
@@ -174,6 +174,8 @@ class MapMemo:
         self._reads: Reads = ()
         self._sources: dict[str, Any] = {}
         """A copy of each :data:`DERIVED` attribute under which every kept read of its method holds."""
+        self._held: set[str] = set()
+        """The :data:`DERIVED` attributes whose copy the last :meth:`check` found (or took) equal to the view's."""
         self._checked: Any = None
         self._stale: set[Any] = set()
         self.inputs: Any = None
@@ -230,6 +232,7 @@ class MapMemo:
         anew once they are found to hold). Until :meth:`uncheck`, :meth:`answer` of this view
         trusts it: ``view`` must not change meanwhile."""
         stale: set[Any] = set()
+        held_sources: set[str] = set()
         self._used = {}                          # a drawing starts (one that failed left nothing to trust)
         sources = self._sources
         for name, calls in self._reads:
@@ -238,6 +241,7 @@ class MapMemo:
             if source is not None:
                 whole = getattr(view, source, None)
                 if whole is not None and whole == sources.get(source):
+                    held_sources.add(source)
                     continue
             value = getattr(view, name)
             held = True
@@ -247,7 +251,8 @@ class MapMemo:
                     held = False
             if held and source is not None and whole is not None:
                 sources[source] = plain_copy(whole)
-        self._checked, self._stale = view, stale
+                held_sources.add(source)
+        self._checked, self._stale, self._held = view, stale, held_sources
         return stale
 
     def uncheck(self) -> None:
@@ -262,9 +267,14 @@ class MapMemo:
         self.inputs, self.model = inputs, model
 
     def keep(self, inputs: Any, model: Any) -> None:
-        """Keep the model just drawn and the answers it used (the others are dropped)."""
-        self._answers, self._used, self._sources = self._used, {}, {}
-        self.inputs, self.model, self.moved_from = plain_copy(inputs), model, None
+        """Keep the model just drawn and the answers it used (the others are dropped); ``inputs``:
+        what it was made from, holding no value the game may change (copies). The copy of a
+        :data:`DERIVED` attribute that the check before found equal to the view's stays (every
+        answer kept read the same state); the others are dropped."""
+        self._answers, self._used = self._used, {}
+        self._sources = {source: copy for source, copy in self._sources.items() if source in self._held}
+        self._held = set()
+        self.inputs, self.model, self.moved_from = inputs, model, None
         self._reads = group_reads(self._answers)
         self.uncheck()
 

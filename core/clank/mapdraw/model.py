@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from clank.actions import Action
 from clank.dungeon import DELTA, Geometry
 from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
-from clank.mapdraw.memo import MapMemo
+from clank.mapdraw.memo import MapMemo, plain_copy
 from clank.mapdraw.names import local_name, room_label
 from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers, stale_places
 from clank.registry import Symbol
@@ -618,7 +618,8 @@ def build(view: Any, preview: Action | str | None = None,
             memo.uncheck()
     else:
         model = _build(view, None, None, memo, inputs[0])
-    memo.keep(inputs, model)
+    pieces, covered, links = plain_copy(inputs[2:5])          # the game's own values: copies kept
+    memo.keep((inputs[0], inputs[1], pieces, covered, links, inputs[5]), model)
     return model
 
 
