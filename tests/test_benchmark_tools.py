@@ -66,3 +66,15 @@ def test_the_state_build_reads_the_same_annotations_from_the_source(tmp_path):
     assert {r.__name__ for r in records} >= {"PlayerState", "TurnState", "GameState", "PlacedTile"}
     for record in records:
         assert namespace["_hints"](record) == typing.get_type_hints(record), record.__name__
+
+
+def test_the_map_benchmark_draws_every_kind_and_repeats_its_digest():
+    """``benchmarks/map_scene.py``: its digest is the same for the same games (a change meant only
+    to be faster is checked on it), and the games it plays make the map every way it is made."""
+    bench = _benchmark_module("map_scene")
+    counts, cost, digest = bench.run(2, 1, ["catacombs"], 2)
+    assert all(counts[kind] > 0 for kind in bench.KINDS), counts
+    assert all(cost[kind] >= 0 for kind in bench.KINDS)
+    again, _, same = bench.run(2, 1, ["catacombs"], 2)
+    assert (again, same) == (counts, digest)
+    assert bench.run(1, 3, ["catacombs"], 2)[2] != digest

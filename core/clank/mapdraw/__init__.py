@@ -145,17 +145,19 @@ def map_scene(view: Any, *, preview: Action | str | None = None, highlight: High
     when the map grows), for a viewer that replaces only what changed from one drawing to the
     next. ``memo`` (a :class:`~clank.mapdraw.memo.MapMemo` per game) makes the next drawing of
     the same game reuse what did not change (the model, the render hooks' answers)."""
-    from clank.mapdraw import svg as _svg  # the table never needs SVG
+    import clank.mapdraw.svg as _svg  # the table never needs SVG (imported so: no Python code runs when imported)
 
     model = _model.build(view, preview, highlight, memo)
     title = title if title is not None else _svg.default_title(view)
     kept = memo.drawing if memo is not None else None
     if kept is not None and kept[0] is model:
         drawn = kept[1] if kept[1].title == title else replace(kept[1], title=title)
-    elif kept is not None and memo is not None and model is memo.model and memo.moved_from is kept[0]:
-        drawn = _svg.moved_scene(kept[1], kept[0], model, view, title, memo)     # pawns moved: their rooms redrawn
     else:
-        drawn = _svg.scene(model, view, title, memo)
+        drawn = None
+        if kept is not None and memo is not None and model is memo.model:   # the tiles that changed redrawn
+            drawn = _svg.updated_scene(kept[1], kept[0], model, view, title, memo)
+        if drawn is None:
+            drawn = _svg.scene(model, view, title, memo)
     if memo is not None and model is memo.model:
         memo.drawing = (model, drawn)
     return drawn

@@ -102,10 +102,13 @@ def region_boxes(model: MapModel) -> dict[str, RegionBox]:
     return boxes
 
 
-def arrange(model: MapModel, stacked: bool, gap: int = 1) -> Sheet:
+def arrange(model: MapModel, stacked: bool, gap: int = 1, extents: dict[str, RegionBox] | None = None) -> Sheet:
     """Put the regions on a sheet, in the order they were first placed: one above the other
-    (``stacked``) or side by side, ``gap`` cells apart, each aligned to the sheet's top-left."""
-    boxes = region_boxes(model)
+    (``stacked``) or side by side, ``gap`` cells apart, each aligned to the sheet's top-left.
+    ``extents``: the regions' extents (:func:`region_boxes` of ``model``) when worked out already
+    (they are copied)."""
+    boxes = region_boxes(model) if extents is None else \
+        {r: RegionBox(b.region, b.minx, b.maxx, b.miny, b.maxy) for r, b in extents.items()}
     col = row = 0
     for region in model.regions:
         box = boxes[region]

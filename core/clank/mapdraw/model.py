@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import attrgetter, itemgetter
 from types import SimpleNamespace
 from typing import Any, Generic, TypeVar
@@ -20,9 +21,9 @@ from typing import Any, Generic, TypeVar
 from clank.actions import Action
 from clank.dungeon import DELTA, Geometry
 from clank.game.state import KNOCKED_OUT, LIVE, PlacedTile
-from clank.mapdraw.memo import MapMemo, key_of
+from clank.mapdraw.memo import MapMemo, plain_copy
 from clank.mapdraw.names import local_name, room_label
-from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers
+from clank.mapdraw.symbols import LINK, Glyphs, RoomAnswers, stale_places
 from clank.registry import Symbol
 
 POSITIONS = {"nw": (0, 0), "n": (1, 0), "ne": (2, 0), "w": (0, 1), "c": (1, 1), "e": (2, 1),
@@ -123,16 +124,27 @@ class TileItem:
     layout: Layout | None = None          # where its rooms and tunnels' ends lie (shared by its drawings)
 
 
+Facing = tuple[str, str] | tuple[int, int, str] | None
+"""What a port faces, as the geometry keys what fills it (:class:`~clank.dungeon.Geometry`'s
+``by_slot`` and ``by_cell``): a slot ``(region, slot)``, a world cell ``(x, y, region)``, or None
+(a slot tile's port joining nothing: a dead end)."""
+Opening = tuple[tuple[int, int], str, int, float | None, Facing]
+"""A port of a placed tile that may lead to unexplored dungeon: its cell, side, index and place
+along the side (:class:`OpenEdge`), and what it faces (:data:`Facing`)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Layout:
     """Where a placed tile's rooms and tunnels' ends lie, shared by every model that shows the
     tile at this place and turn: a renderer keeps what it works out from it by identity (the
     bends of the tunnels). ``cells``: world cells; ``rooms``: (id, world cell, column, row);
-    ``ends``: (tunnel index, end a, end b)."""
+    ``ends``: (tunnel index, end a, end b); ``openings``: its ports that may face an empty cell
+    or slot, in the order the open edges are listed."""
 
     cells: tuple[tuple[int, int], ...]
     rooms: tuple[tuple[str, tuple[int, int], int, int], ...]
     ends: tuple[tuple[int, EndItem, EndItem], ...]
+    openings: tuple[Opening, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -255,13 +267,16 @@ class _RoomShape:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _TileShape:
-    """What never changes of a placed tile: its name, cells, rooms and tunnels' ends."""
+    """What never changes of a placed tile: its name, cells, rooms and tunnels' ends, the ids of
+    its rooms and the icons on its tunnels."""
 
     name: str
     cells: dict[str, tuple[int, int]]
     rooms: tuple[_RoomShape, ...]
     tunnels: tuple[tuple[int, EndItem, EndItem, tuple[str, ...], bool], ...]
     layout: Layout
+    room_ids: tuple[str, ...]
+    icons: tuple[str, ...]
 
 
 V = TypeVar("V")
@@ -320,8 +335,26 @@ def _make_shape(view: Any, geo: Geometry, placed: PlacedTile, tdef: Any, named: 
                     for i, t in enumerate(tdef.tunnels))
     cells = {k: (placed.x + dx, placed.y + dy) for k, (dx, dy) in tdef.cells.items()}
     layout = Layout(tuple(cells.values()), tuple((r.id, r.cell, r.col, r.row) for r in rooms),
-                    tuple((i, a, b) for i, a, b, _, _ in tunnels))
-    return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout)
+                    tuple((i, a, b) for i, a, b, _, _ in tunnels), _openings(placed.region, cells, tunnels, named))
+    return _TileShape(tdef.name, cells, tuple(rooms), tunnels, layout, tuple(r.id for r in rooms),
+                      tuple(name for _, _, _, icons, _ in tunnels for name in icons))
+
+
+def _openings(region: str, cells: Mapping[str, tuple[int, int]],
+              tunnels: Iterable[tuple[int, EndItem, EndItem, Any, Any]], named: SlotPorts) -> tuple[Opening, ...]:
+    """A placed tile's :data:`Opening` s: a slot tile's named ports (each facing the slot it
+    joins), else each port end of its tunnels (facing the cell beyond it)."""
+    if named:
+        cell = next(iter(cells.values()))
+        return tuple((cell, side, idx, at, (region, joined[0]) if joined is not None else None)
+                     for side, idx, at, joined in named.values())
+    out: list[Opening] = []
+    for _, a, b, _, _ in tunnels:
+        for end in (a, b):
+            if end.kind == "port":
+                dx, dy = DELTA[end.side]
+                out.append((end.cell, end.side, end.idx, None, (end.cell[0] + dx, end.cell[1] + dy, region)))
+    return tuple(out)
 
 
 def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomAnswers, ...],
@@ -329,13 +362,19 @@ def _rooms_of(glyphs: Glyphs, shape: _TileShape, tile: str, answers: tuple[RoomA
               passages: Mapping[str, list[Symbol]], keys: Mapping[str, str], preview: bool) -> list[RoomItem]:
     rooms: list[RoomItem] = []
     for r, answer in zip(shape.rooms, answers, strict=True):
-        feats, contents = glyphs.room_glyphs(r.id, r.features, answer)
-        rooms.append(RoomItem(
-            id=r.id, tile=tile, label=r.label, full=r.full, cell_key=r.cell_key, cell=r.cell, col=r.col, row=r.row,
-            features=feats, contents=[*([] if preview else contents), *passages.get(r.id, ())],
-            pawns=[] if preview else list(pawns.get(r.id, ())), pieces=[] if preview else list(pieces.get(r.id, ())),
-            highlighted=r.id in keys, key=keys.get(r.id, ""), exit=any(f.style == "exit" for f in feats)))
+        rooms.append(_room_item(glyphs, r, tile, answer, pawns, pieces, passages, keys, preview))
     return rooms
+
+
+def _room_item(glyphs: Glyphs, r: _RoomShape, tile: str, answer: RoomAnswers, pawns: Mapping[str, list[Pawn]],
+               pieces: Mapping[str, list[Symbol]], passages: Mapping[str, list[Symbol]], keys: Mapping[str, str],
+               preview: bool) -> RoomItem:
+    feats, contents = glyphs.room_glyphs(r.id, r.features, answer)
+    return RoomItem(
+        id=r.id, tile=tile, label=r.label, full=r.full, cell_key=r.cell_key, cell=r.cell, col=r.col, row=r.row,
+        features=feats, contents=[*([] if preview else contents), *passages.get(r.id, ())],
+        pawns=[] if preview else list(pawns.get(r.id, ())), pieces=[] if preview else list(pieces.get(r.id, ())),
+        highlighted=r.id in keys, key=keys.get(r.id, ""), exit=any(f.style == "exit" for f in feats))
 
 
 SlotPorts = dict[str, tuple[str, int, float, tuple[str, str] | None]]
@@ -408,44 +447,65 @@ def _covered_by_tile(covered: Iterable[str]) -> dict[str, tuple[tuple[int, int],
     return {tile: tuple(sorted(pairs)) for tile, pairs in out.items()}
 
 
-_EDGES: _RulesetCache[list[OpenEdge]] = _RulesetCache(1024)
-"""Open edges by ruleset, placed tiles and whether each region's stack has tiles left."""
+_edge = lru_cache(maxsize=4096)(OpenEdge)
+"""An open edge, the same object for the same values (a drawing keeps what it drew of each by
+identity, and a frozen dataclass is slow to make)."""
 
 
-def _open_edges(view: Any, geo: Geometry | Callable[[], Geometry], tiles: list[TileItem],
-                named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
-    """The ports facing empty cells or slots (kept by what they depend on: where the tiles lie
-    and whether tiles are left to discover); ``geo``: the geometry of the tiles, or what makes
-    it (when they are not kept)."""
-    regions = tuple(dict.fromkeys(t.region for t in tiles))
-    key = (tuple((t.id, t.region, t.x, t.y, t.rot) for t in tiles), tuple(view.stack_size(r) > 0 for r in regions))
-    return _EDGES.get(view.ruleset, key,
-                      lambda: _find_open_edges(view, geo if isinstance(geo, Geometry) else geo(), tiles, named))
+def _open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> list[OpenEdge]:
+    """The ports facing empty cells or slots of ``geo`` (the geometry of ``tiles``): each
+    tile's openings (:class:`Layout`), discoverable while its region's stack has tiles left;
+    a slot tile's port joining nothing is a dead end."""
+    return _edges_facing(view, geo, tiles)[0]
 
 
-def _find_open_edges(view: Any, geo: Geometry, tiles: Iterable[TileItem],
-                     named: Mapping[str, SlotPorts]) -> list[OpenEdge]:
-    out = []
+def _edges_facing(view: Any, geo: Geometry, tiles: Iterable[TileItem]) -> tuple[list[OpenEdge], list[Facing]]:
+    """:func:`_open_edges`, and what each faces."""
+    by_cell, by_slot = geo.by_cell, geo.by_slot
+    left: dict[str, bool] = {}
+    out: list[OpenEdge] = []
+    facings: list[Facing] = []
     for tile in tiles:
-        ports = named.get(tile.id)
-        if ports:                 # a slot tile: a port leads on when the slot it joins is empty
-            discoverable = view.stack_size(tile.region) > 0
-            cell = next(iter(tile.cells.values()))
-            for side, idx, at, joined in ports.values():
-                if joined is None:
-                    out.append(OpenEdge(tile.region, cell, side, idx, False, at))
-                elif geo.in_slot(tile.region, joined[0]) is None:
-                    out.append(OpenEdge(tile.region, cell, side, idx, discoverable, at))
-            continue
-        for t in tile.tunnels:
-            for end in (t.a, t.b):
-                if end.kind != "port":
-                    continue
-                dx, dy = DELTA[end.side]
-                x, y = end.cell
-                if geo.cell_free(x + dx, y + dy, tile.region):
-                    out.append(OpenEdge(tile.region, end.cell, end.side, end.idx, view.stack_size(tile.region) > 0))
-    return out
+        region = tile.region
+        discoverable = left.get(region)
+        if discoverable is None:
+            discoverable = left[region] = view.stack_size(region) > 0
+        for cell, side, idx, at, facing in tile.layout.openings if tile.layout is not None else ():
+            if facing is None:
+                out.append(_edge(region, cell, side, idx, False, at))
+            elif facing in (by_slot if len(facing) == 2 else by_cell):
+                continue
+            else:
+                out.append(_edge(region, cell, side, idx, discoverable, at))
+            facings.append(facing)
+    return out, facings
+
+
+KeptEdges = tuple[list[OpenEdge], list[Facing], int]
+"""The open edges of a kept model, what each faces, and how many of the placed tiles they are
+the edges of (the first ones)."""
+
+
+def _grown_edges(view: Any, geo: Geometry, kept: KeptEdges, placed: list[PlacedTile],
+                 tiles: list[TileItem]) -> tuple[list[OpenEdge], list[Facing]]:
+    """:func:`_edges_facing` of ``tiles`` (``placed``'s items) from the edges kept of their first
+    ones (the stacks as empty as then): those the tiles laid since fill are gone, theirs follow."""
+    edges, facings, count = kept
+    if count == len(tiles):
+        return edges, facings
+    filled: set[Facing] = set()
+    for p, tile in zip(placed[count:], tiles[count:], strict=True):
+        if p.region in geo.regions:
+            filled.add((p.region, p.slot))
+        else:
+            filled.update((x, y, p.region) for x, y in tile.cells.values())
+    out, faced = [], []
+    for edge, facing in zip(edges, facings, strict=True):
+        if facing not in filled:
+            out.append(edge)
+            faced.append(facing)
+    more, more_facing = _edges_facing(view, geo, tiles[count:])
+    return out + more, faced + more_facing
 
 
 def _links(view: Any, glyphs: Glyphs) -> list[LinkItem]:
@@ -502,12 +562,13 @@ _REGION = itemgetter(4)
 
 
 def map_inputs(view: Any) -> tuple[Any, ...]:
-    """Everything :func:`build` reads of a view besides the packs' render hooks, as plain data:
-    the placed tiles, each seat's name, status and room, the pieces, the icons paid for, the
-    links and whether tiles are left in each region's stack (the map shows only that: an open
-    edge leads to unexplored dungeon or to none). Two views with the same inputs, whose
-    hooks answer the same, draw the same map (a :class:`~clank.mapdraw.memo.MapMemo` checks
-    the hooks' reads itself)."""
+    """Everything :func:`build` reads of a view besides the packs' render hooks: the placed
+    tiles, each seat's name, status and room, the pieces, the icons paid for, the links and
+    whether tiles are left in each region's stack (the map shows only that: an open edge leads
+    to unexplored dungeon or to none). The pieces, paid icons and links are the game's own
+    values (not copied: a :class:`~clank.mapdraw.memo.MapMemo` keeps a copy and compares them
+    with it). Two views with equal inputs, whose hooks answer the same, draw the same map (the
+    memo checks the hooks' reads itself)."""
     tiles = tuple(map(_PLACEMENT, view.tiles))
     seats = []                           # plain loops: a generator runs a frame of its own (read per state)
     for s in range(view.seat_count):
@@ -516,7 +577,7 @@ def map_inputs(view: Any) -> tuple[Any, ...]:
     left = []
     for region in dict.fromkeys(map(_REGION, tiles)):
         left.append(view.stack_size(region) > 0)
-    return (tiles, tuple(seats), key_of(view.pieces), tuple(view.covered), key_of(view.links), tuple(left))
+    return (tiles, tuple(seats), view.pieces, view.covered, view.links, tuple(left))
 
 
 def build(view: Any, preview: Action | str | None = None,
@@ -534,30 +595,42 @@ def build(view: Any, preview: Action | str | None = None,
         memo.discard()
         if drawn is not None:
             return drawn
-    inputs = map_inputs(view) if memo is not None and plain else None
-    if memo is not None and inputs is not None:
-        if memo.unchanged(view, inputs):
-            return memo.model
-        moved = _follow_pawns(view, memo, inputs)
-        if moved is not None:
-            return moved
-    model = _build(view, preview, highlight, memo)
-    if memo is not None:
-        if plain:
-            memo.keep(inputs, model)
-        else:
+    if memo is None or not plain:
+        model = _build(view, preview, highlight, memo)
+        if memo is not None:
             memo.discard()
+        return model
+    inputs = map_inputs(view)
+    if memo.model is not None:
+        try:
+            stale = memo.check(view)
+            if not stale:                # no kept answer is stale: the same model, or its pawns moved
+                if inputs == memo.inputs:
+                    return memo.model
+                moved = _follow_pawns(view, memo, inputs)
+                if moved is not None:
+                    return moved
+            count = len(memo.inputs[0])                # the edges kept while tiles were only laid since
+            grown = inputs[0][:count] == memo.inputs[0] and inputs[5] == memo.inputs[5] and memo.facings is not None
+            model = _build(view, None, None, memo, inputs[0],
+                           (memo.model.open_edges, memo.facings, count) if grown else None, stale)
+        finally:
+            memo.uncheck()
+    else:
+        model = _build(view, None, None, memo, inputs[0])
+    pieces, covered, links = plain_copy(inputs[2:5])          # the game's own values: copies kept
+    memo.keep((inputs[0], inputs[1], pieces, covered, links, inputs[5]), model)
     return model
 
 
 def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel | None:
     """The kept model with the pawns where they are now, when nothing else the map reads changed
-    (the tiles, the pieces, the paid icons, the links, the stacks and every value a render hook
-    read: the common change of a move): only the tiles whose rooms' pawns changed are made
-    anew, as :func:`_build` would make them. None when something else changed."""
+    (the tiles, the pieces, the paid icons, the links, the stacks, and every value a render hook
+    read, which the caller checked: the common change of a move): only the tiles whose rooms'
+    pawns changed are made anew, as :func:`_build` would make them. None when something else
+    changed."""
     kept = memo.inputs
-    if memo.model is None or kept is None or inputs[0] != kept[0] or inputs[2:] != kept[2:] \
-            or not memo.hooks_unchanged(view):
+    if memo.model is None or kept is None or inputs[0] != kept[0] or inputs[2:] != kept[2:]:
         return None
     model: MapModel = memo.model
     faces = seat_faces(view)
@@ -581,15 +654,17 @@ def _follow_pawns(view: Any, memo: MapMemo, inputs: tuple[Any, ...]) -> MapModel
             item = TileItem(tile.id, tile.name, tile.region, tile.x, tile.y, tile.rot, tile.cells,
                             [_moved_room(r, p) for r, p in zip(tile.rooms, now, strict=True)], tile.tunnels,
                             tile.notes, tile.preview, tile.layout)
-            drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True))),
-                              item)
+            drawn[tile.id] = ((*state[:5], tuple((p, *room[1:]) for p, room in zip(now, state[5], strict=True)),
+                               *state[6:]), item)
             if rooms is model.rooms:
                 rooms = dict(rooms)
             rooms.update((r.id, r) for r in item.rooms)
         tiles.append(item)
     moved = MapModel(tiles, model.regions, rooms, model.open_edges, model.links, model.glyphs, len(faces))
     memo.tiles = drawn
-    memo.follow(inputs, moved)
+    if memo.shown is not None:
+        memo.shown = (pawns, *memo.shown[1:])
+    memo.follow((kept[0], inputs[1], *kept[2:]), moved)      # the seats' places are new tuples: no copy
     return moved
 
 
@@ -611,8 +686,7 @@ def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMem
         return base
     placed = [*view.tiles, trial]
     tdef = view.ruleset.tiles[trial.tile]
-    named = {p.tile: slot_ports(view, p, tdef if p is trial else view.ruleset.tiles[p.tile]) for p in placed}
-    shape = _shape(view, view.geometry, trial, tdef, named[trial.tile])   # a tile's own ports: any geometry
+    shape = _shape(view, view.geometry, trial, tdef, slot_ports(view, trial, tdef))   # its own ports: any geometry
     own = {r.id for r in shape.rooms}
     if (dest is not None and dest not in own) or any(link.a in own or link.b in own for link in base.links):
         return None
@@ -625,13 +699,69 @@ def _with_preview(view: Any, base: MapModel, preview: Action | str, memo: MapMem
     tiles = [*base.tiles, tile]
     regions = list(base.regions) if trial.region in base.regions else \
         sorted([*base.regions, trial.region], key=lambda r: view.slot_layout(r) is not None)
-    edges = _open_edges(view, lambda: Geometry(view.ruleset.tiles, placed), tiles, named)
+    edges = _open_edges(view, Geometry(view.ruleset.tiles, placed), tiles)
     return MapModel(tiles, regions, {**base.rooms, **{r.id: r for r in rooms}}, edges, base.links, base.glyphs,
                     base.players, dest)
 
 
+def _dirty_tiles(memo: MapMemo, stale: set[Any], pawns: Mapping[str, list[Pawn]], pieces: Mapping[str, list[Symbol]],
+                 passages: Mapping[str, list[Symbol]], covered: Mapping[str, Any]) -> set[str] | None:
+    """The tiles of the memo's model that may show something new: those a stale answer is about,
+    those with a room whose pawns, pieces or link marks changed, those whose paid icons changed
+    (a tile laid is new: it has no item to keep). None: any tile may (a stale answer about what
+    every tile may show, or nothing kept to compare with)."""
+    places = stale_places(stale)
+    if places is None or memo.shown is None or memo.model is None:
+        return None
+    rooms = memo.model.rooms
+    changed, out = places
+    for before, now in zip(memo.shown[:3], (pawns, pieces, passages), strict=True):
+        for rid in before.keys() | now.keys():
+            if before.get(rid) != now.get(rid):
+                changed.add(rid)
+    for rid in changed:
+        room = rooms.get(rid)
+        if room is not None:
+            out.add(room.tile)
+    was = memo.shown[3]
+    for tid in was.keys() | covered.keys():
+        if was.get(tid) != covered.get(tid):
+            out.add(tid)
+    return out
+
+
+def _remade(glyphs: Glyphs, shape: _TileShape, p: PlacedTile, state: tuple[Any, ...],
+            before: tuple[tuple[Any, ...], TileItem], pawns: Mapping[str, list[Pawn]],
+            pieces: Mapping[str, list[Symbol]], passages: Mapping[str, list[Symbol]], keys: Mapping[str, str],
+            covered: Mapping[str, tuple[tuple[int, int], ...]]) -> TileItem:
+    """A tile item made anew for a tile that lies as it did (``before``: what it showed and its
+    item): its rooms that show the same, its tunnels (the same paid icons and icons' glyphs) and
+    its notes are the items before (a drawing redraws only what is new)."""
+    was, item = before
+    rooms = []
+    for k, r in enumerate(shape.rooms):
+        if was[1][k] == state[1][k] and was[5][k] == state[5][k]:
+            rooms.append(item.rooms[k])
+        else:
+            rooms.append(_room_item(glyphs, r, p.tile, state[1][k], pawns, pieces, passages, keys, state[3]))
+    tunnels = item.tunnels if was[4] == state[4] and was[6] == state[6] else \
+        _tunnels(glyphs, shape, p.tile, covered.get(p.tile, ()))
+    notes = item.notes if was[2] == state[2] else list(state[2])
+    return TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms, tunnels, notes,
+                    state[3], shape.layout)
+
+
 def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | Mapping[str, str] | None,
-           memo: MapMemo | None) -> MapModel:
+           memo: MapMemo | None, places: tuple[tuple[Any, ...], ...] | None = None,
+           edges: KeptEdges | None = None, stale: set[Any] | None = None) -> MapModel:
+    """The model made from the view, reusing what ``memo`` kept: the hooks' answers whose reads
+    are unchanged, each tile's shape (by ``places``, the placed tiles' places as
+    :func:`map_inputs` reads them, given with the memo when no preview is drawn), each tile
+    item that shows the same as before, and ``edges``, the open edges of the kept model when
+    its tiles lie as they did (tiles laid since aside) and the stacks are as empty. ``stale``: the keys of the memo's
+    stale answers (:meth:`~clank.mapdraw.memo.MapMemo.check` of this view, just made): a tile
+    none of whose rooms shows anything new (answers, pawns, pieces, link marks, paid icons) is
+    the kept tile, not looked at."""
     glyphs = Glyphs(view, memo)
     keys: dict[str, str] = dict(highlight) if isinstance(highlight, Mapping) else \
         {r: "" for r in (highlight or ())}
@@ -648,20 +778,36 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
             pieces.setdefault(piece["room"], []).append(glyphs.piece(piece))
     covered = _covered_by_tile(view.covered)
     regions: list[str] = []
-    named: dict[str, SlotPorts] = {}
     shapes: list[tuple[PlacedTile, _TileShape]] = []
-    for p in placed:
+    known = memo.shapes if memo is not None and places is not None else None
+    made: dict[tuple[Any, ...], _TileShape] = {}
+    for i, p in enumerate(placed):
         if p.region not in regions:
             regions.append(p.region)
-        tdef = view.ruleset.tiles[p.tile]
-        ports = named[p.tile] = slot_ports(view, p, tdef)
-        shapes.append((p, _shape(view, geo, p, tdef, ports)))
+        shape = known.get(places[i]) if known is not None and places is not None else None
+        if shape is None:
+            tdef = view.ruleset.tiles[p.tile]
+            shape = _shape(view, geo, p, tdef, slot_ports(view, p, tdef))
+        if places is not None:
+            made[places[i]] = shape
+        shapes.append((p, shape))
+    if memo is not None and places is not None:
+        memo.shapes = made
     links = _links(view, glyphs)
     passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
     kept = memo.tiles if memo is not None else {}
+    dirty = _dirty_tiles(memo, stale, pawns, pieces, passages, covered) if memo is not None and stale is not None \
+        else None
     tiles: list[TileItem] = []
     drawn: dict[str, tuple[tuple[Any, ...], TileItem]] = {}
     for p, shape in shapes:
+        if dirty is not None and p.tile not in dirty:
+            before = kept.get(p.tile)
+            if before is not None and before[0][0] is shape:      # shows what it showed: kept as it is
+                glyphs.keep_tile(p.tile, shape.room_ids, shape.icons)
+                drawn[p.tile] = before
+                tiles.append(before[1])
+                continue
         is_preview = p is trial
         said, shown, notes_ = [], [], []     # plain loops: a generator runs a frame of its own (per tile)
         for r in shape.rooms:
@@ -672,12 +818,17 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         for r in shape.rooms:
             shown.append((tuple(pawns.get(r.id, ())), tuple(pieces.get(r.id, ())), keys.get(r.id),
                           tuple(passages.get(r.id, ()))))
+        icons = []
+        for name in shape.icons:
+            icons.append(glyphs.icon(name))
         answers, notes = tuple(said), tuple(notes_)
         # what the tile shows besides its shape: a tile showing the same as in the drawing before is reused
-        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown))
+        state = (shape, answers, notes, is_preview, covered.get(p.tile, ()), tuple(shown), tuple(icons))
         before = kept.get(p.tile)
         if before is not None and before[0] == state:
             tile = before[1]
+        elif before is not None and before[0][0] is shape and before[0][3] == is_preview:
+            tile = _remade(glyphs, shape, p, state, before, pawns, pieces, passages, keys, covered)
         else:
             rooms = _rooms_of(glyphs, shape, p.tile, answers, pawns, pieces, passages, keys, is_preview)
             tile = TileItem(p.tile, shape.name, p.region, p.x, p.y, p.rot % 4, shape.cells, rooms,
@@ -686,12 +837,16 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
         drawn[p.tile] = (state, tile)
         tiles.append(tile)
     if memo is not None and preview is None and not highlight:
-        memo.tiles = drawn
+        memo.tiles, memo.shown = drawn, (pawns, pieces, passages, covered)
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
-    return MapModel(tiles, regions, by_id, _open_edges(view, geo, tiles, named), links, glyphs,
-                    len(faces), dest)
+    if memo is not None and places is not None:
+        open_edges, memo.facings = _grown_edges(view, geo, edges, placed, tiles) if edges is not None else \
+            _edges_facing(view, geo, tiles)
+    else:
+        open_edges = _open_edges(view, geo, tiles)
+    return MapModel(tiles, regions, by_id, open_edges, links, glyphs, len(faces), dest)
 
 
 __all__ = ["POSITIONS", "EndItem", "IconItem", "Layout", "LinkItem", "MapModel", "OpenEdge", "Pawn", "RoomItem",

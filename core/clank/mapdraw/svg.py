@@ -19,13 +19,15 @@ work) are found once per tile, place and turn."""
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from clank.mapdraw.layout import Sheet, arrange, port_fraction
+from clank.mapdraw.layout import Sheet, arrange, port_fraction, region_boxes
 from clank.mapdraw.markup import Leaf, Node, key_attr
 from clank.mapdraw.memo import MapMemo
 from clank.mapdraw.model import (
@@ -534,7 +536,8 @@ class SvgScene:
 
 @dataclass(frozen=True, slots=True)
 class TileDrawn:
-    """A tile's elements in each layer, and the legend entries its title, marks and rooms use."""
+    """A tile's elements in each layer, the legend entries its title, marks and rooms use, and
+    those of each room."""
 
     back: Leaf
     lines: Leaf
@@ -542,13 +545,33 @@ class TileDrawn:
     title: Leaf
     rooms: tuple[Leaf, ...]
     notes: tuple[tuple[Note, ...], tuple[Note, ...], tuple[Note, ...]]
+    room_notes: tuple[tuple[Note, ...], ...]
 
 
-def _draw_tile(tile: TileItem) -> TileDrawn:
+def _draw_tile(tile: TileItem, before: tuple[TileItem, TileDrawn] | None = None) -> TileDrawn:
+    """A tile's elements; ``before``: an item of the same tile drawn before, and its drawing: when
+    it lies alike with the same tunnels and notes (the model's very lists), only its rooms that
+    are not the rooms before are drawn."""
+    if before is not None:
+        old, was = before
+        if old.layout is tile.layout and old.tunnels is tile.tunnels and old.notes is tile.notes and \
+                old.preview == tile.preview and old.name == tile.name and len(old.rooms) == len(tile.rooms):
+            leaves, notes = list(was.rooms), list(was.room_notes)
+            for k, (room, old_room) in enumerate(zip(tile.rooms, old.rooms, strict=True)):
+                if room is not old_room:
+                    drawn = _room_drawn(room)
+                    leaves[k] = drawn.leaf
+                    if drawn.notes != notes[k]:
+                        notes[k] = drawn.notes
+            if all(map(operator.is_, notes, was.room_notes)):     # what the rooms use is as it was
+                return TileDrawn(was.back, was.lines, was.marks, was.title, tuple(leaves), was.notes, was.room_notes)
+            return TileDrawn(was.back, was.lines, was.marks, was.title, tuple(leaves),
+                             (was.notes[0], was.notes[1], tuple(n for room in notes for n in room)), tuple(notes))
     back, lines, marks, title = _tile_drawn(tile)
     rooms = tuple(_room_drawn(room) for room in tile.rooms)
     return TileDrawn(back.leaf, lines.leaf, marks.leaf, title.leaf, tuple(d.leaf for d in rooms),
-                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)))
+                     (title.notes, marks.notes, tuple(n for d in rooms for n in d.notes)),
+                     tuple(d.notes for d in rooms))
 
 
 def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | None = None) -> SvgScene:
@@ -566,8 +589,8 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
     notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
     for tile in tiles:
         before = kept.get(id(tile))
-        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile)
-        elements[id(tile)] = (tile, drawn)
+        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile, kept.get(("tile", tile.id)))
+        elements[id(tile)] = elements[("tile", tile.id)] = (tile, drawn)
         region = tile.region
         leaves["tiles"][region].append(drawn.back)
         leaves["lines"][region].append(drawn.lines)
@@ -577,19 +600,13 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
         for k in range(3):
             notes[k][region].append(drawn.notes[k])
     edges = kept.get("edges")
-    if edges is None or edges[0] is not model.open_edges:
-        edges = (model.open_edges, tuple(edge_element(edge) for edge in model.open_edges))
+    if edges is None or edges[0] is not model.open_edges:   # an edge drawn before (the same object) is not drawn again
+        drawn_before = dict(zip(map(id, edges[0]), edges[1], strict=True)) if edges is not None else {}
+        edges = (model.open_edges, tuple(drawn_before.get(id(edge)) or edge_element(edge) for edge in model.open_edges))
     elements["edges"] = edges
     for edge, drawn_edge in zip(*edges, strict=True):
         leaves["marks"][edge.region].append(drawn_edge.leaf)
         notes[1][edge.region].append(drawn_edge.notes)
-    used: dict[str, Note] = {}
-    for k in range(3):                     # the legend's order: tile notes, tunnels' marks, rooms
-        for region in model.regions:
-            for entries in notes[k][region]:
-                for note in entries:
-                    if note[0] and note[3] and note[0] not in used:
-                        used[note[0]] = note
     layers = []
     for layer in LAYERS:
         groups: list[Node | Leaf] = []
@@ -608,7 +625,7 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
             groups.extend(region_heading(region, MARGIN + box.col0 * CELL, top + box.row0 * CELL)
                           for region, box in sheet.boxes.items())
         layers.append(Node(layer, "g", (), tuple(groups)))
-    notes_used = elements["used"] = tuple(used.values())
+    notes_used = elements["used"] = _used(model.regions, notes)
     if keep and memo is not None:
         memo.elements = elements
     return SvgScene(title if title is not None else default_title(view), 2 * MARGIN + max(1, sheet.cols) * CELL,
@@ -616,43 +633,94 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
                     legend_entries(_legend_players(view), notes_used), top)
 
 
+def _used(regions: list[str], notes: Mapping[int, Mapping[str, list[tuple[Note, ...]]]]) -> tuple[Note, ...]:
+    """The legend entries a drawing uses, each glyph once, in the legend's order: the tiles'
+    notes, the tunnels' marks (then the open edges'), the rooms', each region in turn."""
+    used: dict[str, Note] = {}
+    everyone = chain.from_iterable(chain.from_iterable(notes[k][region] for k in range(3) for region in regions))
+    for note in dict.fromkeys(everyone):      # each note once, where it first comes (in C: most repeat)
+        if note[0] and note[3] and note[0] not in used:
+            used[note[0]] = note
+    return tuple(used.values())
+
+
 def _legend_players(view: Any) -> tuple[tuple[int, str, str], ...]:
     return tuple((p.seat, view.name(p.seat), p.status) for p in seat_faces(view))
 
 
-def moved_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, title: str,
-                memo: MapMemo) -> SvgScene:
-    """The drawing of ``model``, made from ``before`` by moving pawns only (its tiles in the same
-    order, a tile item new where its rooms' pawns changed), from ``drawn`` (the drawing of
-    ``before``, whose elements ``memo`` keeps): the rooms of those tiles drawn again, the rest as
-    it was (what a room's legend notes say does not depend on its pawns)."""
+def updated_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any, title: str,
+                  memo: MapMemo) -> SvgScene | None:
+    """The drawing of ``model`` made from ``drawn``, the drawing of ``before`` (whose elements
+    ``memo`` keeps), when the map lies as it did: the same tiles in the same order and places,
+    the same open edges, links and regions, some tile items new (pawns moved, a room's contents
+    changed, icons paid for). Only those tiles' elements that changed are drawn again
+    (:func:`_draw_tile`), and only the groups holding them are new; the legend is worked out
+    again only when what those tiles use changed. None when the map does not lie as it did
+    (:func:`scene` draws it)."""
+    if model.regions != before.regions or model.open_edges is not before.open_edges or \
+            len(model.tiles) != len(before.tiles) or model.links != before.links:
+        return None
     kept = memo.elements
-    elements = dict(kept)
-    swapped: dict[int, Leaf] = {}
-    regions: set[str] = set()
+    changed: list[tuple[TileItem, TileItem]] = []
     for old, tile in zip(before.tiles, model.tiles, strict=True):
-        if old is tile:
-            continue
+        if old is not tile:
+            if old.id != tile.id or old.layout is not tile.layout or old.preview or tile.preview:
+                return None
+            changed.append((old, tile))
+    elements = dict(kept)
+    swapped: dict[str, dict[int, Leaf]] = {}       # by layer: each leaf drawn again, by the leaf before
+    regions: dict[str, set[str]] = {}             # by layer: the regions whose group changed
+    notes_changed = False
+    for old, tile in changed:
         was: TileDrawn = kept[id(old)][1]
-        rooms = tuple(leaf if room is before_room else _room_drawn(room).leaf
-                      for room, before_room, leaf in zip(tile.rooms, old.rooms, was.rooms, strict=True))
+        now = _draw_tile(tile, (old, was))
         del elements[id(old)]
-        elements[id(tile)] = (tile, TileDrawn(was.back, was.lines, was.marks, was.title, rooms, was.notes))
-        swapped.update((id(a), b) for a, b in zip(was.rooms, rooms, strict=True) if a is not b)
-        regions.add(tile.region)
-    at = LAYERS.index("rooms")
-    layer = drawn.layers[at]
-    groups: list[Node | Leaf] = []
-    for group in layer.children:
-        if isinstance(group, Node) and group.attrs[1][1] in regions:
-            children = group.children        # each room swapped or kept, looked up in C (no generator's frame)
-            group = elements[("rooms", group.attrs[1][1])] = Node(
-                group.key, group.tag, group.attrs, tuple(map(swapped.get, map(id, children), children)))
-        groups.append(group)
-    layers = (*drawn.layers[:at], Node(layer.key, layer.tag, layer.attrs, tuple(groups)), *drawn.layers[at + 1:])
+        elements[id(tile)] = elements[("tile", tile.id)] = (tile, now)
+        if was.back is not now.back or was.lines is not now.lines or was.marks is not now.marks or \
+                was.title is not now.title:             # not when only rooms changed (pawns moved)
+            for kind, a, b in (("tiles", was.back, now.back), ("lines", was.lines, now.lines),
+                               ("marks", was.marks, now.marks), ("titles", was.title, now.title)):
+                if a is not b:
+                    swapped.setdefault(kind, {})[id(a)] = b
+                    regions.setdefault(kind, set()).add(tile.region)
+        if was.rooms is not now.rooms:
+            rooms = swapped.setdefault("rooms", {})
+            for a, b in zip(was.rooms, now.rooms, strict=True):
+                if a is not b:
+                    rooms[id(a)] = b
+            regions.setdefault("rooms", set()).add(tile.region)
+        notes_changed = notes_changed or now.notes is not was.notes
+    layers = []
+    for layer in drawn.layers:
+        swap = swapped.get(layer.key)
+        if swap is None:
+            layers.append(layer)
+            continue
+        groups: list[Node | Leaf] = []
+        for group in layer.children:
+            if isinstance(group, Node) and group.key.startswith("g:") and group.attrs[1][1] in regions[layer.key]:
+                children = tuple(map(swap.get, map(id, group.children), group.children))   # in C: no frames
+                group = elements[(layer.key, group.attrs[1][1])] = Node(group.key, group.tag, group.attrs, children)
+            groups.append(group)
+        layers.append(Node(layer.key, layer.tag, layer.attrs, tuple(groups)))
+    if notes_changed:
+        elements["used"] = _used(model.regions, _notes_by_region(model, elements))
     memo.elements = elements
-    return SvgScene(title, drawn.width, drawn.height, layers, legend_entries(_legend_players(view), kept["used"]),
-                    drawn.top)
+    return SvgScene(title, drawn.width, drawn.height, tuple(layers),
+                    legend_entries(_legend_players(view), elements["used"]), drawn.top)
+
+
+def _notes_by_region(model: MapModel, elements: Mapping[Any, Any]) -> dict[int, dict[str, list[tuple[Note, ...]]]]:
+    """The legend entries each drawn tile (and open edge) uses, by kind and region, as
+    :func:`scene` gathers them."""
+    notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
+    for tile in model.tiles:
+        drawn: TileDrawn = elements[id(tile)][1]
+        for k in range(3):
+            notes[k][tile.region].append(drawn.notes[k])
+    for edge, drawn_edge in zip(*elements["edges"], strict=True):
+        notes[1][edge.region].append(drawn_edge.notes)
+    return notes
 
 
 def page_sheet(model: MapModel) -> Sheet:
@@ -660,7 +728,8 @@ def page_sheet(model: MapModel) -> Sheet:
     (the larger of the width and the height times :data:`PAGE_RATIO`, the smaller)."""
     def size(sheet: Sheet) -> float:
         return max(2 * MARGIN + sheet.cols * CELL + LEGEND_W, (HEAD + REGION_HEAD + sheet.rows * CELL) * PAGE_RATIO)
-    return min((arrange(model, stacked=False), arrange(model, stacked=True)), key=size)
+    extents = region_boxes(model)
+    return min((arrange(model, stacked=False, extents=extents), arrange(model, stacked=True, extents=extents)), key=size)
 
 
 @lru_cache(maxsize=CACHE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from clank.mapdraw.memo import MapMemo, key_of
@@ -126,6 +127,29 @@ def _meaning(name: str, doc: str) -> str:
 
 RoomAnswers = tuple[tuple[Symbol | None, ...], tuple[Symbol, ...]]
 """The render hooks' answers about a room: ``map_feature`` per printed feature, ``map_room``."""
+
+
+@lru_cache(maxsize=4096)
+def _tile_keys(tile_id: str, rooms: tuple[str, ...], icons: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The memo's keys of the answers about a tile, its rooms and its tunnels' icons."""
+    return (("map_tile", tile_id), *(("room", r) for r in rooms), *dict.fromkeys(("map_icon", i) for i in icons))
+
+
+def stale_places(keys: Iterable[tuple[Any, ...]]) -> tuple[set[str], set[str]] | None:
+    """The rooms and tiles the memo's stale answers (:meth:`~clank.mapdraw.memo.MapMemo.check`)
+    are about: (rooms, tiles); a piece's glyph is about no place (the pieces are compared room by
+    room); None when an answer is about something every tile may show (a tunnel icon's glyph)."""
+    rooms: set[str] = set()
+    tiles: set[str] = set()
+    for key in keys:
+        kind = key[0]
+        if kind in ("room", "map_room", "map_feature"):
+            rooms.add(key[1])
+        elif kind == "map_tile":
+            tiles.add(key[1])
+        elif kind != "piece":
+            return None
+    return rooms, tiles
 
 
 class Glyphs:
@@ -257,6 +281,13 @@ class Glyphs:
     def tile(self, tile_id: str) -> list[Symbol]:
         """Glyphs on a placed tile (every renderer's ``map_tile``)."""
         return self._every("map_tile", tile_id)
+
+    def keep_tile(self, tile_id: str, rooms: tuple[str, ...], icons: tuple[str, ...]) -> None:
+        """Keep the memo's answers about a tile (:meth:`tile`), its rooms (:meth:`room_answers`)
+        and its tunnels' icons (:meth:`icon`) for the next drawing without asking for them: the
+        caller reuses what it made of them, knowing none is stale (:func:`stale_places`)."""
+        if self.memo is not None:
+            self.memo.reuse(_tile_keys(tile_id, rooms, icons))
 
     def piece(self, piece: dict[str, Any]) -> Symbol:
         """A piece on the map: the packs' ``piece`` answer as a glyph: a :class:`Symbol` as it
