@@ -53,9 +53,10 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     olds, news = old.children, new.children
     if olds == news:
         return
-    if len(olds) == len(news):
+    if len(olds) == len(news) and (olds[0] is news[0] or olds[0].key == news[0].key):
         # the children that are not the very same (picked out in C): when each keeps its key (a
-        # child that is the very same does), the same keys are in the same order
+        # child that is the very same does), the same keys are in the same order (a list whose
+        # first child changed its key slid or changed its order: the pairs are not made)
         pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
         for was_there, child_now in pairs:
             if was_there.key != child_now.key:
@@ -64,7 +65,7 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
             for was_there, child_now in pairs:
                 _change(was_there, child_now, path, out)
             return
-    if _slid(old.children, new.children, path, out):
+    if _slid(olds, news, path, out) or _dropped(olds, news, path, out):
         return
     was = {child.key: child for child in old.children}
     keys = [child.key for child in new.children]
@@ -104,6 +105,24 @@ def _slid(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list
         out.append(["d", path, [c.key for c in old[:start]]])
     for c in new[kept:]:                     # a loop: a generator runs a frame of its own
         out.append(["i", path, c.key, markup(c), None])
+    return True
+
+
+def _dropped(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list[str], out: list[Op]) -> bool:
+    """The other common change of a list (the actions, the hand's cards): children dropped, the
+    others the very same in the same order. Its operation, or False."""
+    if len(new) >= len(old):
+        return False
+    dropped = []
+    i, n = 0, len(new)
+    for child in old:                       # keys are unique: a child the very same is the one kept
+        if i < n and child is new[i]:
+            i += 1
+        else:
+            dropped.append(child.key)
+    if i < n:
+        return False
+    out.append(["d", path, dropped])
     return True
 
 

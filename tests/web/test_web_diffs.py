@@ -1,0 +1,79 @@
+"""The operations of :mod:`clank_web.diffs`: applied as the page script applies them
+(:class:`~tests.web.pagedom.Page`), they give what a page that receives the new part whole shows,
+whatever the change of a keyed list (the short paths for a list that slid or lost children
+included)."""
+
+from __future__ import annotations
+
+from clank.mapdraw.markup import Leaf, Node
+from clank_web.diffs import diff
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from .pagedom import Page
+
+KEYS = [f"k{i}" for i in range(8)]
+
+
+def _leaf(key: str, text: str) -> Leaf:
+    return Leaf(key, f'<li data-key="{key}">{text}</li>')
+
+
+def _part(items: tuple[Leaf, ...], cls: str = "list") -> Node:
+    return Node("part", "section", (), (_leaf("h", "heading"), Node("list", "ul", (("class", cls),), items)))
+
+
+def _shows(old: Node, new: Node) -> None:
+    page = Page()
+    page.receive({"html": {"part": old.inner()}})
+    page.receive({"diff": diff(old, new)})
+    whole = Page()
+    whole.receive({"html": {"part": new.inner()}})
+    assert page.write("part") == whole.write("part")
+
+
+@st.composite
+def _changes(draw: st.DrawFn) -> tuple[Node, Node]:
+    """A list of keyed leaves and another made from it: children kept (the very same objects),
+    dropped, redrawn, added, moved; sometimes the list's attributes changed."""
+    keys = draw(st.lists(st.sampled_from(KEYS), unique=True, max_size=6))
+    old = tuple(_leaf(k, "old") for k in keys)
+    kept = [c for c in old if draw(st.booleans())]
+    redrawn = [c if draw(st.booleans()) else _leaf(c.key, "new") for c in kept]
+    added = [_leaf(k, "added") for k in KEYS if k not in keys and draw(st.integers(0, 3)) == 0]
+    new = redrawn + added
+    if draw(st.booleans()):
+        new = draw(st.permutations(new))
+    cls = draw(st.sampled_from(["list", "list", "other"]))
+    return _part(old), _part(tuple(new), cls)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_changes())
+def test_the_operations_turn_a_page_into_the_new_part(change: tuple[Node, Node]) -> None:
+    _shows(*change)
+
+
+def test_a_list_that_slid_loses_its_first_children_and_gains_its_last() -> None:
+    lines = tuple(_leaf(f"l{i}", f"line {i}") for i in range(6))
+    old, new = _part(lines[:4]), _part(lines[2:])
+    assert diff(old, new) == [["d", ["part", "list"], ["l0", "l1"]],
+                              ["i", ["part", "list"], "l4", lines[4].markup, None],
+                              ["i", ["part", "list"], "l5", lines[5].markup, None]]
+    _shows(old, new)
+
+
+def test_a_list_that_lost_children_is_sent_one_removal() -> None:
+    buttons = tuple(_leaf(k, k) for k in KEYS[:5])
+    old, new = _part(buttons), _part((buttons[0], buttons[2], buttons[4]))
+    assert diff(old, new) == [["d", ["part", "list"], ["k1", "k3"]]]
+    _shows(old, new)
+
+
+def test_a_child_redrawn_under_its_key_is_replaced_not_dropped() -> None:
+    buttons = tuple(_leaf(k, k) for k in KEYS[:4])
+    redrawn = _leaf("k2", "another label")
+    old, new = _part(buttons), _part((buttons[0], redrawn))
+    assert diff(old, new) == [["d", ["part", "list"], ["k1", "k3"]],
+                              ["r", ["part", "list"], "k2", redrawn.markup]]
+    _shows(old, new)
