@@ -79,7 +79,13 @@ def room_name(game: Game, room_id: str) -> str:
 
 
 def room_features(game: Game, room_id: str) -> str:
-    """The printed features of a room, short (``"market, wayshrine"``)."""
+    """The printed features of a room, short (``"market, wayshrine"``): content alone (the
+    tile's printed features, the features' ``label`` hooks), worded once for every game of the
+    same packs (``game.memo``)."""
+    return game.memo(("labels", "room-features", room_id), lambda: _room_features(game, room_id))
+
+
+def _room_features(game: Game, room_id: str) -> str:
     try:
         feats = game.room_features(room_id)
     except (KeyError, ValueError):
