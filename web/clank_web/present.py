@@ -227,7 +227,7 @@ class Pages:
                 "log": shared["log"],
                 "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
                                       actions_part, view, seat, actions, names),
-                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions), hand_part, view, seat, actions),
+                "hand": hand_part(self, view, seat, actions),
             }
         return table
 
@@ -573,61 +573,75 @@ def _hand_card(card: str, name: str, text: str, count: int, action: str | None) 
                                                   "action": action})
 
 
-def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> tuple[Any, ...]:
-    """What the hand part shows, as plain data (the cards' words are the ruleset's)."""
+def hand_part(pages: Pages, view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
+    """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
+    hooks add about a player is in the players' table). Each element is built again only when
+    what it shows changed (``pages.built``, by this seat): an unchanged one is the very element
+    of the state before, which costs nothing to compare or to send."""
     if seat is None:
-        return ()
+        return _NO_HAND
     me = view.me
     plays = []
     for a in actions:                       # a loop: a generator runs a frame of its own
         if a["kind"] == "play":
             plays.append(a["text"])
-    return (tuple(me.hand), tuple(me.play), tuple(me.pool.items()), tuple(me.teleports), tuple(me.tokens),
-            tuple(plays))
+    built = pages.built
+    hand, play, pool, teleports, tokens = tuple(me.hand), tuple(me.play), tuple(me.pool.items()), \
+        tuple(me.teleports), tuple(me.tokens)
+    children = (
+        _heading("h", "Your hand"),
+        built(("hand cards", seat), (hand, tuple(plays)), _hand_cards, view, hand, plays),
+        built(("hand play", seat), play, _play_line, view, play),
+        built(("hand pool", seat), (pool, teleports), _pool_line, pool, teleports),
+    )
+    if tokens:
+        children += (built(("hand tokens", seat), tokens, _tokens_line, view, tokens),)
+    return built(("hand", seat), children, _part, "hand", children)
 
 
-def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
-    """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
-    hooks add about a player is in the players' table)."""
-    if seat is None:
-        return _part("hand", ())
-    me = view.me
-    playable = set()
-    for a in actions:                       # plain loops: a comprehension runs a frame of its own
-        if a["kind"] == "play":
-            playable.add(a["text"])
+_NO_HAND = Node("hand", "section", (), ())
+
+
+def _hand_cards(view: Any, hand: tuple[str, ...], plays: list[str]) -> Node:
+    """The cards in hand, one element a card (a count when several), playable ones marked."""
+    playable = set(plays)
     held: dict[str, int] = {}               # a Counter's making runs Python code of its own
-    for card in me.hand:
+    for card in hand:
         held[card] = held.get(card, 0) + 1
     cards: list[Leaf] = []
     known = view.ruleset.cards
     for card, n in held.items():
         cdef = known.get(card)
-        action = f"play {card}" if f"play {card}" in playable else None
-        cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
-    hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
+        action = f"play {card}"
+        cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n,
+                                action if action in playable else None))
+    shown = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
+    return Node("cards", "ul", (("class", "cards hand-cards"),), shown)
+
+
+def _play_line(view: Any, play: tuple[str, ...]) -> Leaf:
+    names = []
+    for c in play:                          # a loop: a generator runs a frame of its own
+        names.append(card_name(view, c))
+    return _own_line("play", "Play area", tuple(names), "-")
+
+
+def _pool_line(pool: tuple[tuple[str, int], ...], teleports: tuple[str, ...]) -> Leaf:
     words = []
-    for res, n in me.pool.items():
+    for res, n in pool:
         if n:
             words.append(resource_words(res, n))
-    pool = ", ".join(words) or "nothing"
-    if me.teleports:
-        pool += f"; teleports: {', '.join(me.teleports)}"
+    said = ", ".join(words) or "nothing"
+    if teleports:
+        said += f"; teleports: {', '.join(teleports)}"
+    return _text_line("pool", "Pool", said)
+
+
+def _tokens_line(view: Any, tokens: tuple[str, ...]) -> Leaf:
     names = []
-    for c in me.play:
-        names.append(card_name(view, c))
-    children: list[Node | Leaf] = [
-        _heading("h", "Your hand"),
-        Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _own_line("play", "Play area", tuple(names), "-"),
-        _text_line("pool", "Pool", pool),
-    ]
-    if me.tokens:
-        tokens = []
-        for t in me.tokens:
-            tokens.append(token_name(view, t))
-        children.append(_text_line("tokens", "Tokens", ", ".join(tokens)))
-    return _part("hand", tuple(children))
+    for t in tokens:
+        names.append(token_name(view, t))
+    return _text_line("tokens", "Tokens", ", ".join(names))
 
 
 @lru_cache(maxsize=LEAVES)

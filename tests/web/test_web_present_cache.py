@@ -1,0 +1,65 @@
+"""What :class:`clank_web.present.Pages` keeps across states (parts, their elements, players'
+rows, the hand's lines, the supply's words ...) is never stale: at every state of whole games
+each seat's parts are, markup for markup, the parts a new ``Pages`` with nothing kept builds from
+the same state, and a page that applied every change shows what a page that joins now shows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from clank.api import bot_seed, new_game
+from clank_web.present import Pages
+from clank_web.storage import StoredSeat
+
+from .pagedom import Page
+
+
+@dataclass
+class Table:
+    """What ``Pages`` reads of a game room (as ``benchmarks/web_pages.py``)."""
+
+    game: Any
+    seats: list[StoredSeat]
+    id: str = "g1"
+    version: int = 0
+    stopped: str | None = None
+    state_cache: dict[Any, Any] = field(default_factory=dict)
+
+
+def _markups(pages: Pages, table: Table, seat: int | None, skip_map: bool) -> dict[str, str]:
+    return {part: node.markup() for part, node in pages.parts(table, seat).items()
+            if not (skip_map and part == "map")}
+
+
+@pytest.mark.parametrize(("packs", "seed"), [(["catacombs"], 4), (["catacombs", "underworld", "party"], 7)])
+def test_the_kept_parts_are_those_built_afresh_at_every_state(packs: list[str], seed: int) -> None:
+    game = new_game(packs, 2, seed, {"max_rounds": 12})
+    table = Table(game, [StoredSeat(0, "human"), StoredSeat(1, "human")])
+    pages = Pages()
+    seen = {seat: Page() for seat in (0, 1, None)}
+    for seat, page in seen.items():
+        page.receive(json.loads(pages.payload(table, seat, "html")))
+    bots = [game.ruleset.registry.make_bot("random", bot_seed(seed, p)) for p in range(2)]
+    steps = 0
+    while not game.over:
+        decider = game.current_player
+        game.apply(bots[decider].choose(game.view(decider)))
+        table.version += 1
+        table.state_cache.clear()
+        steps += 1
+        for seat, page in seen.items():
+            page.receive(json.loads(pages.update(table, seat, "html")))
+        fresh_table = Table(game, table.seats, version=table.version)
+        fresh = Pages()
+        check_map = steps % 25 == 0 or game.over      # the map afresh costs most: now and then
+        for seat in seen:
+            assert _markups(pages, table, seat, not check_map) == _markups(fresh, fresh_table, seat, not check_map), \
+                f"seat {seat}, step {steps}"
+    for seat, page in seen.items():
+        joined = Page()
+        joined.receive(json.loads(Pages().payload(Table(game, table.seats), seat, "html")))
+        for part in joined.parts:
+            assert page.write(part) == joined.write(part), f"seat {seat}, part {part}"
