@@ -217,6 +217,7 @@ class Pages:
                     seat_rows = player_rows(view, seat, names, self.rows)
                 leaves.extend(seat_rows)
             actions = message["actions"]
+            hand = hand_inputs(view, seat, actions)
             table = room.state_cache[key] = {
                 "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
                                      _status_part, room, view, seat, names),
@@ -227,7 +228,7 @@ class Pages:
                 "log": shared["log"],
                 "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
                                       actions_part, view, seat, actions, names),
-                "hand": hand_part(self, view, seat, actions),
+                "hand": self.built(("hand", seat), hand, hand_part, self, view, seat, hand),
             }
         return table
 
@@ -573,36 +574,54 @@ def _hand_card(card: str, name: str, text: str, count: int, action: str | None) 
                                                   "action": action})
 
 
-def hand_part(pages: Pages, view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
-    """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
-    hooks add about a player is in the players' table). Each element is built again only when
-    what it shows changed (``pages.built``, by this seat): an unchanged one is the very element
-    of the state before, which costs nothing to compare or to send."""
+def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """What the hand part shows, as plain data (the cards' words are the ruleset's): the hand, the
+    play area, the pool, the teleports, the tokens and the cards the seat may play."""
     if seat is None:
-        return _NO_HAND
+        return ()
     me = view.me
     plays = []
     for a in actions:                       # a loop: a generator runs a frame of its own
         if a["kind"] == "play":
             plays.append(a["text"])
-    built = pages.built
-    hand, play, pool, teleports, tokens = tuple(me.hand), tuple(me.play), tuple(me.pool.items()), \
-        tuple(me.teleports), tuple(me.tokens)
-    children = (
+    return (tuple(me.hand), tuple(me.play), tuple(me.pool.items()), tuple(me.teleports), tuple(me.tokens),
+            tuple(plays))
+
+
+def hand_part(pages: Pages, view: Any, seat: int | None, inputs: tuple[Any, ...]) -> Node:
+    """This seat's own cards, play area, resources, teleports and tokens (``inputs``:
+    :func:`hand_inputs`; what the packs' render hooks add about a player is in the players'
+    table). The cards' list is built again only when the hand or what may be played changed
+    (``pages.built``, by this seat), the lines are kept by what they say: an element unchanged is
+    the very element of the state before, which costs nothing to compare."""
+    if seat is None:
+        return _part("hand", ())
+    hand, play, pool, teleports, tokens, plays = inputs
+    words = []
+    for res, n in pool:                     # plain loops: a comprehension runs a frame of its own
+        if n:
+            words.append(resource_words(res, n))
+    said = ", ".join(words) or "nothing"
+    if teleports:
+        said += f"; teleports: {', '.join(teleports)}"
+    names = []
+    for c in play:
+        names.append(card_name(view, c))
+    children: tuple[Node | Leaf, ...] = (
         _heading("h", "Your hand"),
-        built(("hand cards", seat), (hand, tuple(plays)), _hand_cards, view, hand, plays),
-        built(("hand play", seat), play, _play_line, view, play),
-        built(("hand pool", seat), (pool, teleports), _pool_line, pool, teleports),
+        pages.built(("hand cards", seat), (hand, plays), _hand_cards, view, hand, plays),
+        _own_line("play", "Play area", tuple(names), "-"),
+        _text_line("pool", "Pool", said),
     )
     if tokens:
-        children += (built(("hand tokens", seat), tokens, _tokens_line, view, tokens),)
-    return built(("hand", seat), children, _part, "hand", children)
+        held = []
+        for t in tokens:
+            held.append(token_name(view, t))
+        children += (_text_line("tokens", "Tokens", ", ".join(held)),)
+    return _part("hand", children)
 
 
-_NO_HAND = Node("hand", "section", (), ())
-
-
-def _hand_cards(view: Any, hand: tuple[str, ...], plays: list[str]) -> Node:
+def _hand_cards(view: Any, hand: tuple[str, ...], plays: tuple[str, ...]) -> Node:
     """The cards in hand, one element a card (a count when several), playable ones marked."""
     playable = set(plays)
     held: dict[str, int] = {}               # a Counter's making runs Python code of its own
@@ -617,31 +636,6 @@ def _hand_cards(view: Any, hand: tuple[str, ...], plays: list[str]) -> Node:
                                 action if action in playable else None))
     shown = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
     return Node("cards", "ul", (("class", "cards hand-cards"),), shown)
-
-
-def _play_line(view: Any, play: tuple[str, ...]) -> Leaf:
-    names = []
-    for c in play:                          # a loop: a generator runs a frame of its own
-        names.append(card_name(view, c))
-    return _own_line("play", "Play area", tuple(names), "-")
-
-
-def _pool_line(pool: tuple[tuple[str, int], ...], teleports: tuple[str, ...]) -> Leaf:
-    words = []
-    for res, n in pool:
-        if n:
-            words.append(resource_words(res, n))
-    said = ", ".join(words) or "nothing"
-    if teleports:
-        said += f"; teleports: {', '.join(teleports)}"
-    return _text_line("pool", "Pool", said)
-
-
-def _tokens_line(view: Any, tokens: tuple[str, ...]) -> Leaf:
-    names = []
-    for t in tokens:
-        names.append(token_name(view, t))
-    return _text_line("tokens", "Tokens", ", ".join(names))
 
 
 @lru_cache(maxsize=LEAVES)
