@@ -254,13 +254,13 @@ class Pages:
             rows = []
             for seat in range(view.seat_count):      # a loop: a comprehension runs a frame of its own
                 rows.append(player_rows(view, seat, names, self.rows))
-            supply = supply_data(view, self.words)
+            supply = supply_inputs(view)
             shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
                 "map": self.built("map", scene, map_part, scene),
                 "row": self.built("row", tuple(view.row), row_part, view),
-                "supply": self.built("supply", supply, supply_part, *supply),
+                "supply": self.built("supply", supply, self._supply, view, supply[-1]),
                 "log": self.built("log", (len(log), log[-1] if log else None),
                                   log_part, view, self.inputs.get("log", (None, None))[1]),
                 "rows": rows,
@@ -277,6 +277,10 @@ class Pages:
         made = build(*args)
         self.inputs[key] = (inputs, made)
         return made
+
+    def _supply(self, view: Any, boards: tuple[str, ...]) -> Node:
+        reserve, _, dragon = supply_data(view, self.words, boards)
+        return supply_part(reserve, boards, dragon)
 
     def preview(self, room: GameRoom, seat: int | None, action: str) -> list[Op] | None:
         """The operations that turn the map into the one with the discovered tile laid as
@@ -662,10 +666,21 @@ def _row_slot(slot: int, card: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf(f"s{slot}", parts().row_card, {"slot": slot, **dict(card)} if card else {"slot": slot, "empty": True})
 
 
-def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None) -> tuple[Any, ...]:
+def supply_inputs(view: Any) -> tuple[Any, ...]:
+    """What the supply part reads, before it is put in words: a value equal while the part shows
+    the same (the reserve's stacks, the Clank! area, the bag, the rage, the dungeon deck, the
+    setup's rage track), the packs' boards' marks last (their words, as :func:`supply_data`
+    gives them)."""
+    return (tuple(view.reserve.items()), tuple(view.clank_area.items()), view.bag_total, view.rage,
+            view.dungeon_deck_size, view.setup, tuple(m.text for m in marks(view, "board")))
+
+
+def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None,
+                boards: tuple[str, ...] | None = None) -> tuple[Any, ...]:
     """What the supply part shows, as plain data: the reserve, the packs' boards (the market ...),
     the dragon (Clank! area, bag, rage, the dungeon deck). ``words``: each reserve card's name
-    and cost in words, kept for the next states of the same game (its cards do not change)."""
+    and cost in words, kept for the next states of the same game (its cards do not change);
+    ``boards``: the boards' marks of this state when they were read already."""
     words = {} if words is None else words
     draws = view.setup.get("rage_track", {}).get("draws", [])
     items = []
@@ -676,7 +691,7 @@ def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None) -> t
     area = tuple((view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n)
     dragon = (("area", area), ("bag", view.bag_total), ("rage", view.rage + 1), ("rage_spaces", len(draws)),
               ("draws", draws[view.rage] if 0 <= view.rage < len(draws) else "?"), ("deck", view.dungeon_deck_size))
-    return reserve, tuple(m.text for m in marks(view, "board")), dragon
+    return reserve, tuple(m.text for m in marks(view, "board")) if boards is None else boards, dragon
 
 
 def _reserve_words(view: Any, card: str, words: dict[str, tuple[str, str]]) -> tuple[str, str]:
