@@ -358,7 +358,30 @@ def status_part(s: dict[str, Any]) -> Node:
 
 @lru_cache(maxsize=LEAVES)
 def _status_line(s: tuple[tuple[str, Any], ...]) -> Leaf:
-    return _leaf("who", parts().status_line, dict(s))
+    """Who you are, whose turn, who decides (written in Python, escaped as the templates escape:
+    it changes at most turns)."""
+    return Leaf("who", _status_line_markup(dict(s)))
+
+
+def _status_line_markup(s: dict[str, Any]) -> str:
+    you = f'You are <strong class="you">{_esc(s["you"])}</strong>. ' if s["you"] else "You are watching. "
+    if s["stopped"]:
+        said = f'<strong class="stopped">{_esc(s["stopped"])}</strong>\n'
+    elif s["over"]:
+        said = f'<strong class="result">{_esc(s["result"])}</strong>\n'
+    elif s["deciding"] and s["own_turn"] and s["main"]:
+        said = f'Round {_esc(s["round"])}. <strong class="your-move">Your turn.</strong>\n'
+    elif s["deciding"] and s["own_turn"]:
+        said = f'Round {_esc(s["round"])}, your turn. <strong class="your-move">Your decision: {_esc(s["prompt"])}</strong>\n'
+    elif s["deciding"]:
+        turn = _esc(s["turn"])
+        said = (f"Round {_esc(s['round'])}, {turn}'s turn. <strong class=\"your-move\">Your decision (on {turn}'s "
+                f"turn): {_esc(s['prompt'])}</strong>\n")
+    else:
+        said = f'Round {_esc(s["round"])}, <span class="turn">{_esc(s["turn"])}\'s turn</span>.\n'
+        if s["out_of_turn"]:
+            said += '<span class="waiting">Waiting for another player\'s decision.</span>'
+    return f'<div data-key="who" class="who">\n{you}{said}</div>'
 
 
 @lru_cache(maxsize=LEAVES)
@@ -713,7 +736,16 @@ def _reserve(items: tuple[tuple[str, int, str], ...]) -> Leaf:
 
 @lru_cache(maxsize=LEAVES)
 def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
-    return _leaf("dragon", parts().dragon, dict(items))
+    """The dragon's line: the Clank! area, the bag, the rage, the dungeon deck (written in Python,
+    escaped as the templates escape: it changes at many actions)."""
+    s = dict(items)
+    area = []
+    for who, n in s["area"]:                # a loop: a generator runs a frame of its own
+        area.append(f"{_esc(who)} {_esc(n)}")
+    return Leaf("dragon", f'<p data-key="dragon" class="dragon"><strong>Clank! area:</strong> '
+                          f'{", ".join(area) or "empty"}· <strong>bag:</strong> {_esc(s["bag"])} cubes\n'
+                          f'· <strong>rage:</strong> space {_esc(s["rage"])} of {_esc(s["rage_spaces"])} '
+                          f'(draws {_esc(s["draws"])})\n· dungeon deck {_esc(s["deck"])} cards</p>')
 
 
 def _log_line(key: str, line: str) -> Leaf:
