@@ -63,10 +63,10 @@ LOG_LINES = 40
 PREVIEW_KINDS = ("orient", "place")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
-ROWS_KEPT = 64
-"""Players' rows a game keeps by what they show: the rows of the last states (a seat's own row is
-the very row the others see when it shows the same), never a long history that the garbage
-collector would walk again and again."""
+ROWS_KEPT = 192
+"""Players' rows a game keeps by what they show (each row, each line under a row, each pair of
+them): the rows of the last states (a seat's own row is the very row the others see when it
+shows the same), never a long history that the garbage collector would walk again and again."""
 
 
 def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[dict[str, Any]]:
@@ -146,7 +146,7 @@ class Pages:
         self.memo = MapMemo()
         self.shown: dict[tuple[int | None, str], dict[str, Node]] = {}
         self.inputs: dict[Any, tuple[Any, Any]] = {}  # what a part was last built from, and the part
-        self.rows: dict[Any, tuple[Leaf, ...]] = {}  # players' rows by what they show
+        self.rows: dict[Any, Any] = {}  # players' rows by what they show
         self.words: dict[str, tuple[str, str]] = {}  # each reserve card's name and cost in words
 
     def message(self, room: GameRoom, seat: int | None) -> dict[str, Any]:
@@ -467,14 +467,6 @@ def health_words(damage: int, health: int) -> str:
     return f"{health} health" if damage == 0 else f"{damage} damage of {health}"
 
 
-def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
-    p = dict(row)
-    out = [Leaf(f"p{seat}", _player_row_markup(f"p{seat}", p))]
-    if p["play"] or p["tokens"] or p["marks"]:
-        out.append(Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", p)))
-    return tuple(out)
-
-
 def _esc(text: Any) -> str:
     """``text`` escaped exactly as the templates escape it (markupsafe's five characters),
     without :func:`markupsafe.escape`'s ``Markup`` object, whose making cost more than the escaping
@@ -514,29 +506,52 @@ def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
 _MARK_TEXT = attrgetter("text")
 
 
-def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
+def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, Any]) -> tuple[Leaf, ...]:
     """One player's public state as this view sees it (a hand and a deck are counts), read
     from the view's public face of the seat (``view.public``: built without copying its zones).
-    ``kept``: the rows drawn lately by what they show (of one game: the same names)."""
+    ``kept``: the rows drawn lately by what they show (of one game: the same names); the row and
+    the line under it (cards in play, tokens, the packs' marks) are also kept each by what it
+    shows, so that a change of one draws that one only."""
     p = view.public(seat)
     hand, deck = p["hand"], p["deck"]
-    key = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
+    row = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
            view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
            hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
-           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))),
-           seat == view.current)
+           len(p["discard"]), seat == view.current)
+    extra = (seat, tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))))
+    key = (row, extra)                      # three kinds of keys in one dict: tuples of three lengths
     rows = kept.get(key)
     if rows is None:
         if len(kept) >= ROWS_KEPT:
             kept.clear()
-        rows = kept[key] = _player_leaves(seat, _player_row(view, key))
+        line = kept.get(row)
+        if line is None:
+            line = kept[row] = Leaf(f"p{seat}", _player_row_markup(f"p{seat}", _player_row(view, row)))
+        if extra[1] or extra[2] or extra[3]:
+            under = kept.get(extra)
+            if under is None:
+                under = kept[extra] = Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", _player_extra(view, extra)))
+            rows = kept[key] = (line, under)
+        else:
+            rows = kept[key] = (line,)
     return rows
 
 
-def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
-    """A player's row in words, from :func:`player_rows`'s key."""
-    (seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, play, tokens,
-     lines, current) = key
+def _player_row(view: Any, row: tuple[Any, ...]) -> dict[str, Any]:
+    """A player's row in words, from :func:`player_rows`'s key of the row."""
+    seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, current = row
+    shown = []
+    for a in artifacts:                     # a loop: a generator runs a frame of its own
+        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
+    return {"seat": seat, "name": name, "status": status.replace("_", " "),
+            "where": room_name(view, where) if where else "-", "gold": gold,
+            "health_words": health_words(damage, health), "cubes": cubes, "clank": clank, "artifacts": tuple(shown),
+            "hand": hand, "deck": deck, "discard": discard, "current": current}
+
+
+def _player_extra(view: Any, extra: tuple[Any, ...]) -> dict[str, Any]:
+    """The line under a player's row in words, from :func:`player_rows`'s key of the line."""
+    _seat, play, tokens, lines = extra
     # plain loops: a generator runs a frame of its own, a Counter's making Python code of its own
     held: dict[str, int] = {}
     for t in tokens:
@@ -545,30 +560,10 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
     said = []
     for n, k in sorted(held.items()):
         said.append(f"{n} ×{k}" if k > 1 else n)
-    shown = []
-    for a in artifacts:
-        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
     cards = []
     for c in play:
         cards.append(card_name(view, c))
-    return (
-        ("seat", seat),
-        ("name", name),
-        ("status", status.replace("_", " ")),
-        ("where", room_name(view, where) if where else "-"),
-        ("gold", gold),
-        ("health_words", health_words(damage, health)),
-        ("cubes", cubes),
-        ("clank", clank),
-        ("artifacts", tuple(shown)),
-        ("hand", hand),
-        ("deck", deck),
-        ("discard", discard),
-        ("play", tuple(cards)),
-        ("tokens", tuple(said)),
-        ("marks", lines),
-        ("current", current),
-    )
+    return {"play": tuple(cards), "tokens": tuple(said), "marks": lines}
 
 
 def players_part(rows: tuple[Leaf, ...]) -> Node:
