@@ -63,7 +63,11 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
                 break
         else:
             for was_there, child_now in pairs:
-                _change(was_there, child_now, path, out)
+                if type(child_now) is Leaf and type(was_there) is Leaf:    # _change, written out for leaves
+                    if was_there.markup != child_now.markup:
+                        out.append(["r", path, child_now.key, child_now.markup])
+                else:
+                    _change(was_there, child_now, path, out)
             return
     if _slid(olds, news, path, out) or _dropped(olds, news, path, out):
         return
