@@ -60,6 +60,8 @@ if TYPE_CHECKING:
     from clank_web.tables import GameRoom
 
 LOG_LINES = 40
+OWN_PARTS = frozenset(("status", "actions", "hand"))
+"""The parts one seat's pages show only (their changes are worked out for that seat alone)."""
 PREVIEW_KINDS = ("orient", "place")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
@@ -185,7 +187,7 @@ class Pages:
         for part, node in table.items():
             old = shown[part]
             if old is not node:                 # most parts are the very part shown
-                ops.extend(self.changes(room, old, node))
+                ops.extend(diff(old, node) if part in OWN_PARTS else self.changes(room, old, node))
         return encode({**message, "diff": ops})
 
     @staticmethod
