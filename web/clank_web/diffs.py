@@ -26,6 +26,8 @@ from typing import Any
 from clank.mapdraw.markup import Leaf, Node, markup
 
 Op = list[Any]
+LONG = 24
+"""Children from which a list counts as long (its changed children picked out in C)."""
 
 
 def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
@@ -54,14 +56,11 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     if olds == news:
         return
     if len(olds) == len(news) and (olds[0] is news[0] or olds[0].key == news[0].key):
-        # the children that are not the very same (picked out in C): when each keeps its key (a
-        # child that is the very same does), the same keys are in the same order (a list whose
-        # first child changed its key slid or changed its order: the pairs are not made)
-        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
-        for was_there, child_now in pairs:
-            if was_there.key != child_now.key:
-                break
-        else:
+        # the children that are not the very same: when each keeps its key (a child that is the
+        # very same does), the same keys are in the same order (a list whose first child changed
+        # its key slid or changed its order: the pairs are not made)
+        pairs = _pairs(olds, news)
+        if pairs is not None:
             for was_there, child_now in pairs:
                 if type(child_now) is Leaf and type(was_there) is Leaf:    # _change, written out for leaves
                     if was_there.markup != child_now.markup:
@@ -93,20 +92,40 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         after = key
 
 
+def _pairs(olds: tuple[Node | Leaf, ...], news: tuple[Node | Leaf, ...]) -> list[tuple[Any, Any]] | None:
+    """The children of two lists of one length that are not the very same, in pairs, when each
+    keeps its key; None when a key changed. A plain loop for the short lists of the table's
+    parts (making the iterators costs more there), the pairs picked out in C for long ones."""
+    if len(olds) > LONG:
+        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+        for was_there, child_now in pairs:
+            if was_there.key != child_now.key:
+                return None
+        return pairs
+    pairs = []
+    for was_there, child_now in zip(olds, news, strict=True):
+        if was_there is not child_now:
+            if was_there.key != child_now.key:
+                return None
+            pairs.append((was_there, child_now))
+    return pairs
+
+
 def _slid(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list[str], out: list[Op]) -> bool:
     """The common change of a list (the log, a layer of the map): children dropped from its
     start and added at its end, the others the very same. Its operations, or False."""
     if not old or not new:
         return False
-    try:
-        start = old.index(new[0])            # by identity: elements are never equal otherwise
-    except ValueError:
-        start = len(old)
+    first = new[0]                           # by identity: elements are never equal otherwise
+    start = old.index(first) if first in old else len(old)     # (a test costs less than an exception)
     kept = len(old) - start
     if old[start:] != new[:kept]:
         return False
     if start:
-        out.append(["d", path, [c.key for c in old[:start]]])
+        gone = []
+        for c in old[:start]:                # a loop: a comprehension runs a frame of its own
+            gone.append(c.key)
+        out.append(["d", path, gone])
     for c in new[kept:]:                     # a loop: a generator runs a frame of its own
         out.append(["i", path, c.key, markup(c), None])
     return True
