@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import starmap
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -220,6 +221,7 @@ class Pages:
                 leaves.extend(seat_rows)
             actions = message["actions"]
             hand = hand_inputs(view, seat, actions)
+            buttons = tuple(map(_action_key, actions))
             table = room.state_cache[key] = {
                 "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
                                      _status_part, room, view, seat, names),
@@ -228,8 +230,8 @@ class Pages:
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
-                "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
-                                      actions_part, view, seat, actions, names),
+                "actions": self.built(("actions", seat), (view.over, view.current, buttons),
+                                      actions_part, view, seat, buttons, names),
                 "hand": self.built(("hand", seat), hand, hand_part, self, view, seat, hand),
             }
         return table
@@ -447,10 +449,11 @@ def _action_leaf(text: str, label: str, kind: str, room: str | None, preview: bo
                      f'data-action="{_esc(text)}"{where}{look}>{_esc(label)}</button></li>')
 
 
-def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], names: list[str]) -> Node:
-    """What the seat may do now, as buttons; otherwise what is going on (never an empty panel)."""
-    if actions:
-        items = tuple(_action_leaf(*_action_key(a)) for a in actions)
+def actions_part(view: Any, seat: int | None, buttons: tuple[tuple[Any, ...], ...], names: list[str]) -> Node:
+    """What the seat may do now, as buttons (``buttons``: what each shows, ``_action_key`` of the
+    state message's actions); otherwise what is going on (never an empty panel)."""
+    if buttons:
+        items = tuple(starmap(_action_leaf, buttons))
         return _part("actions", (_heading("h", "What you may do"),
                                  Node("list", "ul", (("class", "action-list"),), items)))
     if view.over:
