@@ -509,6 +509,9 @@ def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
 
 
 _MARK_TEXT = attrgetter("text")
+_FACE = itemgetter("status", "room", "ko_room", "pool", "damage", "cubes", "artifacts", "hand", "deck", "discard",
+                   "play", "tokens")
+"""The fields of a seat's public face a row shows (read in C)."""
 
 
 def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, Any]) -> tuple[Leaf, ...]:
@@ -517,13 +520,11 @@ def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, Any]) ->
     ``kept``: the rows drawn lately by what they show (of one game: the same names); the row and
     the line under it (cards in play, tokens, the packs' marks) are also kept each by what it
     shows, so that a change of one draws that one only."""
-    p = view.public(seat)
-    hand, deck = p["hand"], p["deck"]
-    row = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
-           view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
-           hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
-           len(p["discard"]), seat == view.current)
-    extra = (seat, tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))))
+    status, room, ko_room, pool, damage, cubes, artifacts, hand, deck, discard, play, tokens = _FACE(view.public(seat))
+    row = (seat, names[seat], status, room or ko_room, pool.get("gold", 0), len(damage), view.health, cubes,
+           view.clank_area.get(str(seat), 0), tuple(artifacts), hand if isinstance(hand, int) else len(hand),
+           deck if isinstance(deck, int) else len(deck), len(discard), seat == view.current)
+    extra = (seat, tuple(play), tuple(tokens), tuple(map(_MARK_TEXT, marks(view, "player", seat))))
     key = (row, extra)                      # three kinds of keys in one dict: tuples of three lengths
     rows = kept.get(key)
     if rows is None:
