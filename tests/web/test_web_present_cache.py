@@ -63,3 +63,24 @@ def test_the_kept_parts_are_those_built_afresh_at_every_state(packs: list[str], 
         joined.receive(json.loads(Pages().payload(Table(game, table.seats), seat, "html")))
         for part in joined.parts:
             assert page.write(part) == joined.write(part), f"seat {seat}, part {part}"
+
+
+def test_a_seat_handed_to_a_bot_or_a_stopped_game_is_shown_though_the_game_did_not_move() -> None:
+    """What the room says of its seats (human or bot) and whether it is stopped is read again at
+    every state: kept parts follow it as they follow the game."""
+    game = new_game(["catacombs"], 2, 5, {})
+    table = Table(game, [StoredSeat(0, "human"), StoredSeat(1, "human")])
+    pages = Pages()
+    for seat in (0, 1, None):
+        pages.payload(table, seat, "html")
+    for change in (lambda: table.seats.__setitem__(1, StoredSeat(1, "bot", "greedy")),
+                   lambda: setattr(table, "stopped", "stopped: the server is going down")):
+        before = {seat: _markups(pages, table, seat, True) for seat in (0, 1, None)}
+        change()
+        table.version += 1
+        table.state_cache.clear()
+        for seat in (0, 1, None):
+            json.loads(pages.update(table, seat, "html"))
+            now = _markups(pages, table, seat, True)
+            assert now == _markups(Pages(), Table(game, table.seats, stopped=table.stopped), seat, True)
+            assert now["status"] != before[seat]["status"]

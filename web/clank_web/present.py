@@ -223,7 +223,7 @@ class Pages:
             hand = hand_inputs(view, seat, actions)
             buttons = tuple(map(_action_key, actions))
             table = room.state_cache[key] = {
-                "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
+                "status": self.built(("status", seat), status_key(view, seat, shared["seats"], message["prompt"]),
                                      _status_part, room, view, seat, names),
                 "map": shared["map"],
                 "players": self.players(room, seat, tuple(leaves)),
@@ -268,6 +268,7 @@ class Pages:
                 "log": self.built("log", (len(log), log[-1] if log else None),
                                   log_part, view, self.inputs.get("log", (None, None))[1]),
                 "rows": rows,
+                "seats": seats_key(room, names),
             }
         return shared
 
@@ -393,17 +394,22 @@ def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
     return _leaf("seats", parts().seat_list, [dict(seat) for seat in seats])
 
 
-def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], prompt: str | None) -> Any:
-    """Everything :func:`status_context` reads, as a value equal while it shows the same
-    (``prompt``: the state message's, the deciding seat's prompt); at the end of the game a value
-    equal to nothing (the scores are read then, once)."""
-    if view.over:
-        return object()
+def seats_key(room: GameRoom, names: list[str]) -> tuple[Any, ...]:
+    """What the status line reads of the room, the same for every seat (made once per state):
+    the game, the seats' names, which are human, whether the game is stopped."""
     humans = []
     for info in room.seats:                 # a loop: a generator runs a frame of its own
         humans.append(info.kind == HUMAN)
-    return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
-            view.current_player, tuple(humans), room.stopped, prompt)
+    return room.id, tuple(names), tuple(humans), room.stopped
+
+
+def status_key(view: Any, seat: int | None, seats: tuple[Any, ...], prompt: str | None) -> Any:
+    """Everything :func:`status_context` reads, as a value equal while it shows the same
+    (``seats``: :func:`seats_key`; ``prompt``: the state message's, the deciding seat's prompt);
+    at the end of the game a value equal to nothing (the scores are read then, once)."""
+    if view.over:
+        return object()
+    return seats, seat, view.round, view.current, view.decision_kind == "main", view.current_player, prompt
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
