@@ -84,3 +84,18 @@ def test_a_seat_handed_to_a_bot_or_a_stopped_game_is_shown_though_the_game_did_n
             now = _markups(pages, table, seat, True)
             assert now == _markups(Pages(), Table(game, table.seats, stopped=table.stopped), seat, True)
             assert now["status"] != before[seat]["status"]
+
+
+def test_a_row_cards_words_are_kept_per_ruleset_and_are_those_of_the_card() -> None:
+    """What a card of the dungeon row shows is content alone, kept in the ruleset's cache: the
+    words of each card as made afresh, and a ruleset of other packs keeps its own."""
+    from clank_web.present import _card, _row_card
+
+    base = new_game(["catacombs"], 2, 1).view(None)
+    for card in base.ruleset.cards:
+        assert _row_card(base, card) == tuple(_card(base, card).items()) == _row_card(base, card)
+    card = next(iter(base.ruleset.cards))
+    other = new_game(["catacombs", "underworld", "party"], 2, 1).view(None)
+    assert other.ruleset is not base.ruleset
+    assert _row_card(other, card) == tuple(_card(other, card).items())
+    assert ("clank_web", "row card", card) in base.ruleset.cache

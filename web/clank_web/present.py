@@ -351,10 +351,12 @@ def _status_part(room: GameRoom, view: Any, seat: int | None, names: list[str]) 
 def status_part(s: dict[str, Any]) -> Node:
     """Who you are, whose turn, who decides (another player may answer on your turn), the end
     (``s``: :func:`status_context`)."""
-    children: list[Node | Leaf] = [
-        _status_line(tuple((k, v) for k, v in s.items() if k not in ("seats", "scores"))),
-        _seat_list(tuple(tuple(seat.items()) for seat in s["seats"])),
-    ]
+    line = dict(s)                          # what the line says: all but the seats and the scores
+    del line["seats"], line["scores"]
+    seats = []
+    for seat in s["seats"]:                 # a loop: a generator runs a frame of its own
+        seats.append(tuple(seat.items()))
+    children: list[Node | Leaf] = [_status_line(tuple(line.items())), _seat_list(tuple(seats))]
     if s["over"]:
         children.append(_leaf("scores", parts().scores, s["scores"]))
         children.append(_leaf("record", parts().record_link, s["game"]))
@@ -687,8 +689,17 @@ def _own_line(key: str, label: str, items: tuple[str, ...], empty: str) -> Leaf:
 
 def row_part(view: Any) -> Node:
     """The dungeon row, slot by slot (1-6, as players count)."""
-    items = tuple(_row_slot(i + 1, tuple(_card(view, c).items()) if c else ()) for i, c in enumerate(view.row))
-    return _part("row", (_heading("h", "Dungeon row"), Node("cards", "ol", (("class", "cards dungeon-row"),), items)))
+    items = []
+    for i, c in enumerate(view.row):        # a loop: a generator runs a frame of its own
+        items.append(_row_slot(i + 1, _row_card(view, c) if c else ()))
+    return _part("row", (_heading("h", "Dungeon row"),
+                         Node("cards", "ol", (("class", "cards dungeon-row"),), tuple(items))))
+
+
+def _row_card(view: Any, card: str) -> tuple[tuple[str, Any], ...]:
+    """What a card of the row shows (:func:`_card`): content alone, made once for every game of
+    the same packs (``view.memo``)."""
+    return view.memo(("clank_web", "row card", card), lambda: tuple(_card(view, card).items()))
 
 
 @lru_cache(maxsize=LEAVES)
