@@ -1,11 +1,14 @@
-"""What the labels keep between calls (:mod:`clank.labels`): a room's printed features in words,
-content alone, kept per ruleset (``game.memo``): the same words a fresh wording gives, in every
-game of the same packs, and each ruleset its own (packs whose features word differently)."""
+"""The labels' shortcuts (:mod:`clank.labels`) give what the long way gives: a room's printed
+features in words, content alone, kept per ruleset (``game.memo``: the same words a fresh wording
+gives, each ruleset its own), and rule ids taken out of a text only where one may start (the same
+text as the full pattern's replacing, whatever the text)."""
 
 from __future__ import annotations
 
 from clank import new_game
-from clank.labels import _room_features, feature_text, room_features
+from clank.labels import _RULE_REFS, _room_features, _without_rule_refs, feature_text, room_features
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 ALL = ["catacombs", "underworld", "party"]
 
@@ -37,3 +40,13 @@ def test_each_ruleset_keeps_its_own_words() -> None:
         assert room_features(other, room) == _room_features(other, room) != "stale words"
     finally:
         base.ruleset.cache[key] = said
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("( ),;-PRMKSAZ0129a:."), max_size=30))
+@example("lay the tile (R9): 2 boots")
+@example("use the lodge (Ogre Merchant, K8) now")
+@example("(P1, P2) and (T1-3)")
+@example("move to the nave (market, 2 gold): 1 monster (1 sword spent, no damage)")
+def test_rule_ids_are_taken_out_as_the_full_pattern_takes_them_out(text: str) -> None:
+    assert _without_rule_refs(text) == _RULE_REFS.sub("", text)
