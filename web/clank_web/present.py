@@ -633,21 +633,14 @@ def hand_part(pages: Pages, view: Any, seat: int | None, inputs: tuple[Any, ...]
     if seat is None:
         return _part("hand", ())
     hand, play, pool, teleports, tokens, plays = inputs
-    words = []
-    for res, n in pool:                     # plain loops: a comprehension runs a frame of its own
-        if n:
-            words.append(resource_words(res, n))
-    said = ", ".join(words) or "nothing"
-    if teleports:
-        said += f"; teleports: {', '.join(teleports)}"
-    names = []
+    names = []                              # plain loops: a comprehension runs a frame of its own
     for c in play:
         names.append(card_name(view, c))
     children: tuple[Node | Leaf, ...] = (
         _heading("h", "Your hand"),
         pages.built(("hand cards", seat), (hand, plays), _hand_cards, view, hand, plays),
         _own_line("play", "Play area", tuple(names), "-"),
-        _text_line("pool", "Pool", said),
+        _pool_line(pool, teleports),
     )
     if tokens:
         held = []
@@ -655,6 +648,19 @@ def hand_part(pages: Pages, view: Any, seat: int | None, inputs: tuple[Any, ...]
             held.append(token_name(view, t))
         children += (_text_line("tokens", "Tokens", ", ".join(held)),)
     return _part("hand", children)
+
+
+@lru_cache(maxsize=LEAVES)
+def _pool_line(pool: tuple[tuple[str, int], ...], teleports: tuple[str, ...]) -> Leaf:
+    """``Pool: 2 skill, 1 boot; teleports: ...`` (kept by what the pool holds)."""
+    words = []
+    for res, n in pool:                     # a loop: a comprehension runs a frame of its own
+        if n:
+            words.append(resource_words(res, n))
+    said = ", ".join(words) or "nothing"
+    if teleports:
+        said += f"; teleports: {', '.join(teleports)}"
+    return _text_line("pool", "Pool", said)
 
 
 def _hand_cards(view: Any, hand: tuple[str, ...], plays: tuple[str, ...]) -> Node:
