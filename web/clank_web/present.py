@@ -262,7 +262,7 @@ class Pages:
             shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
-                "map": self.built("map", scene, map_part, scene),
+                "map": self.built("map", scene, self._map, scene),
                 "row": self.built("row", tuple(view.row), row_part, view),
                 "supply": self.built("supply", supply, self._supply, view, supply[-1]),
                 "log": self.built("log", (len(log), log[-1] if log else None),
@@ -282,6 +282,10 @@ class Pages:
         made = build(*args)
         self.inputs[key] = (inputs, made)
         return made
+
+    def _map(self, scene: Any) -> Node:
+        """The map part, its legend kept while the scene's legend is the same."""
+        return map_part(scene, self.built("legend", scene.legend, legend_part, scene.legend))
 
     def _supply(self, view: Any, boards: tuple[str, ...]) -> Node:
         reserve, _, dragon = supply_data(view, self.words, boards)
@@ -326,15 +330,20 @@ def _text_leaf(macro: str, key: str, *args: Any) -> Leaf:
     return _leaf(key, getattr(parts(), macro), *args)
 
 
-def map_part(scene: Any) -> Node:
+def map_part(scene: Any, legend: Node | None = None) -> Node:
     """The dungeon: the zoom buttons, the map (in a view that pans and a box that zooms) and its
-    legend."""
+    legend (``legend``: :func:`legend_part` of the scene's legend, when it was kept)."""
     view = Node("view", "div", (("class", "map-view"), ("id", "map-view")),
                 (Node("zoom", "div", (("class", "map-zoom"),), (scene.map_node(),)),))
-    legend = Node("legend", "details", (("class", "map-legend"),),
-                  (_text_leaf("summary", "summary", "Legend"),
-                   Node("entries", "ul", (("class", "legend"),), tuple(_legend_item(*e) for e in scene.legend))))
+    legend = legend_part(scene.legend) if legend is None else legend
     return _part("map", (_heading("h", "Dungeon"), _text_leaf("map_tools", "tools"), view, legend))
+
+
+def legend_part(entries: tuple[Any, ...]) -> Node:
+    """The map's legend, entry by entry."""
+    return Node("legend", "details", (("class", "map-legend"),),
+                (_text_leaf("summary", "summary", "Legend"),
+                 Node("entries", "ul", (("class", "legend"),), tuple(starmap(_legend_item, entries)))))
 
 
 @lru_cache(maxsize=LEAVES)
