@@ -636,27 +636,37 @@ def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> t
 def hand_part(pages: Pages, view: Any, seat: int | None, inputs: tuple[Any, ...]) -> Node:
     """This seat's own cards, play area, resources, teleports and tokens (``inputs``:
     :func:`hand_inputs`; what the packs' render hooks add about a player is in the players'
-    table). The cards' list is built again only when the hand or what may be played changed
-    (``pages.built``, by this seat), the lines are kept by what they say: an element unchanged is
-    the very element of the state before, which costs nothing to compare."""
+    table). The cards' list, the play area and the tokens are built again only when what they
+    show changed (``pages.built``, by this seat), the pool's line is kept by what it says: an
+    element unchanged is the very element of the state before, which costs nothing to compare."""
     if seat is None:
         return _part("hand", ())
     hand, play, pool, teleports, tokens, plays = inputs
-    names = []                              # plain loops: a comprehension runs a frame of its own
-    for c in play:
-        names.append(card_name(view, c))
     children: tuple[Node | Leaf, ...] = (
         _heading("h", "Your hand"),
         pages.built(("hand cards", seat), (hand, plays), _hand_cards, view, hand, plays),
-        _own_line("play", "Play area", tuple(names), "-"),
+        pages.built(("hand play", seat), play, _play_line, view, play),
         _pool_line(pool, teleports),
     )
     if tokens:
-        held = []
-        for t in tokens:
-            held.append(token_name(view, t))
-        children += (_text_line("tokens", "Tokens", ", ".join(held)),)
+        children += (pages.built(("hand tokens", seat), tokens, _tokens_line, view, tokens),)
     return _part("hand", children)
+
+
+def _play_line(view: Any, play: tuple[str, ...]) -> Leaf:
+    """``Play area: card, card`` (the cards' names)."""
+    names = []
+    for c in play:                          # a loop: a comprehension runs a frame of its own
+        names.append(card_name(view, c))
+    return _own_line("play", "Play area", tuple(names), "-")
+
+
+def _tokens_line(view: Any, tokens: tuple[str, ...]) -> Leaf:
+    """``Tokens: name, name`` (the tokens' names)."""
+    names = []
+    for t in tokens:                        # a loop: a comprehension runs a frame of its own
+        names.append(token_name(view, t))
+    return _text_line("tokens", "Tokens", ", ".join(names))
 
 
 @lru_cache(maxsize=LEAVES)
