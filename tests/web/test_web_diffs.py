@@ -19,8 +19,13 @@ def _leaf(key: str, text: str) -> Leaf:
     return Leaf(key, f'<li data-key="{key}">{text}</li>')
 
 
-def _part(items: tuple[Leaf, ...], cls: str = "list") -> Node:
-    return Node("part", "section", (), (_leaf("h", "heading"), Node("list", "ul", (("class", cls),), items)))
+def _part(items: tuple[Leaf, ...], cls: str = "list", shape: str = "ul") -> Node:
+    """A part whose list is ``shape``: an element of that tag, or a leaf (``"leaf"``) in its place."""
+    if shape == "leaf":
+        listed: Node | Leaf = Leaf("list", '<p data-key="list">' + "".join(i.markup for i in items) + "</p>")
+    else:
+        listed = Node("list", shape, (("class", cls),), items)
+    return Node("part", "section", (), (_leaf("h", "heading"), listed))
 
 
 def _shows(old: Node, new: Node) -> None:
@@ -35,7 +40,8 @@ def _shows(old: Node, new: Node) -> None:
 @st.composite
 def _changes(draw: st.DrawFn) -> tuple[Node, Node]:
     """A list of keyed leaves and another made from it: children kept (the very same objects),
-    dropped, redrawn, added, moved; sometimes the list's attributes changed."""
+    dropped, redrawn, added, moved; sometimes the list's attributes changed, or the list drawn as
+    another element or as a leaf in its place."""
     keys = draw(st.lists(st.sampled_from(KEYS), unique=True, max_size=6))
     old = tuple(_leaf(k, "old") for k in keys)
     kept = [c for c in old if draw(st.booleans())]
@@ -45,7 +51,8 @@ def _changes(draw: st.DrawFn) -> tuple[Node, Node]:
     if draw(st.booleans()):
         new = draw(st.permutations(new))
     cls = draw(st.sampled_from(["list", "list", "other"]))
-    return _part(old), _part(tuple(new), cls)
+    shapes = st.sampled_from(["ul", "ul", "ul", "ol", "leaf"])
+    return _part(old, shape=draw(shapes)), _part(tuple(new), cls, draw(shapes))
 
 
 @settings(max_examples=300, deadline=None)

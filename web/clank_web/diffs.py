@@ -61,12 +61,17 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         # its key slid or changed its order: the pairs are not made)
         pairs = _pairs(olds, news)
         if pairs is not None:
-            for was_there, child_now in pairs:
-                if type(child_now) is Leaf and type(was_there) is Leaf:    # _change, written out for leaves
-                    if was_there.markup != child_now.markup:
-                        out.append(["r", path, child_now.key, child_now.markup])
-                else:
-                    _change(was_there, child_now, path, out)
+            for was_there, child_now in pairs:       # _change, written out (a call a pair less)
+                if type(child_now) is Leaf:
+                    if type(was_there) is Leaf:
+                        if was_there.markup != child_now.markup:
+                            out.append(["r", path, child_now.key, child_now.markup])
+                        continue
+                elif type(was_there) is Node and child_now.tag == was_there.tag:
+                    _diff(was_there, child_now, path + [child_now.key], out)
+                    continue
+                if not _same(was_there, child_now):
+                    out.append(["r", path, child_now.key, markup(child_now)])
             return
     if _slid(olds, news, path, out) or _dropped(olds, news, path, out):
         return
