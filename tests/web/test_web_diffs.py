@@ -84,3 +84,18 @@ def test_a_child_redrawn_under_its_key_is_replaced_not_dropped() -> None:
     assert diff(old, new) == [["d", ["part", "list"], ["k1", "k3"]],
                               ["r", ["part", "list"], "k2", redrawn.markup]]
     _shows(old, new)
+
+
+def test_a_long_list_is_paired_as_a_short_one() -> None:
+    """A list longer than ``diffs.LONG`` (a layer of the map) pairs its changed children another
+    way, to the same operations."""
+    from clank_web import diffs
+
+    n = diffs.LONG + 6
+    lines = tuple(_leaf(f"l{i}", f"line {i}") for i in range(n))
+    redrawn = tuple(_leaf(c.key, "new") if i in (3, n - 2) else c for i, c in enumerate(lines))
+    assert diff(_part(lines), _part(redrawn)) == [["r", ["part", "list"], "l3", redrawn[3].markup],
+                                                   ["r", ["part", "list"], f"l{n - 2}", redrawn[n - 2].markup]]
+    _shows(_part(lines), _part(redrawn))
+    renamed = lines[:5] + (_leaf("other", "other"),) + lines[6:]
+    _shows(_part(lines), _part(renamed))

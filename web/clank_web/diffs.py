@@ -59,7 +59,16 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         # the children that are not the very same: when each keeps its key (a child that is the
         # very same does), the same keys are in the same order (a list whose first child changed
         # its key slid or changed its order: the pairs are not made)
-        pairs = _pairs(olds, news)
+        if len(olds) > LONG:
+            pairs = _long_pairs(olds, news)
+        else:                                   # a plain loop: the iterators of C cost more here
+            pairs = []
+            for was_there, child_now in zip(olds, news, strict=True):
+                if was_there is not child_now:
+                    if was_there.key != child_now.key:
+                        pairs = None
+                        break
+                    pairs.append((was_there, child_now))
         if pairs is not None:
             for was_there, child_now in pairs:       # _change, written out (a call a pair less)
                 if type(child_now) is Leaf:
@@ -97,22 +106,14 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         after = key
 
 
-def _pairs(olds: tuple[Node | Leaf, ...], news: tuple[Node | Leaf, ...]) -> list[tuple[Any, Any]] | None:
-    """The children of two lists of one length that are not the very same, in pairs, when each
-    keeps its key; None when a key changed. A plain loop for the short lists of the table's
-    parts (making the iterators costs more there), the pairs picked out in C for long ones."""
-    if len(olds) > LONG:
-        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
-        for was_there, child_now in pairs:
-            if was_there.key != child_now.key:
-                return None
-        return pairs
-    pairs = []
-    for was_there, child_now in zip(olds, news, strict=True):
-        if was_there is not child_now:
-            if was_there.key != child_now.key:
-                return None
-            pairs.append((was_there, child_now))
+def _long_pairs(olds: tuple[Node | Leaf, ...], news: tuple[Node | Leaf, ...]) -> list[tuple[Any, Any]] | None:
+    """The children of two long lists of one length that are not the very same, in pairs (picked
+    out in C), when each keeps its key; None when a key changed. (The short lists of the table's
+    parts are paired in a plain loop in :func:`_diff`: making these iterators costs more there.)"""
+    pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+    for was_there, child_now in pairs:
+        if was_there.key != child_now.key:
+            return None
     return pairs
 
 
