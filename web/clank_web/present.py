@@ -15,9 +15,13 @@ check; when only pawns moved, the kept model follows them and only their rooms a
 What differs between seats is small: the status line, the hand, the actions and the seat's own
 row of the players' table (a pack may show its owner more; seats whose rows are the same
 elements share one players' part, its changes worked out once). A part is built again only when
-what it reads changed (the status line from a small key of what it says), and the elements that
-change at almost every action (log lines, players' rows, the hand's lines, action buttons) are
-written in Python, escaped exactly as the templates escape. The rooms a seat can
+what it reads changed (the status line from a small key of what it says, the supply from what it
+reads before it is put in words), and so are the elements of a part (a player's row and the line
+under it, the hand's cards, play area and tokens, the map's legend): an element unchanged is the
+very element of the state before, which costs nothing to compare. The elements that change at
+almost every action (log lines, players' rows, the hand's lines, action buttons, the status line,
+the dragon's line) are written in Python, escaped exactly as the templates escape. What is content
+alone (a row card's words) is kept per ruleset (``view.memo``). The rooms a seat can
 reach are named by its actions (``room``), and the page marks them on the shared map; the page
 of the deciding seat asks how each orientation of a discovered tile looks when a player looks at
 it (``preview``): the operations that turn the map into the one with the tile laid that way.
