@@ -99,3 +99,32 @@ def test_a_row_cards_words_are_kept_per_ruleset_and_are_those_of_the_card() -> N
     assert other.ruleset is not base.ruleset
     assert _row_card(other, card) == tuple(_card(other, card).items())
     assert ("clank_web", "row card", card) in base.ruleset.cache
+
+
+def test_a_seat_updated_now_and_then_is_shown_the_state_of_now() -> None:
+    """As a server sends a seat that does not decide a state only now and then: the deciding
+    seat's pages alone do not make its row as the others see it (made on first use), and seat 1,
+    sent a state only every seventh action when it does not decide, shows what a page that joins
+    now shows."""
+    game = new_game(["catacombs"], 2, 9, {})
+    table = Table(game, [StoredSeat(0, "human"), StoredSeat(1, "human")])
+    pages = Pages()
+    later = Page()
+    later.receive(json.loads(pages.payload(table, 1, "html")))
+    pages.payload(table, 0, "html")
+    bots = [game.ruleset.registry.make_bot("random", bot_seed(9, p)) for p in range(2)]
+    for step in range(60):
+        decider = game.current_player
+        game.apply(bots[decider].choose(game.view(decider)))
+        table.version += 1
+        table.state_cache.clear()
+        text = pages.update(table, decider, "html")
+        assert decider not in table.state_cache["shared"]["rows"]
+        if decider == 1:                         # what seat 1's pages are sent, they show
+            later.receive(json.loads(text))
+        if step % 7 == 6:
+            later.receive(json.loads(pages.update(table, 1, "html")))
+            joined = Page()
+            joined.receive(json.loads(Pages().payload(Table(game, table.seats), 1, "html")))
+            for part in joined.parts:
+                assert later.write(part) == joined.write(part), f"step {step}, part {part}"

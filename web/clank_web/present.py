@@ -219,9 +219,14 @@ class Pages:
             view = state_view(room, seat)
             names = shared["names"]
             leaves: list[Leaf] = []
-            for s, seat_rows in enumerate(shared["rows"]):   # a loop: a generator runs a frame of its own
+            rows = shared["rows"]
+            for s in range(len(names)):             # a loop: a generator runs a frame of its own
                 if s == seat:           # this seat's own row as its own view shows it (a pack may show more)
                     seat_rows = player_rows(view, seat, names, self.rows)
+                else:                   # another seat's as the spectator's view shows it, made on first use
+                    seat_rows = rows.get(s)
+                    if seat_rows is None:
+                        seat_rows = rows[s] = player_rows(shared["view"], s, names, self.rows)
                 leaves.extend(seat_rows)
             actions = message["actions"]
             hand = hand_inputs(view, seat, actions)
@@ -259,9 +264,6 @@ class Pages:
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
-            rows = []
-            for seat in range(view.seat_count):      # a loop: a comprehension runs a frame of its own
-                rows.append(player_rows(view, seat, names, self.rows))
             supply = supply_inputs(view)
             shared = room.state_cache["shared"] = {
                 "view": view,
@@ -271,7 +273,7 @@ class Pages:
                 "supply": self.built("supply", supply, self._supply, view, supply[-1]),
                 "log": self.built("log", (len(log), log[-1] if log else None),
                                   log_part, view, self.inputs.get("log", (None, None))[1]),
-                "rows": rows,
+                "rows": {},                         # each seat's rows as the others see them, on first use
                 "seats": seats_key(room, names),
             }
         return shared
