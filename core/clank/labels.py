@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _RULE_REFS = re.compile(r"\s*\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d[^)]*\)")
+_RULE_REF_START = re.compile(r"\((?:[^()]*?,\s*)?(?!P\d)[A-Z]{1,2}-?\d")
+"""The start of every rule id in brackets that ``_RULE_REFS`` removes, from its bracket: a text
+without one has none (searched from a bracket, it is found several times faster)."""
 _SENTENCE_END = re.compile(r"(?<=[a-z)])[.:;]\s+(?=[A-Z])")
 
 
@@ -79,7 +82,13 @@ def room_name(game: Game, room_id: str) -> str:
 
 
 def room_features(game: Game, room_id: str) -> str:
-    """The printed features of a room, short (``"market, wayshrine"``)."""
+    """The printed features of a room, short (``"market, wayshrine"``): content alone (the
+    tile's printed features, the features' ``label`` hooks), worded once for every game of the
+    same packs (``game.memo``)."""
+    return game.memo(("labels", "room-features", room_id), lambda: _room_features(game, room_id))
+
+
+def _room_features(game: Game, room_id: str) -> str:
     try:
         feats = game.room_features(room_id)
     except (KeyError, ValueError):
@@ -479,9 +488,10 @@ def prompt_text(game: Game) -> str:
 
 
 def _without_rule_refs(text: str) -> str:
-    """``text`` without its rule ids in brackets (a text without a bracket has none: the
-    pattern's search, which costs more than a label's making, is skipped)."""
-    return _RULE_REFS.sub("", text) if "(" in text else text
+    """``text`` without its rule ids in brackets (a text without a bracket, or without the start of
+    a rule id after one, has none: the pattern's replacing, which costs more than a label's
+    making, is skipped)."""
+    return _RULE_REFS.sub("", text) if "(" in text and _RULE_REF_START.search(text) else text
 
 
 def winner_seat(game: Game | Table) -> int | None:

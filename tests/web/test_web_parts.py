@@ -32,6 +32,25 @@ MACROS = """
 <tr data-key="{{ key }}" class="extra"><td colspan="8">{% if p.play %}in play: {{ p.play | join(", ") }}. {% endif %}{% if p.tokens %}tokens: {{ p.tokens | join(", ") }}. {% endif %}{{ p.marks | join("; ") }}</td></tr>
 {% endmacro %}
 {% macro log_line(key, line) %}<li data-key="{{ key }}">{{ line }}</li>{% endmacro %}
+{% macro status_line(key, s) %}
+<div data-key="{{ key }}" class="who">
+{% if s.you %}You are <strong class="you">{{ s.you }}</strong>. {% else %}You are watching. {% endif %}
+{% if s.stopped %}<strong class="stopped">{{ s.stopped }}</strong>
+{% elif s.over %}<strong class="result">{{ s.result }}</strong>
+{% elif s.deciding and s.own_turn and s.main %}Round {{ s.round }}. <strong class="your-move">Your turn.</strong>
+{% elif s.deciding and s.own_turn %}Round {{ s.round }}, your turn. <strong class="your-move">Your decision: {{ s.prompt }}</strong>
+{% elif s.deciding %}Round {{ s.round }}, {{ s.turn }}'s turn. <strong class="your-move">Your decision (on {{ s.turn }}'s turn): {{ s.prompt }}</strong>
+{% else %}Round {{ s.round }}, <span class="turn">{{ s.turn }}'s turn</span>.
+{% if s.out_of_turn %}<span class="waiting">Waiting for another player's decision.</span>{% endif %}
+{% endif %}
+</div>
+{% endmacro %}
+{% macro dragon(key, s) %}
+<p data-key="{{ key }}" class="dragon"><strong>Clank! area:</strong> {% for who, n in s.area %}{{ who }} {{ n }}{% if not loop.last %}, {% endif %}{% else %}empty{% endfor %}
+· <strong>bag:</strong> {{ s.bag }} cubes
+· <strong>rage:</strong> space {{ s.rage }} of {{ s.rage_spaces }} (draws {{ s.draws }})
+· dungeon deck {{ s.deck }} cards</p>
+{% endmacro %}
 """
 
 TEXT = st.text(alphabet=st.sampled_from("ab <>&\"'/=;×é"), max_size=12)
@@ -82,9 +101,25 @@ def test_a_players_row_is_what_the_macros_gave(name, where, words, numbers, arti
     p = {"seat": 1, "name": name, "status": words, "where": where, "gold": gold, "health_words": words,
          "cubes": cubes, "clank": clank, "artifacts": artifacts, "hand": hand, "deck": deck, "discard": discard,
          "play": play, "tokens": tokens, "marks": marks, "current": current}
-    leaves = present._player_leaves(1, tuple(p.items()))
-    assert leaves[0].markup == reference("player_row", "p1", p)
-    if play or tokens or marks:
-        assert leaves[1].markup == reference("player_extra", "x1", p)
-    else:
-        assert len(leaves) == 1
+    assert present._player_row_markup("p1", p) == reference("player_row", "p1", p)
+    assert present._player_extra_markup("x1", p) == reference("player_extra", "x1", p)
+
+
+@settings(max_examples=120, deadline=None)
+@given(you=st.one_of(st.none(), TEXT), stopped=st.one_of(st.none(), TEXT), result=TEXT, prompt=TEXT, turn=TEXT,
+       round_=st.integers(1, 40), flags=st.lists(st.booleans(), min_size=5, max_size=5))
+def test_the_status_line_is_what_the_macro_gave(you, stopped, result, prompt, turn, round_, flags):
+    over, deciding, own_turn, main, out_of_turn = flags
+    s = {"game": "g1", "you": you, "seat": 0, "round": round_, "turn": turn, "own_turn": own_turn, "main": main,
+         "decider": turn, "out_of_turn": out_of_turn, "deciding": deciding, "prompt": prompt, "over": over,
+         "stopped": stopped, "result": result}
+    assert present._status_line(tuple(s.items())).markup == reference("status_line", "who", s)
+
+
+@settings(max_examples=60, deadline=None)
+@given(area=st.lists(st.tuples(TEXT, st.integers(1, 30)), max_size=4).map(tuple),
+       numbers=st.lists(st.integers(0, 99), min_size=4, max_size=4), draws=st.one_of(st.integers(1, 5), TEXT))
+def test_the_dragons_line_is_what_the_macro_gave(area, numbers, draws):
+    bag, rage, spaces, deck = numbers
+    s = {"area": area, "bag": bag, "rage": rage, "rage_spaces": spaces, "draws": draws, "deck": deck}
+    assert present._dragon(tuple(s.items())).markup == reference("dragon", "dragon", s)

@@ -26,6 +26,8 @@ from typing import Any
 from clank.mapdraw.markup import Leaf, Node, markup
 
 Op = list[Any]
+LONG = 24
+"""Children from which a list counts as long (its changed children picked out in C)."""
 
 
 def diff(old: Node, new: Node, path: list[str] | None = None) -> list[Op]:
@@ -53,18 +55,34 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
     olds, news = old.children, new.children
     if olds == news:
         return
-    if len(olds) == len(news):
-        # the children that are not the very same (picked out in C): when each keeps its key (a
-        # child that is the very same does), the same keys are in the same order
-        pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
-        for was_there, child_now in pairs:
-            if was_there.key != child_now.key:
-                break
-        else:
-            for was_there, child_now in pairs:
-                _change(was_there, child_now, path, out)
+    if len(olds) == len(news) and (olds[0] is news[0] or olds[0].key == news[0].key):
+        # the children that are not the very same: when each keeps its key (a child that is the
+        # very same does), the same keys are in the same order (a list whose first child changed
+        # its key slid or changed its order: the pairs are not made)
+        if len(olds) > LONG:
+            pairs = _long_pairs(olds, news)
+        else:                                   # a plain loop: the iterators of C cost more here
+            pairs = []
+            for was_there, child_now in zip(olds, news, strict=True):
+                if was_there is not child_now:
+                    if was_there.key != child_now.key:
+                        pairs = None
+                        break
+                    pairs.append((was_there, child_now))
+        if pairs is not None:
+            for was_there, child_now in pairs:       # _change, written out (a call a pair less)
+                if type(child_now) is Leaf:
+                    if type(was_there) is Leaf:
+                        if was_there.markup != child_now.markup:
+                            out.append(["r", path, child_now.key, child_now.markup])
+                        continue
+                elif type(was_there) is Node and child_now.tag == was_there.tag:
+                    _diff(was_there, child_now, path + [child_now.key], out)
+                    continue
+                if not _same(was_there, child_now):
+                    out.append(["r", path, child_now.key, markup(child_now)])
             return
-    if _slid(old.children, new.children, path, out):
+    if _slid(olds, news, path, out) or _dropped(olds, news, path, out):
         return
     was = {child.key: child for child in old.children}
     keys = [child.key for child in new.children]
@@ -88,22 +106,52 @@ def _diff(old: Node, new: Node, path: list[str], out: list[Op]) -> None:
         after = key
 
 
+def _long_pairs(olds: tuple[Node | Leaf, ...], news: tuple[Node | Leaf, ...]) -> list[tuple[Any, Any]] | None:
+    """The children of two long lists of one length that are not the very same, in pairs (picked
+    out in C), when each keeps its key; None when a key changed. (The short lists of the table's
+    parts are paired in a plain loop in :func:`_diff`: making these iterators costs more there.)"""
+    pairs = list(compress(zip(olds, news, strict=True), map(is_not, olds, news)))
+    for was_there, child_now in pairs:
+        if was_there.key != child_now.key:
+            return None
+    return pairs
+
+
 def _slid(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list[str], out: list[Op]) -> bool:
     """The common change of a list (the log, a layer of the map): children dropped from its
     start and added at its end, the others the very same. Its operations, or False."""
     if not old or not new:
         return False
-    try:
-        start = old.index(new[0])            # by identity: elements are never equal otherwise
-    except ValueError:
-        start = len(old)
+    first = new[0]                           # by identity: elements are never equal otherwise
+    start = old.index(first) if first in old else len(old)     # (a test costs less than an exception)
     kept = len(old) - start
     if old[start:] != new[:kept]:
         return False
     if start:
-        out.append(["d", path, [c.key for c in old[:start]]])
+        gone = []
+        for c in old[:start]:                # a loop: a comprehension runs a frame of its own
+            gone.append(c.key)
+        out.append(["d", path, gone])
     for c in new[kept:]:                     # a loop: a generator runs a frame of its own
         out.append(["i", path, c.key, markup(c), None])
+    return True
+
+
+def _dropped(old: tuple[Node | Leaf, ...], new: tuple[Node | Leaf, ...], path: list[str], out: list[Op]) -> bool:
+    """The other common change of a list (the actions, the hand's cards): children dropped, the
+    others the very same in the same order. Its operation, or False."""
+    if len(new) >= len(old):
+        return False
+    dropped = []
+    i, n = 0, len(new)
+    for child in old:                       # keys are unique: a child the very same is the one kept
+        if i < n and child is new[i]:
+            i += 1
+        else:
+            dropped.append(child.key)
+    if i < n:
+        return False
+    out.append(["d", path, dropped])
     return True
 
 

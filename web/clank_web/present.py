@@ -15,9 +15,13 @@ check; when only pawns moved, the kept model follows them and only their rooms a
 What differs between seats is small: the status line, the hand, the actions and the seat's own
 row of the players' table (a pack may show its owner more; seats whose rows are the same
 elements share one players' part, its changes worked out once). A part is built again only when
-what it reads changed (the status line from a small key of what it says), and the elements that
-change at almost every action (log lines, players' rows, the hand's lines, action buttons) are
-written in Python, escaped exactly as the templates escape. The rooms a seat can
+what it reads changed (the status line from a small key of what it says, the supply from what it
+reads before it is put in words), and so are the elements of a part (a player's row and the line
+under it, the hand's cards, play area and tokens, the map's legend): an element unchanged is the
+very element of the state before, which costs nothing to compare. The elements that change at
+almost every action (log lines, players' rows, the hand's lines, action buttons, the status line,
+the dragon's line) are written in Python, escaped exactly as the templates escape. What is content
+alone (a row card's words) is kept per ruleset (``view.memo``). The rooms a seat can
 reach are named by its actions (``room``), and the page marks them on the shared map; the page
 of the deciding seat asks how each orientation of a discovered tile looks when a player looks at
 it (``preview``): the operations that turn the map into the one with the tile laid that way.
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import starmap
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -60,13 +65,15 @@ if TYPE_CHECKING:
     from clank_web.tables import GameRoom
 
 LOG_LINES = 40
+OWN_PARTS = frozenset(("status", "actions", "hand"))
+"""The parts one seat's pages show only (their changes are worked out for that seat alone)."""
 PREVIEW_KINDS = ("orient", "place")
 LEAVES = 8192
 """Elements kept by what they show (many games at once share cards, buttons and lines)."""
-ROWS_KEPT = 64
-"""Players' rows a game keeps by what they show: the rows of the last states (a seat's own row is
-the very row the others see when it shows the same), never a long history that the garbage
-collector would walk again and again."""
+ROWS_KEPT = 192
+"""Players' rows a game keeps by what they show (each row, each line under a row, each pair of
+them): the rows of the last states (a seat's own row is the very row the others see when it
+shows the same), never a long history that the garbage collector would walk again and again."""
 
 
 def action_entries(view: Any, seat: int | None, actions: list[Action]) -> list[dict[str, Any]]:
@@ -146,7 +153,7 @@ class Pages:
         self.memo = MapMemo()
         self.shown: dict[tuple[int | None, str], dict[str, Node]] = {}
         self.inputs: dict[Any, tuple[Any, Any]] = {}  # what a part was last built from, and the part
-        self.rows: dict[Any, tuple[Leaf, ...]] = {}  # players' rows by what they show
+        self.rows: dict[Any, Any] = {}  # players' rows by what they show
         self.words: dict[str, tuple[str, str]] = {}  # each reserve card's name and cost in words
 
     def message(self, room: GameRoom, seat: int | None) -> dict[str, Any]:
@@ -185,7 +192,7 @@ class Pages:
         for part, node in table.items():
             old = shown[part]
             if old is not node:                 # most parts are the very part shown
-                ops.extend(self.changes(room, old, node))
+                ops.extend(diff(old, node) if part in OWN_PARTS else self.changes(room, old, node))
         return encode({**message, "diff": ops})
 
     @staticmethod
@@ -212,22 +219,29 @@ class Pages:
             view = state_view(room, seat)
             names = shared["names"]
             leaves: list[Leaf] = []
-            for s, seat_rows in enumerate(shared["rows"]):   # a loop: a generator runs a frame of its own
+            rows = shared["rows"]
+            for s in range(len(names)):             # a loop: a generator runs a frame of its own
                 if s == seat:           # this seat's own row as its own view shows it (a pack may show more)
                     seat_rows = player_rows(view, seat, names, self.rows)
+                else:                   # another seat's as the spectator's view shows it, made on first use
+                    seat_rows = rows.get(s)
+                    if seat_rows is None:
+                        seat_rows = rows[s] = player_rows(shared["view"], s, names, self.rows)
                 leaves.extend(seat_rows)
             actions = message["actions"]
+            hand = hand_inputs(view, seat, actions)
+            buttons = tuple(map(_action_key, actions))
             table = room.state_cache[key] = {
-                "status": self.built(("status", seat), status_key(room, view, seat, names, message["prompt"]),
+                "status": self.built(("status", seat), status_key(view, seat, shared["seats"], message["prompt"]),
                                      _status_part, room, view, seat, names),
                 "map": shared["map"],
                 "players": self.players(room, seat, tuple(leaves)),
                 "row": shared["row"],
                 "supply": shared["supply"],
                 "log": shared["log"],
-                "actions": self.built(("actions", seat), (view.over, view.current, tuple(map(_action_key, actions))),
-                                      actions_part, view, seat, actions, names),
-                "hand": self.built(("hand", seat), hand_inputs(view, seat, actions), hand_part, view, seat, actions),
+                "actions": self.built(("actions", seat), (view.over, view.current, buttons),
+                                      actions_part, view, seat, buttons, names),
+                "hand": self.built(("hand", seat), hand, hand_part, self, view, seat, hand),
             }
         return table
 
@@ -250,19 +264,17 @@ class Pages:
             names = seat_labels(room)
             scene = map_scene(view, memo=self.memo)
             log = view.log
-            rows = []
-            for seat in range(view.seat_count):      # a loop: a comprehension runs a frame of its own
-                rows.append(player_rows(view, seat, names, self.rows))
-            supply = supply_data(view, self.words)
+            supply = supply_inputs(view)
             shared = room.state_cache["shared"] = {
                 "view": view,
                 "names": names,
-                "map": self.built("map", scene, map_part, scene),
+                "map": self.built("map", scene, self._map, scene),
                 "row": self.built("row", tuple(view.row), row_part, view),
-                "supply": self.built("supply", supply, supply_part, *supply),
+                "supply": self.built("supply", supply, self._supply, view, supply[-1]),
                 "log": self.built("log", (len(log), log[-1] if log else None),
                                   log_part, view, self.inputs.get("log", (None, None))[1]),
-                "rows": rows,
+                "rows": {},                         # each seat's rows as the others see them, on first use
+                "seats": seats_key(room, names),
             }
         return shared
 
@@ -276,6 +288,14 @@ class Pages:
         made = build(*args)
         self.inputs[key] = (inputs, made)
         return made
+
+    def _map(self, scene: Any) -> Node:
+        """The map part, its legend kept while the scene's legend is the same."""
+        return map_part(scene, self.built("legend", scene.legend, legend_part, scene.legend))
+
+    def _supply(self, view: Any, boards: tuple[str, ...]) -> Node:
+        reserve, _, dragon = supply_data(view, self.words, boards)
+        return supply_part(reserve, boards, dragon)
 
     def preview(self, room: GameRoom, seat: int | None, action: str) -> list[Op] | None:
         """The operations that turn the map into the one with the discovered tile laid as
@@ -316,15 +336,20 @@ def _text_leaf(macro: str, key: str, *args: Any) -> Leaf:
     return _leaf(key, getattr(parts(), macro), *args)
 
 
-def map_part(scene: Any) -> Node:
+def map_part(scene: Any, legend: Node | None = None) -> Node:
     """The dungeon: the zoom buttons, the map (in a view that pans and a box that zooms) and its
-    legend."""
+    legend (``legend``: :func:`legend_part` of the scene's legend, when it was kept)."""
     view = Node("view", "div", (("class", "map-view"), ("id", "map-view")),
                 (Node("zoom", "div", (("class", "map-zoom"),), (scene.map_node(),)),))
-    legend = Node("legend", "details", (("class", "map-legend"),),
-                  (_text_leaf("summary", "summary", "Legend"),
-                   Node("entries", "ul", (("class", "legend"),), tuple(_legend_item(*e) for e in scene.legend))))
+    legend = legend_part(scene.legend) if legend is None else legend
     return _part("map", (_heading("h", "Dungeon"), _text_leaf("map_tools", "tools"), view, legend))
+
+
+def legend_part(entries: tuple[Any, ...]) -> Node:
+    """The map's legend, entry by entry."""
+    return Node("legend", "details", (("class", "map-legend"),),
+                (_text_leaf("summary", "summary", "Legend"),
+                 Node("entries", "ul", (("class", "legend"),), tuple(starmap(_legend_item, entries)))))
 
 
 @lru_cache(maxsize=LEAVES)
@@ -341,10 +366,12 @@ def _status_part(room: GameRoom, view: Any, seat: int | None, names: list[str]) 
 def status_part(s: dict[str, Any]) -> Node:
     """Who you are, whose turn, who decides (another player may answer on your turn), the end
     (``s``: :func:`status_context`)."""
-    children: list[Node | Leaf] = [
-        _status_line(tuple((k, v) for k, v in s.items() if k not in ("seats", "scores"))),
-        _seat_list(tuple(tuple(seat.items()) for seat in s["seats"])),
-    ]
+    line = dict(s)                          # what the line says: all but the seats and the scores
+    del line["seats"], line["scores"]
+    seats = []
+    for seat in s["seats"]:                 # a loop: a generator runs a frame of its own
+        seats.append(tuple(seat.items()))
+    children: list[Node | Leaf] = [_status_line(tuple(line.items())), _seat_list(tuple(seats))]
     if s["over"]:
         children.append(_leaf("scores", parts().scores, s["scores"]))
         children.append(_leaf("record", parts().record_link, s["game"]))
@@ -353,7 +380,30 @@ def status_part(s: dict[str, Any]) -> Node:
 
 @lru_cache(maxsize=LEAVES)
 def _status_line(s: tuple[tuple[str, Any], ...]) -> Leaf:
-    return _leaf("who", parts().status_line, dict(s))
+    """Who you are, whose turn, who decides (written in Python, escaped as the templates escape:
+    it changes at most turns)."""
+    return Leaf("who", _status_line_markup(dict(s)))
+
+
+def _status_line_markup(s: dict[str, Any]) -> str:
+    you = f'You are <strong class="you">{_esc(s["you"])}</strong>. ' if s["you"] else "You are watching. "
+    if s["stopped"]:
+        said = f'<strong class="stopped">{_esc(s["stopped"])}</strong>\n'
+    elif s["over"]:
+        said = f'<strong class="result">{_esc(s["result"])}</strong>\n'
+    elif s["deciding"] and s["own_turn"] and s["main"]:
+        said = f'Round {_esc(s["round"])}. <strong class="your-move">Your turn.</strong>\n'
+    elif s["deciding"] and s["own_turn"]:
+        said = f'Round {_esc(s["round"])}, your turn. <strong class="your-move">Your decision: {_esc(s["prompt"])}</strong>\n'
+    elif s["deciding"]:
+        turn = _esc(s["turn"])
+        said = (f"Round {_esc(s['round'])}, {turn}'s turn. <strong class=\"your-move\">Your decision (on {turn}'s "
+                f"turn): {_esc(s['prompt'])}</strong>\n")
+    else:
+        said = f'Round {_esc(s["round"])}, <span class="turn">{_esc(s["turn"])}\'s turn</span>.\n'
+        if s["out_of_turn"]:
+            said += '<span class="waiting">Waiting for another player\'s decision.</span>'
+    return f'<div data-key="who" class="who">\n{you}{said}</div>'
 
 
 @lru_cache(maxsize=LEAVES)
@@ -361,17 +411,22 @@ def _seat_list(seats: tuple[tuple[tuple[str, Any], ...], ...]) -> Leaf:
     return _leaf("seats", parts().seat_list, [dict(seat) for seat in seats])
 
 
-def status_key(room: GameRoom, view: Any, seat: int | None, names: list[str], prompt: str | None) -> Any:
-    """Everything :func:`status_context` reads, as a value equal while it shows the same
-    (``prompt``: the state message's, the deciding seat's prompt); at the end of the game a value
-    equal to nothing (the scores are read then, once)."""
-    if view.over:
-        return object()
+def seats_key(room: GameRoom, names: list[str]) -> tuple[Any, ...]:
+    """What the status line reads of the room, the same for every seat (made once per state):
+    the game, the seats' names, which are human, whether the game is stopped."""
     humans = []
     for info in room.seats:                 # a loop: a generator runs a frame of its own
         humans.append(info.kind == HUMAN)
-    return (room.id, tuple(names), seat, view.round, view.current, view.decision_kind == "main",
-            view.current_player, tuple(humans), room.stopped, prompt)
+    return room.id, tuple(names), tuple(humans), room.stopped
+
+
+def status_key(view: Any, seat: int | None, seats: tuple[Any, ...], prompt: str | None) -> Any:
+    """Everything :func:`status_context` reads, as a value equal while it shows the same
+    (``seats``: :func:`seats_key`; ``prompt``: the state message's, the deciding seat's prompt);
+    at the end of the game a value equal to nothing (the scores are read then, once)."""
+    if view.over:
+        return object()
+    return seats, seat, view.round, view.current, view.decision_kind == "main", view.current_player, prompt
 
 
 def status_context(room: GameRoom, view: Any, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -417,10 +472,11 @@ def _action_leaf(text: str, label: str, kind: str, room: str | None, preview: bo
                      f'data-action="{_esc(text)}"{where}{look}>{_esc(label)}</button></li>')
 
 
-def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], names: list[str]) -> Node:
-    """What the seat may do now, as buttons; otherwise what is going on (never an empty panel)."""
-    if actions:
-        items = tuple(_action_leaf(*_action_key(a)) for a in actions)
+def actions_part(view: Any, seat: int | None, buttons: tuple[tuple[Any, ...], ...], names: list[str]) -> Node:
+    """What the seat may do now, as buttons (``buttons``: what each shows, ``_action_key`` of the
+    state message's actions); otherwise what is going on (never an empty panel)."""
+    if buttons:
+        items = tuple(starmap(_action_leaf, buttons))
         return _part("actions", (_heading("h", "What you may do"),
                                  Node("list", "ul", (("class", "action-list"),), items)))
     if view.over:
@@ -437,14 +493,6 @@ def actions_part(view: Any, seat: int | None, actions: list[dict[str, Any]], nam
 def health_words(damage: int, health: int) -> str:
     """A player's health as players say it: ``"10 health"`` unhurt, ``"3 damage of 10"``."""
     return f"{health} health" if damage == 0 else f"{damage} damage of {health}"
-
-
-def _player_leaves(seat: int, row: tuple[tuple[str, Any], ...]) -> tuple[Leaf, ...]:
-    p = dict(row)
-    out = [Leaf(f"p{seat}", _player_row_markup(f"p{seat}", p))]
-    if p["play"] or p["tokens"] or p["marks"]:
-        out.append(Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", p)))
-    return tuple(out)
 
 
 def _esc(text: Any) -> str:
@@ -484,31 +532,55 @@ def _player_extra_markup(key: str, p: dict[str, Any]) -> str:
 
 
 _MARK_TEXT = attrgetter("text")
+_FACE = itemgetter("status", "room", "ko_room", "pool", "damage", "cubes", "artifacts", "hand", "deck", "discard",
+                   "play", "tokens")
+"""The fields of a seat's public face a row shows (read in C)."""
 
 
-def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, tuple[Leaf, ...]]) -> tuple[Leaf, ...]:
+def player_rows(view: Any, seat: int, names: list[str], kept: dict[Any, Any]) -> tuple[Leaf, ...]:
     """One player's public state as this view sees it (a hand and a deck are counts), read
     from the view's public face of the seat (``view.public``: built without copying its zones).
-    ``kept``: the rows drawn lately by what they show (of one game: the same names)."""
-    p = view.public(seat)
-    hand, deck = p["hand"], p["deck"]
-    key = (seat, names[seat], p["status"], p["room"] or p["ko_room"], p["pool"].get("gold", 0), len(p["damage"]),
-           view.health, p["cubes"], view.clank_area.get(str(seat), 0), tuple(p["artifacts"]),
-           hand if isinstance(hand, int) else len(hand), deck if isinstance(deck, int) else len(deck),
-           len(p["discard"]), tuple(p["play"]), tuple(p["tokens"]), tuple(map(_MARK_TEXT, marks(view, "player", seat))),
-           seat == view.current)
+    ``kept``: the rows drawn lately by what they show (of one game: the same names); the row and
+    the line under it (cards in play, tokens, the packs' marks) are also kept each by what it
+    shows, so that a change of one draws that one only."""
+    status, room, ko_room, pool, damage, cubes, artifacts, hand, deck, discard, play, tokens = _FACE(view.public(seat))
+    row = (seat, names[seat], status, room or ko_room, pool.get("gold", 0), len(damage), view.health, cubes,
+           view.clank_area.get(str(seat), 0), tuple(artifacts), hand if isinstance(hand, int) else len(hand),
+           deck if isinstance(deck, int) else len(deck), len(discard), seat == view.current)
+    extra = (seat, tuple(play), tuple(tokens), tuple(map(_MARK_TEXT, marks(view, "player", seat))))
+    key = (row, extra)                      # three kinds of keys in one dict: tuples of three lengths
     rows = kept.get(key)
     if rows is None:
         if len(kept) >= ROWS_KEPT:
             kept.clear()
-        rows = kept[key] = _player_leaves(seat, _player_row(view, key))
+        line = kept.get(row)
+        if line is None:
+            line = kept[row] = Leaf(f"p{seat}", _player_row_markup(f"p{seat}", _player_row(view, row)))
+        if extra[1] or extra[2] or extra[3]:
+            under = kept.get(extra)
+            if under is None:
+                under = kept[extra] = Leaf(f"x{seat}", _player_extra_markup(f"x{seat}", _player_extra(view, extra)))
+            rows = kept[key] = (line, under)
+        else:
+            rows = kept[key] = (line,)
     return rows
 
 
-def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
-    """A player's row in words, from :func:`player_rows`'s key."""
-    (seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, play, tokens,
-     lines, current) = key
+def _player_row(view: Any, row: tuple[Any, ...]) -> dict[str, Any]:
+    """A player's row in words, from :func:`player_rows`'s key of the row."""
+    seat, name, status, where, gold, damage, health, cubes, clank, artifacts, hand, deck, discard, current = row
+    shown = []
+    for a in artifacts:                     # a loop: a generator runs a frame of its own
+        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
+    return {"seat": seat, "name": name, "status": status.replace("_", " "),
+            "where": room_name(view, where) if where else "-", "gold": gold,
+            "health_words": health_words(damage, health), "cubes": cubes, "clank": clank, "artifacts": tuple(shown),
+            "hand": hand, "deck": deck, "discard": discard, "current": current}
+
+
+def _player_extra(view: Any, extra: tuple[Any, ...]) -> dict[str, Any]:
+    """The line under a player's row in words, from :func:`player_rows`'s key of the line."""
+    _seat, play, tokens, lines = extra
     # plain loops: a generator runs a frame of its own, a Counter's making Python code of its own
     held: dict[str, int] = {}
     for t in tokens:
@@ -517,30 +589,10 @@ def _player_row(view: Any, key: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
     said = []
     for n, k in sorted(held.items()):
         said.append(f"{n} ×{k}" if k > 1 else n)
-    shown = []
-    for a in artifacts:
-        shown.append(f"{token_name(view, a)} ({view.ruleset.tokens[a].value})")
     cards = []
     for c in play:
         cards.append(card_name(view, c))
-    return (
-        ("seat", seat),
-        ("name", name),
-        ("status", status.replace("_", " ")),
-        ("where", room_name(view, where) if where else "-"),
-        ("gold", gold),
-        ("health_words", health_words(damage, health)),
-        ("cubes", cubes),
-        ("clank", clank),
-        ("artifacts", tuple(shown)),
-        ("hand", hand),
-        ("deck", deck),
-        ("discard", discard),
-        ("play", tuple(cards)),
-        ("tokens", tuple(said)),
-        ("marks", lines),
-        ("current", current),
-    )
+    return {"play": tuple(cards), "tokens": tuple(said), "marks": lines}
 
 
 def players_part(rows: tuple[Leaf, ...]) -> Node:
@@ -574,7 +626,8 @@ def _hand_card(card: str, name: str, text: str, count: int, action: str | None) 
 
 
 def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> tuple[Any, ...]:
-    """What the hand part shows, as plain data (the cards' words are the ruleset's)."""
+    """What the hand part shows, as plain data (the cards' words are the ruleset's): the hand, the
+    play area, the pool, the teleports, the tokens and the cards the seat may play."""
     if seat is None:
         return ()
     me = view.me
@@ -586,48 +639,70 @@ def hand_inputs(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> t
             tuple(plays))
 
 
-def hand_part(view: Any, seat: int | None, actions: list[dict[str, Any]]) -> Node:
-    """This seat's own cards, play area, resources, teleports and tokens (what the packs' render
-    hooks add about a player is in the players' table)."""
+def hand_part(pages: Pages, view: Any, seat: int | None, inputs: tuple[Any, ...]) -> Node:
+    """This seat's own cards, play area, resources, teleports and tokens (``inputs``:
+    :func:`hand_inputs`; what the packs' render hooks add about a player is in the players'
+    table). The cards' list, the play area and the tokens are built again only when what they
+    show changed (``pages.built``, by this seat), the pool's line is kept by what it says: an
+    element unchanged is the very element of the state before, which costs nothing to compare."""
     if seat is None:
         return _part("hand", ())
-    me = view.me
-    playable = set()
-    for a in actions:                       # plain loops: a comprehension runs a frame of its own
-        if a["kind"] == "play":
-            playable.add(a["text"])
+    hand, play, pool, teleports, tokens, plays = inputs
+    children: tuple[Node | Leaf, ...] = (
+        _heading("h", "Your hand"),
+        pages.built(("hand cards", seat), (hand, plays), _hand_cards, view, hand, plays),
+        pages.built(("hand play", seat), play, _play_line, view, play),
+        _pool_line(pool, teleports),
+    )
+    if tokens:
+        children += (pages.built(("hand tokens", seat), tokens, _tokens_line, view, tokens),)
+    return _part("hand", children)
+
+
+def _play_line(view: Any, play: tuple[str, ...]) -> Leaf:
+    """``Play area: card, card`` (the cards' names)."""
+    names = []
+    for c in play:                          # a loop: a comprehension runs a frame of its own
+        names.append(card_name(view, c))
+    return _own_line("play", "Play area", tuple(names), "-")
+
+
+def _tokens_line(view: Any, tokens: tuple[str, ...]) -> Leaf:
+    """``Tokens: name, name`` (the tokens' names)."""
+    names = []
+    for t in tokens:                        # a loop: a comprehension runs a frame of its own
+        names.append(token_name(view, t))
+    return _text_line("tokens", "Tokens", ", ".join(names))
+
+
+@lru_cache(maxsize=LEAVES)
+def _pool_line(pool: tuple[tuple[str, int], ...], teleports: tuple[str, ...]) -> Leaf:
+    """``Pool: 2 skill, 1 boot; teleports: ...`` (kept by what the pool holds)."""
+    words = []
+    for res, n in pool:                     # a loop: a comprehension runs a frame of its own
+        if n:
+            words.append(resource_words(res, n))
+    said = ", ".join(words) or "nothing"
+    if teleports:
+        said += f"; teleports: {', '.join(teleports)}"
+    return _text_line("pool", "Pool", said)
+
+
+def _hand_cards(view: Any, hand: tuple[str, ...], plays: tuple[str, ...]) -> Node:
+    """The cards in hand, one element a card (a count when several), playable ones marked."""
+    playable = set(plays)
     held: dict[str, int] = {}               # a Counter's making runs Python code of its own
-    for card in me.hand:
+    for card in hand:
         held[card] = held.get(card, 0) + 1
     cards: list[Leaf] = []
     known = view.ruleset.cards
     for card, n in held.items():
         cdef = known.get(card)
-        action = f"play {card}" if f"play {card}" in playable else None
-        cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n, action))
-    hand = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
-    words = []
-    for res, n in me.pool.items():
-        if n:
-            words.append(resource_words(res, n))
-    pool = ", ".join(words) or "nothing"
-    if me.teleports:
-        pool += f"; teleports: {', '.join(me.teleports)}"
-    names = []
-    for c in me.play:
-        names.append(card_name(view, c))
-    children: list[Node | Leaf] = [
-        _heading("h", "Your hand"),
-        Node("cards", "ul", (("class", "cards hand-cards"),), hand),
-        _own_line("play", "Play area", tuple(names), "-"),
-        _text_line("pool", "Pool", pool),
-    ]
-    if me.tokens:
-        tokens = []
-        for t in me.tokens:
-            tokens.append(token_name(view, t))
-        children.append(_text_line("tokens", "Tokens", ", ".join(tokens)))
-    return _part("hand", tuple(children))
+        action = f"play {card}"
+        cards.append(_hand_card(card, cdef.name if cdef else card, (cdef.text or "") if cdef else "", n,
+                                action if action in playable else None))
+    shown = tuple(cards) or (_text_leaf("empty_item", "none", "no cards in hand"),)
+    return Node("cards", "ul", (("class", "cards hand-cards"),), shown)
 
 
 @lru_cache(maxsize=LEAVES)
@@ -645,8 +720,17 @@ def _own_line(key: str, label: str, items: tuple[str, ...], empty: str) -> Leaf:
 
 def row_part(view: Any) -> Node:
     """The dungeon row, slot by slot (1-6, as players count)."""
-    items = tuple(_row_slot(i + 1, tuple(_card(view, c).items()) if c else ()) for i, c in enumerate(view.row))
-    return _part("row", (_heading("h", "Dungeon row"), Node("cards", "ol", (("class", "cards dungeon-row"),), items)))
+    items = []
+    for i, c in enumerate(view.row):        # a loop: a generator runs a frame of its own
+        items.append(_row_slot(i + 1, _row_card(view, c) if c else ()))
+    return _part("row", (_heading("h", "Dungeon row"),
+                         Node("cards", "ol", (("class", "cards dungeon-row"),), tuple(items))))
+
+
+def _row_card(view: Any, card: str) -> tuple[tuple[str, Any], ...]:
+    """What a card of the row shows (:func:`_card`): content alone, made once for every game of
+    the same packs (``view.memo``)."""
+    return view.memo(("clank_web", "row card", card), lambda: tuple(_card(view, card).items()))
 
 
 @lru_cache(maxsize=LEAVES)
@@ -654,10 +738,21 @@ def _row_slot(slot: int, card: tuple[tuple[str, Any], ...]) -> Leaf:
     return _leaf(f"s{slot}", parts().row_card, {"slot": slot, **dict(card)} if card else {"slot": slot, "empty": True})
 
 
-def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None) -> tuple[Any, ...]:
+def supply_inputs(view: Any) -> tuple[Any, ...]:
+    """What the supply part reads, before it is put in words: a value equal while the part shows
+    the same (the reserve's stacks, the Clank! area, the bag, the rage, the dungeon deck, the
+    setup's rage track), the packs' boards' marks last (their words, as :func:`supply_data`
+    gives them)."""
+    return (tuple(view.reserve.items()), tuple(view.clank_area.items()), view.bag_total, view.rage,
+            view.dungeon_deck_size, view.setup, tuple(m.text for m in marks(view, "board")))
+
+
+def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None,
+                boards: tuple[str, ...] | None = None) -> tuple[Any, ...]:
     """What the supply part shows, as plain data: the reserve, the packs' boards (the market ...),
     the dragon (Clank! area, bag, rage, the dungeon deck). ``words``: each reserve card's name
-    and cost in words, kept for the next states of the same game (its cards do not change)."""
+    and cost in words, kept for the next states of the same game (its cards do not change);
+    ``boards``: the boards' marks of this state when they were read already."""
     words = {} if words is None else words
     draws = view.setup.get("rage_track", {}).get("draws", [])
     items = []
@@ -668,7 +763,7 @@ def supply_data(view: Any, words: dict[str, tuple[str, str]] | None = None) -> t
     area = tuple((view.name(int(k)) if k.isdigit() else k, n) for k, n in sorted(view.clank_area.items()) if n)
     dragon = (("area", area), ("bag", view.bag_total), ("rage", view.rage + 1), ("rage_spaces", len(draws)),
               ("draws", draws[view.rage] if 0 <= view.rage < len(draws) else "?"), ("deck", view.dungeon_deck_size))
-    return reserve, tuple(m.text for m in marks(view, "board")), dragon
+    return reserve, tuple(m.text for m in marks(view, "board")) if boards is None else boards, dragon
 
 
 def _reserve_words(view: Any, card: str, words: dict[str, tuple[str, str]]) -> tuple[str, str]:
@@ -690,7 +785,16 @@ def _reserve(items: tuple[tuple[str, int, str], ...]) -> Leaf:
 
 @lru_cache(maxsize=LEAVES)
 def _dragon(items: tuple[tuple[str, Any], ...]) -> Leaf:
-    return _leaf("dragon", parts().dragon, dict(items))
+    """The dragon's line: the Clank! area, the bag, the rage, the dungeon deck (written in Python,
+    escaped as the templates escape: it changes at many actions)."""
+    s = dict(items)
+    area = []
+    for who, n in s["area"]:                # a loop: a generator runs a frame of its own
+        area.append(f"{_esc(who)} {_esc(n)}")
+    return Leaf("dragon", f'<p data-key="dragon" class="dragon"><strong>Clank! area:</strong> '
+                          f'{", ".join(area) or "empty"}· <strong>bag:</strong> {_esc(s["bag"])} cubes\n'
+                          f'· <strong>rage:</strong> space {_esc(s["rage"])} of {_esc(s["rage_spaces"])} '
+                          f'(draws {_esc(s["draws"])})\n· dungeon deck {_esc(s["deck"])} cards</p>')
 
 
 def _log_line(key: str, line: str) -> Leaf:
