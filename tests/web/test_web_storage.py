@@ -84,9 +84,15 @@ def test_an_action_out_of_order_is_refused_and_writes_nothing(store: Store):
     assert back.actions == ["play burgle"] and back.state_digest == "d1"
 
 
-def test_a_group_commit_stores_every_games_action_and_digest_in_one_transaction(store: Store):
-    """Several games' actions committed together: each game's count moves on, a digest given
-    replaces the stored one (and its place), none keeps it, and a game that ends is over."""
+@pytest.mark.parametrize("limit", [2, 500])
+def test_a_group_commit_stores_every_games_action_and_digest_in_one_transaction(store: Store, monkeypatch,
+                                                                                 limit: int):
+    """Several games' actions committed together (in statements of ``limit`` games): each game's
+    count moves on, a digest given replaces the stored one (and its place), none keeps it, and a
+    game that ends is over."""
+    import clank_web.storage as storage
+
+    monkeypatch.setattr(storage, "BATCH_LIMIT", limit)
     games = ("g1", "g2", "g3", "g4", "g5")
     for g in games:
         store.create_game(a_game(g))
@@ -102,9 +108,13 @@ def test_a_group_commit_stores_every_games_action_and_digest_in_one_transaction(
     assert [back[g].status for g in games] == ["active", "active", OVER, OVER, "active"]
 
 
-def test_a_group_commit_with_one_game_out_of_order_writes_nothing_for_any(store: Store):
+@pytest.mark.parametrize("limit", [2, 500])
+def test_a_group_commit_with_one_game_out_of_order_writes_nothing_for_any(store: Store, monkeypatch, limit: int):
     """One game whose count moved (another process committed first) refuses the whole group: no
-    game's count moves and no action is added."""
+    game's count moves and no action is added, whichever statement held it."""
+    import clank_web.storage as storage
+
+    monkeypatch.setattr(storage, "BATCH_LIMIT", limit)
     for g in ("g1", "g2", "g3"):
         store.create_game(a_game(g))
     store.append_action("g3", 0, "play burgle", "d1", over=False)
