@@ -84,6 +84,49 @@ def test_an_action_out_of_order_is_refused_and_writes_nothing(store: Store):
     assert back.actions == ["play burgle"] and back.state_digest == "d1"
 
 
+@pytest.mark.parametrize("limit", [2, 500])
+def test_a_group_commit_stores_every_games_action_and_digest_in_one_transaction(store: Store, monkeypatch,
+                                                                                 limit: int):
+    """Several games' actions committed together (in statements of ``limit`` games): each game's
+    count moves on, a digest given replaces the stored one (and its place), none keeps it, and a
+    game that ends is over."""
+    import clank_web.storage as storage
+
+    monkeypatch.setattr(storage, "BATCH_LIMIT", limit)
+    games = ("g1", "g2", "g3", "g4", "g5")
+    for g in games:
+        store.create_game(a_game(g))
+    store.append_actions([Append("g1", 0, "play burgle", "d1", False), Append("g2", 0, "end", None, False),
+                          Append("g3", 0, "play stumble", None, True), Append("g4", 0, "play burgle", "d4", True),
+                          Append("g5", 0, "end", None, False)], origin="A")
+    store.append_actions([Append("g2", 1, "play burgle", "e2", False), Append("g1", 1, "end", None, False)])
+    back = {g.id: g for g in store.load_games()}
+    assert [back[g].actions for g in games] == [
+        ["play burgle", "end"], ["end", "play burgle"], ["play stumble"], ["play burgle"], ["end"]]
+    assert [(back[g].state_digest, back[g].digest_at) for g in games] == [
+        ("d1", 1), ("e2", 2), ("d0", 0), ("d4", 1), ("d0", 0)]
+    assert [back[g].status for g in games] == ["active", "active", OVER, OVER, "active"]
+
+
+@pytest.mark.parametrize("limit", [2, 500])
+def test_a_group_commit_with_one_game_out_of_order_writes_nothing_for_any(store: Store, monkeypatch, limit: int):
+    """One game whose count moved (another process committed first) refuses the whole group: no
+    game's count moves and no action is added, whichever statement held it."""
+    import clank_web.storage as storage
+
+    monkeypatch.setattr(storage, "BATCH_LIMIT", limit)
+    for g in ("g1", "g2", "g3"):
+        store.create_game(a_game(g))
+    store.append_action("g3", 0, "play burgle", "d1", over=False)
+    with pytest.raises(StorageConflict):
+        store.append_actions([Append("g1", 0, "end", None, False), Append("g2", 0, "end", "x", True),
+                              Append("g3", 0, "play stumble", None, False)])
+    back = {g.id: g for g in store.load_games()}
+    assert [back[g].actions for g in ("g1", "g2", "g3")] == [[], [], ["play burgle"]]
+    assert [back[g].status for g in ("g1", "g2", "g3")] == ["active", "active", "active"]
+    assert back["g2"].state_digest == "d0"
+
+
 def test_a_seat_handed_to_a_bot_loses_its_token_and_a_deleted_game_is_gone(store: Store):
     store.create_game(a_game("g1"))
     store.create_game(a_game("g2"))
