@@ -62,3 +62,33 @@ def test_without_an_interval_every_action_reaches_every_page(make_web, seat_conn
             page.next("state")
         assert len([t for t in page.raw if t.startswith('{"type":"state"')]) == played
 
+
+
+def test_watching_pages_due_while_an_action_holds_the_room_are_sent_its_state_once_it_is_done(make_web, seat_conn):
+    """The interval ends while an action holds the room (its state not yet committed): the
+    watching pages are sent nothing then, and the state once the action is done; when the room is
+    free they are sent it at once, without waiting for anything."""
+    import asyncio
+
+    web = make_web(watch_interval=0.5)
+    mover, watchers, played, game, _ = burst(web, seat_conn)
+    room = web.hall().rooms[game]
+    assert played >= 1 and room.behind
+
+    async def due_while_held() -> tuple[set, set]:
+        async with room.lock:
+            room._watchers_due()
+            await asyncio.sleep(0.05)
+            held = set(room.behind)              # not sent while the action holds the room
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+            if not room.behind:
+                break
+        return held, set(room.behind)
+
+    held, after = web.portal.call(due_while_held)
+    assert held and not after
+    version = mover.state["version"]
+    for page in watchers:
+        while page.state["version"] != version:
+            page.next("state")

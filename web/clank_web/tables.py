@@ -394,17 +394,28 @@ class GameRoom:
                 conn.push(text)
 
     def _watchers_due(self) -> None:
-        self.hall.spawn(self.flush_watchers())
+        """The watch interval is over: send the watching pages the latest state now, unless an
+        action holds the room (its state is not committed yet): then once it is done."""
+        if self.lock.locked():
+            self.hall.spawn(self.flush_watchers())
+            return
+        try:
+            self._flush_watchers()
+        except Exception:  # a callback of the event loop: say what failed, the game goes on
+            log.exception("game %s: the watching pages could not be sent the state", self.id)
 
     async def flush_watchers(self) -> None:
         """Send the watching pages that were held back the latest state (under the lock: never
         an uncommitted state)."""
         async with self.lock:
-            self.watch_timer = None
-            behind = set(self.behind)
-            self._sent_to_watchers(time.monotonic())
-            if not self.deleted:
-                self._send({(c.seat, c.mode) for c in self.connections if not c.closed} & behind)
+            self._flush_watchers()
+
+    def _flush_watchers(self) -> None:
+        self.watch_timer = None
+        behind = set(self.behind)
+        self._sent_to_watchers(time.monotonic())
+        if not self.deleted:
+            self._send({(c.seat, c.mode) for c in self.connections if not c.closed} & behind)
 
     async def join(self, conn: Connection) -> None:
         """Add a connection and send it the state and who is connected (under the lock: never an
