@@ -23,13 +23,20 @@ import hashlib
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from clank.api import bot_seed, new_game
 from clank.mapdraw import MapMemo, map_scene
 from clank.mapdraw.markup import markup
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bytecodes import TRACER  # noqa: E402
+
 KINDS = ("kept", "followed", "remade", "laid")
+_TRACE: dict[str, Any] = {}
+exec(TRACER, _TRACE)         # the project's bytecode counter: count[0], once sys.settrace(call) runs
 
 
 def kind_of(memo: MapMemo, drawing_before: Any, tiles_before: int) -> str:
@@ -41,28 +48,15 @@ def kind_of(memo: MapMemo, drawing_before: Any, tiles_before: int) -> str:
     return "laid" if len(memo.model.tiles) > tiles_before else "remade"
 
 
-class BytecodeCounter:
-    """Counts the bytecodes run while it is on (``sys.settrace`` with opcode events)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def _opcode(self, frame: Any, event: str, arg: Any) -> Callable[..., Any]:
-        if event == "opcode":
-            self.count += 1
-        return self._opcode
-
-    def _call(self, frame: Any, event: str, arg: Any) -> Callable[..., Any]:
-        frame.f_trace_opcodes = True
-        return self._opcode
-
-    def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """``fn(*args, **kwargs)``, its bytecodes counted."""
-        sys.settrace(self._call)
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            sys.settrace(None)
+def counted(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, int]:
+    """``fn(*args, **kwargs)`` and the bytecodes it ran (``bytecodes.TRACER``'s counter)."""
+    before = _TRACE["count"][0]
+    sys.settrace(_TRACE["call"])
+    try:
+        out = fn(*args, **kwargs)
+    finally:
+        sys.settrace(None)
+    return out, _TRACE["count"][0] - before
 
 
 def run(games: int, seed: int, packs: list[str], players: int, bytecodes: bool = False,
@@ -77,7 +71,6 @@ def run(games: int, seed: int, packs: list[str], players: int, bytecodes: bool =
         map_scene(game.state_view(None), memo=memos[-1])          # the page joins: its first map
     counts = dict.fromkeys(KINDS, 0)
     cost = dict.fromkeys(KINDS, 0.0)
-    counter = BytecodeCounter()
     digest = hashlib.sha256()
     going = list(range(games))
     while going:
@@ -89,15 +82,15 @@ def run(games: int, seed: int, packs: list[str], players: int, bytecodes: bool =
             for s in range(view.seat_count):      # the seats' faces, which the table's other parts read too
                 view.public(s)
             before, tiles_before = memo.drawing, len(memo.model.tiles)
-            start, counted = time.process_time(), counter.count
+            start, ran = time.process_time(), 0
             if profile is not None:
                 profile.enable()
-            scene = counter.run(map_scene, view, memo=memo) if bytecodes else map_scene(view, memo=memo)
+            scene, ran = counted(map_scene, view, memo=memo) if bytecodes else (map_scene(view, memo=memo), 0)
             if profile is not None:
                 profile.disable()
             kind = kind_of(memo, before, tiles_before)
             counts[kind] += 1
-            cost[kind] += counter.count - counted if bytecodes else time.process_time() - start
+            cost[kind] += ran if bytecodes else time.process_time() - start
             digest.update(markup(scene.map_node()).encode())
         going = [i for i in going if not tables[i].over]
     return counts, cost, digest.hexdigest()

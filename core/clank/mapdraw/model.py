@@ -779,20 +779,20 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     covered = _covered_by_tile(view.covered)
     regions: list[str] = []
     shapes: list[tuple[PlacedTile, _TileShape]] = []
-    known = memo.shapes if memo is not None and places is not None else None
+    keeper = memo if places is not None else None     # the memo, when it keeps this model
     made: dict[tuple[Any, ...], _TileShape] = {}
     for i, p in enumerate(placed):
         if p.region not in regions:
             regions.append(p.region)
-        shape = known.get(places[i]) if known is not None and places is not None else None
+        shape = keeper.shapes.get(places[i]) if keeper is not None and places is not None else None
         if shape is None:
             tdef = view.ruleset.tiles[p.tile]
             shape = _shape(view, geo, p, tdef, slot_ports(view, p, tdef))
         if places is not None:
             made[places[i]] = shape
         shapes.append((p, shape))
-    if memo is not None and places is not None:
-        memo.shapes = made
+    if keeper is not None:
+        keeper.shapes = made
     links = _links(view, glyphs)
     passages = _link_marks(links, (r.id for _, shape in shapes for r in shape.rooms))   # at each link's ends
     kept = memo.tiles if memo is not None else {}
@@ -841,8 +841,8 @@ def _build(view: Any, preview: Action | str | None, highlight: Iterable[str] | M
     # the grid regions first (the dungeon one enters), then the regions of slots below them
     regions.sort(key=lambda r: view.slot_layout(r) is not None)
     by_id = {r.id: r for t in tiles for r in t.rooms}
-    if memo is not None and places is not None:
-        open_edges, memo.facings = _grown_edges(view, geo, edges, placed, tiles) if edges is not None else \
+    if keeper is not None:
+        open_edges, keeper.facings = _grown_edges(view, geo, edges, placed, tiles) if edges is not None else \
             _edges_facing(view, geo, tiles)
     else:
         open_edges = _open_edges(view, geo, tiles)

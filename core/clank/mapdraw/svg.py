@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
@@ -586,19 +586,16 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
     offsets = {r: (MARGIN + (b.col0 - b.minx) * CELL, top + (b.row0 + b.maxy) * CELL) for r, b in sheet.boxes.items()}
     elements: dict[Any, Any] = {}
     leaves: dict[str, dict[str, list[Leaf]]] = {layer: {r: [] for r in model.regions} for layer in LAYERS}
-    notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
     for tile in tiles:
-        before = kept.get(id(tile))
-        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile, kept.get(("tile", tile.id)))
-        elements[id(tile)] = elements[("tile", tile.id)] = (tile, drawn)
+        before = kept.get(("tile", tile.id))          # the item of this tile drawn last, and its drawing
+        drawn = before[1] if before is not None and before[0] is tile else _draw_tile(tile, before)
+        elements[("tile", tile.id)] = (tile, drawn)
         region = tile.region
         leaves["tiles"][region].append(drawn.back)
         leaves["lines"][region].append(drawn.lines)
         leaves["marks"][region].append(drawn.marks)
         leaves["titles"][region].append(drawn.title)
         leaves["rooms"][region].extend(drawn.rooms)
-        for k in range(3):
-            notes[k][region].append(drawn.notes[k])
     edges = kept.get("edges")
     if edges is None or edges[0] is not model.open_edges:   # an edge drawn before (the same object) is not drawn again
         drawn_before = dict(zip(map(id, edges[0]), edges[1], strict=True)) if edges is not None else {}
@@ -606,7 +603,6 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
     elements["edges"] = edges
     for edge, drawn_edge in zip(*edges, strict=True):
         leaves["marks"][edge.region].append(drawn_edge.leaf)
-        notes[1][edge.region].append(drawn_edge.notes)
     layers = []
     for layer in LAYERS:
         groups: list[Node | Leaf] = []
@@ -625,7 +621,7 @@ def scene(model: MapModel, view: Any, title: str | None = None, memo: MapMemo | 
             groups.extend(region_heading(region, MARGIN + box.col0 * CELL, top + box.row0 * CELL)
                           for region, box in sheet.boxes.items())
         layers.append(Node(layer, "g", (), tuple(groups)))
-    notes_used = elements["used"] = _used(model.regions, notes)
+    notes_used = elements["used"] = _used(model.regions, _notes_by_region(tiles, model.regions, elements))
     if keep and memo is not None:
         memo.elements = elements
     return SvgScene(title if title is not None else default_title(view), 2 * MARGIN + max(1, sheet.cols) * CELL,
@@ -672,10 +668,9 @@ def updated_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any,
     regions: dict[str, set[str]] = {}             # by layer: the regions whose group changed
     notes_changed = False
     for old, tile in changed:
-        was: TileDrawn = kept[id(old)][1]
+        was: TileDrawn = kept[("tile", old.id)][1]
         now = _draw_tile(tile, (old, was))
-        del elements[id(old)]
-        elements[id(tile)] = elements[("tile", tile.id)] = (tile, now)
+        elements[("tile", tile.id)] = (tile, now)
         if was.back is not now.back or was.lines is not now.lines or was.marks is not now.marks or \
                 was.title is not now.title:             # not when only rooms changed (pawns moved)
             for kind, a, b in (("tiles", was.back, now.back), ("lines", was.lines, now.lines),
@@ -704,18 +699,19 @@ def updated_scene(drawn: SvgScene, before: MapModel, model: MapModel, view: Any,
             groups.append(group)
         layers.append(Node(layer.key, layer.tag, layer.attrs, tuple(groups)))
     if notes_changed:
-        elements["used"] = _used(model.regions, _notes_by_region(model, elements))
+        elements["used"] = _used(model.regions, _notes_by_region(model.tiles, model.regions, elements))
     memo.elements = elements
     return SvgScene(title, drawn.width, drawn.height, tuple(layers),
                     legend_entries(_legend_players(view), elements["used"]), drawn.top)
 
 
-def _notes_by_region(model: MapModel, elements: Mapping[Any, Any]) -> dict[int, dict[str, list[tuple[Note, ...]]]]:
-    """The legend entries each drawn tile (and open edge) uses, by kind and region, as
-    :func:`scene` gathers them."""
-    notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in model.regions} for k in range(3)}
-    for tile in model.tiles:
-        drawn: TileDrawn = elements[id(tile)][1]
+def _notes_by_region(tiles: Iterable[TileItem], regions: list[str],
+                     elements: Mapping[Any, Any]) -> dict[int, dict[str, list[tuple[Note, ...]]]]:
+    """The legend entries each drawn tile of ``tiles`` (in that order) and each open edge use, by
+    kind (the tile's notes, its tunnels' marks and the edges', its rooms') and region."""
+    notes: dict[int, dict[str, list[tuple[Note, ...]]]] = {k: {r: [] for r in regions} for k in range(3)}
+    for tile in tiles:
+        drawn: TileDrawn = elements[("tile", tile.id)][1]
         for k in range(3):
             notes[k][tile.region].append(drawn.notes[k])
     for edge, drawn_edge in zip(*elements["edges"], strict=True):
