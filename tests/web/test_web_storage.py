@@ -157,22 +157,27 @@ def test_a_lease_is_held_by_one_process_until_it_expires_or_is_released(store: S
 
 
 def test_presence_counts_the_live_processes_only_and_a_dead_one_is_reaped(store: Store):
+    """Presence per seat sums the live processes' connections, for many games in one read."""
     store.create_game(a_game("g1"))
     store.register_server("A", "host-a", 1)
     store.register_server("B", "host-b", 2)
     store.set_presence("g1", "A", {0: 1, SPECTATORS: 2})
     store.set_presence("g1", "B", {0: 1, 1: 1})
-    assert store.presence("g1", 30) == {0: 2, 1: 1, SPECTATORS: 2}
+    store.create_game(a_game("g2"))
+    store.set_presence("g2", "B", {1: 3})
+    assert store.presence(["g1", "g2", "g3"], 30) == {"g1": {0: 2, 1: 1, SPECTATORS: 2}, "g2": {1: 3}}  # one query
+    assert store.presence(["g1"], 30)["g1"] == {0: 2, 1: 1, SPECTATORS: 2}
     store.set_presence("g1", "B", {1: 1})  # B's page of seat 0 closed
-    assert store.presence("g1", 30) == {0: 1, 1: 1, SPECTATORS: 2}
+    assert store.presence(["g1"], 30)["g1"] == {0: 1, 1: 1, SPECTATORS: 2}
     assert store.acquire_lease("g1", "B", 30)
     time.sleep(0.3)
     assert store.heartbeat("A") and not store.heartbeat("C")
-    assert store.presence("g1", 0.2) == {0: 1, SPECTATORS: 2}  # B has been silent too long
+    assert store.presence(["g1"], 0.2)["g1"] == {0: 1, SPECTATORS: 2}  # B has been silent too long
     assert store.reap_servers(0.2, "A") == ["B"]  # its presence and its leases go with it
-    assert store.unleased_games() == ["g1"] and store.presence("g1", 30) == {0: 1, SPECTATORS: 2}
+    assert store.unleased_games() == ["g1", "g2"]
+    assert store.presence(["g1", "g2"], 30) == {"g1": {0: 1, SPECTATORS: 2}}  # B held g2 alone
     store.end_server("A")
-    assert store.presence("g1", 30) == {}
+    assert store.presence(["g1"], 30) == {}
 
 
 def test_a_committed_transaction_notifies_the_other_processes_and_a_refused_one_does_not(postgres):

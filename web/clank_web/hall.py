@@ -373,9 +373,9 @@ class Hall:
         elif kind == "d" and games in self.rooms:
             self._gone(self.rooms[games])
         elif kind == "p":
-            for game_id in games:
-                if game_id in self.rooms:
-                    self.spawn(self.refresh_presence(self.rooms[game_id]))
+            held = [self.rooms[game_id] for game_id in games if game_id in self.rooms]
+            if held:
+                self.spawn(self.refresh_presence(held))
         elif kind == "f" and games in self.rooms:
             self.rooms[games].show_stopped(str(notice.get("stopped")), str(notice.get("fault")))
         elif kind == "r":
@@ -425,11 +425,15 @@ class Hall:
         if room.deleted:
             return
         await self.read(self.store.set_presence, room.id, self.id, room.local_presence())
-        await self.refresh_presence(room)
+        await self.refresh_presence([room])
 
-    async def refresh_presence(self, room: GameRoom) -> None:
-        """Read who is connected to a room over every live process, and tell its pages."""
-        room.show_presence(await self.read(self.store.presence, room.id, self.config.lease_seconds))
+    async def refresh_presence(self, rooms: list[GameRoom]) -> None:
+        """Read who is connected to rooms over every live process, in one query, and tell the
+        pages of each room whose presence changed."""
+        counts = await self.read(self.store.presence, [room.id for room in rooms], self.config.lease_seconds)
+        for room in rooms:
+            if not room.deleted:
+                room.show_presence(counts.get(room.id, {}))
 
     async def resync(self) -> None:
         """Check every room held against the database (after the listening connection was down:
@@ -444,7 +448,8 @@ class Hall:
                 self.spawn(self.advance(room))
             if seats_version != room.seats_version:
                 self.spawn(self.refresh_seats(room))
-            self.spawn(self.refresh_presence(room))
+        if self.rooms:
+            self.spawn(self.refresh_presence(list(self.rooms.values())))
 
     # -- keeping up: heartbeat, leases, the games nobody runs ---------------------------------
     async def _every_poll(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -475,9 +480,7 @@ class Hall:
         """What a process also does every ``poll_seconds``: forget the processes that died (their
         pages' presence and their leases), check its rooms against the database, take over the
         games nobody runs, and let go of the rooms nobody watches."""
-        if await self.read(self.store.reap_servers, self.config.lease_seconds, self.id):
-            for room in list(self.rooms.values()):
-                self.spawn(self.refresh_presence(room))
+        await self.read(self.store.reap_servers, self.config.lease_seconds, self.id)
         await self.resync()
         await self.sweep()
         self._let_go()

@@ -585,16 +585,23 @@ class Store:
                 conn.execute(insert(presence), rows)
             self._notify(conn, server_id, "p", g=[game_id])
 
-    def presence(self, game_id: str, dead_after: float) -> dict[int, int]:
-        """Connections per seat of a game over every live server process."""
+    def presence(self, game_ids: Iterable[str], dead_after: float) -> dict[str, dict[int, int]]:
+        """Connections per seat of each game among ``game_ids`` over every live server process,
+        in one query (a game nobody holds open is left out)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(presence.c.seat, func.sum(presence.c.connections))
+                select(presence.c.game_id, presence.c.seat, func.sum(presence.c.connections))
                 .join(servers, servers.c.id == presence.c.server_id)
-                .where(presence.c.game_id == game_id, servers.c.heartbeat > db_now() - dead_after)
-                .group_by(presence.c.seat)
+                .where(presence.c.game_id.in_(ids), servers.c.heartbeat > db_now() - dead_after)
+                .group_by(presence.c.game_id, presence.c.seat)
             ).all()
-        return {int(seat): int(n) for seat, n in rows}
+        counts: dict[str, dict[int, int]] = {}
+        for game_id, seat, n in rows:
+            counts.setdefault(game_id, {})[int(seat)] = int(n)
+        return counts
 
 
 def _chunks(items: list[Any]) -> Iterator[list[Any]]:
