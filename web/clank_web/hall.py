@@ -36,6 +36,7 @@ import os
 import re
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -81,8 +82,9 @@ class Hall:
         self.refused: dict[str, str] = {}  # games that could not be rebuilt, and why
         self.conflicts = 0  # commits the database refused because another process committed first
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="clank-db")
-        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []  # under _commit_lock
+        self._committing = False  # a commit is queued or under way in the writer thread (under _commit_lock)
+        self._commit_lock = threading.Lock()
         self._loading: dict[str, asyncio.Future[GameRoom | None]] = {}
         self._touched: dict[str, float] = {}
         self._presence_due: set[str] = set()
@@ -316,29 +318,68 @@ class Hall:
         Actions of several games that arrive while a commit is under way wait for the next one
         and are committed together (a group commit: one sync to disk for all of them). If that
         transaction fails, each is committed on its own, so one game's conflict never refuses
-        another's action."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((append, future))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.get_running_loop().create_task(self._commit_waiting())
+        another's action. The writer thread goes from one group to the next by itself, without
+        waiting for the event loop (which, under load, gets to a callback only once the work
+        queued before it is done); the loop is told of each group's outcome in one callback."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._commit_lock:
+            self._waiting.append((append, future))
+            start, self._committing = not self._committing, True
+        if start:
+            try:
+                self._writer.submit(self._commit_next, loop)
+            except RuntimeError:  # the writer is shut down: the server is closing
+                with self._commit_lock:
+                    self._waiting.remove((append, future))
+                    self._committing = False
+                raise
         await future
 
-    async def _commit_waiting(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
+    def _commit_next(self, loop: asyncio.AbstractEventLoop) -> None:
+        """In the writer thread: commit the actions waiting as one group, tell the loop how each
+        went, then queue the next group behind the writer's other work (which never waits for
+        more than one group)."""
+        while True:
+            with self._commit_lock:
+                batch, self._waiting = self._waiting, []
+                if not batch:
+                    self._committing = False
+                    return
             try:
-                await self.write(self.store.append_actions, [a for a, _ in batch], self.id)
-            except Exception:
-                for append, future in batch:
-                    try:
-                        await self.write(self.store.append_actions, [append], self.id)
-                    except Exception as exc:
-                        _settle(future, exc)
-                    else:
-                        _settle(future)
+                outcomes = self._store_group(batch)
+            except BaseException as exc:  # never leave a waiting action without an answer
+                outcomes = [(future, exc) for _, future in batch]
+            try:
+                loop.call_soon_threadsafe(_settle_all, outcomes)
+            except RuntimeError:  # the event loop is closed: nobody waits any more
+                pass
+            with self._commit_lock:
+                if not self._waiting:
+                    self._committing = False
+                    return
+            try:
+                self._writer.submit(self._commit_next, loop)
+                return
+            except RuntimeError:  # the writer is shutting down: finish the groups here
                 continue
-            for _, future in batch:
-                _settle(future)
+
+    def _store_group(self, batch: list[tuple[Append, asyncio.Future[None]]]
+                     ) -> list[tuple[asyncio.Future[None], BaseException | None]]:
+        """Commit a group (in the writer thread); each action's outcome (None: committed)."""
+        try:
+            self.store.append_actions([a for a, _ in batch], self.id)
+        except Exception:
+            outcomes: list[tuple[asyncio.Future[None], BaseException | None]] = []
+            for append, future in batch:
+                try:
+                    self.store.append_actions([append], self.id)
+                except Exception as exc:
+                    outcomes.append((future, exc))
+                else:
+                    outcomes.append((future, None))
+            return outcomes
+        return [(future, None) for _, future in batch]
 
     def moved_on_elsewhere(self, room: GameRoom) -> None:
         """A commit found the game's action count moved: another process committed first.
@@ -606,3 +647,9 @@ def _settle(future: asyncio.Future[None], fault: BaseException | None = None) ->
         future.set_result(None)
     else:
         future.set_exception(fault)
+
+
+def _settle_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """Tell every action of a group how its commit went (on the event loop)."""
+    for future, fault in outcomes:
+        _settle(future, fault)
