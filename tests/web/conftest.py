@@ -331,6 +331,7 @@ class LiveServer:
         import uvicorn
         from clank_web.app import create_app
         from clank_web.config import ServerConfig
+        from clank_web.wsprotocol import WebSocketProtocol
 
         self.port = load_benchmark().free_port()
         self.app = create_app(ServerConfig(db, [str(HEXPACK)], bot_delay=0.0, rate=1000, burst=2000))
@@ -338,7 +339,7 @@ class LiveServer:
             self.app,
             host="127.0.0.1",
             port=self.port,
-            ws="websockets-sansio",
+            ws=WebSocketProtocol,
             log_level="warning",
             lifespan="on",
         )

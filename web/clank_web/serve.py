@@ -99,7 +99,9 @@ def run(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000, workers
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)      # its plugin set-up lines say nothing to a player
-    settings = {"host": host, "port": port, "ws": "websockets-sansio", "ws_max_size": WS_MAX_SIZE,
+    from clank_web.wsprotocol import WebSocketProtocol
+
+    settings = {"host": host, "port": port, "ws": WebSocketProtocol, "ws_max_size": WS_MAX_SIZE,
                 "log_level": "info", "lifespan": "on", "timeout_graceful_shutdown": 3}
     if workers <= 1:
         from clank_web.app import create_app
