@@ -14,7 +14,7 @@ action texts, which go through ``legal_actions``/``apply`` on the server. Module
 - :mod:`~clank_web.tokens`: seat and creator tokens (only their hashes are stored);
 - :mod:`~clank_web.tables`: a live game (:class:`~clank_web.tables.GameRoom`): acting,
   committing, following what other processes commit, broadcasting, presence;
-  :mod:`~clank_web.connection`: one WebSocket conversation's outgoing queue;
+  :mod:`~clank_web.connection`: one WebSocket conversation's outgoing messages, in order;
 - :mod:`~clank_web.hall`: the games a process holds (:class:`~clank_web.hall.Hall`): loading,
   creating, deleting, handing seats over, group commits, leases, bots and timers, and how
   several processes share one database; :mod:`~clank_web.listener`: PostgreSQL notifications;
