@@ -156,8 +156,13 @@ def test_a_lease_is_held_by_one_process_until_it_expires_or_is_released(store: S
     assert store.unleased_games() == []  # a game over needs no server
 
 
-def test_presence_counts_the_live_processes_only_and_a_dead_one_is_reaped(store: Store):
-    """Presence per seat sums the live processes' connections, for many games in one read."""
+@pytest.mark.parametrize("limit", [1, 500])
+def test_presence_counts_the_live_processes_only_and_a_dead_one_is_reaped(store: Store, monkeypatch, limit: int):
+    """Presence per seat sums the live processes' connections, for many games in one read (cut
+    into queries of ``limit`` games)."""
+    import clank_web.storage as storage
+
+    monkeypatch.setattr(storage, "BATCH_LIMIT", limit)
     store.create_game(a_game("g1"))
     store.register_server("A", "host-a", 1)
     store.register_server("B", "host-b", 2)

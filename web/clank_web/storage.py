@@ -587,20 +587,20 @@ class Store:
 
     def presence(self, game_ids: Iterable[str], dead_after: float) -> dict[str, dict[int, int]]:
         """Connections per seat of each game among ``game_ids`` over every live server process,
-        in one query (a game nobody holds open is left out)."""
+        in one query a :data:`BATCH_LIMIT` of games (a game nobody holds open is left out)."""
         ids = list(game_ids)
-        if not ids:
-            return {}
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(presence.c.game_id, presence.c.seat, func.sum(presence.c.connections))
-                .join(servers, servers.c.id == presence.c.server_id)
-                .where(presence.c.game_id.in_(ids), servers.c.heartbeat > db_now() - dead_after)
-                .group_by(presence.c.game_id, presence.c.seat)
-            ).all()
         counts: dict[str, dict[int, int]] = {}
-        for game_id, seat, n in rows:
-            counts.setdefault(game_id, {})[int(seat)] = int(n)
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), BATCH_LIMIT):
+                rows = conn.execute(
+                    select(presence.c.game_id, presence.c.seat, func.sum(presence.c.connections))
+                    .join(servers, servers.c.id == presence.c.server_id)
+                    .where(presence.c.game_id.in_(ids[start:start + BATCH_LIMIT]),
+                           servers.c.heartbeat > db_now() - dead_after)
+                    .group_by(presence.c.game_id, presence.c.seat)
+                ).all()
+                for game_id, seat, n in rows:
+                    counts.setdefault(game_id, {})[int(seat)] = int(n)
         return counts
 
 
