@@ -48,7 +48,9 @@ def test_the_next_group_is_stored_while_the_event_loop_is_busy(hall, monkeypatch
 
     async def play():
         first = asyncio.ensure_future(hall.commit(Append("g0", 0, "a", None, False)))
-        await asyncio.sleep(0.05)                       # the writer holds the first group
+        deadline = time.monotonic() + 5
+        while not groups and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)                  # until the writer holds the first group
         rest = [asyncio.ensure_future(hall.commit(Append(f"g{g}", 0, "a", None, False))) for g in (1, 2, 3)]
         await asyncio.sleep(0)                          # each of them is waiting
         release.set()
