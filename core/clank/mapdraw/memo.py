@@ -198,8 +198,10 @@ class MapMemo:
         self.drawing: tuple[Any, Any] | None = None
         """The model last drawn and its drawing (:func:`clank.mapdraw.map_scene` keeps it)."""
         self.moved_from: Any = None
-        """The model the kept one was made from by moving pawns only (:meth:`follow`), else None:
-        its drawing is the one before with those rooms redrawn."""
+        """The model the kept one was made from by moving pawns only (:meth:`follow`), else None.
+        The drawing does not read it (:func:`clank.mapdraw.svg.updated_scene` redraws the changed
+        tiles whatever changed them): it tells the tests and ``benchmarks/map_scene.py`` how the
+        kept model was made."""
 
     def answer(self, view: Any, key: tuple[Any, ...], ask: Callable[[Any], T]) -> T:
         """The answer of a hook call (``key`` names the call with its plain arguments): the one
