@@ -60,7 +60,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.elements import ColumnElement, TextClause
+from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.sql.functions import FunctionElement
 
 metadata = MetaData()
@@ -152,41 +152,43 @@ def _now_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
 def _now_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
     return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
-# A group commit's statements, one pair for each number of actions in it (built once each):
-# two statements however many games the commit holds. Each statement costs the database thread
-# SQLAlchemy's work under Python's lock, which the event loop then waits for (a statement per
-# game took about 5% of a server's CPU at 100 games), and on PostgreSQL a round trip.
+# A group commit's statements, one pair for each number of actions in it (written once each):
+# two statements however many games the commit holds, in the driver's SQL. Whatever the
+# database thread does in Python holds Python's lock, which the event loop then waits for (a
+# statement per game took about 5% of a server's CPU at 100 games; SQLAlchemy's compiling of a
+# group's statements, 2-3%), and each statement is a round trip to PostgreSQL.
 BATCH_LIMIT = 500
-"""Games a statement stores at most (SQLite binds at most 32,766 parameters; six a game)."""
+"""Games a statement stores at most (SQLite binds at most 32,766 parameters; five a game)."""
 
 
 @lru_cache(maxsize=256)
-def _batch_statements(n: int) -> tuple[TextClause, TextClause]:
-    """The statements that store ``n`` games' next actions: every game's count moves on (only a
-    game whose count is still the one expected: the caller checks that ``n`` rows moved), and the
-    actions are added. Parameters ``i{k}``, ``x{k}``, ``c{k}``, ``s{k}``, ``d{k}``, ``t{k}``."""
-    rows = ", ".join(
-        f"(CAST(:i{k} AS VARCHAR), CAST(:x{k} AS INTEGER), CAST(:c{k} AS INTEGER), "
-        f"CAST(:s{k} AS VARCHAR), CAST(:d{k} AS VARCHAR))"
-        for k in range(n)
-    )
-    move_on = text(
+def _batch_sql(n: int, marker: str) -> tuple[str, str]:
+    """The statements that store ``n`` games' next actions, in the driver's own SQL (``marker``:
+    its positional parameter, ``?`` or ``%s``; SQLAlchemy compiles nothing, which it would
+    do under Python's lock at every group of a new size): every game's count moves on (only a
+    game whose count is still the one expected: the caller checks that ``n`` rows moved), and
+    the actions are added. Parameters: :func:`_batch_parameters`."""
+    m = marker
+    row = (f"(CAST({m} AS VARCHAR), CAST({m} AS INTEGER), CAST({m} AS INTEGER), "
+           f"CAST({m} AS VARCHAR), CAST({m} AS VARCHAR))")
+    move_on = (
         "UPDATE games SET actions_count = b.column3, status = b.column4, "
         "state_digest = COALESCE(b.column5, games.state_digest), "
         "digest_at = CASE WHEN b.column5 IS NULL THEN games.digest_at ELSE b.column3 END "
-        f"FROM (VALUES {rows}) AS b WHERE games.id = b.column1 AND games.actions_count = b.column2"
+        f"FROM (VALUES {', '.join([row] * n)}) AS b WHERE games.id = b.column1 AND games.actions_count = b.column2"
     )
-    add = text("INSERT INTO actions (game_id, idx, text) VALUES "
-               + ", ".join(f"(:i{k}, :x{k}, :t{k})" for k in range(n)))
+    add = "INSERT INTO actions (game_id, idx, text) VALUES " + ", ".join([f"({m}, {m}, {m})"] * n)
     return move_on, add
 
 
-def _batch_parameters(batch: list[Append]) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    for k, a in enumerate(batch):
-        params[f"i{k}"], params[f"x{k}"], params[f"c{k}"] = a.game_id, a.index, a.index + 1
-        params[f"s{k}"], params[f"d{k}"], params[f"t{k}"] = OVER if a.over else ACTIVE, a.digest, a.text
-    return params
+def _batch_parameters(batch: list[Append]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The positional parameters of :func:`_batch_sql`'s two statements for ``batch``."""
+    move_on: list[Any] = []
+    add: list[Any] = []
+    for a in batch:
+        move_on += (a.game_id, a.index, a.index + 1, OVER if a.over else ACTIVE, a.digest)
+        add += (a.game_id, a.index, a.text)
+    return tuple(move_on), tuple(add)
 
 
 class StorageConflict(RuntimeError):
@@ -291,6 +293,8 @@ class Store:
         self.url = url
         self.engine = open_engine(url, sqlite_sync)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self.marker = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        """The driver's positional parameter (the group commit's statements are the driver's SQL)."""
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
@@ -363,12 +367,12 @@ class Store:
         with self._tx() as conn:
             for start in range(0, len(batch), BATCH_LIMIT):
                 part = batch[start:start + BATCH_LIMIT]
-                move_on, add = _batch_statements(len(part))
-                params = _batch_parameters(part)
-                if conn.execute(move_on, params).rowcount != len(part):
+                move_on, add = _batch_sql(len(part), self.marker)
+                moving, adding = _batch_parameters(part)
+                if conn.exec_driver_sql(move_on, moving).rowcount != len(part):
                     games_named = ", ".join(a.game_id for a in part)
                     raise StorageConflict(f"games {games_named}: one does not have the stored actions expected")
-                conn.execute(add, params)
+                conn.exec_driver_sql(add, adding)
             if self.postgres and origin is not None:
                 for chunk in _chunks([[a.game_id, a.index, a.text] for a in batch]):
                     self._notify(conn, origin, "a", g=chunk)
