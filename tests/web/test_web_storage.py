@@ -108,6 +108,17 @@ def test_a_group_commit_stores_every_games_action_and_digest_in_one_transaction(
     assert [back[g].status for g in games] == ["active", "active", OVER, OVER, "active"]
 
 
+def test_a_group_commit_binds_every_text_as_given(store: Store):
+    """The group commit's statements are the driver's own SQL: an action's text is bound, never
+    written into the statement, whatever it holds (quotes, a percent sign, a question mark)."""
+    texts = ["say 'it''s'", "pay 100% now?", 'a "quoted" ; DROP TABLE games; --', "%s ? :x %(y)s"]
+    for k in range(len(texts)):
+        store.create_game(a_game(f"g{k}"))
+    store.append_actions([Append(f"g{k}", 0, text, None, False) for k, text in enumerate(texts)])
+    back = {g.id: g for g in store.load_games()}
+    assert [back[f"g{k}"].actions for k in range(len(texts))] == [[text] for text in texts]
+
+
 @pytest.mark.parametrize("limit", [2, 500])
 def test_a_group_commit_with_one_game_out_of_order_writes_nothing_for_any(store: Store, monkeypatch, limit: int):
     """One game whose count moved (another process committed first) refuses the whole group: no
