@@ -30,6 +30,10 @@ action (sent → acknowledged, which includes the commit to the database) at the
     python benchmarks/web_load.py --games 100 --db postgresql://postgres@127.0.0.1:5432/clank
     python benchmarks/web_load.py --games 100 --db postgresql://... --workers 4   # 4 server processes
 
+``--repeat 3`` runs it three times (with ``--compare``, before and after in turn, so that both
+meet the machine at the same hours) and prints the medians: the machine's speed moves by 10-30 %
+from run to run, and one run is one sample.
+
 It asserts nothing but equal digests (exit code 1 when a game differs): speed is measured,
 never tested. ``tests/web/test_web_load.py`` runs it with a few games in the fast suite and
 with 100 in the slow tier.
@@ -116,6 +120,20 @@ class Figures:
             f"server CPU {self.server_cpu:.1f} s ({self.server_cpu / max(self.actions, 1) * 1000:.2f} ms an action), "
             f"load generator CPU {self.client_cpu:.1f} s"
         )
+
+
+def summary(runs: list[Figures]) -> str:
+    """The medians of several runs of one server (the machine's speed moves from run to run: one
+    run is one sample), with every run's p95 and throughput beside them."""
+    p95 = [f.percentile(95) for f in runs]
+    rate = [f.actions / f.seconds for f in runs]
+    cpu = [f.server_cpu / max(f.actions, 1) * 1000 for f in runs]
+    return (
+        f"median of {len(runs)} runs: {statistics.median(rate):.0f} actions/s, round trip p95 "
+        f"{statistics.median(p95):.1f} ms (to the new state: {statistics.median(f.percentile(95, f.shown) for f in runs):.1f} ms), "
+        f"server CPU {statistics.median(cpu):.2f} ms an action; p95 of each run "
+        f"{', '.join(f'{v:.1f}' for v in p95)} ms; actions/s {', '.join(f'{v:.0f}' for v in rate)}"
+    )
 
 
 def cpu_seconds(pid: int) -> float:
@@ -443,6 +461,8 @@ def main() -> None:
                         help="measure the server of another checkout (its .venv/bin/python) first, then this one")
     parser.add_argument("--server-args", default="", metavar="ARGS",
                         help="more options for clank serve, as one string ('--bot-delay 0.1')")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="run N times (with --compare: before and after in turn) and print the medians")
     args = parser.parse_args()
     if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
         parser.error("--workers needs a PostgreSQL --db (an SQLite file serves one process)")
@@ -453,17 +473,23 @@ def main() -> None:
         f"mode {args.mode}; {pace}; {max(1, args.clients)} client process(es); {max(1, args.workers)} server process(es)"
         + (f"; clank serve {args.server_args}" if args.server_args else "")
     )
-    runs = [("before", args.compare), ("after", None)] if args.compare else [("", args.python)]
+    servers = [("before", args.compare), ("after", None)] if args.compare else [("", args.python)]
+    measured: dict[str, list[Figures]] = {label: [] for label, _ in servers}
     failed = False
-    for label, python in runs:
-        figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients),
-                              max(1, args.workers), python, tuple(shlex.split(args.server_args)))
-        print(f"{label} ({python or 'this checkout'}): " if label else "", figures.report(), sep="")
-        if differ:
-            print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")
-            failed = True
-        else:
-            print(f"every game's final state digest equals clank simulate's on the same seed ({figures.games} games)")
+    for _ in range(max(1, args.repeat)):
+        for label, python in servers:
+            figures, differ = run(args.games, args.seed, args.db, options, args.mode, args.think, max(1, args.clients),
+                                  max(1, args.workers), python, tuple(shlex.split(args.server_args)))
+            measured[label].append(figures)
+            print(f"{label} ({python or 'this checkout'}): " if label else "", figures.report(), sep="", flush=True)
+            if differ:
+                print(f"{len(differ)} game(s) differ from clank simulate: seeds {differ}")
+                failed = True
+            else:
+                print(f"every game's final state digest equals clank simulate's on the same seed ({figures.games} games)")
+    if args.repeat > 1:
+        for label, _ in servers:
+            print(f"{label}: " if label else "", summary(measured[label]), sep="")
     if failed:
         sys.exit(1)
 

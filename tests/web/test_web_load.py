@@ -56,3 +56,18 @@ def test_games_on_two_server_processes_of_one_postgresql_database_end_as_clank_s
                                            workers=2)
     assert differ == [] and len(figures.digests) == 6
     print(figures.report())
+
+
+def test_repeated_runs_are_summed_up_by_their_medians():
+    """``--repeat N`` prints the medians of the runs (one run is one sample of a machine whose
+    speed moves), each run's p95 and throughput beside them."""
+    bench = load_benchmark()
+    runs = []
+    for ms, seconds in ((10, 2.0), (30, 1.0), (20, 4.0)):
+        figures = bench.Figures(games=1, actions=100, seconds=seconds, server_cpu=seconds / 10)
+        figures.latencies = figures.shown = [ms / 1000] * 100
+        runs.append(figures)
+    said = bench.summary(runs)
+    assert said.startswith("median of 3 runs: 50 actions/s, round trip p95 20.0 ms (to the new state: 20.0 ms)")
+    assert "server CPU 2.00 ms an action" in said and "p95 of each run 10.0, 30.0, 20.0 ms" in said
+    assert "actions/s 50, 100, 25" in said
