@@ -5,7 +5,7 @@ process. An action goes through :meth:`GameRoom.act`: under the game's lock it i
 seat decides now, a person holds it, the client saw the current state), applied to the game
 (``apply`` checks it against ``legal_actions`` and refuses an illegal one with a reason before
 it changes anything), committed to the database (every few actions with the digest of the
-state it leads to: :data:`DIGEST_EVERY`), and only then does the room's version move on, the
+state it leads to: :data:`DIGEST_EVERY`, at a place in that cycle of the game's own), and only then does the room's version move on, the
 sender get its acknowledgement and every connection the new state. A refusal leaves the game
 as it was; a failed commit puts the game back by replaying the actions stored before it, as a
 restart does. A commit that finds the game's action count moved (another server process
@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -53,6 +54,15 @@ log = logging.getLogger("clank_web")
 DIGEST_EVERY = 128
 """Every how many actions the digest of the state is stored (and at the end of a game): a digest
 serialises the whole state, a few milliseconds, more than the rest of many actions together."""
+
+
+def digest_phase_of(game_id: str) -> int:
+    """Where in each cycle of :data:`DIGEST_EVERY` actions a game stores its digest (after the
+    actions counts ``n`` with ``(n + phase) % DIGEST_EVERY == 0``): the game's own, drawn from its
+    id, so that games that started together and play at the same pace (a tournament, a load
+    test) do not all serialise their whole state in the same moment. Any place will do: a
+    restart checks the digest at the count stored beside it."""
+    return zlib.crc32(game_id.encode()) % DIGEST_EVERY
 
 
 @dataclass
@@ -91,9 +101,11 @@ class GameRoom:
     watchers_sent: float = float("-inf")  # when the watching pages were last sent a state (time.monotonic)
     watchers_log: int = 0  # the log's length then
     watch_timer: asyncio.TimerHandle | None = None  # the watching pages' next update, when one is held back
+    digest_phase: int = field(init=False, default=0)  # where in each cycle its digest is stored (digest_phase_of)
 
     def __post_init__(self) -> None:
         self.version = len(self.game.state.history)
+        self.digest_phase = digest_phase_of(self.id)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens, or None (every seat's hash is compared, in constant time)."""
@@ -140,7 +152,7 @@ class GameRoom:
             except BaseException:
                 self._undo_if_touched(version)
                 raise
-            digest = state_digest(game) if game.over or (version + 1) % DIGEST_EVERY == 0 else None
+            digest = state_digest(game) if game.over or (version + 1 + self.digest_phase) % DIGEST_EVERY == 0 else None
             done = game.state.history[-1]
             try:
                 await self.hall.commit(Append(self.id, version, done, digest, game.over))
