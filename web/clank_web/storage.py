@@ -157,6 +157,9 @@ def _now_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
 # database thread does in Python holds Python's lock, which the event loop then waits for (a
 # statement per game took about 5% of a server's CPU at 100 games; SQLAlchemy's compiling of a
 # group's statements, 2-3%), and each statement is a round trip to PostgreSQL.
+POSITIONAL = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+"""A positional parameter in the SQL of each driver's parameter style (SQLite's ``qmark``,
+psycopg's ``pyformat``, which takes ``%s`` too)."""
 BATCH_LIMIT = 500
 """Games a statement stores at most (SQLite binds at most 32,766 parameters; five a game)."""
 
@@ -164,8 +167,8 @@ BATCH_LIMIT = 500
 @lru_cache(maxsize=256)
 def _batch_sql(n: int, marker: str) -> tuple[str, str]:
     """The statements that store ``n`` games' next actions, in the driver's own SQL (``marker``:
-    its positional parameter, ``?`` or ``%s``; SQLAlchemy compiles nothing, which it would
-    do under Python's lock at every group of a new size): every game's count moves on (only a
+    its positional parameter, ``?`` or ``%s``: SQLAlchemy compiles nothing, where it compiled
+    a new text statement under Python's lock at every group): every game's count moves on (only a
     game whose count is still the one expected: the caller checks that ``n`` rows moved), and
     the actions are added. Parameters: :func:`_batch_parameters`."""
     m = marker
@@ -293,7 +296,7 @@ class Store:
         self.url = url
         self.engine = open_engine(url, sqlite_sync)
         self.postgres = self.engine.dialect.name == "postgresql"
-        self.marker = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        self.marker = POSITIONAL[self.engine.dialect.paramstyle]
         """The driver's positional parameter (the group commit's statements are the driver's SQL)."""
 
     def migrate(self) -> None:

@@ -5,11 +5,12 @@ process. An action goes through :meth:`GameRoom.act`: under the game's lock it i
 seat decides now, a person holds it, the client saw the current state), applied to the game
 (``apply`` checks it against ``legal_actions`` and refuses an illegal one with a reason before
 it changes anything), committed to the database (every few actions with the digest of the
-state it leads to: :data:`DIGEST_EVERY`, at a place in that cycle of the game's own), and only then does the room's version move on, the
-sender get its acknowledgement and every connection the new state. A refusal leaves the game
-as it was; a failed commit puts the game back by replaying the actions stored before it, as a
-restart does. A commit that finds the game's action count moved (another server process
-committed an action first) is refused as ``stale``, and the room catches up. Until the commit,
+state it leads to: :data:`DIGEST_EVERY`, at a place in that cycle of the game's own), and only
+then does the room's version move on, the sender get its acknowledgement and every connection
+the new state. A refusal leaves the game as it was; a failed commit puts the game back by
+replaying the actions stored before it, as a restart does. A commit that finds the game's action
+count moved (another server process committed an action first) is refused as ``stale``, and the
+room catches up. Until the commit,
 nothing outside the lock sees the applied action: pages join, records are published and
 versions reported under the lock or at the committed version.
 
