@@ -10,9 +10,8 @@ then does the room's version move on, the sender get its acknowledgement and eve
 the new state. A refusal leaves the game as it was; a failed commit puts the game back by
 replaying the actions stored before it, as a restart does. A commit that finds the game's action
 count moved (another server process committed an action first) is refused as ``stale``, and the
-room catches up. Until the commit,
-nothing outside the lock sees the applied action: pages join, records are published and
-versions reported under the lock or at the committed version.
+room catches up. Until the commit, nothing outside the lock sees the applied action: pages join,
+records are published and versions reported under the lock or at the committed version.
 
 Actions committed by other processes reach the room through :meth:`GameRoom.advance` (the
 hall hears of them: :mod:`clank_web.hall`), seat changes through :meth:`GameRoom.set_seats`,
