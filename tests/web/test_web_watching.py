@@ -63,7 +63,6 @@ def test_without_an_interval_every_action_reaches_every_page(make_web, seat_conn
         assert len([t for t in page.raw if t.startswith('{"type":"state"')]) == played
 
 
-
 def test_watching_pages_due_while_an_action_holds_the_room_are_sent_its_state_once_it_is_done(make_web, seat_conn):
     """The interval ends while an action holds the room (its state not yet committed): the
     watching pages are sent nothing then, and the state once the action is done; when the room is
